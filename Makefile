@@ -1,0 +1,110 @@
+# warpsim -- GNU Make build.  Out-of-tree: everything goes to $(BUILD).
+#   make            library build/libwarpsim.a and CLI build/warpsim
+#   make test       build and run the test suite (ends with "N passed, N failed")
+#   make bench      simulator speed on the bundled kernels
+#   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
+#   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make fuzz       build the libFuzzer PTX-parser target (clang)
+BUILD    ?= build
+CC       ?= cc
+OPT      ?= -O2
+CFLAGS   ?= $(OPT) -g
+WFLAGS   := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
+CPPFLAGS := -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude -Isrc -Ibench -I$(BUILD)/gen
+LDLIBS   := -lm
+NVCC     ?= nvcc
+NVCCFLAGS ?= -arch=compute_75 -ptx -O3
+
+LIB_SRC   := $(sort $(wildcard src/ptx/*.c src/func/*.c src/gpu/*.c src/stats/*.c src/config/*.c src/util/*.c src/mem/*.c src/core/*.c src/sched/*.c))
+CLI_SRC   := $(sort $(wildcard src/cli/*.c))
+BENCHES   := $(sort $(patsubst bench/%/host.c,%,$(wildcard bench/*/host.c)))
+BENCH_SRC := $(foreach b,$(BENCHES),bench/$(b)/host.c) bench/bench_common.c
+TEST_SRC  := $(sort $(wildcard tests/*.c))
+
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
+BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/bench_ptx.o $(BUILD)/gen/bench_table.o
+TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/test_list.o
+
+LIB := $(BUILD)/libwarpsim.a
+CLI := $(BUILD)/warpsim
+TESTBIN := $(BUILD)/warpsim-tests
+
+.PHONY: all test bench ptx asan fuzz clean format golden
+all: $(LIB) $(CLI)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@; ar rcs $@ $^
+
+$(CLI): $(CLI_OBJ) $(BENCH_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BENCH_OBJ) $(LIB) $(LDLIBS)
+
+# ---- generated sources ----
+$(BUILD)/tools/embed: tools/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WFLAGS) -O1 -o $@ $<
+
+$(BUILD)/gen/bench_ptx.c: $(BUILD)/tools/embed $(foreach b,$(BENCHES),bench/$(b)/kernel.ptx)
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed $(BENCHES) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/bench_table.c: Makefile $(foreach b,$(BENCHES),bench/$(b)/host.c)
+	@mkdir -p $(dir $@)
+	{ echo '#include "bench.h"'; \
+	  for b in $(BENCHES); do echo "extern const struct ws_bench_info bench_$$b;"; done; \
+	  echo 'const struct ws_bench_info *const ws_bench_table[] = {'; \
+	  for b in $(BENCHES); do echo "  &bench_$$b,"; done; \
+	  echo '  0 };'; } > $@
+
+$(BUILD)/gen/test_list.c: $(TEST_SRC) Makefile
+	@mkdir -p $(dir $@)
+	{ echo '#include "../../tests/test.h"'; \
+	  grep -ho '^TEST([a-z0-9_]*)' $(TEST_SRC) | sed 's/TEST(\(.*\))/void test_\1(struct test_ctx *t);/'; \
+	  echo 'const struct test_entry test_list[] = {'; \
+	  grep -ho '^TEST([a-z0-9_]*)' $(TEST_SRC) | sed 's/TEST(\(.*\))/  {"\1", test_\1},/'; \
+	  echo '  {0, 0} };'; } > $@
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	$(CC) $(CPPFLAGS) $(WFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BENCH_OBJ) $(TEST_OBJ): | $(BUILD)/gen/bench_ptx.c
+
+# ---- tests ----
+$(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(LDLIBS)
+
+test: $(TESTBIN) $(CLI)
+	WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)
+
+bench: $(CLI)
+	$(CLI) bench
+
+asan:
+	$(MAKE) BUILD=build-asan CC=clang OPT=-O1 \
+	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	  LDFLAGS="-fsanitize=address,undefined" test
+
+FUZZ_SRC := $(sort $(wildcard src/ptx/*.c src/util/*.c))
+fuzz: $(BUILD)/fuzz-ptx
+$(BUILD)/fuzz-ptx: tests/fuzz/fuzz_ptx.c $(FUZZ_SRC)
+	@mkdir -p $(dir $@)
+	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
+
+# ---- PTX generation (needs nvcc) ----
+ptx:
+	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the committed PTX is used"; exit 1; }
+	for b in $(BENCHES); do echo "nvcc bench/$$b/kernel.cu"; \
+	  $(NVCC) $(NVCCFLAGS) bench/$$b/kernel.cu -o bench/$$b/kernel.ptx || exit 1; done
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf $(BUILD) build-asan
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

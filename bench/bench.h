@@ -1,0 +1,84 @@
+/*
+ * bench.h -- interface between the bundled benchmarks (bench/NAME/host.c)
+ * and whoever runs them (CLI, tests, sweeps).
+ *
+ * Each benchmark directory holds kernel.cu (our CUDA source), kernel.ptx
+ * (committed nvcc output, embedded into the binary at build time as
+ * ws_bench_ptx_NAME) and host.c, which defines
+ *     const struct ws_bench_info bench_NAME = { ... };
+ * The build collects every bench/NAME/host.c into ws_bench_table.
+ *
+ * run() makes its inputs from a fixed seed (bench_rng), loads nothing itself
+ * (the module is loaded by the caller from info->ptx), launches the
+ * kernel(s), copies results back and checks them against a CPU reference.
+ * On mismatch it returns WS_ERROR_VERIFY_FAILED with a message naming the
+ * first wrong element, its expected and actual value.
+ */
+#ifndef WARPSIM_BENCH_H
+#define WARPSIM_BENCH_H
+
+#include <stdint.h>
+#include "warpsim.h"
+
+enum ws_bench_size { WS_SIZE_TINY, WS_SIZE_SMALL, WS_SIZE_PAPER, WS_SIZE_COUNT };
+
+struct ws_bench_out {
+	char msg[512];        /* verification detail or error message */
+	unsigned launches;    /* kernel launches performed */
+};
+
+struct ws_bench_info {
+	const char *name;          /* directory name, e.g. "vecadd" */
+	const char *description;   /* one line: what it computes */
+	const char *sync;          /* synchronization pattern */
+	const char *paper;         /* which paper(s) use it, e.g. "BAWS" or "-" */
+	unsigned ctas_per_sm;      /* paper geometry on GTX480 (0 = not applicable) */
+	unsigned warps_per_cta;
+	const char *sizes[WS_SIZE_COUNT]; /* input size of tiny, small, paper in words */
+	const char *ptx;           /* embedded kernel.ptx text */
+	ws_result (*run)(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out);
+};
+
+/* NULL-terminated table of every bundled benchmark, sorted by name. */
+extern const struct ws_bench_info *const ws_bench_table[];
+const struct ws_bench_info *ws_bench_find(const char *name);
+const char *ws_bench_size_name(enum ws_bench_size s);
+int ws_bench_size_parse(const char *s); /* -1 if unknown */
+
+/* ---- helpers for host.c ---- */
+/* Deterministic generator (xorshift64*), seeded per benchmark. */
+struct bench_rng { uint64_t s; };
+static inline void bench_rng_seed(struct bench_rng *r, uint64_t seed) { r->s = seed * 0x9E3779B97F4A7C15ull + 1; }
+static inline uint64_t bench_rng_next(struct bench_rng *r)
+{
+	r->s ^= r->s >> 12;
+	r->s ^= r->s << 25;
+	r->s ^= r->s >> 27;
+	return r->s * 0x2545F4914F6CDD1Dull;
+}
+static inline uint32_t bench_rng_u32(struct bench_rng *r, uint32_t bound) { return (uint32_t)(bench_rng_next(r) % bound); }
+/* uniform float in [lo, hi) */
+static inline float bench_rng_float(struct bench_rng *r, float lo, float hi)
+{
+	return lo + (hi - lo) * (float)((bench_rng_next(r) >> 40) * (1.0 / 16777216.0));
+}
+
+/* Record a failed call: fills out->msg with "what: <error> (<detail>)" and returns r. */
+ws_result bench_fail(ws_sim *sim, struct ws_bench_out *out, ws_result r, const char *what);
+/* Record a verification failure (printf-style message) and return WS_ERROR_VERIFY_FAILED. */
+ws_result bench_mismatch(struct ws_bench_out *out, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Compare floats with relative+absolute tolerance. */
+int bench_close(double expect, double got, double rel, double abs);
+
+/* Convenience: CHECK a ws call inside run(); jumps to label `fail` on error. */
+#define BENCH_CALL(call)                                                   \
+	do {                                                               \
+		ws_result r_ = (call);                                     \
+		if (r_ != WS_SUCCESS) {                                    \
+			rc = bench_fail(sim, out, r_, #call);              \
+			goto done;                                         \
+		}                                                          \
+	} while (0)
+
+#endif

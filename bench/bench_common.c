@@ -1,0 +1,51 @@
+/* bench_common.c -- shared helpers for the bundled benchmarks' host drivers. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+
+static const char *const size_names[WS_SIZE_COUNT] = {"tiny", "small", "paper"};
+
+const char *ws_bench_size_name(enum ws_bench_size s) { return (unsigned)s < WS_SIZE_COUNT ? size_names[s] : "?"; }
+
+int ws_bench_size_parse(const char *s)
+{
+	for (int i = 0; i < WS_SIZE_COUNT; i++)
+		if (strcmp(s, size_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+const struct ws_bench_info *ws_bench_find(const char *name)
+{
+	for (int i = 0; ws_bench_table[i]; i++)
+		if (strcmp(ws_bench_table[i]->name, name) == 0)
+			return ws_bench_table[i];
+	return NULL;
+}
+
+ws_result bench_fail(ws_sim *sim, struct ws_bench_out *out, ws_result r, const char *what)
+{
+	const char *detail = sim ? wsSimLastError(sim) : "";
+	snprintf(out->msg, sizeof out->msg, "%s: %s%s%s", what, wsGetErrorString(r), *detail ? ": " : "", detail);
+	return r;
+}
+
+ws_result bench_mismatch(struct ws_bench_out *out, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out->msg, sizeof out->msg, fmt, ap);
+	va_end(ap);
+	return WS_ERROR_VERIFY_FAILED;
+}
+
+int bench_close(double expect, double got, double rel, double abs)
+{
+	if (isnan(expect) || isnan(got))
+		return isnan(expect) && isnan(got);
+	double d = fabs(expect - got);
+	return d <= abs || d <= rel * fabs(expect);
+}

@@ -1,0 +1,144 @@
+/*
+ * warpsim.h -- public runtime API of the warpsim GPU simulator.
+ *
+ * Modelled on the CUDA driver API: a simulator object plays the role of a
+ * context, modules are loaded from PTX, functions are looked up by name,
+ * device memory is allocated and copied explicitly, and kernels are launched
+ * with an array of pointers to their parameters.
+ *
+ *   ws_config *cfg = wsConfigCreate();
+ *   wsConfigLoadFile(cfg, "configs/gtx480.cfg");      // optional
+ *   wsConfigSet(cfg, "warp_size", "32");                // optional
+ *   ws_sim *sim; wsSimCreate(&sim, cfg); wsConfigDestroy(cfg);
+ *   ws_module *mod; wsModuleLoad(sim, &mod, "kernel.ptx");
+ *   ws_function *fn; wsModuleGetFunction(&fn, mod, "_Z6vecaddPfS_S_i");
+ *   ws_deviceptr d; wsMemAlloc(sim, &d, bytes); wsMemcpyHtoD(sim, d, host, bytes);
+ *   void *args[] = { &d, &n };
+ *   wsLaunchKernel(fn, gx, 1, 1, bx, 1, 1, 0, args);
+ *
+ * Every call returns a ws_result.  On failure, wsSimLastError() returns a
+ * human-readable message with the details (file:line:col for PTX errors;
+ * kernel, CTA, thread, PC, PTX line and address for bad device accesses).
+ * The library never exits or aborts on user input.
+ */
+#ifndef WARPSIM_H
+#define WARPSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WS_RESULTS(X)                                                                  \
+	X(WS_SUCCESS, "no error")                                                      \
+	X(WS_ERROR_INVALID_VALUE, "invalid argument")                                  \
+	X(WS_ERROR_OUT_OF_MEMORY, "out of memory")                                     \
+	X(WS_ERROR_FILE_NOT_FOUND, "file not found or unreadable")                     \
+	X(WS_ERROR_INVALID_PTX, "malformed PTX")                                       \
+	X(WS_ERROR_UNSUPPORTED_PTX, "PTX uses an instruction or feature warpsim does not implement") \
+	X(WS_ERROR_NOT_FOUND, "named symbol not found")                                \
+	X(WS_ERROR_INVALID_CONFIG, "invalid configuration")                            \
+	X(WS_ERROR_LAUNCH_OUT_OF_RESOURCES, "launch exceeds the resources of an SM")   \
+	X(WS_ERROR_INVALID_LAUNCH, "invalid launch geometry or parameters")            \
+	X(WS_ERROR_ILLEGAL_ADDRESS, "out-of-bounds device memory access")              \
+	X(WS_ERROR_MISALIGNED_ADDRESS, "misaligned device memory access")              \
+	X(WS_ERROR_ILLEGAL_INSTRUCTION, "illegal instruction at run time")             \
+	X(WS_ERROR_TRAP, "kernel executed trap")                                       \
+	X(WS_ERROR_DEADLOCK, "kernel deadlocked")                                      \
+	X(WS_ERROR_LIMIT_EXCEEDED, "simulation limit exceeded")                        \
+	X(WS_ERROR_VERIFY_FAILED, "result verification failed")                        \
+	X(WS_ERROR_INTERNAL, "internal simulator error")
+
+typedef enum ws_result {
+#define WS_X(e, s) e,
+	WS_RESULTS(WS_X)
+#undef WS_X
+	WS_RESULT_COUNT
+} ws_result;
+
+typedef uint64_t ws_deviceptr;
+typedef struct ws_config ws_config;
+typedef struct ws_sim ws_sim;
+typedef struct ws_module ws_module;
+typedef struct ws_function ws_function;
+
+/* Short description of a result code ("out-of-bounds device memory access"). */
+const char *wsGetErrorString(ws_result r);
+/* Name of a result code ("WS_ERROR_ILLEGAL_ADDRESS"). */
+const char *wsGetErrorName(ws_result r);
+
+/* ---- configuration: every parameter declared once in src/config/params.def ---- */
+ws_config *wsConfigCreate(void); /* all parameters at their defaults */
+void wsConfigDestroy(ws_config *cfg);
+ws_config *wsConfigClone(const ws_config *cfg);
+/* Load "key = value" lines (# comments).  Errors name file:line and the key. */
+ws_result wsConfigLoadFile(ws_config *cfg, const char *path, char *err, size_t errsz);
+/* Set one parameter from text; unknown keys and out-of-range values are errors. */
+ws_result wsConfigSet(ws_config *cfg, const char *key, const char *value, char *err, size_t errsz);
+/* Value of a parameter as text (NULL if unknown). buf must hold 64 bytes. */
+const char *wsConfigGet(const ws_config *cfg, const char *key, char *buf, size_t bufsz);
+/* Print every parameter (name, type, default, range, help). */
+void wsConfigPrintList(FILE *out);
+/* Print the effective configuration as "key = value" lines. */
+void wsConfigPrint(const ws_config *cfg, FILE *out);
+
+/* ---- simulator (context) ---- */
+ws_result wsSimCreate(ws_sim **out, const ws_config *cfg);
+void wsSimDestroy(ws_sim *sim);
+/* Detailed message for the last failed call on this simulator ("" if none). */
+const char *wsSimLastError(const ws_sim *sim);
+const ws_config *wsSimConfig(const ws_sim *sim);
+
+/* ---- modules ---- */
+ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path);
+/* `name` is used in diagnostics (file:line:col); may be NULL. */
+ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const char *name);
+ws_result wsModuleUnload(ws_module *mod);
+ws_result wsModuleGetFunction(ws_function **out, ws_module *mod, const char *name);
+/* Device address and size of a module-scope .global or .const variable. */
+ws_result wsModuleGetGlobal(ws_deviceptr *dptr, size_t *bytes, ws_module *mod, const char *name);
+
+/* Print a summary of a loaded module: each function (kind, parameters with
+ * sizes, registers, instructions, static shared/local memory), variables. */
+void wsModulePrintSummary(const ws_module *mod, FILE *out);
+/* Number of functions / name of function i (entries and device functions). */
+int wsModuleFunctionCount(const ws_module *mod);
+const char *wsModuleFunctionName(const ws_module *mod, int i);
+
+/* Information about a kernel's parameters. */
+int wsFunctionParamCount(const ws_function *f);
+/* Size in bytes of parameter i, or 0 if out of range. */
+size_t wsFunctionParamSize(const ws_function *f, int i);
+const char *wsFunctionName(const ws_function *f);
+
+/* ---- device memory ---- */
+ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes);
+ws_result wsMemFree(ws_sim *sim, ws_deviceptr dptr);
+ws_result wsMemcpyHtoD(ws_sim *sim, ws_deviceptr dst, const void *src, size_t bytes);
+ws_result wsMemcpyDtoH(ws_sim *sim, void *dst, ws_deviceptr src, size_t bytes);
+ws_result wsMemcpyDtoD(ws_sim *sim, ws_deviceptr dst, ws_deviceptr src, size_t bytes);
+ws_result wsMemsetD8(ws_sim *sim, ws_deviceptr dst, uint8_t value, size_t count);
+ws_result wsMemsetD32(ws_sim *sim, ws_deviceptr dst, uint32_t value, size_t count);
+
+/* ---- launch ---- */
+/* params[i] points to the value of kernel parameter i (as cuLaunchKernel).
+ * Runs to completion (synchronous). */
+ws_result wsLaunchKernel(ws_function *f, unsigned gridX, unsigned gridY, unsigned gridZ, unsigned blockX,
+			 unsigned blockY, unsigned blockZ, unsigned sharedMemBytes, void **params);
+
+/* ---- statistics: every counter declared once in src/stats/counters.def ---- */
+/* Value of a named counter, accumulated over all launches since creation or
+ * the last wsStatsReset.  WS_ERROR_NOT_FOUND for unknown names. */
+ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value);
+void wsStatsReset(ws_sim *sim);
+/* Human-readable summary / JSON with every counter and the effective configuration. */
+void wsStatsPrint(const ws_sim *sim, FILE *out);
+ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

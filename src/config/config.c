@@ -1,0 +1,326 @@
+/*
+ * config.c -- parameter table, config-file reader and --set overrides.
+ *
+ * Models no hardware.  Everything is generated from params.def: the table
+ * of names/types/ranges/help, default values, text parsing with range
+ * checks, listing and printing.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+
+const struct cfg_param_info cfg_params[CFG_COUNT] = {
+#define P(name, type, def, min, max, help) [CFG_##name] = {#name, CFGT_##type, def, (double)(min), (double)(max), help, NULL},
+#define E(name, values)
+#include "params.def"
+#undef P
+#undef E
+};
+
+/* Enum value lists, separately so E() lines can follow their P() lines. */
+static const char *enum_values(enum cfg_param p)
+{
+	switch (p) {
+#define P(name, type, def, min, max, help)
+#define E(name, values)                                                                                             \
+	case CFG_##name:                                                                                             \
+		return values;
+#include "params.def"
+#undef P
+#undef E
+	default:
+		return NULL;
+	}
+}
+
+static const char *type_name(enum cfg_type t)
+{
+	switch (t) {
+	case CFGT_INT: return "int";
+	case CFGT_BOOL: return "bool";
+	case CFGT_FLOAT: return "float";
+	case CFGT_ENUM: return "enum";
+	}
+	return "?";
+}
+
+/* Index of `val` in "a|b|c", or -1. */
+static int enum_index(const char *list, const char *val)
+{
+	size_t n = strlen(val);
+	int idx = 0;
+	for (const char *p = list; p && *p;) {
+		const char *bar = strchr(p, '|');
+		size_t len = bar ? (size_t)(bar - p) : strlen(p);
+		if (len == n && strncmp(p, val, n) == 0)
+			return idx;
+		idx++;
+		p = bar ? bar + 1 : NULL;
+	}
+	return -1;
+}
+
+const char *cfg_enum_name(const struct ws_config *c, enum cfg_param p, char *buf, size_t bufsz)
+{
+	const char *list = enum_values(p);
+	int64_t want = c->v[p].i, idx = 0;
+	for (const char *s = list; s && *s;) {
+		const char *bar = strchr(s, '|');
+		size_t len = bar ? (size_t)(bar - s) : strlen(s);
+		if (idx == want) {
+			if (len >= bufsz)
+				len = bufsz - 1;
+			memcpy(buf, s, len);
+			buf[len] = 0;
+			return buf;
+		}
+		idx++;
+		s = bar ? bar + 1 : NULL;
+	}
+	snprintf(buf, bufsz, "?");
+	return buf;
+}
+
+static int find_param(const char *key)
+{
+	for (int i = 0; i < CFG_COUNT; i++)
+		if (strcmp(cfg_params[i].name, key) == 0)
+			return i;
+	return -1;
+}
+
+/* Parse `text` into parameter p; on error write a message into err. */
+static ws_result parse_value(struct ws_config *c, int p, const char *text, char *err, size_t errsz)
+{
+	const struct cfg_param_info *pi = &cfg_params[p];
+	char *end;
+	errno = 0;
+	switch (pi->type) {
+	case CFGT_INT: {
+		long long v = strtoll(text, &end, 0);
+		if (end == text || *end || errno) {
+			snprintf(err, errsz, "parameter '%s': '%s' is not an integer", pi->name, text);
+			return WS_ERROR_INVALID_CONFIG;
+		}
+		if ((double)v < pi->min || (double)v > pi->max) {
+			snprintf(err, errsz, "parameter '%s': %lld is out of range [%.0f, %.0f]", pi->name, v, pi->min,
+				 pi->max);
+			return WS_ERROR_INVALID_CONFIG;
+		}
+		c->v[p].i = v;
+		return WS_SUCCESS;
+	}
+	case CFGT_BOOL:
+		if (!strcmp(text, "1") || !strcmp(text, "true") || !strcmp(text, "yes") || !strcmp(text, "on"))
+			c->v[p].i = 1;
+		else if (!strcmp(text, "0") || !strcmp(text, "false") || !strcmp(text, "no") || !strcmp(text, "off"))
+			c->v[p].i = 0;
+		else {
+			snprintf(err, errsz, "parameter '%s': '%s' is not a boolean (use 0/1, true/false)", pi->name,
+				 text);
+			return WS_ERROR_INVALID_CONFIG;
+		}
+		return WS_SUCCESS;
+	case CFGT_FLOAT: {
+		double v = strtod(text, &end);
+		if (end == text || *end || errno || isnan(v)) {
+			snprintf(err, errsz, "parameter '%s': '%s' is not a number", pi->name, text);
+			return WS_ERROR_INVALID_CONFIG;
+		}
+		if (v < pi->min || v > pi->max) {
+			snprintf(err, errsz, "parameter '%s': %g is out of range [%g, %g]", pi->name, v, pi->min,
+				 pi->max);
+			return WS_ERROR_INVALID_CONFIG;
+		}
+		c->v[p].f = v;
+		return WS_SUCCESS;
+	}
+	case CFGT_ENUM: {
+		int idx = enum_index(enum_values((enum cfg_param)p), text);
+		if (idx < 0) {
+			snprintf(err, errsz, "parameter '%s': '%s' is not one of %s", pi->name, text,
+				 enum_values((enum cfg_param)p));
+			return WS_ERROR_INVALID_CONFIG;
+		}
+		c->v[p].i = idx;
+		return WS_SUCCESS;
+	}
+	}
+	return WS_ERROR_INTERNAL;
+}
+
+ws_config *wsConfigCreate(void)
+{
+	struct ws_config *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	char err[256];
+	for (int i = 0; i < CFG_COUNT; i++)
+		if (parse_value(c, i, cfg_params[i].def, err, sizeof err) != WS_SUCCESS) {
+			free(c); /* a bad default is a bug in params.def; tests catch it */
+			return NULL;
+		}
+	return c;
+}
+
+void wsConfigDestroy(ws_config *c) { free(c); }
+
+ws_config *wsConfigClone(const ws_config *c)
+{
+	struct ws_config *n = malloc(sizeof *n);
+	if (n)
+		*n = *c;
+	return n;
+}
+
+ws_result wsConfigSet(ws_config *c, const char *key, const char *value, char *err, size_t errsz)
+{
+	char dummy[8];
+	if (!err) {
+		err = dummy;
+		errsz = sizeof dummy;
+	}
+	if (!c || !key || !value) {
+		snprintf(err, errsz, "wsConfigSet: NULL argument");
+		return WS_ERROR_INVALID_VALUE;
+	}
+	int p = find_param(key);
+	if (p < 0) {
+		snprintf(err, errsz, "unknown parameter '%s' (see `warpsim config --list`)", key);
+		return WS_ERROR_INVALID_CONFIG;
+	}
+	return parse_value(c, p, value, err, errsz);
+}
+
+static char *trim(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	char *e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = 0;
+	return s;
+}
+
+ws_result wsConfigLoadFile(ws_config *c, const char *path, char *err, size_t errsz)
+{
+	char dummy[8];
+	if (!err) {
+		err = dummy;
+		errsz = sizeof dummy;
+	}
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errsz, "%s: cannot open config file: %s", path, strerror(errno));
+		return WS_ERROR_FILE_NOT_FOUND;
+	}
+	char line[1024], msg[512];
+	unsigned lineno = 0;
+	ws_result r = WS_SUCCESS;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			snprintf(err, errsz, "%s:%u: line too long", path, lineno);
+			r = WS_ERROR_INVALID_CONFIG;
+			break;
+		}
+		char *hash = strchr(line, '#');
+		if (hash)
+			*hash = 0;
+		char *s = trim(line);
+		if (!*s)
+			continue;
+		char *eq = strchr(s, '=');
+		if (!eq) {
+			snprintf(err, errsz, "%s:%u: expected 'key = value', got '%s'", path, lineno, s);
+			r = WS_ERROR_INVALID_CONFIG;
+			break;
+		}
+		*eq = 0;
+		char *key = trim(s), *val = trim(eq + 1);
+		r = wsConfigSet(c, key, val, msg, sizeof msg);
+		if (r != WS_SUCCESS) {
+			snprintf(err, errsz, "%s:%u: %s", path, lineno, msg);
+			break;
+		}
+	}
+	fclose(f);
+	return r;
+}
+
+static void format_value(const struct ws_config *c, int p, char *buf, size_t bufsz)
+{
+	switch (cfg_params[p].type) {
+	case CFGT_INT: snprintf(buf, bufsz, "%lld", (long long)c->v[p].i); break;
+	case CFGT_BOOL: snprintf(buf, bufsz, "%s", c->v[p].i ? "true" : "false"); break;
+	case CFGT_FLOAT: snprintf(buf, bufsz, "%.17g", c->v[p].f); break;
+	case CFGT_ENUM: cfg_enum_name(c, (enum cfg_param)p, buf, bufsz); break;
+	}
+}
+
+const char *wsConfigGet(const ws_config *c, const char *key, char *buf, size_t bufsz)
+{
+	int p = find_param(key);
+	if (p < 0 || !buf || bufsz == 0)
+		return NULL;
+	format_value(c, p, buf, bufsz);
+	return buf;
+}
+
+void wsConfigPrintList(FILE *out)
+{
+	fprintf(out, "%-22s %-6s %-12s %-28s %s\n", "parameter", "type", "default", "range", "description");
+	for (int i = 0; i < CFG_COUNT; i++) {
+		const struct cfg_param_info *pi = &cfg_params[i];
+		char range[64];
+		if (pi->type == CFGT_ENUM)
+			snprintf(range, sizeof range, "%s", enum_values((enum cfg_param)i));
+		else if (pi->type == CFGT_BOOL)
+			snprintf(range, sizeof range, "true|false");
+		else
+			snprintf(range, sizeof range, "[%.15g, %.15g]", pi->min, pi->max);
+		fprintf(out, "%-22s %-6s %-12s %-28s %s\n", pi->name, type_name(pi->type), pi->def, range, pi->help);
+	}
+}
+
+void wsConfigPrint(const ws_config *c, FILE *out)
+{
+	char buf[64];
+	for (int i = 0; i < CFG_COUNT; i++) {
+		format_value(c, i, buf, sizeof buf);
+		fprintf(out, "%s = %s\n", cfg_params[i].name, buf);
+	}
+}
+
+uint64_t cfg_hash(const struct ws_config *c)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	char buf[96], val[64];
+	for (int i = 0; i < CFG_COUNT; i++) {
+		format_value(c, i, val, sizeof val);
+		int n = snprintf(buf, sizeof buf, "%s=%s\n", cfg_params[i].name, val);
+		for (int k = 0; k < n && k < (int)sizeof buf; k++) {
+			h ^= (unsigned char)buf[k];
+			h *= 0x100000001b3ull;
+		}
+	}
+	return h;
+}
+
+void cfg_write_json(const struct ws_config *c, FILE *out)
+{
+	char buf[64];
+	fputc('{', out);
+	for (int i = 0; i < CFG_COUNT; i++) {
+		format_value(c, i, buf, sizeof buf);
+		if (cfg_params[i].type == CFGT_ENUM)
+			fprintf(out, "%s\"%s\": \"%s\"", i ? ", " : "", cfg_params[i].name, buf);
+		else
+			fprintf(out, "%s\"%s\": %s", i ? ", " : "", cfg_params[i].name, buf);
+	}
+	fputc('}', out);
+}

@@ -1,0 +1,55 @@
+/*
+ * config.h -- typed access to the simulator configuration.
+ *
+ * Models no hardware; holds the parameters of the modelled GPU, each
+ * declared once in params.def.  Model code reads values with
+ * cfg_int(cfg, CFG_warp_size) etc.
+ */
+#ifndef WARPSIM_CONFIG_H
+#define WARPSIM_CONFIG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "warpsim.h"
+
+enum cfg_type { CFGT_INT, CFGT_BOOL, CFGT_FLOAT, CFGT_ENUM };
+
+enum cfg_param {
+#define P(name, type, def, min, max, help) CFG_##name,
+#define E(name, values)
+#include "params.def"
+#undef P
+#undef E
+	CFG_COUNT
+};
+
+struct cfg_param_info {
+	const char *name;
+	enum cfg_type type;
+	const char *def;
+	double min, max;
+	const char *help;
+	const char *enum_values; /* "a|b|c" for ENUM, else NULL */
+};
+extern const struct cfg_param_info cfg_params[CFG_COUNT];
+
+union cfg_value {
+	int64_t i;  /* INT, BOOL, ENUM (index into the value list) */
+	double f;   /* FLOAT */
+};
+
+struct ws_config {
+	union cfg_value v[CFG_COUNT];
+};
+
+static inline int64_t cfg_int(const struct ws_config *c, enum cfg_param p) { return c->v[p].i; }
+static inline double cfg_float(const struct ws_config *c, enum cfg_param p) { return c->v[p].f; }
+/* Text of an ENUM parameter's current value. */
+const char *cfg_enum_name(const struct ws_config *c, enum cfg_param p, char *buf, size_t bufsz);
+/* 64-bit FNV-1a hash of the effective configuration (canonical text form). */
+uint64_t cfg_hash(const struct ws_config *c);
+/* Write the configuration as a JSON object (no trailing newline). */
+void cfg_write_json(const struct ws_config *c, FILE *out);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * dmem.h -- device (global) memory: the GPU's DRAM contents as the
+ * functional model sees them.
+ *
+ * Models the device address space, not DRAM timing.  Allocations live at
+ * 256-byte-aligned addresses from WS_GLOBAL_BASE upward and are never
+ * reused, so a stale pointer faults instead of aliasing new data.  Every
+ * access is bounds-checked against the allocation it falls in.
+ *
+ * Generic addresses (cvta, isspacep, generic ld/st) use fixed windows for
+ * the other state spaces, as on NVIDIA GPUs: an address inside a window is
+ * an offset into that space; anything else is global.
+ */
+#ifndef WARPSIM_FUNC_DMEM_H
+#define WARPSIM_FUNC_DMEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define WS_GLOBAL_BASE    0x0000000100000000ull /* first device allocation (4 GiB: catches 32-bit truncation) */
+#define WS_SHARED_WINDOW  0x00007e0000000000ull /* generic window of shared memory */
+#define WS_LOCAL_WINDOW   0x00007d0000000000ull /* generic window of per-thread local memory */
+#define WS_CONST_WINDOW   0x00007c0000000000ull /* generic window of the constant bank */
+#define WS_PARAM_WINDOW   0x00007b0000000000ull /* generic window of the kernel parameter buffer */
+#define WS_FUNC_WINDOW    0x00007a0000000000ull /* "addresses" of functions (function pointers) */
+#define WS_WINDOW_SIZE    0x0000010000000000ull /* each window spans 1 TiB */
+
+struct dmem_alloc {
+	uint64_t addr, size;
+	uint8_t *data;
+};
+
+struct dmem {
+	struct dmem_alloc *a; /* sorted by addr */
+	size_t n, cap;
+	uint64_t next;        /* next free address */
+	uint64_t used, capacity;
+	size_t last;          /* index of the last allocation hit (lookup cache) */
+};
+
+struct dmem *dmem_create(uint64_t capacity_bytes);
+void dmem_destroy(struct dmem *m);
+/* 0 on success; -1 out of memory. */
+int dmem_alloc(struct dmem *m, uint64_t size, uint64_t *addr);
+/* 0 on success; -1 if addr is not the start of a live allocation. */
+int dmem_free(struct dmem *m, uint64_t addr);
+/* Host pointer for [addr, addr+size) if it lies inside one allocation, else NULL. */
+static inline uint8_t *dmem_ptr(struct dmem *m, uint64_t addr, uint64_t size)
+{
+	if (m->last < m->n) {
+		struct dmem_alloc *x = &m->a[m->last];
+		if (addr >= x->addr && addr - x->addr + size <= x->size && size <= x->size)
+			return x->data + (addr - x->addr);
+	}
+	/* binary search for the last allocation with start <= addr */
+	size_t lo = 0, hi = m->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (m->a[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	struct dmem_alloc *x = &m->a[lo - 1];
+	if (addr - x->addr >= x->size || size > x->size - (addr - x->addr))
+		return NULL;
+	m->last = lo - 1;
+	return x->data + (addr - x->addr);
+}
+/* The allocation containing addr (for error messages), or NULL. */
+const struct dmem_alloc *dmem_find(const struct dmem *m, uint64_t addr);
+
+#endif

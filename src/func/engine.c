@@ -1,0 +1,162 @@
+/*
+ * engine.c -- functional-only execution of a kernel launch.
+ *
+ * Models the GPU's CTA residency (how many CTAs run at once, from the
+ * occupancy limits) but no timing: resident warps take turns round-robin,
+ * each running up to `quantum` instructions or until it blocks at a
+ * barrier or finishes.  That interleaving lets warps that communicate
+ * through memory (spin locks, global barriers across CTAs) make progress.
+ * A round in which no warp can run while warps remain is a deadlock; it is
+ * reported with every stuck warp.  The module check (func_check_module)
+ * rejects unimplemented instructions at load time.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "func/exec_warp.h"
+#include "func/func.h"
+#include "func/memop.h"
+
+bool func_check_module(const struct ptx_module *m, const char *filename, char *msg, size_t msgsz)
+{
+	for (uint32_t fi = 0; fi < m->nfuncs; fi++) {
+		const struct ptx_function *f = &m->funcs[fi];
+		for (uint32_t pc = 0; pc < f->ninsns; pc++) {
+			const struct ptx_insn *in = &f->insns[pc];
+			char why[256] = "";
+			bool ok;
+			enum ptx_opcode op = (enum ptx_opcode)in->op;
+			unsigned fl = ptx_opcode_table[op].flags;
+			if (func_is_alu(op))
+				ok = func_alu_check(in, why, sizeof why);
+			else if (func_is_warpop(op))
+				ok = func_warpop_check(in, why, sizeof why);
+			else if (func_is_memop(op))
+				ok = func_memop_check(in, why, sizeof why);
+			else if (fl & (OPF_BRANCH | OPF_CALL | OPF_RET | OPF_EXIT | OPF_BARRIER | OPF_FENCE) ||
+				 op == OP_NANOSLEEP || op == OP_BRKPT || op == OP_PMEVENT)
+				ok = true;
+			else {
+				ok = false;
+				snprintf(why, sizeof why, "instruction is not implemented");
+			}
+			if (!ok) {
+				char text[160];
+				ptx_insn_format(m, f, in, text, sizeof text);
+				snprintf(msg, msgsz, "%s:%u:%u: unsupported instruction '%s' in %s: %s",
+					 filename ? filename : "<ptx>", in->line, in->col, text, f->name, why);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+static void report_stuck(struct func_launch *L, struct func_cta **slots, uint32_t nslots, const char *what)
+{
+	size_t len = strlen(L->errmsg);
+	len += (size_t)snprintf(L->errmsg + len, sizeof L->errmsg - len, "%s", what);
+	unsigned shown = 0, total = 0;
+	for (uint32_t s = 0; s < nslots; s++) {
+		struct func_cta *c = slots[s];
+		if (!c)
+			continue;
+		for (uint32_t i = 0; i < c->nwarps; i++) {
+			struct func_warp *w = &c->warps[i];
+			if (w->wait == WAIT_EXITED)
+				continue;
+			total++;
+			if (shown < 8 && len < sizeof L->errmsg - 200) {
+				char d[400];
+				func_warp_describe(L, c, w, d, sizeof d);
+				len += (size_t)snprintf(L->errmsg + len, sizeof L->errmsg - len, "\n  %s", d);
+				shown++;
+			}
+		}
+	}
+	if (total > shown && len < sizeof L->errmsg)
+		snprintf(L->errmsg + len, sizeof L->errmsg - len, "\n  ... and %u more warps", total - shown);
+}
+
+ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32_t quantum)
+{
+	uint32_t nctas = L->grid[0] * L->grid[1] * L->grid[2];
+	uint32_t nslots = L->num_sms * L->ctas_per_sm;
+	if (nslots > nctas)
+		nslots = nctas;
+	struct func_cta **slots = calloc(nslots ? nslots : 1, sizeof *slots);
+	if (!slots)
+		return WS_ERROR_OUT_OF_MEMORY;
+	uint32_t next = 0, done = 0;
+	uint64_t start_insts = L->stats->v[STAT_warp_insts];
+	ws_result rc = WS_SUCCESS;
+	struct func_step_info info;
+	/* CTAs are dispatched to SMs round-robin: slot s runs on SM s % num_sms */
+	for (uint32_t s = 0; s < nslots && next < nctas; s++, next++) {
+		slots[s] = func_cta_create(L, next, s, s % L->num_sms);
+		if (!slots[s]) {
+			rc = WS_ERROR_OUT_OF_MEMORY;
+			goto out;
+		}
+		L->stats->v[STAT_ctas]++;
+		L->stats->v[STAT_warps] += slots[s]->nwarps;
+	}
+	while (done < nctas) {
+		bool progress = false;
+		for (uint32_t s = 0; s < nslots; s++) {
+			struct func_cta *c = slots[s];
+			if (!c)
+				continue;
+			for (uint32_t i = 0; i < c->nwarps; i++) {
+				struct func_warp *w = &c->warps[i];
+				for (uint32_t q = 0; q < quantum && w->wait == WAIT_NONE; q++) {
+					L->clock++;
+					if (!func_warp_step(L, c, w, &info)) {
+						rc = L->err;
+						goto out;
+					}
+					progress = true;
+				}
+			}
+			if (c->live_warps == 0) {
+				func_cta_destroy(c);
+				slots[s] = NULL;
+				done++;
+				if (next < nctas) {
+					slots[s] = func_cta_create(L, next, s, s % L->num_sms);
+					if (!slots[s]) {
+						rc = WS_ERROR_OUT_OF_MEMORY;
+						goto out;
+					}
+					next++;
+					L->stats->v[STAT_ctas]++;
+					L->stats->v[STAT_warps] += slots[s]->nwarps;
+					progress = true;
+				}
+			}
+		}
+		if (!progress && done < nctas) {
+			rc = L->err = WS_ERROR_DEADLOCK;
+			snprintf(L->errmsg, sizeof L->errmsg,
+				 "kernel %s deadlocked: no warp can make progress (all remaining warps wait at barriers)",
+				 L->kernel->name);
+			report_stuck(L, slots, nslots, "");
+			goto out;
+		}
+		if (max_warp_insts && L->stats->v[STAT_warp_insts] - start_insts > max_warp_insts) {
+			rc = L->err = WS_ERROR_LIMIT_EXCEEDED;
+			snprintf(L->errmsg, sizeof L->errmsg,
+				 "kernel %s exceeded max_warp_insts=%llu (livelock or spin loop that never ends?); "
+				 "warps still running:",
+				 L->kernel->name, (unsigned long long)max_warp_insts);
+			report_stuck(L, slots, nslots, "");
+			goto out;
+		}
+	}
+out:
+	for (uint32_t s = 0; s < nslots; s++)
+		func_cta_destroy(slots[s]);
+	free(slots);
+	return rc;
+}

@@ -1,0 +1,160 @@
+/*
+ * func.h -- the functional SIMT model: warps, CTAs and kernel launches.
+ *
+ * Models the architectural state of a pre-Volta NVIDIA GPU as software
+ * sees it: per-thread registers and local memory, per-CTA shared memory and
+ * barriers, and each warp's SIMT reconvergence stack with immediate-post-
+ * dominator reconvergence (as in GPGPU-Sim).  It executes one warp
+ * instruction at a time when asked (func_warp_step); whoever asks -- the
+ * functional engine (engine.c) or the timing model -- decides the order.
+ * Semantics run exactly once per issued instruction ("timing-directed
+ * functional execution"); func_step_info tells the caller what happened
+ * (memory addresses, branch outcome, barrier arrival, exit).
+ */
+#ifndef WARPSIM_FUNC_H
+#define WARPSIM_FUNC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "func/dmem.h"
+#include "func/exec.h"
+#include "ptx/ir.h"
+#include "stats/stats.h"
+#include "warpsim.h"
+
+#define FUNC_MAX_BARRIERS 16
+
+/* One entry of a warp's SIMT reconvergence stack. */
+struct simt_entry {
+	int32_t pc;          /* next instruction of this entry */
+	int32_t rpc;         /* reconvergence pc (pop when pc == rpc), PTX_PC_EXIT = none */
+	uint64_t mask;       /* threads executing this path */
+	int32_t fn;          /* function being executed */
+	uint32_t reg_off;    /* register frame: offset into warp->regs */
+	uint64_t local_base; /* per-thread local-memory frame base (local-space address) */
+	/* call entries only (is_call=1): pushed by `call`, popped when all its threads returned */
+	uint8_t is_call;
+	int32_t call_pc;     /* pc of the call instruction in the caller */
+	uint64_t call_mask;  /* threads that entered the call */
+};
+
+/* Why a warp is not runnable. */
+enum func_wait { WAIT_NONE, WAIT_BARRIER, WAIT_EXITED };
+
+struct func_warp {
+	uint32_t index;            /* warp index within its CTA */
+	uint64_t valid;            /* lanes that hold threads (partial last warp) */
+	uint64_t exited;           /* threads that executed exit/trap */
+	enum func_wait wait;
+	uint8_t bar_id;            /* barrier waited on */
+	/* bar.red result pending for this warp (written at release) */
+	int32_t bar_red_dst;       /* register index or -1 */
+	uint32_t bar_red_reg_off;
+	uint8_t bar_red_type;
+	uint64_t bar_red_mask;
+	/* SIMT stack */
+	struct simt_entry *stack;
+	uint32_t sp, stack_cap;    /* sp = number of entries; top = stack[sp-1] */
+	/* registers of all frames: frame at reg_off holds fn->nregs * ws values */
+	uint64_t *regs;
+	size_t regs_cap;           /* in uint64_t */
+	uint8_t carry[WS_MAX_WARP];
+	/* per-thread local memory (frames of the call stack), lane-major */
+	uint8_t *local;
+	uint64_t local_cap;        /* bytes per thread */
+	uint64_t insts;            /* warp instructions executed */
+};
+
+struct func_barrier {
+	uint32_t arrived_warps;    /* warps arrived (bar.sync/bar.red/bar.arrive) */
+	uint32_t expected;         /* thread count given by the instruction, 0 = all CTA warps */
+	uint64_t red_popc;         /* bar.red accumulators */
+	uint8_t red_and, red_or;
+	uint8_t red_op;
+	uint8_t red_used;
+};
+
+struct func_cta {
+	uint32_t id[3];            /* %ctaid */
+	uint32_t linear;           /* linear CTA index in the grid */
+	uint32_t slot;             /* hardware slot (SM * max CTAs + k); %smid = slot / ctas per SM */
+	uint32_t sm;
+	uint8_t *shared;           /* static + dynamic shared memory */
+	uint64_t shared_size;
+	struct func_warp *warps;
+	uint32_t nwarps;
+	uint32_t live_warps;       /* warps with threads not yet exited */
+	struct func_barrier bar[FUNC_MAX_BARRIERS];
+};
+
+/* What one executed warp instruction did (for the timing model and stats). */
+struct func_step_info {
+	const struct ptx_insn *insn;
+	int32_t fn, pc;            /* where it was */
+	uint64_t active;           /* SIMT active mask */
+	uint64_t exec;             /* active & guard: threads that executed it */
+	uint8_t space;             /* resolved space of a memory access (per lane in lane_space when generic) */
+	uint8_t access_size;       /* bytes per lane per access (vec * type size) */
+	bool diverged;             /* branch split the warp */
+	bool barrier_wait;         /* warp now waits at a barrier */
+	bool exited;               /* warp has no live threads left */
+	uint64_t addr[WS_MAX_WARP];      /* per-lane effective address (state-space address) */
+	uint8_t lane_space[WS_MAX_WARP]; /* per-lane resolved space for generic accesses */
+};
+
+/* A kernel launch in progress: everything shared by its CTAs. */
+struct func_launch {
+	const struct ptx_module *mod;
+	const struct ptx_function *kernel;
+	int32_t kernel_index;
+	struct dmem *mem;
+	const uint8_t *kparams;     /* kernel parameter buffer */
+	uint64_t kparam_size;
+	const uint8_t *const_bank;  /* module .const image */
+	uint64_t const_size;
+	uint64_t global_base;       /* device address of the module .global image */
+	uint32_t grid[3], block[3];
+	uint32_t ws;
+	uint32_t threads_per_cta, warps_per_cta;
+	uint64_t shared_static;     /* bytes of static shared memory */
+	uint64_t dyn_shared_off;    /* offset of dynamic (extern) shared memory */
+	uint64_t shared_total;
+	uint32_t num_sms, ctas_per_sm, max_warps_per_sm;
+	uint64_t gridid;
+	uint64_t clock;             /* value of %clock64 (cycles in timing mode, instructions in functional) */
+	struct ws_stats *stats;
+	/* first run-time error */
+	ws_result err;
+	char errmsg[1024];
+};
+
+/* Create/destroy a CTA's state (warps, registers, shared memory).  Returns NULL on OOM. */
+struct func_cta *func_cta_create(struct func_launch *L, uint32_t linear, uint32_t slot, uint32_t sm);
+void func_cta_destroy(struct func_cta *c);
+
+/* Execute the next instruction of warp w.  Returns false if a run-time error
+ * occurred (L->err/L->errmsg set).  The warp must be runnable (wait == WAIT_NONE). */
+bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp *w, struct func_step_info *info);
+
+/* Current pc/function of a warp (top of its stack), -1 if finished. */
+int32_t func_warp_pc(const struct func_warp *w, int32_t *fn);
+
+/* Record a run-time error at warp w's current instruction (formats location). */
+bool func_fail(struct func_launch *L, struct func_cta *c, struct func_warp *w, int lane, ws_result r,
+	       const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* Describe where a warp is (for deadlock reports): "CTA (x,y,z) warp N: pc P (line L: text), waits on ..." */
+void func_warp_describe(const struct func_launch *L, const struct func_cta *c, const struct func_warp *w, char *buf,
+			size_t bufsz);
+
+/* Run a whole launch functionally (engine.c): CTAs resident by occupancy,
+ * round-robin warps with a quantum.  Detects barrier deadlock and the
+ * instruction limit. */
+ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32_t quantum);
+
+/* Loader-time check that every instruction of the module is implemented.
+ * Returns false with a located message. */
+bool func_check_module(const struct ptx_module *m, const char *filename, char *msg, size_t msgsz);
+
+#endif

@@ -1,0 +1,420 @@
+/*
+ * memop.c -- memory instructions of the functional model: ld, ldu, st,
+ * atom, red, cvta, isspacep, prefetch.
+ *
+ * Models the state spaces as software sees them: global (device memory,
+ * bounds-checked per allocation), shared (per CTA), local (per thread,
+ * frames of the call stack), const (the module's constant bank), param
+ * (kernel parameter buffer; .func parameters live in the caller's frame)
+ * and generic addresses decoded through fixed windows (dmem.h).  Atomics
+ * are performed lane by lane in lane order, which is one of the orders the
+ * hardware may choose, so results are deterministic.  Effective addresses
+ * are reported in func_step_info for the timing model's coalescer.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "func/func.h"
+#include "func/memop.h"
+#include "func/operand.h"
+
+bool func_is_memop(enum ptx_opcode op)
+{
+	switch (op) {
+	case OP_LD: case OP_LDU: case OP_ST: case OP_ATOM: case OP_RED:
+	case OP_CVTA: case OP_ISSPACEP: case OP_PREFETCH: case OP_PREFETCHU:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool type_ok_for_mem(enum ptx_type t) { return t != PTX_T_NONE && t != PTX_T_PRED && t != PTX_T_B128; }
+
+bool func_memop_check(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	enum ptx_type t = (enum ptx_type)in->type;
+	switch (in->op) {
+	case OP_LD: case OP_LDU: case OP_ST:
+		if (!type_ok_for_mem(t)) {
+			snprintf(why, whysz, "%s with type .%s is not supported", ptx_opcode_table[in->op].name,
+				 ptx_type_name[t]);
+			return false;
+		}
+		if (in->vec != 1 && in->vec != 2 && in->vec != 4) {
+			snprintf(why, whysz, "vector width .v%u is not supported", in->vec);
+			return false;
+		}
+		if (in->space == SPACE_TEX || in->space == SPACE_SHARED_CLUSTER) {
+			snprintf(why, whysz, "state space .%s is not supported", ptx_space_name[in->space]);
+			return false;
+		}
+		return true;
+	case OP_ATOM: case OP_RED:
+		if (in->space != SPACE_NONE && in->space != SPACE_GLOBAL && in->space != SPACE_SHARED) {
+			snprintf(why, whysz, "atomics on .%s are not supported", ptx_space_name[in->space]);
+			return false;
+		}
+		if (in->vec != 1) {
+			snprintf(why, whysz, "vector atomics are not supported");
+			return false;
+		}
+		switch (t) {
+		case PTX_T_B32: case PTX_T_B64: case PTX_T_U32: case PTX_T_U64: case PTX_T_S32: case PTX_T_S64:
+			if (in->atomop == AOP_NONE || in->atomop == AOP_POPC)
+				break;
+			return true;
+		case PTX_T_F32: case PTX_T_F64:
+			if (in->atomop == AOP_ADD || in->atomop == AOP_EXCH || in->atomop == AOP_MIN ||
+			    in->atomop == AOP_MAX || in->atomop == AOP_CAS)
+				return true;
+			break;
+		default:
+			break;
+		}
+		snprintf(why, whysz, "atomic operation with type .%s is not supported", ptx_type_name[t]);
+		return false;
+	case OP_CVTA: case OP_ISSPACEP: case OP_PREFETCH: case OP_PREFETCHU:
+		return true;
+	default:
+		snprintf(why, whysz, "not a memory instruction");
+		return false;
+	}
+}
+
+static uint64_t window_of(enum ptx_space s)
+{
+	switch (s) {
+	case SPACE_SHARED: return WS_SHARED_WINDOW;
+	case SPACE_LOCAL: return WS_LOCAL_WINDOW;
+	case SPACE_CONST: return WS_CONST_WINDOW;
+	case SPACE_PARAM: return WS_PARAM_WINDOW;
+	default: return 0;
+	}
+}
+
+/* Decode a generic address into (space, address in that space). */
+static enum ptx_space generic_decode(uint64_t a, uint64_t *off)
+{
+	static const enum ptx_space spaces[] = {SPACE_SHARED, SPACE_LOCAL, SPACE_CONST, SPACE_PARAM};
+	for (unsigned i = 0; i < sizeof spaces / sizeof spaces[0]; i++) {
+		uint64_t w = window_of(spaces[i]);
+		if (a - w < WS_WINDOW_SIZE) {
+			*off = a - w;
+			return spaces[i];
+		}
+	}
+	*off = a;
+	return SPACE_GLOBAL;
+}
+
+/* Host pointer for `size` bytes at `addr` in `space` for lane `lane`, or NULL after recording an error. */
+static uint8_t *resolve(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane,
+			enum ptx_space space, uint64_t addr, uint64_t orig, unsigned size, bool write)
+{
+	uint8_t *p = NULL;
+	const char *what = ptx_space_name[space];
+	switch (space) {
+	case SPACE_GLOBAL:
+		p = dmem_ptr(L->mem, addr, size);
+		break;
+	case SPACE_SHARED:
+		if (addr < c->shared_size && size <= c->shared_size - addr)
+			p = c->shared + addr;
+		break;
+	case SPACE_LOCAL:
+		if (addr < w->local_cap && size <= w->local_cap - addr)
+			p = w->local + (uint64_t)lane * w->local_cap + addr;
+		break;
+	case SPACE_CONST:
+		if (write)
+			break;
+		if (addr < L->const_size && size <= L->const_size - addr)
+			p = (uint8_t *)(uintptr_t)(L->const_bank + addr);
+		break;
+	case SPACE_PARAM:
+		if (write)
+			break;
+		if (addr < L->kparam_size && size <= L->kparam_size - addr)
+			p = (uint8_t *)(uintptr_t)(L->kparams + addr);
+		break;
+	default:
+		break;
+	}
+	if (!p) {
+		if (write && (space == SPACE_CONST || space == SPACE_PARAM))
+			func_fail(L, c, w, (int)lane, WS_ERROR_ILLEGAL_ADDRESS, "write to read-only .%s space at 0x%llx",
+				  what, (unsigned long long)orig);
+		else
+			func_fail(L, c, w, (int)lane, WS_ERROR_ILLEGAL_ADDRESS,
+				  "out-of-bounds %s of %u bytes at %s address 0x%llx", write ? "write" : "read", size,
+				  what, (unsigned long long)orig);
+		return NULL;
+	}
+	if (size > 1 && (addr & (uint64_t)(size - 1)) && (size & (size - 1)) == 0) {
+		func_fail(L, c, w, (int)lane, WS_ERROR_MISALIGNED_ADDRESS,
+			  "misaligned %u-byte %s at %s address 0x%llx", size, write ? "write" : "read", what,
+			  (unsigned long long)orig);
+		return NULL;
+	}
+	return p;
+}
+
+static inline uint64_t load_bytes(const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+	memcpy(&v, p, n); /* little-endian host, as the GPU */
+	return v;
+}
+static inline void store_bytes(uint8_t *p, uint64_t v, unsigned n) { memcpy(p, &v, n); }
+
+/* Per-lane effective addresses of an [address] operand; returns the space to use. */
+static enum ptx_space effective_addresses(const struct func_exec *x, const struct ptx_insn *in,
+					  const struct ptx_operand *a, uint64_t *out, uint64_t mask)
+{
+	enum ptx_space space = (enum ptx_space)in->space;
+	if (a->abase == ABASE_REG) {
+		const uint64_t *r = x->regs + (size_t)a->reg * x->ws;
+		for (uint64_t m = mask; m; m &= m - 1) {
+			unsigned l = __builtin_ctzll(m);
+			out[l] = r[l] + (uint64_t)a->offset;
+		}
+	} else {
+		uint64_t base = 0;
+		if (a->abase == ABASE_SYM) {
+			const struct ptx_var *v = &x->mod->vars[a->sym];
+			base = func_var_addr(x, a->sym);
+			/* .func parameters and call-site params live in the thread's frame */
+			if (v->space == SPACE_PARAM && !v->is_kparam)
+				space = SPACE_LOCAL;
+			if (space == SPACE_NONE) { /* generic access naming a variable: use its own space */
+				space = (enum ptx_space)v->space;
+				if (space == SPACE_PARAM && !v->is_kparam)
+					space = SPACE_LOCAL;
+			}
+		}
+		for (uint64_t m = mask; m; m &= m - 1)
+			out[__builtin_ctzll(m)] = base + (uint64_t)a->offset;
+	}
+	return space;
+}
+
+static uint64_t sext_to(uint64_t v, enum ptx_type from, enum ptx_type reg_type)
+{
+	uint64_t s = (uint64_t)func_sext(v, from);
+	return reg_type == PTX_T_NONE ? s : func_trunc(s, reg_type);
+}
+
+static uint64_t atom_apply(const struct ptx_insn *in, uint64_t old, uint64_t b, uint64_t cv, bool *store)
+{
+	enum ptx_type t = (enum ptx_type)in->type;
+	unsigned bits = ptx_type_bits(t);
+	*store = true;
+	switch (in->atomop) {
+	case AOP_ADD:
+		if (t == PTX_T_F32) {
+			float fo, fb;
+			uint32_t o32 = (uint32_t)old, b32 = (uint32_t)b;
+			memcpy(&fo, &o32, 4);
+			memcpy(&fb, &b32, 4);
+			float r = fo + fb;
+			uint32_t r32;
+			memcpy(&r32, &r, 4);
+			return r32;
+		}
+		if (t == PTX_T_F64) {
+			double fo, fb;
+			memcpy(&fo, &old, 8);
+			memcpy(&fb, &b, 8);
+			double r = fo + fb;
+			uint64_t r64;
+			memcpy(&r64, &r, 8);
+			return r64;
+		}
+		return func_trunc(old + b, t);
+	case AOP_EXCH: return b;
+	case AOP_CAS:
+		if (func_trunc(old, t) == func_trunc(b, t))
+			return cv;
+		*store = false;
+		return old;
+	case AOP_AND: return old & b;
+	case AOP_OR: return old | b;
+	case AOP_XOR: return old ^ b;
+	case AOP_INC: {
+		uint64_t o = func_trunc(old, t), bb = func_trunc(b, t);
+		return o >= bb ? 0 : o + 1;
+	}
+	case AOP_DEC: {
+		uint64_t o = func_trunc(old, t), bb = func_trunc(b, t);
+		return (o == 0 || o > bb) ? bb : o - 1;
+	}
+	case AOP_MIN:
+	case AOP_MAX: {
+		bool mx = in->atomop == AOP_MAX;
+		if (t == PTX_T_F32 || t == PTX_T_F64) {
+			double fo, fb;
+			if (t == PTX_T_F32) {
+				float a1, b1;
+				uint32_t o32 = (uint32_t)old, b32 = (uint32_t)b;
+				memcpy(&a1, &o32, 4);
+				memcpy(&b1, &b32, 4);
+				fo = a1;
+				fb = b1;
+			} else {
+				memcpy(&fo, &old, 8);
+				memcpy(&fb, &b, 8);
+			}
+			if (isnan(fb))
+				return old;
+			if (isnan(fo))
+				return b;
+			return (mx ? fb > fo : fb < fo) ? b : old;
+		}
+		if (ptx_type_is_signed(t)) {
+			int64_t so = func_sext(old, t), sb = func_sext(b, t);
+			return func_trunc((uint64_t)(mx ? (sb > so ? sb : so) : (sb < so ? sb : so)), t);
+		}
+		uint64_t o = func_trunc(old, t), bb = func_trunc(b, t);
+		return mx ? (bb > o ? bb : o) : (bb < o ? bb : o);
+	}
+	default:
+		(void)bits;
+		*store = false;
+		return old;
+	}
+}
+
+bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
+		     const struct ptx_insn *in, uint64_t exec, struct func_step_info *info)
+{
+	struct ws_stats *st = L->stats;
+	enum ptx_type t = (enum ptx_type)in->type;
+	unsigned tsz = ptx_type_size[t];
+	uint64_t tmp[WS_MAX_WARP];
+
+	switch (in->op) {
+	case OP_CVTA: {
+		const uint64_t *a = func_src(x, &in->opd[1], tmp);
+		uint64_t *d = func_reg(x, in->opd[0].reg);
+		uint64_t win = window_of((enum ptx_space)in->space);
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = __builtin_ctzll(m);
+			uint64_t v = a[l];
+			if (in->mode == MODE_TO)
+				v = (win && v - win < WS_WINDOW_SIZE) ? v - win : v;
+			else
+				v = win ? func_trunc(v, t) + win : v;
+			d[l] = func_trunc(v, t);
+		}
+		return true;
+	}
+	case OP_ISSPACEP: {
+		const uint64_t *a = func_src(x, &in->opd[1], tmp);
+		uint64_t *d = func_reg(x, in->opd[0].reg);
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = __builtin_ctzll(m);
+			uint64_t off;
+			d[l] = generic_decode(a[l], &off) == (enum ptx_space)in->space;
+		}
+		return true;
+	}
+	case OP_PREFETCH:
+	case OP_PREFETCHU:
+		return true;
+	default:
+		break;
+	}
+
+	st->v[STAT_mem_insts]++;
+	bool is_store = in->op == OP_ST;
+	const struct ptx_operand *aop = is_store || in->op == OP_RED ? &in->opd[0] : &in->opd[1];
+	uint64_t *addr = info->addr;
+	enum ptx_space space = effective_addresses(x, in, aop, addr, exec);
+	unsigned size = tsz * in->vec;
+	info->access_size = (uint8_t)size;
+	info->space = (uint8_t)space;
+
+	if (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST) {
+		const struct ptx_operand *vop = is_store ? &in->opd[1] : &in->opd[0];
+		/* source values for stores */
+		const uint64_t *sv[4] = {0};
+		uint64_t stmp[4][WS_MAX_WARP];
+		if (is_store) {
+			if (vop->kind == OPD_VEC) {
+				for (unsigned k = 0; k < vop->nelem; k++) {
+					struct ptx_operand e = {.kind = vop->elem[k].kind, .reg = vop->elem[k].reg,
+								.imm = vop->elem[k].imm};
+					if (e.kind == OPD_SINK)
+						e.kind = OPD_IMM;
+					sv[k] = func_src(x, &e, stmp[k]);
+				}
+			} else {
+				sv[0] = func_src(x, vop, stmp[0]);
+			}
+		}
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = __builtin_ctzll(m);
+			enum ptx_space sp = space;
+			uint64_t a = addr[l];
+			if (sp == SPACE_NONE)
+				sp = generic_decode(a, &a);
+			info->lane_space[l] = (uint8_t)sp;
+			uint8_t *p = resolve(L, c, w, l, sp, a, addr[l], size, is_store);
+			if (!p)
+				return false;
+			switch (sp) {
+			case SPACE_GLOBAL: st->v[is_store ? STAT_global_stores : STAT_global_loads]++; break;
+			case SPACE_SHARED: st->v[is_store ? STAT_shared_stores : STAT_shared_loads]++; break;
+			case SPACE_LOCAL: st->v[STAT_local_accesses]++; break;
+			default: break;
+			}
+			for (unsigned k = 0; k < in->vec; k++) {
+				if (is_store) {
+					store_bytes(p + k * tsz, sv[k][l], tsz);
+					continue;
+				}
+				int32_t reg = vop->kind == OPD_VEC ? (vop->elem[k].kind == OPD_REG ? vop->elem[k].reg : -1)
+								   : vop->reg;
+				if (reg < 0)
+					continue;
+				uint64_t v = load_bytes(p + k * tsz, tsz);
+				if (ptx_type_is_signed(t))
+					v = sext_to(v, t, (enum ptx_type)x->fn->regs[reg].type);
+				func_reg(x, reg)[l] = v;
+			}
+		}
+		return true;
+	}
+
+	/* atom / red */
+	const uint64_t *bv = func_src(x, &in->opd[in->op == OP_RED ? 1 : 2], tmp);
+	uint64_t ctmp[WS_MAX_WARP];
+	const uint64_t *cvv = (in->atomop == AOP_CAS) ? func_src(x, &in->opd[3], ctmp) : NULL;
+	uint64_t *d = (in->op == OP_ATOM && in->opd[0].kind == OPD_REG) ? func_reg(x, in->opd[0].reg) : NULL;
+	for (uint64_t m = exec; m; m &= m - 1) {
+		unsigned l = __builtin_ctzll(m);
+		enum ptx_space sp = space;
+		uint64_t a = addr[l];
+		if (sp == SPACE_NONE)
+			sp = generic_decode(a, &a);
+		info->lane_space[l] = (uint8_t)sp;
+		if (sp != SPACE_GLOBAL && sp != SPACE_SHARED)
+			return func_fail(L, c, w, (int)l, WS_ERROR_ILLEGAL_ADDRESS,
+					 "atomic on a .%s address 0x%llx (only global and shared are allowed)",
+					 ptx_space_name[sp], (unsigned long long)addr[l]);
+		uint8_t *p = resolve(L, c, w, l, sp, a, addr[l], tsz, true);
+		if (!p)
+			return false;
+		st->v[STAT_atomics]++;
+		uint64_t old = load_bytes(p, tsz);
+		bool store;
+		uint64_t nv = atom_apply(in, old, bv[l], cvv ? cvv[l] : 0, &store);
+		if (store)
+			store_bytes(p, nv, tsz);
+		if (d)
+			d[l] = ptx_type_is_signed(t) ? sext_to(old, t, (enum ptx_type)x->fn->regs[in->opd[0].reg].type)
+						     : old;
+	}
+	return true;
+}

@@ -1,0 +1,599 @@
+/*
+ * runtime.c -- the public runtime API (include/warpsim.h): simulator
+ * objects, module loading, device memory, kernel launch and statistics.
+ *
+ * Models the host side of the CUDA driver: it loads PTX (parse, analyse,
+ * check that every instruction is implemented), places module variables
+ * in device memory and the constant bank, builds the kernel parameter
+ * buffer, checks a launch against the SM's resources (occupancy), and hands
+ * the launch to the functional engine.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+#include "func/func.h"
+#include "gpu/sim.h"
+#include "stats/stats.h"
+
+static const char *const result_strings[WS_RESULT_COUNT] = {
+#define WS_X(e, s) s,
+	WS_RESULTS(WS_X)
+#undef WS_X
+};
+static const char *const result_names[WS_RESULT_COUNT] = {
+#define WS_X(e, s) #e,
+	WS_RESULTS(WS_X)
+#undef WS_X
+};
+
+const char *wsGetErrorString(ws_result r) { return (unsigned)r < WS_RESULT_COUNT ? result_strings[r] : "unknown error"; }
+const char *wsGetErrorName(ws_result r) { return (unsigned)r < WS_RESULT_COUNT ? result_names[r] : "WS_ERROR_UNKNOWN"; }
+
+ws_result sim_error(ws_sim *sim, ws_result r, const char *fmt, ...)
+{
+	if (!sim)
+		return r;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(sim->lasterr, sizeof sim->lasterr, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+static ws_result ok(ws_sim *sim)
+{
+	sim->lasterr[0] = 0;
+	return WS_SUCCESS;
+}
+
+ws_result wsSimCreate(ws_sim **out, const ws_config *cfg)
+{
+	if (!out)
+		return WS_ERROR_INVALID_VALUE;
+	*out = NULL;
+	struct ws_sim *s = calloc(1, sizeof *s);
+	if (!s)
+		return WS_ERROR_OUT_OF_MEMORY;
+	if (cfg)
+		s->cfg = *cfg;
+	else {
+		ws_config *d = wsConfigCreate();
+		if (!d) {
+			free(s);
+			return WS_ERROR_OUT_OF_MEMORY;
+		}
+		s->cfg = *d;
+		wsConfigDestroy(d);
+	}
+	int64_t ws = cfg_int(&s->cfg, CFG_warp_size);
+	if (ws != 8 && ws != 16 && ws != 32 && ws != 64) {
+		free(s);
+		return WS_ERROR_INVALID_CONFIG;
+	}
+	s->mem = dmem_create((uint64_t)cfg_int(&s->cfg, CFG_device_mem_mb) << 20);
+	if (!s->mem) {
+		free(s);
+		return WS_ERROR_OUT_OF_MEMORY;
+	}
+	*out = s;
+	return WS_SUCCESS;
+}
+
+void wsSimDestroy(ws_sim *sim)
+{
+	if (!sim)
+		return;
+	while (sim->nmods)
+		wsModuleUnload(sim->mods[sim->nmods - 1]);
+	free(sim->mods);
+	dmem_destroy(sim->mem);
+	free(sim);
+}
+
+const char *wsSimLastError(const ws_sim *sim) { return sim ? sim->lasterr : ""; }
+const ws_config *wsSimConfig(const ws_sim *sim) { return sim ? &sim->cfg : NULL; }
+
+/* ---- modules ---- */
+
+static uint64_t symbol_value(const struct ws_module *m, int32_t sym, int32_t func)
+{
+	if (func >= 0)
+		return WS_FUNC_WINDOW + (uint64_t)func * 16;
+	const struct ptx_var *v = &m->ir->vars[sym];
+	switch (v->space) {
+	case SPACE_GLOBAL: return m->global_base + v->addr;
+	case SPACE_CONST: return WS_CONST_WINDOW + v->addr;
+	case SPACE_SHARED: return WS_SHARED_WINDOW + v->addr;
+	default: return v->addr;
+	}
+}
+
+static ws_result place_variables(ws_sim *sim, struct ws_module *m)
+{
+	struct ptx_module *ir = m->ir;
+	if (ir->global_image_size) {
+		if (dmem_alloc(sim->mem, ir->global_image_size, &m->global_base))
+			return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of device memory for module globals");
+	}
+	m->const_size = ir->const_image_size;
+	m->const_bank = calloc(1, m->const_size ? m->const_size : 1);
+	if (!m->const_bank)
+		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of memory for the constant bank");
+	uint8_t *gimg = ir->global_image_size ? dmem_ptr(sim->mem, m->global_base, ir->global_image_size) : NULL;
+	for (uint32_t i = 0; i < ir->nvars; i++) {
+		const struct ptx_var *v = &ir->vars[i];
+		if (v->func >= 0 || (v->space != SPACE_GLOBAL && v->space != SPACE_CONST))
+			continue;
+		uint8_t *dst = v->space == SPACE_GLOBAL ? gimg : m->const_bank;
+		if (!dst)
+			continue;
+		dst += v->addr;
+		if (v->init)
+			memcpy(dst, v->init, v->size);
+		for (uint32_t k = 0; k < v->ninit_syms; k++) {
+			const struct ptx_init_sym *is = &v->init_syms[k];
+			uint64_t val = symbol_value(m, is->sym, is->func) + (uint64_t)is->add;
+			unsigned wdt = is->width ? is->width : 8;
+			if (is->byte_off + wdt <= v->size)
+				memcpy(dst + is->byte_off, &val, wdt);
+		}
+	}
+	return WS_SUCCESS;
+}
+
+ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const char *name)
+{
+	if (!sim || !out || !ptx)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsModuleLoadData: NULL argument");
+	*out = NULL;
+	const char *fname = name ? name : "<ptx>";
+	struct ptx_error err;
+	memset(&err, 0, sizeof err);
+	struct ptx_module *ir = ptx_parse(ptx, strlen(ptx), fname, &err);
+	if (!ir)
+		return sim_error(sim, WS_ERROR_INVALID_PTX, "%s:%u:%u: error: %s", err.file[0] ? err.file : fname,
+				 err.line, err.col, err.msg);
+	if (!ptx_analyse(ir, &err)) {
+		ptx_module_destroy(ir);
+		return sim_error(sim, WS_ERROR_INVALID_PTX, "%s:%u:%u: error: %s", err.file[0] ? err.file : fname,
+				 err.line, err.col, err.msg);
+	}
+	char msg[1024];
+	if (!func_check_module(ir, fname, msg, sizeof msg)) {
+		ptx_module_destroy(ir);
+		return sim_error(sim, WS_ERROR_UNSUPPORTED_PTX, "%s", msg);
+	}
+	struct ws_module *m = calloc(1, sizeof *m);
+	if (!m) {
+		ptx_module_destroy(ir);
+		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of memory");
+	}
+	m->sim = sim;
+	m->ir = ir;
+	m->funcs = calloc(ir->nfuncs ? ir->nfuncs : 1, sizeof *m->funcs);
+	struct ws_module **nm = realloc(sim->mods, (sim->nmods + 1) * sizeof *nm);
+	if (!m->funcs || !nm) {
+		free(nm == sim->mods ? NULL : nm);
+		free(m->funcs);
+		free(m);
+		ptx_module_destroy(ir);
+		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of memory");
+	}
+	sim->mods = nm;
+	sim->mods[sim->nmods++] = m;
+	for (uint32_t i = 0; i < ir->nfuncs; i++) {
+		m->funcs[i].mod = m;
+		m->funcs[i].index = (int)i;
+	}
+	ws_result r = place_variables(sim, m);
+	if (r != WS_SUCCESS) {
+		wsModuleUnload(m);
+		return r;
+	}
+	*out = m;
+	return ok(sim);
+}
+
+ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path)
+{
+	if (!sim || !out || !path)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsModuleLoad: NULL argument");
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return sim_error(sim, WS_ERROR_FILE_NOT_FOUND, "%s: cannot open: %s", path, strerror(errno));
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	size_t k;
+	while (buf && (k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+		n += k;
+		if (n + 1 == cap) {
+			char *nb = realloc(buf, cap * 2);
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	fclose(f);
+	if (!buf)
+		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "%s: out of memory reading the file", path);
+	buf[n] = 0;
+	if (strlen(buf) != n) {
+		free(buf);
+		return sim_error(sim, WS_ERROR_INVALID_PTX, "%s: file contains NUL bytes; not PTX text", path);
+	}
+	ws_result r = wsModuleLoadData(sim, out, buf, path);
+	free(buf);
+	return r;
+}
+
+ws_result wsModuleUnload(ws_module *m)
+{
+	if (!m)
+		return WS_ERROR_INVALID_VALUE;
+	ws_sim *sim = m->sim;
+	for (uint32_t i = 0; i < sim->nmods; i++)
+		if (sim->mods[i] == m) {
+			memmove(&sim->mods[i], &sim->mods[i + 1], (sim->nmods - i - 1) * sizeof *sim->mods);
+			sim->nmods--;
+			break;
+		}
+	if (m->global_base)
+		dmem_free(sim->mem, m->global_base);
+	ptx_module_destroy(m->ir);
+	free(m->const_bank);
+	free(m->funcs);
+	free(m);
+	return WS_SUCCESS;
+}
+
+ws_result wsModuleGetFunction(ws_function **out, ws_module *m, const char *name)
+{
+	if (!out || !m || !name)
+		return WS_ERROR_INVALID_VALUE;
+	int i = ptx_module_find_func(m->ir, name);
+	if (i < 0 || !m->ir->funcs[i].is_entry) {
+		*out = NULL;
+		return sim_error(m->sim, WS_ERROR_NOT_FOUND, "no kernel (.entry) named '%s' in %s", name,
+				 m->ir->filename ? m->ir->filename : "module");
+	}
+	*out = &m->funcs[i];
+	return ok(m->sim);
+}
+
+ws_result wsModuleGetGlobal(ws_deviceptr *dptr, size_t *bytes, ws_module *m, const char *name)
+{
+	if (!m || !name)
+		return WS_ERROR_INVALID_VALUE;
+	int i = ptx_module_find_var(m->ir, name, -1);
+	if (i < 0 || (m->ir->vars[i].space != SPACE_GLOBAL && m->ir->vars[i].space != SPACE_CONST))
+		return sim_error(m->sim, WS_ERROR_NOT_FOUND, "no module-scope .global or .const variable named '%s'",
+				 name);
+	const struct ptx_var *v = &m->ir->vars[i];
+	if (v->space == SPACE_CONST)
+		return sim_error(m->sim, WS_ERROR_NOT_FOUND,
+				 "'%s' is a .const variable; warpsim keeps the constant bank apart from device memory, "
+				 "so it has no device pointer (write it with an initializer)",
+				 name);
+	if (dptr)
+		*dptr = m->global_base + v->addr;
+	if (bytes)
+		*bytes = v->size;
+	return ok(m->sim);
+}
+
+int wsModuleFunctionCount(const ws_module *m) { return m ? (int)m->ir->nfuncs : 0; }
+const char *wsModuleFunctionName(const ws_module *m, int i)
+{
+	return m && i >= 0 && (uint32_t)i < m->ir->nfuncs ? m->ir->funcs[i].name : NULL;
+}
+
+int wsFunctionParamCount(const ws_function *f) { return f ? (int)f->mod->ir->funcs[f->index].nparams : 0; }
+size_t wsFunctionParamSize(const ws_function *f, int i)
+{
+	if (!f || i < 0)
+		return 0;
+	const struct ptx_function *pf = &f->mod->ir->funcs[f->index];
+	if ((uint32_t)i >= pf->nparams)
+		return 0;
+	return f->mod->ir->vars[pf->params[i]].size;
+}
+const char *wsFunctionName(const ws_function *f) { return f ? f->mod->ir->funcs[f->index].name : NULL; }
+
+void wsModulePrintSummary(const ws_module *m, FILE *out)
+{
+	const struct ptx_module *ir = m->ir;
+	fprintf(out, "module %s: PTX %u.%u, target %s, %u-bit addresses\n", ir->filename ? ir->filename : "<ptx>",
+		ir->version_major, ir->version_minor, ir->target, ir->address_size);
+	for (uint32_t i = 0; i < ir->nfuncs; i++) {
+		const struct ptx_function *f = &ir->funcs[i];
+		fprintf(out, "  %s %s%s\n", f->is_entry ? ".entry" : ".func", f->name,
+			f->is_extern ? " (declaration)" : "");
+		if (f->is_extern)
+			continue;
+		fprintf(out, "    %u instructions, %u basic blocks, %u virtual registers (~%u 32-bit), frame %llu B",
+			f->ninsns, f->nblocks, f->nregs, f->regs_per_thread, (unsigned long long)f->frame_size);
+		if (f->is_entry)
+			fprintf(out, ", static shared %llu B, params %llu B", (unsigned long long)f->shared_static,
+				(unsigned long long)f->kparam_size);
+		fputc('\n', out);
+		for (uint32_t p = 0; p < f->nparams; p++) {
+			const struct ptx_var *v = &ir->vars[f->params[p]];
+			fprintf(out, "    param %u: %s .%s, %llu B\n", p, v->name, ptx_type_name[v->type],
+				(unsigned long long)v->size);
+		}
+		for (uint32_t p = 0; p < f->nrets; p++) {
+			const struct ptx_var *v = &ir->vars[f->rets[p]];
+			fprintf(out, "    return %u: %s .%s, %llu B\n", p, v->name, ptx_type_name[v->type],
+				(unsigned long long)v->size);
+		}
+	}
+	for (uint32_t i = 0; i < ir->nvars; i++) {
+		const struct ptx_var *v = &ir->vars[i];
+		if (v->func >= 0)
+			continue;
+		fprintf(out, "  .%s %s: %llu B%s\n", ptx_space_name[v->space], v->name, (unsigned long long)v->size,
+			v->is_extern ? " (extern, dynamic)" : "");
+	}
+}
+
+/* ---- device memory ---- */
+
+ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes)
+{
+	if (!sim || !dptr)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemAlloc: NULL argument");
+	if (dmem_alloc(sim->mem, bytes, dptr))
+		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "cannot allocate %zu bytes of device memory (%llu of %llu used)",
+				 bytes, (unsigned long long)sim->mem->used, (unsigned long long)sim->mem->capacity);
+	return ok(sim);
+}
+
+ws_result wsMemFree(ws_sim *sim, ws_deviceptr dptr)
+{
+	if (!sim)
+		return WS_ERROR_INVALID_VALUE;
+	for (uint32_t i = 0; i < sim->nmods; i++)
+		if (sim->mods[i]->global_base && sim->mods[i]->global_base == dptr)
+			return sim_error(sim, WS_ERROR_INVALID_VALUE, "0x%llx belongs to a module; unload the module instead",
+					 (unsigned long long)dptr);
+	if (dmem_free(sim->mem, dptr))
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemFree: 0x%llx is not the start of a live allocation",
+				 (unsigned long long)dptr);
+	return ok(sim);
+}
+
+static uint8_t *range(ws_sim *sim, ws_deviceptr p, size_t n, const char *what, ws_result *r)
+{
+	uint8_t *h = dmem_ptr(sim->mem, p, n ? n : 1);
+	if (!h) {
+		*r = sim_error(sim, WS_ERROR_ILLEGAL_ADDRESS, "%s: [0x%llx, +%zu) is not inside one device allocation",
+			       what, (unsigned long long)p, n);
+	}
+	return h;
+}
+
+ws_result wsMemcpyHtoD(ws_sim *sim, ws_deviceptr dst, const void *src, size_t n)
+{
+	if (!sim || (!src && n))
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemcpyHtoD: NULL argument");
+	ws_result r = WS_SUCCESS;
+	uint8_t *d = range(sim, dst, n, "wsMemcpyHtoD", &r);
+	if (!d)
+		return r;
+	if (n)
+		memcpy(d, src, n);
+	return ok(sim);
+}
+
+ws_result wsMemcpyDtoH(ws_sim *sim, void *dst, ws_deviceptr src, size_t n)
+{
+	if (!sim || (!dst && n))
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemcpyDtoH: NULL argument");
+	ws_result r = WS_SUCCESS;
+	uint8_t *s = range(sim, src, n, "wsMemcpyDtoH", &r);
+	if (!s)
+		return r;
+	if (n)
+		memcpy(dst, s, n);
+	return ok(sim);
+}
+
+ws_result wsMemcpyDtoD(ws_sim *sim, ws_deviceptr dst, ws_deviceptr src, size_t n)
+{
+	if (!sim)
+		return WS_ERROR_INVALID_VALUE;
+	ws_result r = WS_SUCCESS;
+	uint8_t *s = range(sim, src, n, "wsMemcpyDtoD source", &r);
+	if (!s)
+		return r;
+	uint8_t *d = range(sim, dst, n, "wsMemcpyDtoD destination", &r);
+	if (!d)
+		return r;
+	if (n)
+		memmove(d, s, n);
+	return ok(sim);
+}
+
+ws_result wsMemsetD8(ws_sim *sim, ws_deviceptr dst, uint8_t v, size_t count)
+{
+	if (!sim)
+		return WS_ERROR_INVALID_VALUE;
+	ws_result r = WS_SUCCESS;
+	uint8_t *d = range(sim, dst, count, "wsMemsetD8", &r);
+	if (!d)
+		return r;
+	memset(d, v, count);
+	return ok(sim);
+}
+
+ws_result wsMemsetD32(ws_sim *sim, ws_deviceptr dst, uint32_t v, size_t count)
+{
+	if (!sim)
+		return WS_ERROR_INVALID_VALUE;
+	if (count > SIZE_MAX / 4)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemsetD32: count too large");
+	if (dst % 4)
+		return sim_error(sim, WS_ERROR_MISALIGNED_ADDRESS, "wsMemsetD32: 0x%llx is not 4-byte aligned",
+				 (unsigned long long)dst);
+	ws_result r = WS_SUCCESS;
+	uint8_t *d = range(sim, dst, count * 4, "wsMemsetD32", &r);
+	if (!d)
+		return r;
+	for (size_t i = 0; i < count; i++)
+		memcpy(d + 4 * i, &v, 4);
+	return ok(sim);
+}
+
+/* ---- launch ---- */
+
+/* CTAs of this launch that fit on one SM; 0 (with *why) if even one does not. */
+static uint32_t occupancy(const struct ws_config *cfg, uint32_t threads, uint32_t warps, uint32_t regs_per_thread,
+			  uint64_t shared, const char **why)
+{
+	uint32_t n = (uint32_t)cfg_int(cfg, CFG_max_ctas_per_sm);
+	*why = "max_ctas_per_sm";
+	uint32_t t = (uint32_t)(cfg_int(cfg, CFG_max_threads_per_sm) / (int64_t)(warps * cfg_int(cfg, CFG_warp_size)));
+	if (t < n) {
+		n = t;
+		*why = "max_threads_per_sm";
+	}
+	uint32_t w = (uint32_t)(cfg_int(cfg, CFG_max_warps_per_sm) / warps);
+	if (w < n) {
+		n = w;
+		*why = "max_warps_per_sm";
+	}
+	uint64_t regs = (uint64_t)regs_per_thread * warps * (uint64_t)cfg_int(cfg, CFG_warp_size);
+	if (regs) {
+		uint64_t r = (uint64_t)cfg_int(cfg, CFG_regs_per_sm) / regs;
+		if (r < n) {
+			n = (uint32_t)r;
+			*why = "regs_per_sm";
+		}
+	}
+	if (shared) {
+		uint64_t s = (uint64_t)cfg_int(cfg, CFG_shmem_per_sm) / shared;
+		if (s < n) {
+			n = (uint32_t)s;
+			*why = "shmem_per_sm";
+		}
+	}
+	(void)threads;
+	return n;
+}
+
+ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+			 unsigned bz, unsigned shared_bytes, void **params)
+{
+	if (!fn)
+		return WS_ERROR_INVALID_VALUE;
+	struct ws_module *m = fn->mod;
+	ws_sim *sim = m->sim;
+	const struct ptx_function *k = &m->ir->funcs[fn->index];
+	const struct ws_config *cfg = &sim->cfg;
+	if (!gx || !gy || !gz || !bx || !by || !bz)
+		return sim_error(sim, WS_ERROR_INVALID_LAUNCH, "launch of %s: grid (%u,%u,%u) and block (%u,%u,%u) must be non-zero",
+				 k->name, gx, gy, gz, bx, by, bz);
+	uint64_t threads = (uint64_t)bx * by * bz, nctas = (uint64_t)gx * gy * gz;
+	if (threads > (uint64_t)cfg_int(cfg, CFG_max_threads_per_cta))
+		return sim_error(sim, WS_ERROR_INVALID_LAUNCH, "launch of %s: %llu threads per CTA exceeds max_threads_per_cta=%lld",
+				 k->name, (unsigned long long)threads, (long long)cfg_int(cfg, CFG_max_threads_per_cta));
+	if (nctas > 0xffffffffull || gy > 65535 || gz > 65535)
+		return sim_error(sim, WS_ERROR_INVALID_LAUNCH, "launch of %s: grid (%u,%u,%u) is too large", k->name, gx, gy, gz);
+	for (int d = 0; d < 3; d++) {
+		unsigned b = d == 0 ? bx : d == 1 ? by : bz;
+		if (k->reqntid[d] && k->reqntid[d] != b)
+			return sim_error(sim, WS_ERROR_INVALID_LAUNCH, "launch of %s: block dimension %c=%u but .reqntid requires %u",
+					 k->name, "xyz"[d], b, k->reqntid[d]);
+	}
+	if (k->nparams && !params)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "launch of %s: kernel takes %u parameters but params is NULL",
+				 k->name, k->nparams);
+	uint32_t ws = (uint32_t)cfg_int(cfg, CFG_warp_size);
+	uint32_t warps = (uint32_t)((threads + ws - 1) / ws);
+	uint64_t dyn_off = (k->shared_static + 15) & ~15ull;
+	uint64_t shared_total = dyn_off + shared_bytes;
+	uint32_t rpt = (uint32_t)cfg_int(cfg, CFG_regs_per_thread);
+	if (!rpt)
+		rpt = k->regs_per_thread;
+	const char *why;
+	uint32_t per_sm = occupancy(cfg, (uint32_t)threads, warps, rpt, shared_total, &why);
+	if (per_sm == 0)
+		return sim_error(sim, WS_ERROR_LAUNCH_OUT_OF_RESOURCES,
+				 "launch of %s: one CTA (%llu threads, %u warps, %u registers/thread, %llu B shared) does not fit "
+				 "on an SM (limit: %s)",
+				 k->name, (unsigned long long)threads, warps, rpt, (unsigned long long)shared_total, why);
+	uint8_t *kp = calloc(1, k->kparam_size ? k->kparam_size : 1);
+	if (!kp)
+		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of memory");
+	for (uint32_t i = 0; i < k->nparams; i++) {
+		const struct ptx_var *v = &m->ir->vars[k->params[i]];
+		if (!params[i]) {
+			free(kp);
+			return sim_error(sim, WS_ERROR_INVALID_VALUE, "launch of %s: params[%u] (%s) is NULL", k->name, i,
+					 v->name);
+		}
+		memcpy(kp + v->addr, params[i], v->size);
+	}
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct func_launch L = {
+		.mod = m->ir, .kernel = k, .kernel_index = fn->index, .mem = sim->mem, .kparams = kp,
+		.kparam_size = k->kparam_size, .const_bank = m->const_bank, .const_size = m->const_size,
+		.global_base = m->global_base, .grid = {gx, gy, gz}, .block = {bx, by, bz}, .ws = ws,
+		.threads_per_cta = (uint32_t)threads, .warps_per_cta = warps, .shared_static = k->shared_static,
+		.dyn_shared_off = dyn_off, .shared_total = shared_total, .num_sms = (uint32_t)cfg_int(cfg, CFG_num_sms),
+		.ctas_per_sm = per_sm, .max_warps_per_sm = (uint32_t)cfg_int(cfg, CFG_max_warps_per_sm),
+		.gridid = ++sim->gridid, .stats = &st,
+	};
+	ws_result r = func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
+				      (uint32_t)cfg_int(cfg, CFG_func_quantum));
+	free(kp);
+	stats_add(&sim->stats, &st);
+	if (r != WS_SUCCESS)
+		return sim_error(sim, r, "%s", L.errmsg[0] ? L.errmsg : wsGetErrorString(r));
+	sim->stats.v[STAT_kernels]++;
+	return ok(sim);
+}
+
+/* ---- statistics ---- */
+
+ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value)
+{
+	if (!sim || !name)
+		return WS_ERROR_INVALID_VALUE;
+	int i = stats_find(name);
+	if (i < 0)
+		return WS_ERROR_NOT_FOUND;
+	if (value)
+		*value = sim->stats.v[i];
+	return WS_SUCCESS;
+}
+
+void wsStatsReset(ws_sim *sim)
+{
+	if (sim)
+		memset(&sim->stats, 0, sizeof sim->stats);
+}
+
+void wsStatsPrint(const ws_sim *sim, FILE *out) { stats_print(&sim->stats, out); }
+
+ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out)
+{
+	if (!sim || !out)
+		return WS_ERROR_INVALID_VALUE;
+	fprintf(out, "{\n  \"simulator\": \"warpsim\",\n  \"config_hash\": \"%016llx\",\n  \"config\": ",
+		(unsigned long long)cfg_hash(&sim->cfg));
+	cfg_write_json(&sim->cfg, out);
+	fprintf(out, ",\n  \"stats\": {");
+	stats_write_json_fields(&sim->stats, out);
+	fprintf(out, "}\n}\n");
+	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
+}

@@ -1,0 +1,41 @@
+/*
+ * sim.h -- the simulator object behind the public API (one simulated GPU
+ * with its device memory, loaded modules, configuration and statistics).
+ */
+#ifndef WARPSIM_GPU_SIM_H
+#define WARPSIM_GPU_SIM_H
+
+#include "config/config.h"
+#include "func/dmem.h"
+#include "ptx/ir.h"
+#include "stats/stats.h"
+#include "warpsim.h"
+
+struct ws_function {
+	struct ws_module *mod;
+	int index; /* into mod->ir->funcs */
+};
+
+struct ws_module {
+	struct ws_sim *sim;
+	struct ptx_module *ir;
+	uint64_t global_base;  /* device address of the module's .global image (0 if none) */
+	uint8_t *const_bank;   /* module .const image */
+	uint64_t const_size;
+	struct ws_function *funcs; /* one per ir->funcs */
+};
+
+struct ws_sim {
+	struct ws_config cfg;
+	struct dmem *mem;
+	struct ws_stats stats;
+	struct ws_module **mods;
+	uint32_t nmods;
+	uint64_t gridid;
+	char lasterr[4096];
+};
+
+/* Record a detailed error message on sim and return r. */
+ws_result sim_error(ws_sim *sim, ws_result r, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+#endif

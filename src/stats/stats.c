@@ -1,0 +1,39 @@
+/*
+ * stats.c -- counter table, lookup and writers.  Models no hardware.
+ */
+#include <string.h>
+
+#include "stats/stats.h"
+
+const struct stat_info stat_table[STAT_COUNT] = {
+#define C(name, unit, desc) [STAT_##name] = {#name, unit, desc},
+#include "counters.def"
+#undef C
+};
+
+int stats_find(const char *name)
+{
+	for (int i = 0; i < STAT_COUNT; i++)
+		if (strcmp(stat_table[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+void stats_add(struct ws_stats *dst, const struct ws_stats *src)
+{
+	for (int i = 0; i < STAT_COUNT; i++)
+		dst->v[i] += src->v[i];
+}
+
+void stats_print(const struct ws_stats *s, FILE *out)
+{
+	for (int i = 0; i < STAT_COUNT; i++)
+		fprintf(out, "  %-20s %14llu %-9s %s\n", stat_table[i].name, (unsigned long long)s->v[i],
+			stat_table[i].unit, stat_table[i].desc);
+}
+
+void stats_write_json_fields(const struct ws_stats *s, FILE *out)
+{
+	for (int i = 0; i < STAT_COUNT; i++)
+		fprintf(out, "%s\"%s\": %llu", i ? ", " : "", stat_table[i].name, (unsigned long long)s->v[i]);
+}
