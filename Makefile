@@ -63,14 +63,14 @@ $(BUILD)/gen/bench_table.c: Makefile $(foreach b,$(BENCHES),bench/$(b)/host.c)
 
 $(BUILD)/gen/test_list.c: $(TEST_SRC) Makefile
 	@mkdir -p $(dir $@)
-	{ echo '#include "../../tests/test.h"'; \
+	{ echo '#include "test.h"'; \
 	  grep -ho '^TEST([a-z0-9_]*)' $(TEST_SRC) | sed 's/TEST(\(.*\))/void test_\1(struct test_ctx *t);/'; \
 	  echo 'const struct test_entry test_list[] = {'; \
 	  grep -ho '^TEST([a-z0-9_]*)' $(TEST_SRC) | sed 's/TEST(\(.*\))/  {"\1", test_\1},/'; \
 	  echo '  {0, 0} };'; } > $@
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
-	$(CC) $(CPPFLAGS) $(WFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) -Itests $(WFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BENCH_OBJ) $(TEST_OBJ): | $(BUILD)/gen/bench_ptx.c
 

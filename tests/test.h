@@ -1,8 +1,8 @@
 /*
  * test.h -- warpsim's minimal test framework.
  *
- * A test is `TEST(name) { ... }` at the start of a line in tests/*.c; the
- * Makefile collects every such name into the runner's table.  CHECK*
+ * A test is `TEST(name) { ... }` at the start of a line in a tests/ C file; the
+ * Makefile collects every such name into the runner table.  CHECK*
  * macros record a failure with file:line and continue; a test passes when
  * it records no failure.  `build/warpsim-tests [substring]` runs the tests
  * whose names contain the substring and ends with "N passed, N failed".

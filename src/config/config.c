@@ -44,6 +44,8 @@ static const char *type_name(enum cfg_type t)
 	case CFGT_BOOL: return "bool";
 	case CFGT_FLOAT: return "float";
 	case CFGT_ENUM: return "enum";
+	case CFGT_STRING: return "string";
+	case CFGT_INTLIST: return "list";
 	}
 	return "?";
 }
@@ -137,6 +139,53 @@ static ws_result parse_value(struct ws_config *c, int p, const char *text, char 
 			return WS_ERROR_INVALID_CONFIG;
 		}
 		c->v[p].f = v;
+		return WS_SUCCESS;
+	}
+	case CFGT_STRING: {
+		size_t n = strlen(text);
+		if (n == 0 || n >= CFG_STRING_MAX) {
+			snprintf(err, errsz, "parameter '%s': '%s' must be 1 to %d characters", pi->name, text,
+				 CFG_STRING_MAX - 1);
+			return WS_ERROR_INVALID_CONFIG;
+		}
+		for (size_t k = 0; k < n; k++)
+			if (!isalnum((unsigned char)text[k]) && text[k] != '-' && text[k] != '_' && text[k] != '.') {
+				snprintf(err, errsz, "parameter '%s': '%s' may only contain letters, digits, '-', '_', '.'",
+					 pi->name, text);
+				return WS_ERROR_INVALID_CONFIG;
+			}
+		memcpy(c->v[p].s, text, n + 1);
+		return WS_SUCCESS;
+	}
+	case CFGT_INTLIST: {
+		int32_t vals[CFG_LIST_MAX];
+		int n = 0;
+		const char *s = text;
+		for (;;) {
+			if (n == CFG_LIST_MAX) {
+				snprintf(err, errsz, "parameter '%s': more than %d values in '%s'", pi->name, CFG_LIST_MAX,
+					 text);
+				return WS_ERROR_INVALID_CONFIG;
+			}
+			errno = 0;
+			long long v = strtoll(s, &end, 0);
+			if (end == s || errno || (*end && *end != ',')) {
+				snprintf(err, errsz, "parameter '%s': '%s' is not a comma-separated list of integers",
+					 pi->name, text);
+				return WS_ERROR_INVALID_CONFIG;
+			}
+			if ((double)v < pi->min || (double)v > pi->max) {
+				snprintf(err, errsz, "parameter '%s': %lld is out of range [%.0f, %.0f]", pi->name, v,
+					 pi->min, pi->max);
+				return WS_ERROR_INVALID_CONFIG;
+			}
+			vals[n++] = (int32_t)v;
+			if (!*end)
+				break;
+			s = end + 1;
+		}
+		c->v[p].l.n = n;
+		memcpy(c->v[p].l.v, vals, sizeof vals);
 		return WS_SUCCESS;
 	}
 	case CFGT_ENUM: {
@@ -259,6 +308,14 @@ static void format_value(const struct ws_config *c, int p, char *buf, size_t buf
 	case CFGT_BOOL: snprintf(buf, bufsz, "%s", c->v[p].i ? "true" : "false"); break;
 	case CFGT_FLOAT: snprintf(buf, bufsz, "%.17g", c->v[p].f); break;
 	case CFGT_ENUM: cfg_enum_name(c, (enum cfg_param)p, buf, bufsz); break;
+	case CFGT_STRING: snprintf(buf, bufsz, "%s", c->v[p].s); break;
+	case CFGT_INTLIST: {
+		size_t len = 0;
+		buf[0] = 0;
+		for (int k = 0; k < c->v[p].l.n && len < bufsz; k++)
+			len += (size_t)snprintf(buf + len, bufsz - len, "%s%d", k ? "," : "", (int)c->v[p].l.v[k]);
+		break;
+	}
 	}
 }
 
@@ -281,6 +338,8 @@ void wsConfigPrintList(FILE *out)
 			snprintf(range, sizeof range, "%s", enum_values((enum cfg_param)i));
 		else if (pi->type == CFGT_BOOL)
 			snprintf(range, sizeof range, "true|false");
+		else if (pi->type == CFGT_STRING)
+			snprintf(range, sizeof range, "name");
 		else
 			snprintf(range, sizeof range, "[%.15g, %.15g]", pi->min, pi->max);
 		fprintf(out, "%-22s %-6s %-12s %-28s %s\n", pi->name, type_name(pi->type), pi->def, range, pi->help);
@@ -317,8 +376,10 @@ void cfg_write_json(const struct ws_config *c, FILE *out)
 	fputc('{', out);
 	for (int i = 0; i < CFG_COUNT; i++) {
 		format_value(c, i, buf, sizeof buf);
-		if (cfg_params[i].type == CFGT_ENUM)
+		if (cfg_params[i].type == CFGT_ENUM || cfg_params[i].type == CFGT_STRING)
 			fprintf(out, "%s\"%s\": \"%s\"", i ? ", " : "", cfg_params[i].name, buf);
+		else if (cfg_params[i].type == CFGT_INTLIST)
+			fprintf(out, "%s\"%s\": [%s]", i ? ", " : "", cfg_params[i].name, buf);
 		else
 			fprintf(out, "%s\"%s\": %s", i ? ", " : "", cfg_params[i].name, buf);
 	}

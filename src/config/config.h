@@ -13,7 +13,10 @@
 
 #include "warpsim.h"
 
-enum cfg_type { CFGT_INT, CFGT_BOOL, CFGT_FLOAT, CFGT_ENUM };
+enum cfg_type { CFGT_INT, CFGT_BOOL, CFGT_FLOAT, CFGT_ENUM, CFGT_STRING, CFGT_INTLIST };
+
+#define CFG_LIST_MAX 8   /* entries of an INTLIST */
+#define CFG_STRING_MAX 32 /* bytes of a STRING, with the NUL */
 
 enum cfg_param {
 #define P(name, type, def, min, max, help) CFG_##name,
@@ -35,8 +38,13 @@ struct cfg_param_info {
 extern const struct cfg_param_info cfg_params[CFG_COUNT];
 
 union cfg_value {
-	int64_t i;  /* INT, BOOL, ENUM (index into the value list) */
-	double f;   /* FLOAT */
+	int64_t i;                /* INT, BOOL, ENUM (index into the value list) */
+	double f;                 /* FLOAT */
+	char s[CFG_STRING_MAX];   /* STRING */
+	struct {
+		int32_t n;
+		int32_t v[CFG_LIST_MAX];
+	} l;                      /* INTLIST (each entry in MIN..MAX) */
 };
 
 struct ws_config {
@@ -45,6 +53,13 @@ struct ws_config {
 
 static inline int64_t cfg_int(const struct ws_config *c, enum cfg_param p) { return c->v[p].i; }
 static inline double cfg_float(const struct ws_config *c, enum cfg_param p) { return c->v[p].f; }
+static inline const char *cfg_str(const struct ws_config *c, enum cfg_param p) { return c->v[p].s; }
+/* Entry k of an INTLIST (the last entry repeats if the list is shorter). */
+static inline int32_t cfg_list(const struct ws_config *c, enum cfg_param p, int k)
+{
+	int n = c->v[p].l.n;
+	return c->v[p].l.v[k < n ? k : n - 1];
+}
 /* Text of an ENUM parameter's current value. */
 const char *cfg_enum_name(const struct ws_config *c, enum cfg_param p, char *buf, size_t bufsz);
 /* 64-bit FNV-1a hash of the effective configuration (canonical text form). */

@@ -1,0 +1,40 @@
+/*
+ * mm -- tiled dense matrix multiply, C = A * B (float, row-major):
+ *     A is M x K, B is K x N, C is M x N; any sizes (not only multiples
+ *     of the tile).
+ *
+ * Geometry follows the BAWS paper's MM (CUDA SDK matrixMul): CTAs of
+ * TILE x TILE = 16 x 16 = 256 threads (8 warps); CTA (bx, by) computes the
+ * 16 x 16 tile of C at rows by*16.., columns bx*16.., one element per
+ * thread.  For each step along K the CTA stages a 16 x 16 tile of A and
+ * one of B in shared memory (zero-padded at the matrix edges):
+ *     load tiles; __syncthreads(); 16 multiply-adds from shared memory;
+ *     __syncthreads()  (before the tiles are overwritten).
+ *
+ * Synchronization: two __syncthreads() per tile step.
+ */
+
+#define TILE 16 /* blockDim.x == blockDim.y == TILE */
+
+extern "C" __global__ void mm(const float *A, const float *B, float *C, int M, int N, int K)
+{
+	__shared__ float As[TILE][TILE];
+	__shared__ float Bs[TILE][TILE];
+	int tx = threadIdx.x, ty = threadIdx.y;
+	int row = blockIdx.y * TILE + ty;
+	int col = blockIdx.x * TILE + tx;
+	float acc = 0.0f;
+
+	for (int t = 0; t < K; t += TILE) {
+		/* stage one tile of A and one of B; out-of-range elements are 0 */
+		As[ty][tx] = (row < M && t + tx < K) ? A[row * K + t + tx] : 0.0f;
+		Bs[ty][tx] = (t + ty < K && col < N) ? B[(t + ty) * N + col] : 0.0f;
+		__syncthreads();
+
+		for (int k = 0; k < TILE; k++)
+			acc += As[ty][k] * Bs[k][tx];
+		__syncthreads();
+	}
+	if (row < M && col < N)
+		C[row * N + col] = acc;
+}

@@ -1,0 +1,144 @@
+/*
+ * cli.h -- internals of the `warpsim` command-line tool (src/cli/).
+ *
+ * Models no hardware.  The CLI is a client of the public runtime API
+ * (include/warpsim.h) and of the benchmark table (bench/bench.h) only.
+ *
+ * Every subcommand is one row of a table (struct cli_cmd): its name, its
+ * positional arguments, its options (a table of struct cli_opt) and the
+ * function that runs it.  One generic parser turns argv into a struct
+ * cli_args (options in command-line order plus positional arguments) and one
+ * generic printer produces every `--help` text from the same tables.
+ *
+ * Exit status of every command: CLI_EXIT_OK (0) on success, CLI_EXIT_FAIL (1)
+ * when the work itself failed (unreadable file, malformed PTX, launch error,
+ * failed verification), CLI_EXIT_USAGE (2) when the command line is wrong
+ * (unknown command or option, malformed or out-of-range value, invalid
+ * configuration key or value).
+ */
+#ifndef WARPSIM_CLI_H
+#define WARPSIM_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bench.h"
+#include "warpsim.h"
+
+#define CLI_VERSION "0.1.0"
+
+enum { CLI_EXIT_OK = 0, CLI_EXIT_FAIL = 1, CLI_EXIT_USAGE = 2 };
+
+/* ---- option and command tables ---- */
+enum { CLI_OPT_REPEAT = 1u << 0 }; /* option may be given more than once */
+
+struct cli_opt {
+	const char *name;    /* long name without the leading "--" */
+	const char *metavar; /* value placeholder for help; NULL: a flag without value */
+	unsigned flags;      /* CLI_OPT_* */
+	const char *help;    /* one line */
+};
+
+struct cli_args;
+struct cli_cmd {
+	const char *name;
+	const char *args;           /* synopsis of the positional arguments ("BENCH", "[BENCH...]") */
+	const char *summary;        /* one line for `warpsim help` */
+	const char *details;        /* further help text printed after the options (may be NULL) */
+	int min_pos, max_pos;       /* number of positional arguments; max_pos < 0: unlimited */
+	const struct cli_opt *opts; /* terminated by an entry with name == NULL */
+	int (*fn)(const struct cli_args *a);
+};
+
+/* One option occurrence: index into cmd->opts and its value ("" for flags). */
+struct cli_item {
+	int opt;
+	const char *value;
+};
+
+struct cli_args {
+	const struct cli_cmd *cmd;
+	struct cli_item *items; /* options in command-line order */
+	int nitems;
+	const char **pos; /* positional arguments */
+	int npos;
+};
+
+/* Parse argv (the words after the command name).  Returns CLI_EXIT_OK,
+ * CLI_EXIT_USAGE after printing an error, or -1 when --help/-h was given
+ * (help already printed).  On CLI_EXIT_OK release with cli_args_free. */
+int cli_args_parse(const struct cli_cmd *cmd, int argc, char **argv, struct cli_args *out);
+void cli_args_free(struct cli_args *a);
+/* Value of the last occurrence of option `name` (flags: ""), NULL if absent. */
+const char *cli_opt_get(const struct cli_args *a, const char *name);
+/* Is item i an occurrence of option `name`? */
+int cli_item_is(const struct cli_args *a, int i, const char *name);
+
+void cli_print_cmd_help(const struct cli_cmd *cmd, FILE *out);
+
+/* "warpsim CMD: error: ..." on stderr. Returns CLI_EXIT_USAGE / CLI_EXIT_FAIL. */
+int cli_usage_error(const struct cli_cmd *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cli_fail(const struct cli_cmd *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- numbers: whole-string checks, decimal or 0x-hex integers ---- */
+/* Each returns 0 on success, or -1 with a reason written to err. */
+int cli_parse_u64(const char *s, uint64_t max, uint64_t *v, char *err, size_t errsz);
+int cli_parse_s64(const char *s, int64_t min, int64_t max, int64_t *v, char *err, size_t errsz);
+int cli_parse_f64(const char *s, double *v, char *err, size_t errsz);
+/* "X[,Y[,Z]]", every component 1..UINT32_MAX; missing components are 1. */
+int cli_parse_dim3(const char *s, unsigned d[3], char *err, size_t errsz);
+
+/* ---- element types of --arg scalars and buffers ---- */
+enum cli_kind { CLI_K_UNSIGNED, CLI_K_SIGNED, CLI_K_FLOAT };
+struct cli_type {
+	const char *name; /* "u32", "f64", ... */
+	unsigned size;    /* bytes */
+	enum cli_kind kind;
+};
+/* Type named by the first len characters of name; NULL if unknown. */
+const struct cli_type *cli_type_find(const char *name, size_t len);
+/* Comma-separated list of the type names, for error messages. */
+const char *cli_type_names(void);
+/* Parse text as a value of type t and store its t->size bytes at dst
+ * (host byte order, which is the device's little-endian order on the hosts
+ * warpsim supports).  0 on success, -1 with a reason in err. */
+int cli_value_parse(const struct cli_type *t, const char *s, void *dst, char *err, size_t errsz);
+/* Value at src as a 64-bit pattern (signed types sign-extended) or a double. */
+uint64_t cli_value_get_bits(const struct cli_type *t, const void *src);
+double cli_value_get_f64(const struct cli_type *t, const void *src);
+/* Store the low t->size bytes of bits / a double converted to t (floats only). */
+void cli_value_set_bits(const struct cli_type *t, uint64_t bits, void *dst);
+void cli_value_set_f64(const struct cli_type *t, double v, void *dst);
+/* Element as text (decimal; floats exactly round-trip). */
+void cli_value_print(const struct cli_type *t, const void *src, FILE *out);
+/* Element as zero-padded lowercase hex of its bit pattern (2*size digits). */
+void cli_value_print_hex(const struct cli_type *t, const void *src, FILE *out);
+
+/* ---- shared pieces of run / bench / exec / config ---- */
+/* Build the effective configuration from --config FILE, every --set k=v in
+ * order, and --functional (mode=functional) where the command has them.
+ * Returns CLI_EXIT_OK with *out set, or an exit status after printing why. */
+int cli_build_config(const struct cli_args *a, ws_config **out);
+/* Parse --size (default small). Returns CLI_EXIT_OK or CLI_EXIT_USAGE. */
+int cli_get_size(const struct cli_args *a, enum ws_bench_size *size);
+
+/* Simulator speed of one measured run. */
+struct cli_speed {
+	double wall; /* seconds of wall-clock time */
+	uint64_t warp_insts, thread_insts, cycles;
+	int have_warp, have_thread, have_cycles; /* counter exists */
+};
+double cli_now(void); /* CLOCK_MONOTONIC in seconds */
+void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s);
+void cli_speed_print(const struct cli_speed *s, FILE *out);
+
+/* ---- subcommands ---- */
+int cli_cmd_run(const struct cli_args *a);
+int cli_cmd_bench(const struct cli_args *a);
+int cli_cmd_list(const struct cli_args *a);
+int cli_cmd_ptx(const struct cli_args *a);
+int cli_cmd_config(const struct cli_args *a);
+int cli_cmd_exec(const struct cli_args *a);
+
+#endif

@@ -1,0 +1,274 @@
+/*
+ * cmd_bench.c -- the `warpsim run`, `warpsim bench` and `warpsim list`
+ * subcommands: running the bundled benchmarks (bench/NAME/) on a simulator
+ * built from the command line's configuration, reporting verification,
+ * counters and the simulator's own speed.
+ *
+ * Models no hardware.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct bench_result {
+	ws_result r;
+	struct ws_bench_out out;
+	struct cli_speed speed;
+};
+
+/* Load the benchmark's embedded PTX into sim and run it, timing run(). */
+static void run_bench(ws_sim *sim, const struct ws_bench_info *info, enum ws_bench_size size, struct bench_result *res)
+{
+	char name[300];
+	snprintf(name, sizeof name, "bench/%s/kernel.ptx", info->name);
+	memset(res, 0, sizeof *res);
+	ws_module *mod = NULL;
+	ws_result r = wsModuleLoadData(sim, &mod, info->ptx, name);
+	if (r != WS_SUCCESS) {
+		const char *detail = wsSimLastError(sim);
+		snprintf(res->out.msg, sizeof res->out.msg, "loading %s: %s%s%s", name, wsGetErrorString(r),
+		         detail[0] ? ": " : "", detail);
+		res->r = r;
+		cli_speed_collect(sim, 0, &res->speed);
+		return;
+	}
+	double t0 = cli_now();
+	r = info->run(sim, mod, size, &res->out);
+	double t1 = cli_now();
+	res->out.msg[sizeof res->out.msg - 1] = '\0';
+	res->r = r;
+	if (r != WS_SUCCESS && !res->out.msg[0]) {
+		const char *detail = wsSimLastError(sim);
+		snprintf(res->out.msg, sizeof res->out.msg, "%s%s%s", wsGetErrorString(r), detail[0] ? ": " : "",
+		         detail);
+	}
+	cli_speed_collect(sim, t1 - t0, &res->speed);
+	wsModuleUnload(mod);
+}
+
+/* wsSimCreate with error reporting; returns an exit status. */
+static int create_sim(const struct cli_cmd *cmd, ws_sim **sim, const ws_config *cfg)
+{
+	*sim = NULL;
+	ws_result r = wsSimCreate(sim, cfg);
+	if (r == WS_SUCCESS)
+		return CLI_EXIT_OK;
+	const char *detail = *sim ? wsSimLastError(*sim) : "";
+	int rc = r == WS_ERROR_INVALID_CONFIG ? cli_usage_error(cmd, "invalid configuration: %s%s%s",
+	                                                        wsGetErrorString(r), detail[0] ? ": " : "", detail)
+	                                      : cli_fail(cmd, "cannot create the simulator: %s%s%s",
+	                                                 wsGetErrorString(r), detail[0] ? ": " : "", detail);
+	if (*sim)
+		wsSimDestroy(*sim);
+	*sim = NULL;
+	return rc;
+}
+
+int cli_cmd_run(const struct cli_args *a)
+{
+	const struct cli_cmd *cmd = a->cmd;
+	enum ws_bench_size size;
+	int rc = cli_get_size(a, &size);
+	if (rc)
+		return rc;
+	const struct ws_bench_info *info = ws_bench_find(a->pos[0]);
+	if (!info)
+		return cli_usage_error(cmd, "unknown benchmark '%s' (see 'warpsim list')", a->pos[0]);
+	const char *stats_path = cli_opt_get(a, "stats");
+	if (stats_path && !stats_path[0])
+		return cli_usage_error(cmd, "--stats needs a file name");
+	ws_config *cfg;
+	rc = cli_build_config(a, &cfg);
+	if (rc)
+		return rc;
+	if (!cli_opt_get(a, "quiet")) {
+		printf("# effective configuration\n");
+		wsConfigPrint(cfg, stdout);
+		printf("\n");
+	}
+	ws_sim *sim;
+	rc = create_sim(cmd, &sim, cfg);
+	wsConfigDestroy(cfg);
+	if (rc)
+		return rc;
+
+	printf("benchmark: %s, size %s (%s)\n", info->name, ws_bench_size_name(size),
+	       info->sizes[size] ? info->sizes[size] : "-");
+	fflush(stdout);
+	struct bench_result res;
+	run_bench(sim, info, size, &res);
+	printf("kernel launches: %u\n", res.out.launches);
+	if (res.r == WS_SUCCESS)
+		printf("verification: PASSED\n");
+	else
+		printf("verification: FAILED: %s\n", res.out.msg);
+	printf("\n");
+	wsStatsPrint(sim, stdout);
+	printf("\n");
+	cli_speed_print(&res.speed, stdout);
+
+	rc = res.r == WS_SUCCESS ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+	if (stats_path) {
+		FILE *f = fopen(stats_path, "w");
+		if (!f) {
+			rc = cli_fail(cmd, "--stats %s: cannot open for writing", stats_path);
+		} else {
+			ws_result r = wsStatsWriteJSON(sim, f);
+			if (fclose(f) != 0 || r != WS_SUCCESS)
+				rc = cli_fail(cmd, "--stats %s: writing failed (%s)", stats_path, wsGetErrorString(r));
+		}
+	}
+	wsSimDestroy(sim);
+	return rc;
+}
+
+static void print_rate_cell(uint64_t n, double wall, int width)
+{
+	if (wall > 0)
+		printf(" %*.3e", width, (double)n / wall);
+	else
+		printf(" %*s", width, "-");
+}
+
+int cli_cmd_bench(const struct cli_args *a)
+{
+	const struct cli_cmd *cmd = a->cmd;
+	enum ws_bench_size size;
+	int rc = cli_get_size(a, &size);
+	if (rc)
+		return rc;
+	int nall = 0;
+	while (ws_bench_table[nall])
+		nall++;
+	int n = a->npos ? a->npos : nall;
+	const struct ws_bench_info **list = calloc((size_t)n + 1, sizeof *list);
+	struct bench_result *res = calloc((size_t)n + 1, sizeof *res);
+	if (!list || !res) {
+		free(list);
+		free(res);
+		return cli_fail(cmd, "out of memory");
+	}
+	for (int i = 0; i < n; i++) {
+		list[i] = a->npos ? ws_bench_find(a->pos[i]) : ws_bench_table[i];
+		if (!list[i]) {
+			free(list);
+			free(res);
+			return cli_usage_error(cmd, "unknown benchmark '%s' (see 'warpsim list')", a->pos[i]);
+		}
+	}
+	ws_config *cfg;
+	rc = cli_build_config(a, &cfg);
+	if (rc) {
+		free(list);
+		free(res);
+		return rc;
+	}
+	if (n == 0) {
+		printf("no bundled benchmarks\n");
+		wsConfigDestroy(cfg);
+		free(list);
+		free(res);
+		return CLI_EXIT_OK;
+	}
+
+	int namew = 9;
+	for (int i = 0; i < n; i++)
+		if ((int)strlen(list[i]->name) > namew)
+			namew = (int)strlen(list[i]->name);
+	char mode[64];
+	const char *m = wsConfigGet(cfg, "mode", mode, sizeof mode);
+	printf("# warpsim bench, size %s, mode %s; thread instructions count each active thread\n"
+	       "# of each executed warp instruction (as GPGPU-Sim does); wall s is host wall-clock time\n",
+	       ws_bench_size_name(size), m ? m : "?");
+	printf("%-*s %-8s %14s %16s %10s %14s %14s %12s\n", namew, "benchmark", "verified", "warp insts",
+	       "thread insts", "wall s", "thread-insts/s", "cycles", "cycles/s");
+	fflush(stdout);
+
+	uint64_t tw = 0, tt = 0, tc = 0;
+	double twall = 0;
+	int failed = 0;
+	for (int i = 0; i < n; i++) {
+		ws_sim *sim;
+		rc = create_sim(cmd, &sim, cfg);
+		if (rc) {
+			wsConfigDestroy(cfg);
+			free(list);
+			free(res);
+			return rc;
+		}
+		struct bench_result *br = &res[i];
+		run_bench(sim, list[i], size, br);
+		wsSimDestroy(sim);
+		const struct cli_speed *s = &br->speed;
+		if (br->r != WS_SUCCESS)
+			failed++;
+		printf("%-*s %-8s %14llu %16llu %10.3f", namew, list[i]->name,
+		       br->r == WS_SUCCESS               ? "yes"
+		       : br->r == WS_ERROR_VERIFY_FAILED ? "FAILED"
+		                                         : "ERROR",
+		       (unsigned long long)s->warp_insts, (unsigned long long)s->thread_insts, s->wall);
+		print_rate_cell(s->thread_insts, s->wall, 14);
+		if (s->cycles > 0) {
+			printf(" %14llu", (unsigned long long)s->cycles);
+			print_rate_cell(s->cycles, s->wall, 12);
+		} else {
+			printf(" %14s %12s", "-", "-");
+		}
+		printf("\n");
+		fflush(stdout);
+		tw += s->warp_insts;
+		tt += s->thread_insts;
+		tc += s->cycles;
+		twall += s->wall;
+	}
+	printf("%-*s %-8s %14llu %16llu %10.3f", namew, "total", failed ? "NO" : "yes", (unsigned long long)tw,
+	       (unsigned long long)tt, twall);
+	print_rate_cell(tt, twall, 14);
+	if (tc > 0) {
+		printf(" %14llu", (unsigned long long)tc);
+		print_rate_cell(tc, twall, 12);
+	} else {
+		printf(" %14s %12s", "-", "-");
+	}
+	printf("\n");
+	for (int i = 0; i < n; i++)
+		if (res[i].r != WS_SUCCESS)
+			printf("%s: FAILED: %s\n", list[i]->name, res[i].out.msg);
+	wsConfigDestroy(cfg);
+	free(list);
+	free(res);
+	return failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+}
+
+int cli_cmd_list(const struct cli_args *a)
+{
+	int namew = 4, paperw = 5;
+	for (int i = 0; ws_bench_table[i]; i++) {
+		const struct ws_bench_info *b = ws_bench_table[i];
+		if ((int)strlen(b->name) > namew)
+			namew = (int)strlen(b->name);
+		if (b->paper && (int)strlen(b->paper) > paperw)
+			paperw = (int)strlen(b->paper);
+	}
+	if (!ws_bench_table[0]) {
+		printf("no bundled benchmarks\n");
+		return CLI_EXIT_OK;
+	}
+	printf("%-*s %7s %9s  %-*s  %s\n", namew, "name", "CTAs/SM", "warps/CTA", paperw, "paper", "description");
+	for (int i = 0; ws_bench_table[i]; i++) {
+		const struct ws_bench_info *b = ws_bench_table[i];
+		char ctas[16], warps[16];
+		if (b->ctas_per_sm)
+			snprintf(ctas, sizeof ctas, "%u", b->ctas_per_sm);
+		else
+			snprintf(ctas, sizeof ctas, "-");
+		if (b->warps_per_cta)
+			snprintf(warps, sizeof warps, "%u", b->warps_per_cta);
+		else
+			snprintf(warps, sizeof warps, "-");
+		printf("%-*s %7s %9s  %-*s  %s\n", namew, b->name, ctas, warps, paperw, b->paper ? b->paper : "-",
+		       b->description ? b->description : "");
+	}
+	return CLI_EXIT_OK;
+}

@@ -1,0 +1,148 @@
+/*
+ * common.c -- pieces shared by several `warpsim` subcommands: building the
+ * effective configuration from --config/--set/--functional, the --size
+ * option, and measuring and printing the simulator's own speed.
+ *
+ * Models no hardware.  The speed figures are host wall-clock measurements
+ * of the simulator (taken here, outside the model, which never reads a clock).
+ */
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+static int config_error(const struct cli_cmd *cmd, ws_result r, const char *what, const char *err)
+{
+	fflush(stdout);
+	fprintf(stderr, "warpsim %s: error: %s: %s\n", cmd->name, what, err[0] ? err : wsGetErrorString(r));
+	if (r == WS_ERROR_FILE_NOT_FOUND)
+		return CLI_EXIT_FAIL;
+	if (!strstr(err, "config --list"))
+		fprintf(stderr, "(see 'warpsim config --list' for every parameter)\n");
+	return CLI_EXIT_USAGE;
+}
+
+int cli_build_config(const struct cli_args *a, ws_config **out)
+{
+	const struct cli_cmd *cmd = a->cmd;
+	*out = NULL;
+	ws_config *cfg = wsConfigCreate();
+	if (!cfg)
+		return cli_fail(cmd, "out of memory creating the configuration");
+	char err[512], what[600];
+	ws_result r;
+	const char *file = cli_opt_get(a, "config");
+	if (file) {
+		err[0] = '\0';
+		r = wsConfigLoadFile(cfg, file, err, sizeof err);
+		if (r != WS_SUCCESS) {
+			wsConfigDestroy(cfg);
+			snprintf(what, sizeof what, "--config %s", file);
+			return config_error(cmd, r, what, err);
+		}
+	}
+	for (int i = 0; i < a->nitems; i++) {
+		if (!cli_item_is(a, i, "set"))
+			continue;
+		const char *kv = a->items[i].value;
+		const char *eq = strchr(kv, '=');
+		char key[128];
+		if (!eq || eq == kv) {
+			wsConfigDestroy(cfg);
+			return cli_usage_error(cmd, "--set '%s': expected KEY=VALUE", kv);
+		}
+		if ((size_t)(eq - kv) >= sizeof key) {
+			wsConfigDestroy(cfg);
+			return cli_usage_error(cmd, "--set '%.40s...': key too long", kv);
+		}
+		memcpy(key, kv, (size_t)(eq - kv));
+		key[eq - kv] = '\0';
+		err[0] = '\0';
+		r = wsConfigSet(cfg, key, eq + 1, err, sizeof err);
+		if (r != WS_SUCCESS) {
+			wsConfigDestroy(cfg);
+			snprintf(what, sizeof what, "--set %s", kv);
+			return config_error(cmd, r, what, err);
+		}
+	}
+	if (cli_opt_get(a, "functional")) {
+		err[0] = '\0';
+		r = wsConfigSet(cfg, "mode", "functional", err, sizeof err);
+		if (r != WS_SUCCESS) {
+			wsConfigDestroy(cfg);
+			return config_error(cmd, r, "--functional (mode=functional)", err);
+		}
+	}
+	*out = cfg;
+	return CLI_EXIT_OK;
+}
+
+int cli_get_size(const struct cli_args *a, enum ws_bench_size *size)
+{
+	const char *s = cli_opt_get(a, "size");
+	*size = WS_SIZE_SMALL;
+	if (!s)
+		return CLI_EXIT_OK;
+	int v = ws_bench_size_parse(s);
+	if (v < 0)
+		return cli_usage_error(a->cmd, "--size '%s': expected tiny, small or paper", s);
+	*size = (enum ws_bench_size)v;
+	return CLI_EXIT_OK;
+}
+
+double cli_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s)
+{
+	memset(s, 0, sizeof *s);
+	s->wall = wall;
+	s->have_warp = wsStatsGet(sim, "warp_insts", &s->warp_insts) == WS_SUCCESS;
+	s->have_thread = wsStatsGet(sim, "thread_insts", &s->thread_insts) == WS_SUCCESS;
+	s->have_cycles = wsStatsGet(sim, "cycles", &s->cycles) == WS_SUCCESS;
+	if (!s->have_warp)
+		s->warp_insts = 0;
+	if (!s->have_thread)
+		s->thread_insts = 0;
+	if (!s->have_cycles)
+		s->cycles = 0;
+}
+
+static void print_rate(uint64_t n, double wall, const char *unit, FILE *out)
+{
+	if (wall > 0)
+		fprintf(out, "  %.3e %s/s", (double)n / wall, unit);
+	else
+		fprintf(out, "  (run too short to measure a rate)");
+}
+
+void cli_speed_print(const struct cli_speed *s, FILE *out)
+{
+	fprintf(out, "simulator speed (host wall-clock time of the benchmark run):\n");
+	fprintf(out, "  %-22s %.6f s\n", "wall time", s->wall);
+	if (s->have_warp) {
+		fprintf(out, "  %-22s %-14llu", "warp instructions", (unsigned long long)s->warp_insts);
+		print_rate(s->warp_insts, s->wall, "warp-insts", out);
+		fputc('\n', out);
+	} else {
+		fprintf(out, "  %-22s n/a (no counter 'warp_insts')\n", "warp instructions");
+	}
+	if (s->have_thread) {
+		fprintf(out, "  %-22s %-14llu", "thread instructions", (unsigned long long)s->thread_insts);
+		print_rate(s->thread_insts, s->wall, "thread-insts", out);
+		fputc('\n', out);
+		fprintf(out, "  (thread instructions count each active thread of each executed warp instruction,\n"
+		             "   as GPGPU-Sim does)\n");
+	} else {
+		fprintf(out, "  %-22s n/a (no counter 'thread_insts')\n", "thread instructions");
+	}
+	if (s->have_cycles && s->cycles > 0) {
+		fprintf(out, "  %-22s %-14llu", "simulated cycles", (unsigned long long)s->cycles);
+		print_rate(s->cycles, s->wall, "cycles", out);
+		fputc('\n', out);
+	}
+}

@@ -1,0 +1,171 @@
+/*
+ * main.c -- entry point of the `warpsim` command-line tool: the table of
+ * subcommands and their options, `warpsim help`, `--version`, dispatch.
+ *
+ * Models no hardware.  See docs/cli.md for the user documentation.
+ */
+#include <string.h>
+
+#include "cli.h"
+
+static const struct cli_opt run_opts[] = {
+    {"size", "tiny|small|paper", 0, "input size (default small)"},
+    {"config", "FILE", 0, "load parameters from FILE (\"key = value\" lines)"},
+    {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
+    {"functional", NULL, 0, "functional simulation only (sets mode=functional, after every --set)"},
+    {"stats", "FILE.json", 0, "write every counter and the configuration as JSON"},
+    {"quiet", NULL, 0, "do not echo the effective configuration"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const struct cli_opt bench_opts[] = {
+    {"size", "tiny|small|paper", 0, "input size (default small)"},
+    {"config", "FILE", 0, "load parameters from FILE"},
+    {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
+    {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const struct cli_opt ptx_opts[] = {
+    {"function", "NAME", 0, "print only the parameters of function NAME"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const struct cli_opt config_opts[] = {
+    {"list", NULL, 0, "list every parameter (name, type, default, range, help)"},
+    {"config", "FILE", 0, "load parameters from FILE"},
+    {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const struct cli_opt exec_opts[] = {
+    {"grid", "X[,Y,Z]", 0, "grid dimensions in CTAs (required)"},
+    {"block", "X[,Y,Z]", 0, "CTA dimensions in threads (required)"},
+    {"shared", "BYTES", 0, "dynamic shared memory per CTA (default 0)"},
+    {"arg", "SPEC", CLI_OPT_REPEAT, "next kernel parameter: TYPE:VALUE, buf:NAME:TYPE:COUNT[=INIT], ..."},
+    {"out", "NAME=PATH[:bin|:hex|:txt]", CLI_OPT_REPEAT, "after the run, write buffer NAME to PATH"},
+    {"print", "NAME[:COUNT]", CLI_OPT_REPEAT, "after the run, print (the first COUNT) elements of NAME"},
+    {"config", "FILE", 0, "load parameters from FILE"},
+    {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
+    {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
+    {"counters", NULL, 0, "print the counters and the simulator's speed after the run"},
+    {"stats", "FILE.json", 0, "write every counter and the configuration as JSON"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const struct cli_opt no_opts[] = {{NULL, NULL, 0, NULL}};
+
+static const struct cli_cmd commands[] = {
+    {"run", "BENCH", "Run one bundled benchmark and verify it against its CPU reference.",
+     "Prints the effective configuration (unless --quiet), \"verification: PASSED\" or\n"
+     "\"verification: FAILED: why\", every counter, and the simulator's own speed.\n"
+     "Exit status 0 only if verification passed.\n",
+     1, 1, run_opts, cli_cmd_run},
+    {"list", "", "List the bundled benchmarks.", NULL, 0, 0, no_opts, cli_cmd_list},
+    {"bench", "[BENCH...]", "Report the simulator's speed on the bundled benchmarks.",
+     "Runs the given benchmarks (default: all) and prints one table row each: verified,\n"
+     "warp and thread instructions, wall-clock seconds, thread instructions per second,\n"
+     "and simulated cycles and cycles per second when the timing model ran.\n"
+     "A performance report, not a test; exit status 1 if any benchmark failed.\n",
+     0, -1, bench_opts, cli_cmd_bench},
+    {"ptx", "FILE", "Load a PTX file and summarise it, or report its first error.",
+     "Prints every function (kind, parameters, registers, instructions, static\n"
+     "shared/local memory) and variable, or the error as file:line:col (exit status 1).\n",
+     1, 1, ptx_opts, cli_cmd_ptx},
+    {"config", "", "Print the effective configuration, or list every parameter.",
+     "Without --list, prints \"key = value\" lines: the defaults, then --config FILE,\n"
+     "then each --set in order.\n",
+     0, 0, config_opts, cli_cmd_config},
+    {"exec", "FILE.ptx KERNEL", "Run any kernel of a PTX file without a host program.",
+     "argument specs (one --arg per kernel parameter, in order):\n"
+     "  TYPE:VALUE                 scalar; TYPE is u8 u16 u32 u64 s8 s16 s32 s64 b8 b16\n"
+     "                             b32 b64 f32 f64; integers decimal or 0x-hex\n"
+     "  hex:BYTES                  raw parameter bytes in memory order, e.g. hex:0100000002000000\n"
+     "  buf:NAME:TYPE:COUNT        device buffer of COUNT elements, zero-filled;\n"
+     "                             the parameter receives its 64-bit device address\n"
+     "  buf:NAME:TYPE:COUNT=v1,v2  first elements given, the rest zero\n"
+     "  buf:NAME:TYPE:COUNT=iota[:START[:STEP]]   START, START+STEP, ... (default 0, 1)\n"
+     "  buf:NAME:TYPE:COUNT=fill:V every element V\n"
+     "  buf:NAME:TYPE:file=PATH    contents of a binary file (COUNT = size / element size)\n"
+     "output formats of --out: bin (default, raw bytes), hex (one element per line as\n"
+     "hex digits of its bits), txt (one element per line as in --print).\n"
+     "--print NAME writes one line \"NAME = v0 v1 ...\" to standard output.\n"
+     "example:\n"
+     "  warpsim exec saxpy.ptx saxpy --grid 4 --block 256 --arg u32:1000 --arg f32:2 \\\n"
+     "      --arg buf:x:f32:1024=iota --arg buf:y:f32:1024=fill:1 --print y:8\n"
+     "See docs/cli.md for the details.\n",
+     2, 2, exec_opts, cli_cmd_exec},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const struct cli_cmd *find_command(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: warpsim [--version] [--help] COMMAND [ARGS] [OPTIONS]\n\n"
+	             "warpsim is a cycle-level SIMT GPU simulator for warp-scheduling research.\n\n"
+	             "commands:\n");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "  %-8s %s\n", "help", "Print this help, or the help of one command.");
+	fprintf(out, "\nRun 'warpsim help COMMAND' or 'warpsim COMMAND --help' for details.\n"
+	             "Exit status: 0 success, 1 the work failed, 2 bad command line.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return CLI_EXIT_USAGE;
+	}
+	const char *w = argv[1];
+	int rc;
+	if (strcmp(w, "--version") == 0 || strcmp(w, "--help") == 0 || strcmp(w, "-h") == 0) {
+		if (argc > 2)
+			return cli_usage_error(NULL, "unexpected argument '%s' after %s", argv[2], w);
+		if (w[2] == 'v')
+			printf("warpsim %s\n", CLI_VERSION);
+		else
+			usage(stdout);
+		rc = CLI_EXIT_OK;
+	} else if (strcmp(w, "help") == 0) {
+		if (argc > 3)
+			return cli_usage_error(NULL, "unexpected argument '%s' (usage: warpsim help [COMMAND])",
+			                       argv[3]);
+		if (argc == 2) {
+			usage(stdout);
+		} else {
+			const struct cli_cmd *cmd = find_command(argv[2]);
+			if (!cmd)
+				return cli_usage_error(NULL, "unknown command '%s'", argv[2]);
+			cli_print_cmd_help(cmd, stdout);
+		}
+		rc = CLI_EXIT_OK;
+	} else if (w[0] == '-') {
+		return cli_usage_error(NULL, "unknown option '%s'", w);
+	} else {
+		const struct cli_cmd *cmd = find_command(w);
+		if (!cmd)
+			return cli_usage_error(NULL, "unknown command '%s'", w);
+		struct cli_args a;
+		rc = cli_args_parse(cmd, argc - 2, argv + 2, &a);
+		if (rc < 0)
+			rc = CLI_EXIT_OK; /* --help */
+		else if (rc == CLI_EXIT_OK) {
+			rc = cmd->fn(&a);
+			cli_args_free(&a);
+		}
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "warpsim: error: writing standard output failed\n");
+		if (rc == CLI_EXIT_OK)
+			rc = CLI_EXIT_FAIL;
+	}
+	return rc;
+}

@@ -1,0 +1,156 @@
+/*
+ * sm.h -- one streaming multiprocessor of the cycle-level model.
+ *
+ * Models a Fermi-style SM (BAWS paper Section 2, design.md):
+ *   fetch (fetch policy, L1 I-cache) -> decode into per-warp I-buffers ->
+ *   issue (N schedulers, each walking its policy's order; scoreboard;
+ *   operand-collector availability) -> operand collectors reading register
+ *   banks -> execution units (SP, SFU, DP, INT; latency and initiation
+ *   interval per opcode) and the LD/ST unit (coalescer, shared-memory banks,
+ *   L1D with MSHRs, the memory system) -> writeback over result buses.
+ * Stages tick back to front each cycle, so each reads last cycle's state.
+ * Instructions execute functionally when they issue (func_warp_step).
+ * CTAs occupy CTA slots and warp slots; finished warps wait at the exit
+ * until their CTA completes.
+ */
+#ifndef WARPSIM_CORE_SM_H
+#define WARPSIM_CORE_SM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "core/decode.h"
+#include "core/scoreboard.h"
+#include "func/func.h"
+#include "sched/sched.h"
+
+struct gpu;
+struct ldst;
+
+#define SM_IBUF_MAX 16
+
+struct ibuf_entry {
+	const struct dec_insn *d;
+	int32_t fn, pc;
+	uint64_t ready;         /* cycle the decoded instruction becomes available */
+};
+
+struct sm_warp {
+	bool valid;
+	bool finished;          /* all threads exited; waits at the CTA's exit */
+	struct func_warp *fw;
+	struct func_cta *fc;
+	uint32_t cta_slot;
+	/* front end */
+	int32_t fetch_fn, fetch_pc;   /* next instruction to fetch */
+	bool fetch_pending;           /* I-cache miss outstanding */
+	uint64_t fetch_block_until;   /* control hazard: no fetch before this cycle */
+	bool ctrl_pending;            /* I-buffer flushed by a control instruction not yet resolved */
+	struct ibuf_entry ib[SM_IBUF_MAX];
+	uint8_t ib_head, ib_count;
+	/* back end */
+	struct scoreboard sb;
+	uint32_t inflight;            /* issued, not yet written back */
+	uint32_t frame_base;          /* register-id base of the current frame (reg_off / warp size) */
+	/* accounting */
+	uint64_t launch_cycle;
+	uint64_t wait_since;          /* cycle it started waiting at a barrier */
+	uint64_t finish_cycle;
+};
+
+struct sm_cta {
+	bool valid;
+	struct func_cta *fc;
+	uint32_t first_slot;          /* warp slots used: slots[0..nwarps) */
+	uint32_t *slots;
+	uint32_t nwarps;
+	uint32_t finished_warps;
+	uint64_t launch_cycle;
+};
+
+/* An instruction in an operand collector or an execution pipeline. */
+struct sm_op {
+	const struct dec_insn *d;
+	uint32_t slot;                /* warp slot */
+	uint32_t frame_base;          /* register-id base at issue */
+	uint32_t reads_left;          /* operand reads still to perform */
+	int16_t banks[DEC_MAX_SRC];   /* register bank of each read */
+	uint8_t nreads;
+	uint8_t sched;
+	bool longlat;                 /* destinations are long-latency (global/local load, atomic) */
+	uint64_t ready;               /* completion cycle (writeback no earlier) */
+	struct func_step_info *mem;   /* memory instructions: addresses etc. (owned by LD/ST) */
+};
+
+struct sm_collector {
+	bool busy;
+	struct sm_op op;
+	uint64_t since;
+	struct func_step_info info;   /* what the functional step reported (addresses for the LD/ST unit) */
+};
+
+struct sm_unit {
+	uint64_t busy_until;          /* next cycle it accepts an instruction */
+};
+
+struct sm_wb_queue {
+	struct sm_op *q;              /* min-heap on ready */
+	uint32_t n, cap;
+};
+
+struct sm {
+	uint32_t id;
+	struct gpu *gpu;
+	const struct ws_config *cfg;
+	uint32_t ws, nsched, nslots, nctaslots;
+	uint32_t ibuf_depth;
+	/* warps and CTAs */
+	struct sm_warp *w;            /* [nslots] */
+	struct sm_cta *cta;           /* [nctaslots] */
+	uint32_t live_ctas, used_slots;
+	/* scheduler views and policies */
+	struct sched_warp *vw;        /* [nslots] view */
+	struct sched_cta *vc;         /* [nctaslots] view */
+	struct sched_view view;
+	const struct sched_policy *pol;
+	void *pol_st;
+	const struct fetch_policy *fpol;
+	void *fpol_st;
+	uint32_t *order;              /* scratch [nslots] */
+	bool *eligible;               /* scratch [nslots] */
+	/* operand collectors: [nsched][CU_COUNT][opcoll_per_unit] */
+	struct sm_collector *coll;
+	uint32_t ncoll_per;
+	/* execution units */
+	struct sm_unit *units[CU_COUNT];
+	uint32_t nunits[CU_COUNT];
+	uint32_t bank_busy_stamp_n;
+	uint64_t *bank_busy;          /* [reg_banks]: cycle the bank was last read */
+	uint32_t nbanks;
+	struct sm_wb_queue wb;
+	/* LD/ST unit and L1 caches */
+	struct ldst *ldst;
+	/* accounting */
+	uint64_t issued_this_cycle;
+	bool progress;                /* something happened this cycle (watchdog) */
+};
+
+struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, uint32_t ctas_per_sm);
+void sm_destroy(struct sm *s);
+/* Can the SM accept one more CTA of the current launch? */
+bool sm_can_accept_cta(const struct sm *s, uint32_t warps_per_cta);
+/* Launch a CTA (its func_cta already created).  False on OOM. */
+bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now);
+/* One core cycle.  False on a functional error (recorded in the launch). */
+bool sm_cycle(struct sm *s, uint64_t now);
+bool sm_busy(const struct sm *s);
+/* Append a description of every live warp (for deadlock reports). */
+void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsigned *shown, unsigned *total);
+/* A memory reply for this SM (from the memory system). */
+void sm_mem_reply(struct sm *s, uint64_t token, uint64_t now);
+
+/* Called by the LD/ST unit when a memory instruction completes at cycle `ready`. */
+void sm_writeback_push(struct sm *s, const struct sm_op *op, uint64_t ready);
+
+#endif

@@ -1,0 +1,50 @@
+/*
+ * gpu.h -- the whole GPU of the cycle-level model.
+ *
+ * Models the chip: SMs, the CTA dispatcher (at most one CTA per SM per
+ * cycle, within the SM's limits on CTA slots, warps, threads, registers and
+ * shared memory), the memory system below the L1s with its clock domains,
+ * and the launch-level watchdog that turns "no progress" into a deadlock
+ * report listing every stuck warp.
+ */
+#ifndef WARPSIM_GPU_GPU_H
+#define WARPSIM_GPU_GPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "core/decode.h"
+#include "func/func.h"
+#include "sched/sched.h"
+#include "stats/stats.h"
+
+struct sm;
+struct memsys;
+
+struct gpu {
+	const struct ws_config *cfg;
+	struct func_launch *L;
+	struct dec_module *dec;
+	struct memsys *mem;
+	struct sm **sms;
+	uint32_t nsms;
+	struct ws_stats *stats;
+	const struct sched_policy *pol;
+	const struct fetch_policy *fpol;
+	uint64_t cycle;
+	uint64_t next_age;
+	uint32_t next_cta, nctas, ctas_done;
+	uint32_t dispatch_rr;     /* SM the dispatcher looks at first */
+	bool last_cta_issued;
+	bool oom;
+};
+
+/* Run a launch on the cycle-level model (the functional state in L is
+ * driven by the timing model).  ctas_per_sm: occupancy computed by the caller. */
+ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm);
+
+/* Check that the configured policies exist (names in cfg); message on error. */
+bool gpu_check_policies(const struct ws_config *cfg, char *msg, size_t msgsz);
+
+#endif

@@ -1,0 +1,3077 @@
+/*
+ * parser.c -- PTX parser: source text -> module IR (ir.h).
+ *
+ * Models no hardware.  A recursive-descent parser over the token stream of
+ * lexer.c, covering the PTX that nvcc (CUDA 13, .version 9.0, compute_75 and
+ * newer) emits: module directives, variables with initializers, .entry/.func
+ * definitions and prototypes, register declarations with %r<N> ranges,
+ * nested scoped blocks, labels, .branchtargets/.callprototype, guarded
+ * instructions with every operand form, and debug directives (skipped).
+ *
+ * Instruction suffixes are decoded through two const tables: `modwords`
+ * (every modifier word -> the insn field it sets, in which group) and
+ * `opsyn` (per opcode: which modifier groups, which types, how many type
+ * suffixes and which operand shapes are valid).  An opcode of opcodes.def
+ * without an opsyn entry is parsed permissively.
+ *
+ * Name resolution: registers and function-scope variables live in a scoped
+ * symbol table (hash map + undo log, innermost binding wins); module
+ * variables and functions in plain maps.  Labels and branch tables are
+ * resolved at the end of each function, function references (calls, mov of
+ * a function address, initializers) at the end of the module.
+ *
+ * Errors: the first error is recorded with file:line:col and the parse
+ * returns NULL after freeing everything.  Work is linear in input size;
+ * nesting depths and register counts are capped.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx/ir.h"
+#include "ptx/lexer.h"
+
+#define MAX_BLOCK_DEPTH 64
+#define MAX_DIMS 8
+#define MAX_REGS_PER_FUNC (1u << 20)
+#define MAX_REGS_PER_MODULE (1u << 22)
+#define MAX_INIT_BYTES (64u << 20)
+#define MAX_VAR_SIZE (1ull << 48)
+
+/* ------------------------------------------------------------------ */
+/* string hash map                                                     */
+/* ------------------------------------------------------------------ */
+
+struct sm_slot {
+	const char *key; /* NULL = empty slot */
+	uint32_t len;
+	uint32_t hash;
+	int32_t val;
+	int32_t depth;
+	uint8_t kind;
+};
+struct strmap {
+	struct sm_slot *s;
+	uint32_t cap, n;
+};
+
+static uint32_t hash_str(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+static struct sm_slot *sm_find(const struct strmap *m, const char *k, size_t n)
+{
+	if (!m->cap)
+		return NULL;
+	uint32_t h = hash_str(k, n), i = h & (m->cap - 1);
+	while (m->s[i].key) {
+		if (m->s[i].hash == h && m->s[i].len == n && memcmp(m->s[i].key, k, n) == 0)
+			return &m->s[i];
+		i = (i + 1) & (m->cap - 1);
+	}
+	return NULL;
+}
+
+static bool sm_grow(struct strmap *m)
+{
+	uint32_t nc = m->cap ? m->cap * 2 : 64;
+	if (nc < m->cap)
+		return false;
+	struct sm_slot *ns = calloc(nc, sizeof(*ns));
+	if (!ns)
+		return false;
+	for (uint32_t i = 0; i < m->cap; i++) {
+		if (!m->s[i].key)
+			continue;
+		uint32_t j = m->s[i].hash & (nc - 1);
+		while (ns[j].key)
+			j = (j + 1) & (nc - 1);
+		ns[j] = m->s[i];
+	}
+	free(m->s);
+	m->s = ns;
+	m->cap = nc;
+	return true;
+}
+
+/* Find or insert `k` (which must stay valid while the map lives).
+ * A new slot has kind 0, val -1, depth -1.  NULL on out-of-memory. */
+static struct sm_slot *sm_get(struct strmap *m, const char *k, size_t n)
+{
+	struct sm_slot *s = sm_find(m, k, n);
+	if (s)
+		return s;
+	if ((m->n + 1) * 4 >= m->cap * 3 && !sm_grow(m))
+		return NULL;
+	uint32_t h = hash_str(k, n), i = h & (m->cap - 1);
+	while (m->s[i].key)
+		i = (i + 1) & (m->cap - 1);
+	m->s[i].key = k;
+	m->s[i].len = (uint32_t)n;
+	m->s[i].hash = h;
+	m->s[i].val = -1;
+	m->s[i].depth = -1;
+	m->s[i].kind = 0;
+	m->n++;
+	return &m->s[i];
+}
+
+static void sm_free(struct strmap *m)
+{
+	free(m->s);
+	m->s = NULL;
+	m->cap = m->n = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* modifier words and per-opcode syntax                                */
+/* ------------------------------------------------------------------ */
+
+enum mgroup {
+	G_TYPE, G_SPACE, G_VEC, G_CMP, G_BOOL, G_RND, G_RNDI, G_ATOM, G_BARRED, G_MUL,
+	G_SHFL, G_BRXIDX, G_VOTE, G_MATCH, G_BAR, G_BARWARP, G_SYNC, G_SHF, G_SHFMODE, G_TO,
+	G_PRMT, G_TESTP, G_SEM, G_SCOPE, G_MEMBAR, G_CACHE, G_PFLEVEL, G_PMMASK,
+	G_VOLATILE, G_NC, G_CC, G_SAT, G_FTZ, G_APPROX, G_FULL, G_UNI, G_SHIFTAMT, G_ALIGNED,
+	G_RELU, G_NOFTZ, G_NAN, G_XORSIGN, G_ABS,
+	G_COUNT
+};
+#define G(x) (1ull << G_##x)
+
+enum mfield {
+	MF_TYPE, MF_SPACE, MF_VEC, MF_CMP, MF_BOOL, MF_RND, MF_ATOM, MF_MODE, MF_SEM, MF_SCOPE,
+	MF_FLAG, MF_IGNORE, MF_SYNC, MF_WARP, MF_COUNT
+};
+
+struct modword {
+	const char *w;
+	uint8_t group, field, val;
+};
+
+/* Entries with the same word must be adjacent; the first one whose group the
+ * opcode accepts is used. */
+static const struct modword modwords[] = {
+#define X(e, n, s) {n, G_TYPE, MF_TYPE, PTX_T_##e},
+	PTX_TYPES(X)
+#undef X
+	{"global", G_SPACE, MF_SPACE, SPACE_GLOBAL},
+	{"shared", G_SPACE, MF_SPACE, SPACE_SHARED},
+	{"shared::cta", G_SPACE, MF_SPACE, SPACE_SHARED},
+	{"shared::cluster", G_SPACE, MF_SPACE, SPACE_SHARED_CLUSTER},
+	{"local", G_SPACE, MF_SPACE, SPACE_LOCAL},
+	{"const", G_SPACE, MF_SPACE, SPACE_CONST},
+	{"param", G_SPACE, MF_SPACE, SPACE_PARAM},
+	{"param::entry", G_SPACE, MF_SPACE, SPACE_PARAM},
+	{"param::func", G_SPACE, MF_SPACE, SPACE_PARAM},
+	{"v2", G_VEC, MF_VEC, 2},
+	{"v4", G_VEC, MF_VEC, 4},
+	{"eq", G_CMP, MF_CMP, CMP_EQ},
+	{"ne", G_CMP, MF_CMP, CMP_NE},
+	{"lt", G_CMP, MF_CMP, CMP_LT},
+	{"le", G_CMP, MF_CMP, CMP_LE},
+	{"gt", G_CMP, MF_CMP, CMP_GT},
+	{"ge", G_CMP, MF_CMP, CMP_GE},
+	{"lo", G_CMP, MF_CMP, CMP_LO},
+	{"lo", G_MUL, MF_MODE, MODE_LO},
+	{"ls", G_CMP, MF_CMP, CMP_LS},
+	{"hi", G_CMP, MF_CMP, CMP_HI},
+	{"hi", G_MUL, MF_MODE, MODE_HI},
+	{"hs", G_CMP, MF_CMP, CMP_HS},
+	{"equ", G_CMP, MF_CMP, CMP_EQU},
+	{"neu", G_CMP, MF_CMP, CMP_NEU},
+	{"ltu", G_CMP, MF_CMP, CMP_LTU},
+	{"leu", G_CMP, MF_CMP, CMP_LEU},
+	{"gtu", G_CMP, MF_CMP, CMP_GTU},
+	{"geu", G_CMP, MF_CMP, CMP_GEU},
+	{"num", G_CMP, MF_CMP, CMP_NUM},
+	{"nan", G_CMP, MF_CMP, CMP_NAN},
+	{"and", G_BOOL, MF_BOOL, BOOL_AND},
+	{"and", G_ATOM, MF_ATOM, AOP_AND},
+	{"and", G_BARRED, MF_ATOM, AOP_AND},
+	{"or", G_BOOL, MF_BOOL, BOOL_OR},
+	{"or", G_ATOM, MF_ATOM, AOP_OR},
+	{"or", G_BARRED, MF_ATOM, AOP_OR},
+	{"xor", G_BOOL, MF_BOOL, BOOL_XOR},
+	{"xor", G_ATOM, MF_ATOM, AOP_XOR},
+	{"rn", G_RND, MF_RND, RND_RN},
+	{"rz", G_RND, MF_RND, RND_RZ},
+	{"rm", G_RND, MF_RND, RND_RM},
+	{"rp", G_RND, MF_RND, RND_RP},
+	{"rna", G_RND, MF_RND, RND_RNA},
+	{"rni", G_RNDI, MF_RND, RND_RNI},
+	{"rzi", G_RNDI, MF_RND, RND_RZI},
+	{"rmi", G_RNDI, MF_RND, RND_RMI},
+	{"rpi", G_RNDI, MF_RND, RND_RPI},
+	{"add", G_ATOM, MF_ATOM, AOP_ADD},
+	{"cas", G_ATOM, MF_ATOM, AOP_CAS},
+	{"exch", G_ATOM, MF_ATOM, AOP_EXCH},
+	{"min", G_ATOM, MF_ATOM, AOP_MIN},
+	{"max", G_ATOM, MF_ATOM, AOP_MAX},
+	{"inc", G_ATOM, MF_ATOM, AOP_INC},
+	{"dec", G_ATOM, MF_ATOM, AOP_DEC},
+	{"popc", G_BARRED, MF_ATOM, AOP_POPC},
+	{"wide", G_MUL, MF_MODE, MODE_WIDE},
+	{"up", G_SHFL, MF_MODE, MODE_UP},
+	{"down", G_SHFL, MF_MODE, MODE_DOWN},
+	{"bfly", G_SHFL, MF_MODE, MODE_BFLY},
+	{"idx", G_SHFL, MF_MODE, MODE_IDX},
+	{"idx", G_BRXIDX, MF_MODE, MODE_IDX},
+	{"all", G_VOTE, MF_MODE, MODE_ALL},
+	{"all", G_MATCH, MF_MODE, MODE_ALL},
+	{"any", G_VOTE, MF_MODE, MODE_ANY},
+	{"any", G_MATCH, MF_MODE, MODE_ANY},
+	{"uni", G_VOTE, MF_MODE, MODE_UNI},
+	{"uni", G_UNI, MF_FLAG, 5 /* FLAG_UNI */},
+	{"ballot", G_VOTE, MF_MODE, MODE_BALLOT},
+	{"sync", G_BAR, MF_MODE, MODE_SYNC},
+	{"sync", G_SYNC, MF_SYNC, 0},
+	{"arrive", G_BAR, MF_MODE, MODE_ARRIVE},
+	{"red", G_BAR, MF_MODE, MODE_RED},
+	{"warp", G_BARWARP, MF_WARP, 0},
+	{"l", G_SHF, MF_MODE, MODE_L},
+	{"r", G_SHF, MF_MODE, MODE_R},
+	{"wrap", G_SHFMODE, MF_FLAG, 10 /* FLAG_WRAP */},
+	{"clamp", G_SHFMODE, MF_FLAG, 9 /* FLAG_CLAMP */},
+	{"to", G_TO, MF_MODE, MODE_TO},
+	{"f4e", G_PRMT, MF_MODE, MODE_PRMT_F4E},
+	{"b4e", G_PRMT, MF_MODE, MODE_PRMT_B4E},
+	{"rc8", G_PRMT, MF_MODE, MODE_PRMT_RC8},
+	{"ecl", G_PRMT, MF_MODE, MODE_PRMT_ECL},
+	{"ecr", G_PRMT, MF_MODE, MODE_PRMT_ECR},
+	{"rc16", G_PRMT, MF_MODE, MODE_PRMT_RC16},
+	{"finite", G_TESTP, MF_MODE, MODE_FINITE},
+	{"infinite", G_TESTP, MF_MODE, MODE_INFINITE},
+	{"number", G_TESTP, MF_MODE, MODE_NUMBER},
+	{"notanumber", G_TESTP, MF_MODE, MODE_NOTANUMBER},
+	{"normal", G_TESTP, MF_MODE, MODE_NORMAL},
+	{"subnormal", G_TESTP, MF_MODE, MODE_SUBNORMAL},
+	{"relaxed", G_SEM, MF_SEM, SEM_RELAXED},
+	{"acquire", G_SEM, MF_SEM, SEM_ACQUIRE},
+	{"release", G_SEM, MF_SEM, SEM_RELEASE},
+	{"acq_rel", G_SEM, MF_SEM, SEM_ACQ_REL},
+	{"sc", G_SEM, MF_SEM, SEM_SC},
+	{"weak", G_SEM, MF_SEM, SEM_WEAK},
+	{"mmio", G_SEM, MF_SEM, SEM_MMIO},
+	{"cta", G_SCOPE, MF_SCOPE, SCOPE_CTA},
+	{"cta", G_MEMBAR, MF_SCOPE, SCOPE_CTA},
+	{"cluster", G_SCOPE, MF_SCOPE, SCOPE_CLUSTER},
+	{"gpu", G_SCOPE, MF_SCOPE, SCOPE_GPU},
+	{"sys", G_SCOPE, MF_SCOPE, SCOPE_SYS},
+	{"sys", G_MEMBAR, MF_SCOPE, SCOPE_SYS},
+	{"gl", G_MEMBAR, MF_SCOPE, SCOPE_GPU},
+	{"ca", G_CACHE, MF_IGNORE, 0},
+	{"cg", G_CACHE, MF_IGNORE, 0},
+	{"cs", G_CACHE, MF_IGNORE, 0},
+	{"lu", G_CACHE, MF_IGNORE, 0},
+	{"cv", G_CACHE, MF_IGNORE, 0},
+	{"wb", G_CACHE, MF_IGNORE, 0},
+	{"wt", G_CACHE, MF_IGNORE, 0},
+	{"unified", G_CACHE, MF_IGNORE, 0},
+	{"L1", G_PFLEVEL, MF_IGNORE, 0},
+	{"L2", G_PFLEVEL, MF_IGNORE, 0},
+	{"mask", G_PMMASK, MF_IGNORE, 0},
+	{"volatile", G_VOLATILE, MF_FLAG, 6},
+	{"nc", G_NC, MF_FLAG, 7},
+	{"cc", G_CC, MF_FLAG, 4},
+	{"sat", G_SAT, MF_FLAG, 1},
+	{"ftz", G_FTZ, MF_FLAG, 0},
+	{"approx", G_APPROX, MF_FLAG, 2},
+	{"full", G_FULL, MF_FLAG, 3},
+	{"shiftamt", G_SHIFTAMT, MF_FLAG, 8},
+	{"aligned", G_ALIGNED, MF_FLAG, 11},
+	{"relu", G_RELU, MF_FLAG, 12},
+	{"noftz", G_NOFTZ, MF_FLAG, 13},
+	{"NaN", G_NAN, MF_FLAG, 14},
+	{"xorsign", G_XORSIGN, MF_FLAG, 15},
+	{"abs", G_ABS, MF_FLAG, 16},
+};
+#define NMODWORDS (sizeof(modwords) / sizeof(modwords[0]))
+
+/* Compile-time agreement between the flag bit indices above and ir.h. */
+_Static_assert(FLAG_FTZ == 1u << 0 && FLAG_SAT == 1u << 1 && FLAG_APPROX == 1u << 2 && FLAG_FULL == 1u << 3 &&
+		       FLAG_CC == 1u << 4 && FLAG_UNI == 1u << 5 && FLAG_VOLATILE == 1u << 6 && FLAG_NC == 1u << 7 &&
+		       FLAG_SHIFTAMT == 1u << 8 && FLAG_CLAMP == 1u << 9 && FLAG_WRAP == 1u << 10 &&
+		       FLAG_ALIGNED == 1u << 11 && FLAG_RELU == 1u << 12 && FLAG_NOFTZ == 1u << 13 &&
+		       FLAG_NAN == 1u << 14 && FLAG_XORSIGN == 1u << 15 && FLAG_ABS == 1u << 16,
+	       "modwords flag bit indices must match ir.h");
+_Static_assert(G_COUNT <= 64, "modifier groups must fit a 64-bit mask");
+
+/* type sets */
+#define TM(x) (1u << PTX_T_##x)
+#define T_I (TM(U16) | TM(U32) | TM(U64) | TM(S16) | TM(S32) | TM(S64))
+#define T_I3264 (TM(U32) | TM(U64) | TM(S32) | TM(S64))
+#define T_B (TM(B16) | TM(B32) | TM(B64))
+#define T_FH (TM(F16) | TM(F16X2) | TM(BF16) | TM(BF16X2))
+#define T_F (TM(F32) | TM(F64))
+#define T_FALL (T_FH | T_F)
+#define T_CMPT (T_B | T_I | T_FALL)
+#define T_DATA (TM(B8) | TM(B16) | TM(B32) | TM(B64) | TM(B128) | TM(U8) | TM(U16) | TM(U32) | TM(U64) | \
+		TM(S8) | TM(S16) | TM(S32) | TM(S64) | T_FALL)
+#define T_CVT (TM(U8) | TM(U16) | TM(U32) | TM(U64) | TM(S8) | TM(S16) | TM(S32) | TM(S64) | T_FALL)
+#define T_ATOM (TM(B16) | TM(B32) | TM(B64) | TM(B128) | TM(U32) | TM(U64) | TM(S32) | TM(S64) | T_FALL)
+
+enum { NT0, NT1, NT2, NT01 };
+enum { REQ_CMP = 1, REQ_MODE = 2, REQ_ATOM = 4, REQ_SCOPE = 8, REQ_SPACE = 16 };
+
+struct opsyn {
+	uint64_t groups;
+	uint32_t types, types2;
+	uint8_t ntypes;
+	uint8_t req;
+	/* Operand shapes, alternatives separated by '|'.  Per position:
+	 *  d dest register or vector   D dest register, "%r|%p" allowed
+	 *  s register/immediate/sreg   v like s, plus symbol, function, vector
+	 *  y like s, plus symbol/function   p predicate (may be "!%p") or immediate
+	 *  a address   i integer immediate   l label   t .branchtargets name
+	 * NULL: opcode not described, anything goes. */
+	const char *opds;
+};
+
+#define ARITH_F (G(RND) | G(FTZ) | G(SAT))
+static const struct opsyn opsyn[OP_COUNT] = {
+	[OP_ADD] = {G(CC) | ARITH_F | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss"},
+	[OP_ADDC] = {G(CC), T_I3264, 0, NT1, 0, "dss"},
+	[OP_SUB] = {G(CC) | ARITH_F | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss"},
+	[OP_SUBC] = {G(CC), T_I3264, 0, NT1, 0, "dss"},
+	[OP_MUL] = {G(MUL) | ARITH_F, T_I | T_FALL, 0, NT1, 0, "dss"},
+	[OP_MAD] = {G(MUL) | ARITH_F | G(CC), T_I | T_FALL, 0, NT1, 0, "dsss"},
+	[OP_MADC] = {G(MUL) | G(CC), T_I3264, 0, NT1, REQ_MODE, "dsss"},
+	[OP_MUL24] = {G(MUL), TM(U32) | TM(S32), 0, NT1, REQ_MODE, "dss"},
+	[OP_MAD24] = {G(MUL) | G(SAT), TM(U32) | TM(S32), 0, NT1, REQ_MODE, "dsss"},
+	[OP_SAD] = {0, T_I, 0, NT1, 0, "dsss"},
+	[OP_DIV] = {G(APPROX) | G(FULL) | G(RND) | G(FTZ), T_I | T_F, 0, NT1, 0, "dss"},
+	[OP_REM] = {0, T_I, 0, NT1, 0, "dss"},
+	[OP_ABS] = {G(FTZ) | G(RELU), TM(S16) | TM(S32) | TM(S64) | T_FALL, 0, NT1, 0, "ds"},
+	[OP_NEG] = {G(FTZ), TM(S16) | TM(S32) | TM(S64) | T_FALL, 0, NT1, 0, "ds"},
+	[OP_MIN] = {G(FTZ) | G(NAN) | G(XORSIGN) | G(ABS) | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss|dsss"},
+	[OP_MAX] = {G(FTZ) | G(NAN) | G(XORSIGN) | G(ABS) | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss|dsss"},
+	[OP_FMA] = {ARITH_F | G(RELU), T_FALL, 0, NT1, 0, "dsss"},
+	[OP_COPYSIGN] = {0, T_F, 0, NT1, 0, "dss"},
+	[OP_TESTP] = {G(TESTP), T_F, 0, NT1, REQ_MODE, "ds"},
+	[OP_DP4A] = {0, TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_DP2A] = {G(MUL), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, REQ_MODE, "dsss"},
+	[OP_POPC] = {0, TM(B32) | TM(B64), 0, NT1, 0, "ds"},
+	[OP_CLZ] = {0, TM(B32) | TM(B64), 0, NT1, 0, "ds"},
+	[OP_BREV] = {0, TM(B32) | TM(B64), 0, NT1, 0, "ds"},
+	[OP_BFE] = {0, T_I3264, 0, NT1, 0, "dsss"},
+	[OP_BFI] = {0, TM(B32) | TM(B64), 0, NT1, 0, "dssss"},
+	[OP_BFIND] = {G(SHIFTAMT), T_I3264, 0, NT1, 0, "ds"},
+	[OP_FNS] = {0, TM(B32), 0, NT1, 0, "dsss"},
+	[OP_PRMT] = {G(PRMT), TM(B32), 0, NT1, 0, "dsss"},
+	[OP_AND] = {0, TM(PRED) | T_B, 0, NT1, 0, "dss"},
+	[OP_OR] = {0, TM(PRED) | T_B, 0, NT1, 0, "dss"},
+	[OP_XOR] = {0, TM(PRED) | T_B, 0, NT1, 0, "dss"},
+	[OP_NOT] = {0, TM(PRED) | T_B, 0, NT1, 0, "ds"},
+	[OP_CNOT] = {0, T_B, 0, NT1, 0, "ds"},
+	[OP_LOP3] = {0, TM(B32) | TM(B64), 0, NT1, 0, "dsssi"},
+	[OP_SHL] = {0, T_B, 0, NT1, 0, "dss"},
+	[OP_SHR] = {0, T_B | T_I, 0, NT1, 0, "dss"},
+	[OP_SHF] = {G(SHF) | G(SHFMODE), TM(B32), 0, NT1, REQ_MODE, "dsss"},
+	[OP_SETP] = {G(CMP) | G(BOOL) | G(FTZ), T_CMPT, 0, NT1, REQ_CMP, "Dss|Dssp"},
+	[OP_SET] = {G(CMP) | G(BOOL) | G(FTZ), TM(U32) | TM(S32) | TM(F32) | T_FH, T_CMPT, NT2, REQ_CMP, "dss|dssp"},
+	[OP_SELP] = {0, T_B | T_I | T_FALL, 0, NT1, 0, "dssp"},
+	[OP_SLCT] = {G(FTZ), T_B | T_I | T_F, TM(S32) | TM(F32), NT2, 0, "dsss"},
+	[OP_MOV] = {G(VEC), TM(PRED) | T_B | TM(B128) | T_I | T_FALL, 0, NT1, 0, "dv"},
+	[OP_CVT] = {G(RND) | G(RNDI) | G(FTZ) | G(SAT) | G(RELU), T_CVT, T_CVT, NT2, 0, "ds|dss"},
+	[OP_CVTA] = {G(TO) | G(SPACE), TM(U32) | TM(U64), 0, NT1, REQ_SPACE, "dy"},
+	[OP_ISSPACEP] = {G(SPACE), 0, 0, NT0, REQ_SPACE, "dy"},
+	[OP_LD] = {G(SPACE) | G(VEC) | G(VOLATILE) | G(NC) | G(SEM) | G(SCOPE) | G(CACHE), T_DATA, 0, NT1, 0, "da"},
+	[OP_LDU] = {G(SPACE) | G(VEC) | G(CACHE), T_DATA, 0, NT1, 0, "da"},
+	[OP_ST] = {G(SPACE) | G(VEC) | G(VOLATILE) | G(SEM) | G(SCOPE) | G(CACHE), T_DATA, 0, NT1, 0, "av"},
+	[OP_PREFETCH] = {G(SPACE) | G(PFLEVEL) | G(CACHE), 0, 0, NT0, 0, "a"},
+	[OP_PREFETCHU] = {G(PFLEVEL), 0, 0, NT0, 0, "a"},
+	[OP_ATOM] = {G(SPACE) | G(ATOM) | G(SEM) | G(SCOPE) | G(NOFTZ) | G(CACHE) | G(VEC), T_ATOM, 0, NT1, REQ_ATOM,
+		     "das|dass"},
+	[OP_RED] = {G(SPACE) | G(ATOM) | G(SEM) | G(SCOPE) | G(NOFTZ) | G(CACHE) | G(VEC), T_ATOM, 0, NT1, REQ_ATOM, "as"},
+	[OP_RCP] = {G(RND) | G(APPROX) | G(FTZ), T_F, 0, NT1, 0, "ds"},
+	[OP_SQRT] = {G(RND) | G(APPROX) | G(FTZ), T_F, 0, NT1, 0, "ds"},
+	[OP_RSQRT] = {G(APPROX) | G(FTZ), T_F, 0, NT1, 0, "ds"},
+	[OP_SIN] = {G(APPROX) | G(FTZ), TM(F32), 0, NT1, 0, "ds"},
+	[OP_COS] = {G(APPROX) | G(FTZ), TM(F32), 0, NT1, 0, "ds"},
+	[OP_EX2] = {G(APPROX) | G(FTZ), TM(F32) | T_FH, 0, NT1, 0, "ds"},
+	[OP_LG2] = {G(APPROX) | G(FTZ), TM(F32), 0, NT1, 0, "ds"},
+	[OP_TANH] = {G(APPROX), TM(F32) | T_FH, 0, NT1, 0, "ds"},
+	[OP_SHFL] = {G(SHFL) | G(SYNC), TM(B32), 0, NT1, REQ_MODE, "Dsss|Dssss"},
+	[OP_VOTE] = {G(VOTE) | G(SYNC), TM(PRED) | TM(B32), 0, NT1, REQ_MODE, "dp|dps"},
+	[OP_ACTIVEMASK] = {0, TM(B32), 0, NT1, 0, "d"},
+	[OP_MATCH] = {G(MATCH) | G(SYNC), TM(B32) | TM(B64), 0, NT1, REQ_MODE, "Dss"},
+	[OP_REDUX] = {G(ATOM) | G(SYNC) | G(ABS) | G(NAN), TM(U32) | TM(S32) | TM(B32) | TM(F32), 0, NT1, REQ_ATOM, "dss"},
+	[OP_BAR] = {G(BAR) | G(BARWARP) | G(BARRED) | G(ALIGNED) | G(SCOPE), TM(U32) | TM(PRED), 0, NT01, REQ_MODE,
+		    "s|ss|dsp|dssp"},
+	[OP_BARRIER] = {G(BAR) | G(BARRED) | G(ALIGNED) | G(SCOPE), TM(U32) | TM(PRED), 0, NT01, REQ_MODE,
+			"s|ss|dsp|dssp"},
+	[OP_MEMBAR] = {G(MEMBAR), 0, 0, NT0, REQ_SCOPE, ""},
+	[OP_FENCE] = {G(SEM) | G(SCOPE), 0, 0, NT0, REQ_SCOPE, ""},
+	[OP_NANOSLEEP] = {0, TM(U32), 0, NT1, 0, "s"},
+	[OP_BRA] = {G(UNI), 0, 0, NT0, 0, "l"},
+	[OP_BRX] = {G(BRXIDX) | G(UNI), 0, 0, NT0, REQ_MODE, "st"},
+	[OP_CALL] = {G(UNI), 0, 0, NT0, 0, ""},
+	[OP_RET] = {G(UNI), 0, 0, NT0, 0, ""},
+	[OP_EXIT] = {0, 0, 0, NT0, 0, ""},
+	[OP_TRAP] = {0, 0, 0, NT0, 0, ""},
+	[OP_BRKPT] = {0, 0, 0, NT0, 0, ""},
+	[OP_PMEVENT] = {G(PMMASK), 0, 0, NT0, 0, "i"},
+};
+
+/* ------------------------------------------------------------------ */
+/* parser state                                                        */
+/* ------------------------------------------------------------------ */
+
+enum { SK_NONE, SK_REG, SK_VAR };
+
+struct undo {
+	const char *key;
+	uint32_t len;
+	int32_t val, depth;
+	uint8_t kind;
+};
+
+/* a use of a name resolved later */
+struct ref {
+	uint32_t a, b; /* fi + insn (operands), var + init_sym (initializers) */
+	uint8_t opd;
+	uint8_t what; /* REF_* */
+	const char *name;
+	uint32_t len, line, col;
+};
+enum { REF_CALL, REF_OPD, REF_INIT, REF_LABEL, REF_BTABLE };
+
+struct btable {
+	uint32_t first, count; /* into btl */
+};
+struct namepos {
+	const char *name;
+	uint32_t len, line, col;
+};
+struct rdecl {
+	const char *prefix;
+	uint32_t plen, count;
+};
+
+/* a parameter declaration before it becomes a variable */
+struct pdesc {
+	const char *name;
+	uint32_t len, line, col;
+	uint8_t type;
+	uint32_t align;
+	uint64_t size;
+};
+
+/* pending address-byte initializers (0xFF00(generic(x)+4) ...) */
+struct maskrun {
+	bool active;
+	uint32_t nbytes;
+	uint64_t byte_off;
+	const char *name;
+	uint32_t len, line, col;
+	int64_t add;
+};
+
+struct parser {
+	struct ptx_lexer lx;
+	struct ptx_token la[4];
+	unsigned la_head, la_n;
+	struct ptx_error *err;
+	bool failed;
+	const char *filename;
+	void *growtmp;
+	struct ptx_module *m;
+	uint32_t cap_vars, cap_funcs;
+	struct strmap modvars, funcnames, words, opnames;
+	struct ref *mrefs; /* module-level references */
+	uint32_t nmrefs, cap_mrefs;
+	uint64_t module_regs;
+	/* current function */
+	int32_t fi;
+	uint32_t cap_insns, cap_regs;
+	struct strmap scope, labels, btnames, protos;
+	struct undo *undo;
+	uint32_t nundo, cap_undo;
+	uint32_t marks[MAX_BLOCK_DEPTH + 2];
+	int depth;
+	struct ref *frefs; /* label / branch-table references */
+	uint32_t nfrefs, cap_frefs;
+	struct btable *bts;
+	uint32_t nbts, cap_bts;
+	struct namepos *btl;
+	uint32_t nbtl, cap_btl;
+	struct rdecl *ranges;
+	uint32_t nranges, cap_ranges;
+	/* scratch */
+	struct pdesc *pd;
+	uint32_t npd, cap_pd;
+	int32_t *tmpl;
+	uint32_t ntmpl, cap_tmpl;
+};
+
+/* ------------------------------------------------------------------ */
+/* errors                                                              */
+/* ------------------------------------------------------------------ */
+
+static bool vfail(struct parser *p, uint32_t line, uint32_t col, const char *fmt, va_list ap)
+{
+	if (p->failed)
+		return false;
+	p->failed = true;
+	if (p->err) {
+		snprintf(p->err->file, sizeof(p->err->file), "%s", p->filename);
+		p->err->line = line;
+		p->err->col = col;
+		vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+	}
+	return false;
+}
+
+static bool fail_at(struct parser *p, uint32_t line, uint32_t col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static bool fail_at(struct parser *p, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfail(p, line, col, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+/* Report an error at token t; a lexer error token reports its own message. */
+static bool fail_tok(struct parser *p, const struct ptx_token *t, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static bool fail_tok(struct parser *p, const struct ptx_token *t, const char *fmt, ...)
+{
+	if (t->kind == PTX_TOK_ERROR)
+		return fail_at(p, t->line, t->col, "%s", p->lx.msg);
+	va_list ap;
+	va_start(ap, fmt);
+	vfail(p, t->line, t->col, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+static bool fail_oom(struct parser *p)
+{
+	return fail_at(p, p->lx.line, 1, "out of memory");
+}
+
+/* Quoted, printable, length-limited rendering of a name for messages. */
+struct qbuf {
+	char s[80];
+};
+static struct qbuf qname(const char *s, size_t n)
+{
+	struct qbuf q;
+	size_t o = 0;
+	q.s[o++] = '\'';
+	for (size_t i = 0; i < n && o < 60; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c < 0x7f) {
+			q.s[o++] = (char)c;
+		} else {
+			snprintf(q.s + o, sizeof(q.s) - o, "\\x%02x", c);
+			o += 4;
+		}
+	}
+	if (n > 0 && o >= 60) {
+		memcpy(q.s + o, "...", 3);
+		o += 3;
+	}
+	q.s[o++] = '\'';
+	q.s[o] = 0;
+	return q;
+}
+static struct qbuf qtok(const struct ptx_token *t)
+{
+	if (t->kind == PTX_TOK_EOF) {
+		struct qbuf q;
+		snprintf(q.s, sizeof(q.s), "end of input");
+		return q;
+	}
+	return qname(t->text, t->len);
+}
+
+/* ------------------------------------------------------------------ */
+/* tokens                                                              */
+/* ------------------------------------------------------------------ */
+
+static const struct ptx_token *peek(struct parser *p, unsigned k)
+{
+	while (p->la_n <= k) {
+		ptx_lexer_next(&p->lx, &p->la[(p->la_head + p->la_n) & 3]);
+		p->la_n++;
+	}
+	return &p->la[(p->la_head + k) & 3];
+}
+
+static struct ptx_token next(struct parser *p)
+{
+	struct ptx_token t = *peek(p, 0);
+	if (t.kind != PTX_TOK_EOF && t.kind != PTX_TOK_ERROR) {
+		p->la_head = (p->la_head + 1) & 3;
+		p->la_n--;
+	}
+	return t;
+}
+
+static bool tok_is(const struct ptx_token *t, int kind, const char *s)
+{
+	size_t n = strlen(s);
+	return t->kind == kind && t->len == n && memcmp(t->text, s, n) == 0;
+}
+static bool is_dir(const struct ptx_token *t, const char *s) { return tok_is(t, PTX_TOK_DIRECTIVE, s); }
+
+static bool accept(struct parser *p, int kind)
+{
+	if (peek(p, 0)->kind == kind) {
+		next(p);
+		return true;
+	}
+	return false;
+}
+
+static bool expect(struct parser *p, int kind, const char *what)
+{
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind == kind) {
+		next(p);
+		return true;
+	}
+	return fail_tok(p, t, "expected %s, got %s", what, qtok(t).s);
+}
+
+/* ------------------------------------------------------------------ */
+/* memory                                                              */
+/* ------------------------------------------------------------------ */
+
+static bool grow_impl(struct parser *p, void *arr, uint32_t *cap, uint64_t need, size_t elsz)
+{
+	if (need > UINT32_MAX / 2)
+		return fail_oom(p);
+	uint64_t nc = *cap ? *cap : 8;
+	while (nc < need)
+		nc *= 2;
+	void *n = realloc(arr, (size_t)(nc * elsz));
+	if (!n)
+		return fail_oom(p);
+	p->growtmp = n;
+	*cap = (uint32_t)nc;
+	return true;
+}
+#define GROW(p, arr, cap, need) \
+	((uint64_t)(need) <= (cap) ? true : grow_impl((p), (arr), &(cap), (need), sizeof(*(arr))) ? ((arr) = (p)->growtmp, true) : false)
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = 0;
+	}
+	return d;
+}
+
+static struct ptx_function *cur(struct parser *p) { return &p->m->funcs[p->fi]; }
+
+/* ------------------------------------------------------------------ */
+/* scopes                                                              */
+/* ------------------------------------------------------------------ */
+
+static bool scope_declare(struct parser *p, const char *name, uint32_t len, uint8_t kind, int32_t idx, uint32_t line,
+			  uint32_t col)
+{
+	struct sm_slot *s = sm_get(&p->scope, name, len);
+	if (!s)
+		return fail_oom(p);
+	if (s->kind != SK_NONE && s->depth == p->depth)
+		return fail_at(p, line, col, "redefinition of %s", qname(name, len).s);
+	if (!GROW(p, p->undo, p->cap_undo, p->nundo + 1))
+		return false;
+	p->undo[p->nundo++] = (struct undo){s->key, s->len, s->val, s->depth, s->kind};
+	s->kind = kind;
+	s->val = idx;
+	s->depth = p->depth;
+	return true;
+}
+
+static bool scope_push(struct parser *p, const struct ptx_token *at)
+{
+	if (p->depth >= MAX_BLOCK_DEPTH)
+		return fail_tok(p, at, "blocks nested too deeply (limit %d)", MAX_BLOCK_DEPTH);
+	p->depth++;
+	p->marks[p->depth] = p->nundo;
+	return true;
+}
+
+static void scope_pop(struct parser *p)
+{
+	uint32_t mark = p->marks[p->depth];
+	while (p->nundo > mark) {
+		struct undo *u = &p->undo[--p->nundo];
+		struct sm_slot *s = sm_find(&p->scope, u->key, u->len);
+		if (s) {
+			s->kind = u->kind;
+			s->val = u->val;
+			s->depth = u->depth;
+		}
+	}
+	p->depth--;
+}
+
+/* ------------------------------------------------------------------ */
+/* variables, functions, registers                                     */
+/* ------------------------------------------------------------------ */
+
+static int32_t new_var(struct parser *p, const char *name, uint32_t len, uint8_t space, uint8_t type, uint32_t line,
+		       uint32_t col, int32_t func)
+{
+	struct ptx_module *m = p->m;
+	if (!GROW(p, m->vars, p->cap_vars, m->nvars + 1))
+		return -1;
+	struct ptx_var *v = &m->vars[m->nvars];
+	memset(v, 0, sizeof(*v));
+	v->name = xstrndup(name, len);
+	if (!v->name) {
+		fail_oom(p);
+		return -1;
+	}
+	v->space = space;
+	v->type = type;
+	v->func = func;
+	v->line = line;
+	v->col = col;
+	return (int32_t)m->nvars++;
+}
+
+static bool is_sreg_name(const char *s, uint32_t n, int *which)
+{
+	for (int i = 0; i < SREG_COUNT; i++) {
+		size_t l = strlen(ptx_sreg_name[i]);
+		if (l == n && memcmp(ptx_sreg_name[i], s, n) == 0) {
+			*which = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool declare_reg(struct parser *p, char *name, uint32_t len, uint8_t type, uint32_t line, uint32_t col)
+{
+	struct ptx_function *f = cur(p);
+	if (f->nregs >= MAX_REGS_PER_FUNC || p->module_regs >= MAX_REGS_PER_MODULE) {
+		free(name);
+		return fail_at(p, line, col, "too many registers (limit %u per function, %u per module)", MAX_REGS_PER_FUNC,
+			       MAX_REGS_PER_MODULE);
+	}
+	if (!GROW(p, f->regs, p->cap_regs, f->nregs + 1)) {
+		free(name);
+		return false;
+	}
+	int32_t idx = (int32_t)f->nregs++;
+	f->regs[idx].name = name;
+	f->regs[idx].type = type;
+	p->module_regs++;
+	return scope_declare(p, name, len, SK_REG, idx, line, col);
+}
+
+/* ------------------------------------------------------------------ */
+/* small syntax helpers                                                */
+/* ------------------------------------------------------------------ */
+
+static int type_of_dir(const struct ptx_token *t)
+{
+	if (t->kind != PTX_TOK_DIRECTIVE)
+		return -1;
+	for (int i = 1; i < PTX_T_COUNT; i++) {
+		size_t n = strlen(ptx_type_name[i]);
+		if (t->len == n + 1 && memcmp(t->text + 1, ptx_type_name[i], n) == 0)
+			return i;
+	}
+	return -1;
+}
+
+/* unsigned integer literal (no sign) */
+static bool parse_uint(struct parser *p, uint64_t *out, const char *what)
+{
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind != PTX_TOK_INT)
+		return fail_tok(p, t, "expected %s, got %s", what, qtok(t).s);
+	if (t->overflow)
+		return fail_tok(p, t, "number out of range");
+	*out = t->ival;
+	next(p);
+	return true;
+}
+
+/* signed integer literal with optional '-', range of int64 */
+static bool parse_sint(struct parser *p, int64_t *out, const char *what)
+{
+	bool neg = false;
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind == '-') {
+		neg = true;
+		next(p);
+		t = peek(p, 0);
+	}
+	if (t->kind != PTX_TOK_INT)
+		return fail_tok(p, t, "expected %s, got %s", what, qtok(t).s);
+	if (t->overflow || (!neg && t->ival > (uint64_t)INT64_MAX) || (neg && t->ival > (uint64_t)INT64_MAX + 1))
+		return fail_tok(p, t, "immediate out of range");
+	*out = neg ? (int64_t)(0 - t->ival) : (int64_t)t->ival;
+	next(p);
+	return true;
+}
+
+static bool parse_align(struct parser *p, uint32_t *align)
+{
+	const struct ptx_token *t = peek(p, 0);
+	uint64_t v;
+	if (!parse_uint(p, &v, "an alignment"))
+		return false;
+	if (v == 0 || (v & (v - 1)) || v > (1u << 16))
+		return fail_at(p, t->line, t->col, "alignment must be a power of two up to 65536");
+	*align = (uint32_t)v;
+	return true;
+}
+
+/* Skip the rest of the current line (for .loc/.file, which have no ';'). */
+static bool skip_line(struct parser *p, uint32_t line)
+{
+	for (;;) {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind == PTX_TOK_ERROR)
+			return fail_tok(p, t, "invalid token");
+		if (t->kind == PTX_TOK_EOF || t->line != line)
+			return true;
+		next(p);
+	}
+}
+
+/* .section NAME { ... } */
+static bool skip_section(struct parser *p)
+{
+	struct ptx_token st = next(p);
+	while (peek(p, 0)->kind != '{') {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind == PTX_TOK_ERROR || t->kind == PTX_TOK_EOF || t->kind == ';' || t->kind == '}')
+			return fail_tok(p, t, "expected '{' after .section, got %s", qtok(t).s);
+		next(p);
+	}
+	next(p);
+	unsigned depth = 1;
+	while (depth) {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind == PTX_TOK_ERROR)
+			return fail_tok(p, t, "invalid token");
+		if (t->kind == PTX_TOK_EOF)
+			return fail_at(p, st.line, st.col, "unterminated .section");
+		if (t->kind == '{')
+			depth++;
+		else if (t->kind == '}')
+			depth--;
+		next(p);
+	}
+	return true;
+}
+
+/* .pragma "..." {, "..."} ; */
+static bool skip_pragma(struct parser *p)
+{
+	next(p);
+	do {
+		if (!expect(p, PTX_TOK_STRING, "a string after .pragma"))
+			return false;
+	} while (accept(p, ','));
+	return expect(p, ';', "';' after .pragma");
+}
+
+/* .attribute( .managed ) and friends: accepted and ignored */
+static bool skip_attribute(struct parser *p)
+{
+	next(p);
+	if (!expect(p, '(', "'(' after .attribute"))
+		return false;
+	while (!accept(p, ')')) {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind != PTX_TOK_DIRECTIVE && t->kind != ',')
+			return fail_tok(p, t, "expected ')' in .attribute, got %s", qtok(t).s);
+		next(p);
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* declarations of variables                                           */
+/* ------------------------------------------------------------------ */
+
+struct decl_attrs {
+	uint8_t space, type, vec;
+	uint32_t align;
+	bool is_extern;
+	uint32_t tline, tcol;
+};
+
+static int space_of_dir(const struct ptx_token *t)
+{
+	if (is_dir(t, ".global"))
+		return SPACE_GLOBAL;
+	if (is_dir(t, ".shared"))
+		return SPACE_SHARED;
+	if (is_dir(t, ".local"))
+		return SPACE_LOCAL;
+	if (is_dir(t, ".const"))
+		return SPACE_CONST;
+	if (is_dir(t, ".param"))
+		return SPACE_PARAM;
+	return -1;
+}
+
+/* attributes between the state space and the name:
+ * .align N, .v2/.v4, .attribute(...), a type, .ptr[.space][.align N] */
+static bool parse_var_attrs(struct parser *p, struct decl_attrs *a, bool allow_ptr)
+{
+	bool have_type = false, ptr = false;
+	for (;;) {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind != PTX_TOK_DIRECTIVE)
+			break;
+		int ty = type_of_dir(t);
+		if (is_dir(t, ".align")) {
+			next(p);
+			if (!parse_align(p, &a->align))
+				return false;
+		} else if (is_dir(t, ".v2") || is_dir(t, ".v4")) {
+			a->vec = t->text[2] == '2' ? 2 : 4;
+			next(p);
+		} else if (is_dir(t, ".attribute")) {
+			if (!skip_attribute(p))
+				return false;
+		} else if (ty >= 0) {
+			if (have_type)
+				return fail_tok(p, t, "more than one type in declaration");
+			if (ty == PTX_T_NONE)
+				return fail_tok(p, t, "invalid type");
+			have_type = true;
+			a->type = (uint8_t)ty;
+			a->tline = t->line;
+			a->tcol = t->col;
+			next(p);
+		} else if (allow_ptr && is_dir(t, ".ptr")) {
+			ptr = true;
+			next(p);
+		} else if (ptr && space_of_dir(t) >= 0 && space_of_dir(t) != SPACE_PARAM) {
+			next(p);
+		} else {
+			return fail_tok(p, t, "unexpected %s in declaration", qtok(t).s);
+		}
+	}
+	if (!have_type)
+		return fail_tok(p, peek(p, 0), "expected a type in declaration, got %s", qtok(peek(p, 0)).s);
+	return true;
+}
+
+/* [N][M]... ; a 0 entry means "[]" */
+static bool parse_dims(struct parser *p, uint64_t *dims, unsigned *ndims)
+{
+	*ndims = 0;
+	while (peek(p, 0)->kind == '[') {
+		struct ptx_token lb = next(p);
+		if (*ndims >= MAX_DIMS)
+			return fail_at(p, lb.line, lb.col, "too many array dimensions (limit %d)", MAX_DIMS);
+		uint64_t n = 0;
+		if (peek(p, 0)->kind != ']') {
+			const struct ptx_token *t = peek(p, 0);
+			if (!parse_uint(p, &n, "an array size"))
+				return false;
+			if (n == 0)
+				return fail_at(p, t->line, t->col, "array size must be positive");
+			if (n > MAX_VAR_SIZE)
+				return fail_at(p, t->line, t->col, "array too large");
+		} else if (*ndims > 0) {
+			return fail_at(p, lb.line, lb.col, "only the first array dimension may be left empty");
+		}
+		if (!expect(p, ']', "']'"))
+			return false;
+		dims[(*ndims)++] = n;
+	}
+	return true;
+}
+
+/* size in bytes of elsz * dims (dims[0] may be 0 = unknown -> returns 0) */
+static bool dims_size(struct parser *p, const uint64_t *dims, unsigned nd, uint64_t elsz, uint64_t *out, uint32_t line,
+		      uint32_t col)
+{
+	uint64_t s = elsz;
+	for (unsigned i = 0; i < nd; i++) {
+		if (dims[i] == 0) {
+			s = 0;
+			continue;
+		}
+		if (s && dims[i] > MAX_VAR_SIZE / s)
+			return fail_at(p, line, col, "array too large");
+		s *= dims[i];
+	}
+	*out = s;
+	return true;
+}
+
+/* ---- initializers ---- */
+
+struct initctx {
+	int32_t vi;
+	uint8_t type;
+	uint32_t elsz;
+	uint64_t sub[MAX_DIMS + 2]; /* elements spanned by a list at depth d */
+	unsigned ndims;             /* including a vector dimension */
+	bool unbounded;             /* first dimension from the initializer */
+	uint64_t cursor, extent;
+	uint8_t *buf;
+	uint64_t cap;
+	struct maskrun mr;
+	uint32_t cap_syms;
+};
+
+static bool init_reserve(struct parser *p, struct initctx *c, uint64_t elems, uint32_t line, uint32_t col)
+{
+	uint64_t need = elems * c->elsz;
+	if (elems > MAX_INIT_BYTES || need > MAX_INIT_BYTES)
+		return fail_at(p, line, col, "initialized variable too large (limit %u bytes)", MAX_INIT_BYTES);
+	if (need <= c->cap)
+		return true;
+	uint64_t nc = c->cap ? c->cap : 64;
+	while (nc < need)
+		nc *= 2;
+	uint8_t *nb = realloc(c->buf, nc);
+	if (!nb)
+		return fail_oom(p);
+	memset(nb + c->cap, 0, nc - c->cap);
+	c->buf = nb;
+	c->cap = nc;
+	return true;
+}
+
+static void put_le(uint8_t *d, uint64_t v, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		d[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t f2bits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+static uint64_t d2bits(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, 8);
+	return u;
+}
+static double bits2d(uint64_t u)
+{
+	double d;
+	memcpy(&d, &u, 8);
+	return d;
+}
+static float bits2f(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static bool add_init_sym(struct parser *p, struct initctx *c, uint64_t byte_off, const char *name, uint32_t len,
+			 uint32_t line, uint32_t col, int64_t add, uint8_t width)
+{
+	struct ptx_var *v = &p->m->vars[c->vi];
+	if (!GROW(p, v->init_syms, c->cap_syms, v->ninit_syms + 1))
+		return false;
+	v->init_syms[v->ninit_syms] = (struct ptx_init_sym){byte_off, -1, -1, add, width};
+	if (!GROW(p, p->mrefs, p->cap_mrefs, p->nmrefs + 1))
+		return false;
+	p->mrefs[p->nmrefs++] = (struct ref){(uint32_t)c->vi, v->ninit_syms, 0, REF_INIT, name, len, line, col};
+	v->ninit_syms++;
+	return true;
+}
+
+static bool flush_maskrun(struct parser *p, struct initctx *c)
+{
+	struct maskrun *r = &c->mr;
+	if (!r->active)
+		return true;
+	r->active = false;
+	if (r->nbytes != 8 && r->nbytes != 4)
+		return fail_at(p, r->line, r->col, "incomplete address initializer (bytes of an address must appear in order)");
+	return add_init_sym(p, c, r->byte_off, r->name, r->len, r->line, r->col, r->add, (uint8_t)r->nbytes);
+}
+
+/* symbol expression: name | generic(name), then optional +N / -N */
+static bool parse_symexpr(struct parser *p, struct namepos *np, int64_t *add)
+{
+	bool generic = false;
+	const struct ptx_token *t = peek(p, 0);
+	if (tok_is(t, PTX_TOK_IDENT, "generic") && peek(p, 1)->kind == '(') {
+		generic = true;
+		next(p);
+		next(p);
+		t = peek(p, 0);
+	}
+	if (t->kind != PTX_TOK_IDENT)
+		return fail_tok(p, t, "expected a symbol name, got %s", qtok(t).s);
+	*np = (struct namepos){t->text, t->len, t->line, t->col};
+	next(p);
+	if (generic && !expect(p, ')', "')' after generic(name"))
+		return false;
+	*add = 0;
+	if (peek(p, 0)->kind == '+' || peek(p, 0)->kind == '-') {
+		bool minus = next(p).kind == '-';
+		int64_t v;
+		if (!parse_sint(p, &v, "an offset"))
+			return false;
+		*add = minus ? (int64_t)(0 - (uint64_t)v) : v;
+	}
+	return true;
+}
+
+static bool init_scalar(struct parser *p, struct initctx *c)
+{
+	const struct ptx_token *t = peek(p, 0);
+	uint32_t line = t->line, col = t->col;
+	if (!c->unbounded && c->cursor >= c->sub[0])
+		return fail_at(p, line, col, "too many initializers");
+	if (!init_reserve(p, c, c->cursor + 1, line, col))
+		return false;
+	uint64_t off = c->cursor * c->elsz;
+	uint8_t *dst = c->buf + off;
+	enum ptx_type ty = c->type;
+	/* address-byte form: 0xFF00(generic(sym)+4) */
+	if (t->kind == PTX_TOK_INT && peek(p, 1)->kind == '(') {
+		uint64_t mask = t->ival;
+		int k = -1;
+		for (int i = 0; i < 8; i++)
+			if (mask == 0xffull << (8 * i))
+				k = i;
+		if (k < 0 || t->overflow)
+			return fail_at(p, line, col, "address byte mask must be 0xFF shifted by whole bytes");
+		if (c->elsz != 1)
+			return fail_at(p, line, col, "address byte initializers need a byte-sized element type");
+		next(p);
+		next(p);
+		struct namepos np;
+		int64_t add;
+		if (!parse_symexpr(p, &np, &add))
+			return false;
+		if (!expect(p, ')', "')'"))
+			return false;
+		struct maskrun *r = &c->mr;
+		bool cont = r->active && (uint32_t)k == r->nbytes && r->byte_off + r->nbytes == off && r->add == add &&
+			    r->len == np.len && memcmp(r->name, np.name, np.len) == 0;
+		if (!cont) {
+			if (!flush_maskrun(p, c))
+				return false;
+			if (k != 0)
+				return fail_at(p, line, col, "incomplete address initializer (bytes of an address must appear in order)");
+			*r = (struct maskrun){true, 0, off, np.name, np.len, np.line, np.col, add};
+		}
+		r->nbytes++;
+		if (r->nbytes == 8 && !flush_maskrun(p, c))
+			return false;
+		c->cursor++;
+		return true;
+	}
+	if (!flush_maskrun(p, c))
+		return false;
+	if (t->kind == PTX_TOK_IDENT) {
+		struct namepos np;
+		int64_t add;
+		if (c->elsz != 4 && c->elsz != 8)
+			return fail_at(p, line, col, "symbol initializers need a 32- or 64-bit element type");
+		if (!parse_symexpr(p, &np, &add))
+			return false;
+		if (!add_init_sym(p, c, off, np.name, np.len, np.line, np.col, add, (uint8_t)c->elsz))
+			return false;
+		c->cursor++;
+		return true;
+	}
+	bool neg = false;
+	if (t->kind == '-') {
+		neg = true;
+		next(p);
+		t = peek(p, 0);
+	}
+	uint64_t bits;
+	if (ty == PTX_T_PRED)
+		return fail_at(p, line, col, "predicate variables cannot be initialized");
+	if (t->kind == PTX_TOK_INT) {
+		if (t->overflow || (neg && t->ival > (uint64_t)INT64_MAX + 1))
+			return fail_tok(p, t, "immediate out of range");
+		uint64_t v = neg ? 0 - t->ival : t->ival;
+		if (ty == PTX_T_F32) {
+			bits = f2bits(neg ? (float)(int64_t)v : (float)v);
+		} else if (ty == PTX_T_F64) {
+			bits = d2bits(neg ? (double)(int64_t)v : (double)v);
+		} else {
+			unsigned b = 8 * c->elsz;
+			if (b < 64) {
+				bool fits = neg ? (int64_t)v >= -(int64_t)(1ull << (b - 1)) : v < (1ull << b);
+				if (!fits)
+					return fail_tok(p, t, "initializer value out of range for .%s", ptx_type_name[ty]);
+			}
+			bits = v;
+		}
+	} else if (t->kind == PTX_TOK_FLOAT || t->kind == PTX_TOK_F32 || t->kind == PTX_TOK_F64) {
+		double d = t->kind == PTX_TOK_FLOAT ? t->fval
+			   : t->kind == PTX_TOK_F32 ? (double)bits2f((uint32_t)t->ival)
+						     : bits2d(t->ival);
+		if (neg)
+			d = -d;
+		if (ty == PTX_T_F32)
+			bits = t->kind == PTX_TOK_F32 ? (t->ival ^ (neg ? 0x80000000ull : 0)) : f2bits((float)d);
+		else if (ty == PTX_T_F64)
+			bits = t->kind == PTX_TOK_F64 ? (t->ival ^ (neg ? 0x8000000000000000ull : 0)) : d2bits(d);
+		else if (t->kind == PTX_TOK_F32 && c->elsz == 4 && !neg)
+			bits = t->ival;
+		else if (t->kind == PTX_TOK_F64 && c->elsz == 8 && !neg)
+			bits = t->ival;
+		else
+			return fail_tok(p, t, "floating-point initializer for .%s variable", ptx_type_name[ty]);
+	} else {
+		return fail_tok(p, t, "expected an initializer value, got %s", qtok(t).s);
+	}
+	next(p);
+	put_le(dst, bits, c->elsz);
+	c->cursor++;
+	return true;
+}
+
+static bool init_list(struct parser *p, struct initctx *c, unsigned depth)
+{
+	struct ptx_token lb = next(p); /* '{' */
+	uint64_t start = c->cursor;
+	uint64_t span = c->sub[depth];
+	bool bounded = !(depth == 0 && c->unbounded);
+	if (peek(p, 0)->kind == '}')
+		return fail_tok(p, peek(p, 0), "empty initializer list");
+	for (;;) {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind == '{') {
+			if (depth + 1 >= c->ndims)
+				return fail_tok(p, t, "too many nested braces in initializer");
+			uint64_t s = c->sub[depth + 1];
+			uint64_t at = (c->cursor + s - 1) / s * s;
+			if (bounded && at + s > start + span)
+				return fail_tok(p, t, "too many initializers");
+			if (!flush_maskrun(p, c))
+				return false;
+			c->cursor = at;
+			if (!init_list(p, c, depth + 1))
+				return false;
+			c->cursor = at + s;
+		} else {
+			if (bounded && c->cursor >= start + span)
+				return fail_tok(p, t, "too many initializers");
+			if (!init_scalar(p, c))
+				return false;
+		}
+		if (c->cursor > c->extent)
+			c->extent = c->cursor;
+		if (accept(p, ','))
+			continue;
+		if (peek(p, 0)->kind == '}')
+			break;
+		return fail_tok(p, peek(p, 0), "expected ',' or '}' in initializer list, got %s", qtok(peek(p, 0)).s);
+	}
+	(void)lb;
+	next(p);
+	return true;
+}
+
+/* '=' already consumed.  dims[0] == 0 means the size comes from the initializer. */
+static bool parse_initializer(struct parser *p, int32_t vi, uint64_t *dims, unsigned nd, uint8_t vec)
+{
+	struct initctx c;
+	memset(&c, 0, sizeof(c));
+	c.vi = vi;
+	struct ptx_var *v = &p->m->vars[vi];
+	c.type = v->type;
+	c.elsz = ptx_type_size[v->type];
+	uint64_t ed[MAX_DIMS + 1];
+	unsigned n = 0;
+	for (unsigned i = 0; i < nd; i++)
+		ed[n++] = dims[i];
+	if (vec > 1)
+		ed[n++] = vec;
+	c.ndims = n;
+	c.sub[n] = 1;
+	for (unsigned i = n; i-- > 0;)
+		c.sub[i] = ed[i] ? ed[i] * c.sub[i + 1] : 0;
+	c.unbounded = n > 0 && ed[0] == 0;
+	const struct ptx_token *t = peek(p, 0);
+	uint32_t line = t->line, col = t->col;
+	if (!c.unbounded && c.sub[0] * c.elsz > MAX_INIT_BYTES)
+		return fail_at(p, line, col, "initialized variable too large (limit %u bytes)", MAX_INIT_BYTES);
+	bool ok;
+	if (t->kind == '{') {
+		if (n == 0)
+			return fail_tok(p, t, "initializer list for a scalar variable");
+		ok = init_list(p, &c, 0);
+	} else {
+		if (n > 0)
+			ok = fail_tok(p, t, "array initializer must be a list in braces");
+		else
+			ok = init_scalar(p, &c);
+	}
+	if (ok)
+		ok = flush_maskrun(p, &c);
+	v = &p->m->vars[vi];
+	if (!ok) {
+		free(c.buf);
+		return false;
+	}
+	uint64_t total;
+	if (c.unbounded) {
+		uint64_t per = c.sub[1];
+		uint64_t items = (c.extent + per - 1) / per;
+		dims[0] = items;
+		total = items * per;
+	} else {
+		total = c.sub[0] ? c.sub[0] : 1;
+	}
+	if (!init_reserve(p, &c, total, line, col)) {
+		free(c.buf);
+		return false;
+	}
+	v->init = c.buf;
+	v->size = total * c.elsz;
+	return true;
+}
+
+/* One declaration statement: [space] attrs declarator {, declarator} ;
+ * `func` is the owning function or -1. */
+static bool parse_var_decl(struct parser *p, int32_t func, bool is_extern)
+{
+	struct ptx_token sp = next(p);
+	struct decl_attrs a = {0};
+	a.space = (uint8_t)space_of_dir(&sp);
+	a.vec = 1;
+	a.is_extern = is_extern;
+	if (func < 0 && a.space == SPACE_PARAM)
+		return fail_at(p, sp.line, sp.col, "'.param' variables must be declared inside a function or parameter list");
+	if (func >= 0 && (a.space == SPACE_GLOBAL || a.space == SPACE_CONST))
+		return fail_at(p, sp.line, sp.col, "'%.*s' variables must be declared at module scope", (int)sp.len, sp.text);
+	if (!parse_var_attrs(p, &a, false))
+		return false;
+	if (a.type == PTX_T_PRED && a.space != SPACE_PARAM)
+		return fail_at(p, a.tline, a.tcol, "variables of type .pred are not allowed in %.*s", (int)sp.len, sp.text);
+	for (;;) {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind != PTX_TOK_IDENT)
+			return fail_tok(p, t, "expected a variable name, got %s", qtok(t).s);
+		struct ptx_token nt = next(p);
+		uint64_t dims[MAX_DIMS];
+		unsigned nd;
+		if (!parse_dims(p, dims, &nd))
+			return false;
+		int32_t vi = new_var(p, nt.text, nt.len, a.space, a.type, nt.line, nt.col, func);
+		if (vi < 0)
+			return false;
+		struct ptx_var *v = &p->m->vars[vi];
+		v->is_extern = is_extern;
+		uint64_t elsz = (uint64_t)ptx_type_size[a.type] * a.vec;
+		v->align = a.align ? a.align : (uint32_t)elsz;
+		if (!dims_size(p, dims, nd, elsz, &v->size, nt.line, nt.col))
+			return false;
+		if (func >= 0) {
+			if (!scope_declare(p, p->m->vars[vi].name, nt.len, SK_VAR, vi, nt.line, nt.col))
+				return false;
+		} else {
+			struct sm_slot *s = sm_get(&p->modvars, p->m->vars[vi].name, nt.len);
+			if (!s)
+				return fail_oom(p);
+			if (s->val >= 0)
+				return fail_at(p, nt.line, nt.col, "redefinition of %s", qname(nt.text, nt.len).s);
+			s->val = vi;
+		}
+		if (accept(p, '=')) {
+			const struct ptx_token *it = peek(p, 0);
+			if (a.space != SPACE_GLOBAL && a.space != SPACE_CONST)
+				return fail_tok(p, it, "variables in %.*s cannot be initialized", (int)sp.len, sp.text);
+			if (is_extern)
+				return fail_tok(p, it, "extern variables cannot be initialized");
+			if (!parse_initializer(p, vi, dims, nd, a.vec))
+				return false;
+		} else if (nd > 0 && dims[0] == 0 && !is_extern) {
+			return fail_at(p, nt.line, nt.col, "array %s needs a size or an initializer", qname(nt.text, nt.len).s);
+		}
+		if (accept(p, ','))
+			continue;
+		return expect(p, ';', "';' after declaration");
+	}
+}
+
+/* .reg [.v2|.v4] type name[<N>] {, name[<N>]} ; */
+static bool parse_reg_decl(struct parser *p)
+{
+	next(p);
+	const struct ptx_token *t = peek(p, 0);
+	if (is_dir(t, ".v2") || is_dir(t, ".v4"))
+		return fail_tok(p, t, "vector registers are not supported");
+	int ty = type_of_dir(t);
+	if (ty <= 0)
+		return fail_tok(p, t, "expected a register type, got %s", qtok(t).s);
+	next(p);
+	for (;;) {
+		t = peek(p, 0);
+		if (t->kind != PTX_TOK_IDENT)
+			return fail_tok(p, t, "expected a register name, got %s", qtok(t).s);
+		struct ptx_token nt = next(p);
+		int sr;
+		if (is_sreg_name(nt.text, nt.len, &sr))
+			return fail_at(p, nt.line, nt.col, "cannot declare special register %s", qname(nt.text, nt.len).s);
+		if (nt.len == 1 && nt.text[0] == '_')
+			return fail_at(p, nt.line, nt.col, "'_' cannot be declared as a register");
+		if (accept(p, '<')) {
+			const struct ptx_token *ct = peek(p, 0);
+			uint64_t n;
+			if (!parse_uint(p, &n, "a register count"))
+				return false;
+			if (n == 0)
+				return fail_at(p, ct->line, ct->col, "register count must be at least 1");
+			if (n > MAX_REGS_PER_FUNC)
+				return fail_at(p, ct->line, ct->col, "too many registers (limit %u per function)", MAX_REGS_PER_FUNC);
+			if (!expect(p, '>', "'>'"))
+				return false;
+			if (cur(p)->nregs + n > MAX_REGS_PER_FUNC || p->module_regs + n > MAX_REGS_PER_MODULE)
+				return fail_at(p, ct->line, ct->col, "too many registers (limit %u per function, %u per module)",
+					       MAX_REGS_PER_FUNC, MAX_REGS_PER_MODULE);
+			if (!GROW(p, p->ranges, p->cap_ranges, p->nranges + 1))
+				return false;
+			p->ranges[p->nranges++] = (struct rdecl){nt.text, nt.len, (uint32_t)n};
+			if (!GROW(p, cur(p)->regs, p->cap_regs, cur(p)->nregs + n))
+				return false;
+			for (uint64_t i = 0; i < n; i++) {
+				char *nm = malloc(nt.len + 12);
+				if (!nm)
+					return fail_oom(p);
+				memcpy(nm, nt.text, nt.len);
+				int l = snprintf(nm + nt.len, 12, "%u", (unsigned)i);
+				if (!declare_reg(p, nm, nt.len + (uint32_t)l, (uint8_t)ty, nt.line, nt.col))
+					return false;
+			}
+		} else {
+			char *nm = xstrndup(nt.text, nt.len);
+			if (!nm)
+				return fail_oom(p);
+			if (!declare_reg(p, nm, nt.len, (uint8_t)ty, nt.line, nt.col))
+				return false;
+		}
+		if (accept(p, ','))
+			continue;
+		return expect(p, ';', "';' after .reg declaration");
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* names in operands                                                   */
+/* ------------------------------------------------------------------ */
+
+/* Resolve a name visible here: returns SK_REG/SK_VAR with *idx, or SK_NONE. */
+static int lookup(struct parser *p, const char *s, uint32_t n, int32_t *idx)
+{
+	struct sm_slot *sl = p->fi >= 0 ? sm_find(&p->scope, s, n) : NULL;
+	if (sl && sl->kind != SK_NONE) {
+		*idx = sl->val;
+		return sl->kind;
+	}
+	sl = sm_find(&p->modvars, s, n);
+	if (sl && sl->val >= 0) {
+		*idx = sl->val;
+		return SK_VAR;
+	}
+	return SK_NONE;
+}
+
+static bool unknown_reg(struct parser *p, const struct ptx_token *t)
+{
+	uint32_t n = t->len;
+	while (n > 1 && t->text[n - 1] >= '0' && t->text[n - 1] <= '9')
+		n--;
+	if (n < t->len) {
+		for (uint32_t i = p->nranges; i-- > 0;) {
+			struct rdecl *r = &p->ranges[i];
+			if (r->plen == n && memcmp(r->prefix, t->text, n) == 0)
+				return fail_tok(p, t, "unknown register %s (declared: %.*s<%u>)", qtok(t).s, (int)(n > 40 ? 40 : n),
+						t->text, r->count);
+		}
+	}
+	return fail_tok(p, t, "register %s is not declared", qtok(t).s);
+}
+
+/* a register name token -> index (must be declared) */
+static bool reg_of(struct parser *p, const struct ptx_token *t, int32_t *reg)
+{
+	if (t->kind != PTX_TOK_IDENT)
+		return fail_tok(p, t, "expected a register, got %s", qtok(t).s);
+	int32_t idx;
+	int k = lookup(p, t->text, t->len, &idx);
+	if (k == SK_REG) {
+		*reg = idx;
+		return true;
+	}
+	if (k == SK_VAR)
+		return fail_tok(p, t, "expected a register, got variable %s", qtok(t).s);
+	if (t->text[0] == '%')
+		return unknown_reg(p, t);
+	return fail_tok(p, t, "unknown register %s", qtok(t).s);
+}
+
+static bool pred_reg_of(struct parser *p, const struct ptx_token *t, int32_t *reg)
+{
+	if (!reg_of(p, t, reg))
+		return false;
+	if (cur(p)->regs[*reg].type != PTX_T_PRED)
+		return fail_tok(p, t, "%s is not a .pred register", qtok(t).s);
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* operands                                                            */
+/* ------------------------------------------------------------------ */
+
+enum { OPM_NORMAL, OPM_LABEL, OPM_BTABLE };
+
+static void opd_init(struct ptx_operand *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->reg = o->reg2 = o->sym = o->func = o->target = -1;
+	for (int i = 0; i < 4; i++)
+		o->elem[i].reg = -1;
+}
+
+/* immediate: [-] INT | FLOAT | F32 | F64 */
+static bool parse_imm(struct parser *p, uint8_t *kind, uint64_t *bits)
+{
+	bool neg = false;
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind == '-') {
+		neg = true;
+		next(p);
+		t = peek(p, 0);
+	}
+	switch (t->kind) {
+	case PTX_TOK_INT:
+		if (t->overflow || (neg && t->ival > (uint64_t)INT64_MAX + 1))
+			return fail_tok(p, t, "immediate out of range");
+		*kind = IMM_INT;
+		*bits = neg ? 0 - t->ival : t->ival;
+		break;
+	case PTX_TOK_FLOAT:
+		*kind = IMM_F64;
+		*bits = d2bits(neg ? -t->fval : t->fval);
+		break;
+	case PTX_TOK_F32:
+		*kind = IMM_F32;
+		*bits = t->ival ^ (neg ? 0x80000000ull : 0);
+		break;
+	case PTX_TOK_F64:
+		*kind = IMM_F64;
+		*bits = t->ival ^ (neg ? 0x8000000000000000ull : 0);
+		break;
+	default:
+		return fail_tok(p, t, "expected a number, got %s", qtok(t).s);
+	}
+	next(p);
+	return true;
+}
+
+static bool add_fref(struct parser *p, uint8_t what, uint32_t insn, unsigned opd, const struct ptx_token *t)
+{
+	if (!GROW(p, p->frefs, p->cap_frefs, p->nfrefs + 1))
+		return false;
+	p->frefs[p->nfrefs++] = (struct ref){(uint32_t)p->fi, insn, (uint8_t)opd, what, t->text, t->len, t->line, t->col};
+	return true;
+}
+static bool add_mref(struct parser *p, uint8_t what, uint32_t insn, unsigned opd, const struct ptx_token *t)
+{
+	if (!GROW(p, p->mrefs, p->cap_mrefs, p->nmrefs + 1))
+		return false;
+	p->mrefs[p->nmrefs++] = (struct ref){(uint32_t)p->fi, insn, (uint8_t)opd, what, t->text, t->len, t->line, t->col};
+	return true;
+}
+
+static bool parse_address(struct parser *p, struct ptx_operand *o)
+{
+	next(p); /* '[' */
+	o->kind = OPD_ADDR;
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind == PTX_TOK_IDENT) {
+		int32_t idx;
+		int k = lookup(p, t->text, t->len, &idx);
+		if (k == SK_REG) {
+			o->abase = ABASE_REG;
+			o->reg = idx;
+		} else if (k == SK_VAR) {
+			o->abase = ABASE_SYM;
+			o->sym = idx;
+		} else if (t->text[0] == '%') {
+			return unknown_reg(p, t);
+		} else {
+			return fail_tok(p, t, "unknown symbol %s", qtok(t).s);
+		}
+		next(p);
+		t = peek(p, 0);
+		if (t->kind == '+' || t->kind == '-') {
+			bool minus = next(p).kind == '-';
+			int64_t v;
+			if (!parse_sint(p, &v, "an offset"))
+				return false;
+			o->offset = minus ? (int64_t)(0 - (uint64_t)v) : v;
+		}
+	} else if (t->kind == PTX_TOK_INT || t->kind == '-') {
+		int64_t v;
+		if (!parse_sint(p, &v, "an address"))
+			return false;
+		o->abase = ABASE_NONE;
+		o->offset = v;
+	} else {
+		return fail_tok(p, t, "expected a register, symbol or constant address, got %s", qtok(t).s);
+	}
+	return expect(p, ']', "']' after address");
+}
+
+static bool parse_vector(struct parser *p, struct ptx_operand *o)
+{
+	next(p); /* '{' */
+	o->kind = OPD_VEC;
+	for (;;) {
+		const struct ptx_token *t = peek(p, 0);
+		if (o->nelem >= 4)
+			return fail_tok(p, t, "too many vector elements (at most 4)");
+		struct ptx_elem *e = &o->elem[o->nelem];
+		if (tok_is(t, PTX_TOK_IDENT, "_")) {
+			e->kind = OPD_SINK;
+			next(p);
+		} else if (t->kind == PTX_TOK_IDENT) {
+			if (!reg_of(p, t, &e->reg))
+				return false;
+			e->kind = OPD_REG;
+			next(p);
+		} else if (t->kind == '-' || t->kind == PTX_TOK_INT || t->kind == PTX_TOK_FLOAT || t->kind == PTX_TOK_F32 ||
+			   t->kind == PTX_TOK_F64) {
+			e->kind = OPD_IMM;
+			if (!parse_imm(p, &e->imm_kind, &e->imm))
+				return false;
+		} else {
+			return fail_tok(p, t, "vector elements must be registers, immediates or '_', got %s", qtok(t).s);
+		}
+		o->nelem++;
+		if (accept(p, ','))
+			continue;
+		return expect(p, '}', "',' or '}' in vector operand");
+	}
+}
+
+static bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uint32_t insn, unsigned k)
+{
+	const struct ptx_token *t = peek(p, 0);
+	switch (t->kind) {
+	case '!': {
+		next(p);
+		t = peek(p, 0);
+		if (!reg_of(p, t, &o->reg))
+			return false;
+		o->kind = OPD_REG;
+		o->neg = 1;
+		next(p);
+		return true;
+	}
+	case '{':
+		return parse_vector(p, o);
+	case '[':
+		return parse_address(p, o);
+	case '-':
+	case PTX_TOK_INT:
+	case PTX_TOK_FLOAT:
+	case PTX_TOK_F32:
+	case PTX_TOK_F64:
+		o->kind = OPD_IMM;
+		return parse_imm(p, &o->imm_kind, &o->imm);
+	case PTX_TOK_IDENT:
+		break;
+	default:
+		return fail_tok(p, t, "expected an operand, got %s", qtok(t).s);
+	}
+	struct ptx_token nt = *t;
+	if (mode == OPM_LABEL) {
+		o->kind = OPD_LABEL;
+		next(p);
+		return add_fref(p, REF_LABEL, insn, k, &nt);
+	}
+	if (mode == OPM_BTABLE) {
+		o->kind = OPD_LIST;
+		next(p);
+		return add_fref(p, REF_BTABLE, insn, k, &nt);
+	}
+	if (nt.len == 1 && nt.text[0] == '_') {
+		o->kind = OPD_SINK;
+		next(p);
+		return true;
+	}
+	int32_t idx;
+	int kind = lookup(p, nt.text, nt.len, &idx);
+	if (kind == SK_REG) {
+		o->kind = OPD_REG;
+		o->reg = idx;
+		next(p);
+		if (accept(p, '|')) {
+			const struct ptx_token *t2 = peek(p, 0);
+			if (!pred_reg_of(p, t2, &o->reg2))
+				return false;
+			next(p);
+		}
+		return true;
+	}
+	int sr;
+	if (kind == SK_NONE && nt.text[0] == '%' && is_sreg_name(nt.text, nt.len, &sr)) {
+		next(p);
+		o->kind = OPD_SREG;
+		o->sreg = (uint16_t)sr;
+		bool vec = sr == SREG_TID || sr == SREG_NTID || sr == SREG_CTAID || sr == SREG_NCTAID;
+		const struct ptx_token *c = peek(p, 0);
+		bool has_comp = c->kind == PTX_TOK_DIRECTIVE && !c->space_before;
+		if (vec) {
+			if (!has_comp || c->len != 2 || c->text[1] < 'x' || c->text[1] > 'z')
+				return fail_at(p, nt.line, nt.col, "special register %s needs a component (.x, .y or .z)",
+					       qname(nt.text, nt.len).s);
+			o->comp = (uint8_t)(c->text[1] - 'x');
+			next(p);
+		} else if (has_comp) {
+			return fail_tok(p, c, "special register %s has no components", qname(nt.text, nt.len).s);
+		}
+		return true;
+	}
+	if (kind == SK_NONE && nt.text[0] == '%')
+		return unknown_reg(p, &nt);
+	next(p);
+	if (kind == SK_VAR) {
+		o->kind = OPD_SYM;
+		o->sym = idx;
+	} else {
+		struct sm_slot *fs = sm_find(&p->funcnames, nt.text, nt.len);
+		o->kind = OPD_FUNC;
+		if (fs && fs->val >= 0) {
+			o->func = fs->val;
+		} else if (!add_mref(p, REF_OPD, insn, k, &nt)) {
+			return false;
+		}
+	}
+	t = peek(p, 0);
+	if (t->kind == '+' || t->kind == '-') {
+		bool minus = next(p).kind == '-';
+		int64_t v;
+		if (!parse_sint(p, &v, "an offset"))
+			return false;
+		if (o->kind == OPD_FUNC && o->func >= 0)
+			return fail_at(p, nt.line, nt.col, "offset added to function %s", qname(nt.text, nt.len).s);
+		o->offset = minus ? (int64_t)(0 - (uint64_t)v) : v;
+	}
+	return true;
+}
+
+/* ( name, name, ... ) of .param variables, for call */
+static bool parse_param_list(struct parser *p, struct ptx_operand *o)
+{
+	next(p); /* '(' */
+	o->kind = OPD_LIST;
+	p->ntmpl = 0;
+	if (!accept(p, ')')) {
+		for (;;) {
+			const struct ptx_token *t = peek(p, 0);
+			int32_t idx;
+			if (t->kind != PTX_TOK_IDENT || lookup(p, t->text, t->len, &idx) != SK_VAR ||
+			    p->m->vars[idx].space != SPACE_PARAM) {
+				if (t->kind == PTX_TOK_IDENT && lookup(p, t->text, t->len, &idx) == SK_NONE)
+					return fail_tok(p, t, "unknown parameter %s", qtok(t).s);
+				return fail_tok(p, t, "call arguments must be .param variables, got %s", qtok(t).s);
+			}
+			if (!GROW(p, p->tmpl, p->cap_tmpl, p->ntmpl + 1))
+				return false;
+			p->tmpl[p->ntmpl++] = idx;
+			next(p);
+			if (accept(p, ','))
+				continue;
+			if (!expect(p, ')', "',' or ')' in call parameter list"))
+				return false;
+			break;
+		}
+	}
+	if (p->ntmpl) {
+		o->list = malloc(p->ntmpl * sizeof(int32_t));
+		if (!o->list)
+			return fail_oom(p);
+		memcpy(o->list, p->tmpl, p->ntmpl * sizeof(int32_t));
+		o->nlist = p->ntmpl;
+	}
+	return true;
+}
+
+/* call{.uni} [(rets),] target [, (args)] [, prototype] ; */
+static bool parse_call_operands(struct parser *p, struct ptx_insn *in, uint32_t ii)
+{
+	in->nopd = 3;
+	in->opd[0].kind = OPD_LIST;
+	in->opd[2].kind = OPD_LIST;
+	if (peek(p, 0)->kind == '(') {
+		if (!parse_param_list(p, &in->opd[0]))
+			return false;
+		if (!expect(p, ',', "',' after call return list"))
+			return false;
+	}
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind != PTX_TOK_IDENT)
+		return fail_tok(p, t, "expected a function name, got %s", qtok(t).s);
+	int32_t idx;
+	int k = lookup(p, t->text, t->len, &idx);
+	struct ptx_operand *tg = &in->opd[1];
+	if (k == SK_REG) {
+		tg->kind = OPD_REG;
+		tg->reg = idx;
+	} else if (k == SK_VAR) {
+		return fail_tok(p, t, "call target %s is a variable, not a function", qtok(t).s);
+	} else if (t->text[0] == '%') {
+		return unknown_reg(p, t);
+	} else {
+		tg->kind = OPD_FUNC;
+		struct sm_slot *fs = sm_find(&p->funcnames, t->text, t->len);
+		if (fs && fs->val >= 0)
+			tg->func = fs->val;
+		else if (!add_mref(p, REF_CALL, ii, 1, t))
+			return false;
+	}
+	next(p);
+	if (accept(p, ',')) {
+		if (peek(p, 0)->kind == '(') {
+			if (!parse_param_list(p, &in->opd[2]))
+				return false;
+			if (!accept(p, ','))
+				goto done;
+		}
+		t = peek(p, 0);
+		if (t->kind != PTX_TOK_IDENT)
+			return fail_tok(p, t, "expected a call prototype name, got %s", qtok(t).s);
+		struct sm_slot *ps = sm_find(&p->protos, t->text, t->len);
+		if (!ps || ps->val < 0)
+			return fail_tok(p, t, "unknown call prototype %s", qtok(t).s);
+		if (tg->kind != OPD_REG)
+			return fail_tok(p, t, "a call prototype is only allowed for indirect calls");
+		in->opd[3].kind = OPD_LABEL;
+		in->opd[3].target = -1;
+		in->nopd = 4;
+		next(p);
+	}
+done:
+	return expect(p, ';', "';' after instruction");
+}
+
+/* ------------------------------------------------------------------ */
+/* instructions                                                        */
+/* ------------------------------------------------------------------ */
+
+struct sufstate {
+	uint8_t ntypes;
+	uint8_t types[2];
+	struct ptx_token typetok[2];
+	bool saw_sync, saw_warp;
+	struct ptx_token fieldtok[MF_COUNT]; /* where each field was set */
+	struct ptx_token flagtok[32];
+};
+
+static const char *opname(const struct ptx_insn *in) { return ptx_opcode_table[in->op].name; }
+
+static bool set_field(struct parser *p, uint8_t *field, uint8_t val, const struct ptx_token *t, struct ptx_token *where)
+{
+	if (*field && *field != val)
+		return fail_tok(p, t, "conflicting modifier %s", qtok(t).s);
+	if (*field == val && where->kind)
+		return fail_tok(p, t, "duplicate modifier %s", qtok(t).s);
+	*field = val;
+	*where = *t;
+	return true;
+}
+
+static bool apply_suffix(struct parser *p, struct ptx_insn *in, const struct opsyn *sy, bool described,
+			 const struct ptx_token *t, struct sufstate *st)
+{
+	const char *w = t->text + 1;
+	uint32_t wl = t->len - 1;
+	struct sm_slot *s = sm_find(&p->words, w, wl);
+	const struct modword *mw = NULL;
+	uint64_t allowed = described ? sy->groups | G(TYPE) : ~0ull;
+	if (s) {
+		for (size_t i = (size_t)s->val; i < NMODWORDS && strlen(modwords[i].w) == wl &&
+						memcmp(modwords[i].w, w, wl) == 0;
+		     i++) {
+			if (allowed & (1ull << modwords[i].group)) {
+				mw = &modwords[i];
+				break;
+			}
+		}
+		if (!mw)
+			return fail_tok(p, t, "modifier %s is not valid for '%s'", qtok(t).s, opname(in));
+	} else {
+		bool cache = (wl > 4 && (memcmp(w, "L1::", 4) == 0 || memcmp(w, "L2::", 4) == 0)) ||
+			     (wl > 7 && memcmp(w, "level::", 7) == 0);
+		if (cache && (allowed & G(CACHE)))
+			return true;
+		if (cache)
+			return fail_tok(p, t, "modifier %s is not valid for '%s'", qtok(t).s, opname(in));
+		return fail_tok(p, t, "unknown modifier %s on '%s'", qtok(t).s, opname(in));
+	}
+	switch (mw->field) {
+	case MF_TYPE:
+		if (st->ntypes >= 2)
+			return fail_tok(p, t, "too many type suffixes for '%s'", opname(in));
+		st->typetok[st->ntypes] = *t;
+		st->types[st->ntypes++] = mw->val;
+		return true;
+	case MF_SPACE: return set_field(p, &in->space, mw->val, t, &st->fieldtok[MF_SPACE]);
+	case MF_VEC: return set_field(p, &in->vec, mw->val, t, &st->fieldtok[MF_VEC]);
+	case MF_CMP: return set_field(p, &in->cmp, mw->val, t, &st->fieldtok[MF_CMP]);
+	case MF_BOOL: return set_field(p, &in->boolop, mw->val, t, &st->fieldtok[MF_BOOL]);
+	case MF_RND: return set_field(p, &in->rnd, mw->val, t, &st->fieldtok[MF_RND]);
+	case MF_ATOM: return set_field(p, &in->atomop, mw->val, t, &st->fieldtok[MF_ATOM]);
+	case MF_MODE: return set_field(p, &in->mode, mw->val, t, &st->fieldtok[MF_MODE]);
+	case MF_SEM: return set_field(p, &in->sem, mw->val, t, &st->fieldtok[MF_SEM]);
+	case MF_SCOPE: return set_field(p, &in->scope, mw->val, t, &st->fieldtok[MF_SCOPE]);
+	case MF_FLAG:
+		if (in->flags & (1u << mw->val))
+			return fail_tok(p, t, "duplicate modifier %s", qtok(t).s);
+		in->flags |= 1u << mw->val;
+		st->flagtok[mw->val] = *t;
+		return true;
+	case MF_SYNC:
+		if (st->saw_sync)
+			return fail_tok(p, t, "duplicate modifier %s", qtok(t).s);
+		st->saw_sync = true;
+		return true;
+	case MF_WARP:
+		if (st->saw_warp)
+			return fail_tok(p, t, "duplicate modifier %s", qtok(t).s);
+		st->saw_warp = true;
+		st->fieldtok[MF_WARP] = *t;
+		return true;
+	default:
+		return true;
+	}
+}
+
+
+/* Checks of the suffix combination that the tables cannot express. */
+static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct opsyn *sy, bool described,
+			   struct sufstate *st, const struct ptx_token *mn)
+{
+	const char *on = opname(in);
+	if (!in->vec)
+		in->vec = 1;
+	if (st->ntypes > 0)
+		in->type = st->types[0];
+	if (st->ntypes > 1)
+		in->type2 = st->types[1];
+	if (!described)
+		return true;
+	/* number and validity of types */
+	unsigned want_min = sy->ntypes == NT2 ? 2 : sy->ntypes == NT1 ? 1 : 0;
+	unsigned want_max = sy->ntypes == NT2 ? 2 : sy->ntypes == NT0 ? 0 : 1;
+	if (st->ntypes > want_max) {
+		const struct ptx_token *tt = &st->typetok[want_max];
+		if (want_max == 0)
+			return fail_tok(p, tt, "type %s is not valid for '%s'", qtok(tt).s, on);
+		return fail_tok(p, tt, "too many type suffixes for '%s'", on);
+	}
+	if (st->ntypes < want_min)
+		return fail_tok(p, mn, "'%s' needs %s type suffix%s", on, want_min == 2 ? "two" : "a", want_min == 2 ? "es" : "");
+	if (st->ntypes >= 1 && !(sy->types & (1u << st->types[0])))
+		return fail_tok(p, &st->typetok[0], "type %s is not valid for '%s'", qtok(&st->typetok[0]).s, on);
+	if (st->ntypes >= 2 && !(sy->types2 & (1u << st->types[1])))
+		return fail_tok(p, &st->typetok[1], "type %s is not valid for '%s'", qtok(&st->typetok[1]).s, on);
+	/* required sub-operations */
+	if ((sy->req & REQ_CMP) && !in->cmp)
+		return fail_tok(p, mn, "'%s' needs a comparison operator (.eq, .lt, ...)", on);
+	if ((sy->req & REQ_ATOM) && !in->atomop)
+		return fail_tok(p, mn, "'%s' needs an operation (.add, .min, ...)", on);
+	if ((sy->req & REQ_SCOPE) && !in->scope)
+		return fail_tok(p, mn, "'%s' needs a scope (.cta, .gpu, .sys%s)", on, in->op == OP_MEMBAR ? ", .gl" : "");
+	if ((sy->req & REQ_SPACE) && !in->space)
+		return fail_tok(p, mn, "'%s' needs a state space (.global, .shared, ...)", on);
+	if (st->saw_warp) {
+		if (in->mode != MODE_SYNC)
+			return fail_tok(p, &st->fieldtok[MF_WARP], "'.warp' must be followed by '.sync'");
+		in->mode = MODE_WARP_SYNC;
+	}
+	if ((sy->req & REQ_MODE) && !in->mode) {
+		const char *what = "a mode";
+		switch (in->op) {
+		case OP_SHFL: what = ".up, .down, .bfly or .idx"; break;
+		case OP_VOTE: what = ".all, .any, .uni or .ballot"; break;
+		case OP_MATCH: what = ".any or .all"; break;
+		case OP_BAR:
+		case OP_BARRIER: what = ".sync, .arrive or .red"; break;
+		case OP_SHF: what = ".l or .r"; break;
+		case OP_TESTP: what = ".finite, .infinite, .number, .notanumber, .normal or .subnormal"; break;
+		case OP_BRX: what = ".idx"; break;
+		default: what = ".lo or .hi"; break;
+		}
+		return fail_tok(p, mn, "'%s' needs %s", on, what);
+	}
+	bool flt = ptx_type_is_float(in->type);
+	bool single_type = sy->ntypes == NT1;
+	/* float-only modifiers on integer instructions */
+	if (single_type && !flt && in->type != PTX_T_NONE) {
+		if (in->rnd)
+			return fail_tok(p, &st->fieldtok[MF_RND], "modifier %s is not valid with type .%s",
+					qtok(&st->fieldtok[MF_RND]).s, ptx_type_name[in->type]);
+		static const uint8_t fbits[] = {0 /* ftz */, 2 /* approx */, 3 /* full */};
+		for (size_t i = 0; i < sizeof(fbits); i++)
+			if (in->flags & (1u << fbits[i]) && in->op != OP_ATOM && in->op != OP_RED)
+				return fail_tok(p, &st->flagtok[fbits[i]], "modifier %s is not valid with type .%s",
+						qtok(&st->flagtok[fbits[i]]).s, ptx_type_name[in->type]);
+	}
+	if ((in->flags & FLAG_CC) && flt)
+		return fail_tok(p, &st->flagtok[4], "modifier '.cc' is not valid with type .%s", ptx_type_name[in->type]);
+	switch (in->op) {
+	case OP_MUL:
+	case OP_MAD:
+		if (flt && in->mode)
+			return fail_tok(p, &st->fieldtok[MF_MODE], "modifier %s is not valid with type .%s",
+					qtok(&st->fieldtok[MF_MODE]).s, ptx_type_name[in->type]);
+		if (!flt && !in->mode)
+			return fail_tok(p, mn, "'%s' with an integer type needs .lo, .hi or .wide", on);
+		if ((in->flags & FLAG_CC) && in->mode == MODE_WIDE)
+			return fail_tok(p, &st->flagtok[4], "'.cc' is not valid with '.wide'");
+		break;
+	case OP_MADC:
+	case OP_MUL24:
+	case OP_MAD24:
+	case OP_DP2A:
+		if (in->mode == MODE_WIDE)
+			return fail_tok(p, &st->fieldtok[MF_MODE], "modifier '.wide' is not valid for '%s'", on);
+		break;
+	case OP_SETP:
+	case OP_SET: {
+		uint8_t ct = in->op == OP_SET ? in->type2 : in->type;
+		bool cf = ptx_type_is_float(ct);
+		bool float_cmp = in->cmp >= CMP_EQU;
+		bool uns_cmp = in->cmp >= CMP_LO && in->cmp <= CMP_HS;
+		if ((float_cmp && !cf) || (uns_cmp && cf))
+			return fail_tok(p, &st->fieldtok[MF_CMP], "comparison %s is not valid with type .%s",
+					qtok(&st->fieldtok[MF_CMP]).s, ptx_type_name[ct]);
+		if ((in->flags & FLAG_FTZ) && !cf)
+			return fail_tok(p, &st->flagtok[0], "modifier '.ftz' is not valid with type .%s", ptx_type_name[ct]);
+		break;
+	}
+	case OP_CVT:
+		if (in->rnd >= RND_RNI && !ptx_type_is_float(in->type2))
+			return fail_tok(p, &st->fieldtok[MF_RND], "integer rounding %s needs a floating-point source",
+					qtok(&st->fieldtok[MF_RND]).s);
+		break;
+	case OP_VOTE:
+		if ((in->mode == MODE_BALLOT) != (in->type == PTX_T_B32))
+			return fail_tok(p, &st->typetok[0], "'vote%s' needs type .%s", in->mode == MODE_BALLOT ? ".ballot" : "",
+					in->mode == MODE_BALLOT ? "b32" : "pred");
+		break;
+	case OP_BAR:
+	case OP_BARRIER:
+		if (in->mode == MODE_RED) {
+			if (!in->atomop)
+				return fail_tok(p, mn, "'%s.red' needs .popc, .and or .or", on);
+			uint8_t want = in->atomop == AOP_POPC ? PTX_T_U32 : PTX_T_PRED;
+			if (in->type != want)
+				return fail_tok(p, st->ntypes ? &st->typetok[0] : mn, "'%s.red%s' needs type .%s", on,
+						in->atomop == AOP_POPC ? ".popc" : in->atomop == AOP_AND ? ".and" : ".or",
+						ptx_type_name[want]);
+		} else {
+			if (in->atomop)
+				return fail_tok(p, &st->fieldtok[MF_ATOM], "modifier %s is only valid with '.red'",
+						qtok(&st->fieldtok[MF_ATOM]).s);
+			if (st->ntypes)
+				return fail_tok(p, &st->typetok[0], "type %s is only valid with '.red'", qtok(&st->typetok[0]).s);
+		}
+		break;
+	case OP_ATOM:
+	case OP_RED:
+		if (in->space && in->space != SPACE_GLOBAL && in->space != SPACE_SHARED &&
+		    in->space != SPACE_SHARED_CLUSTER)
+			return fail_tok(p, &st->fieldtok[MF_SPACE], "state space %s is not valid for '%s'",
+					qtok(&st->fieldtok[MF_SPACE]).s, on);
+		break;
+	case OP_CVTA:
+	case OP_ISSPACEP:
+		if (in->space == SPACE_PARAM && in->op == OP_CVTA)
+			break;
+		if (in->space != SPACE_GLOBAL && in->space != SPACE_SHARED && in->space != SPACE_LOCAL &&
+		    in->space != SPACE_CONST && in->space != SPACE_PARAM && in->space != SPACE_SHARED_CLUSTER)
+			return fail_tok(p, &st->fieldtok[MF_SPACE], "state space %s is not valid for '%s'",
+					qtok(&st->fieldtok[MF_SPACE]).s, on);
+		break;
+	default:
+		break;
+	}
+	return true;
+}
+
+/* Does operand o fit pattern character c?  Returns NULL if so, else what was expected. */
+static const char *opd_fit(char c, const struct ptx_operand *o)
+{
+	bool reg = o->kind == OPD_REG && !o->neg && o->reg2 < 0;
+	bool scal = reg || o->kind == OPD_IMM || o->kind == OPD_SREG;
+	switch (c) {
+	case 'd': return reg || o->kind == OPD_VEC ? NULL : "a destination register";
+	case 'D': return o->kind == OPD_REG && !o->neg ? NULL : "a destination register";
+	case 's': return scal ? NULL : "a register or immediate";
+	case 'v': return scal || o->kind == OPD_SYM || o->kind == OPD_FUNC || o->kind == OPD_VEC ? NULL : "a value";
+	case 'y': return scal || o->kind == OPD_SYM || o->kind == OPD_FUNC ? NULL : "a register, immediate or symbol";
+	case 'p': return (o->kind == OPD_REG && o->reg2 < 0) || o->kind == OPD_IMM ? NULL : "a predicate";
+	case 'a': return o->kind == OPD_ADDR ? NULL : "an address [...]";
+	case 'i': return o->kind == OPD_IMM && o->imm_kind == IMM_INT ? NULL : "an integer immediate";
+	case 'l': return o->kind == OPD_LABEL ? NULL : "a label";
+	case 't': return o->kind == OPD_LIST ? NULL : "a .branchtargets name";
+	default: return "nothing";
+	}
+}
+
+struct opdpos {
+	uint32_t line, col;
+};
+
+static bool check_operands(struct parser *p, struct ptx_insn *in, const char *pat, const struct opdpos *pos,
+			   const struct ptx_token *mn)
+{
+	const char *on = opname(in);
+	/* choose the alternatives that apply to this form */
+	if (in->op == OP_BAR || in->op == OP_BARRIER) {
+		pat = in->mode == MODE_SYNC ? "s|ss" : in->mode == MODE_ARRIVE ? "ss" : in->mode == MODE_RED ? "dsp|dssp" : "s";
+	}
+	const char *first_len_match = NULL;
+	char counts[64];
+	size_t nc = 0;
+	counts[0] = 0;
+	for (const char *a = pat;;) {
+		const char *e = strchr(a, '|');
+		size_t n = e ? (size_t)(e - a) : strlen(a);
+		if (n == in->nopd) {
+			bool ok = true;
+			for (size_t i = 0; i < n && ok; i++)
+				ok = opd_fit(a[i], &in->opd[i]) == NULL;
+			if (ok)
+				return true;
+			if (!first_len_match)
+				first_len_match = a;
+		}
+		if (nc + 8 < sizeof(counts))
+			nc += (size_t)snprintf(counts + nc, sizeof(counts) - nc, "%s%zu", nc ? " or " : "", n);
+		if (!e)
+			break;
+		a = e + 1;
+	}
+	if (!first_len_match)
+		return fail_tok(p, mn, "'%s' expects %s operand%s, got %u", on, counts, strcmp(counts, "1") ? "s" : "",
+				in->nopd);
+	for (unsigned i = 0; i < in->nopd; i++) {
+		const char *why = opd_fit(first_len_match[i], &in->opd[i]);
+		if (why) {
+			const struct ptx_operand *o = &in->opd[i];
+			if (o->kind == OPD_REG && o->reg2 >= 0 && first_len_match[i] != 'D')
+				return fail_at(p, pos[i].line, pos[i].col, "operand %u of '%s' cannot be a '|' pair", i + 1, on);
+			if (o->kind == OPD_REG && o->neg)
+				return fail_at(p, pos[i].line, pos[i].col, "operand %u of '%s' cannot be negated", i + 1, on);
+			return fail_at(p, pos[i].line, pos[i].col, "operand %u of '%s' must be %s", i + 1, on, why);
+		}
+	}
+	return true;
+}
+
+static bool check_operand_details(struct parser *p, struct ptx_insn *in, const struct opdpos *pos,
+				  const struct ptx_token *mn, const struct sufstate *st)
+{
+	const char *on = opname(in);
+	struct ptx_function *f = cur(p);
+	switch (in->op) {
+	case OP_SETP:
+	case OP_SET:
+		if ((in->boolop != 0) != (in->nopd == 4))
+			return fail_tok(p, mn, in->boolop ? "'%s' with .and/.or/.xor needs a fourth (predicate) operand"
+							  : "'%s' takes a fourth operand only with .and/.or/.xor",
+					on);
+		if (in->op == OP_SETP) {
+			if (f->regs[in->opd[0].reg].type != PTX_T_PRED)
+				return fail_at(p, pos[0].line, pos[0].col, "destination of 'setp' must be a .pred register");
+		}
+		break;
+	case OP_SHFL:
+		if (st->saw_sync != (in->nopd == 5))
+			return fail_tok(p, mn, st->saw_sync ? "'shfl.sync' needs 5 operands (d, a, b, c, membermask)"
+							    : "'shfl' without .sync takes 4 operands");
+		break;
+	case OP_VOTE:
+		if (st->saw_sync != (in->nopd == 3))
+			return fail_tok(p, mn, st->saw_sync ? "'vote.sync' needs 3 operands (d, p, membermask)"
+							    : "'vote' without .sync takes 2 operands");
+		break;
+	case OP_MATCH:
+	case OP_REDUX:
+		if (!st->saw_sync)
+			return fail_tok(p, mn, "'%s' needs .sync", on);
+		break;
+	case OP_ATOM:
+		if ((in->atomop == AOP_CAS) != (in->nopd == 4))
+			return fail_tok(p, mn, in->atomop == AOP_CAS ? "'atom.cas' needs 4 operands" : "'atom' takes 3 operands");
+		break;
+	case OP_LD:
+	case OP_LDU:
+	case OP_ST: {
+		unsigned k = in->op == OP_ST ? 1 : 0;
+		const struct ptx_operand *o = &in->opd[k];
+		if (in->vec > 1 && (o->kind != OPD_VEC || o->nelem != in->vec))
+			return fail_at(p, pos[k].line, pos[k].col, "'.v%u' needs a vector of %u elements", in->vec, in->vec);
+		if (in->vec == 1 && o->kind == OPD_VEC)
+			return fail_at(p, pos[k].line, pos[k].col, "vector operand needs '.v2' or '.v4'");
+		if (in->op == OP_ST && o->kind != OPD_VEC && o->kind != OPD_REG && o->kind != OPD_IMM)
+			return fail_at(p, pos[k].line, pos[k].col, "operand 2 of 'st' must be a register or immediate");
+		break;
+	}
+	case OP_MOV:
+		if (in->opd[0].kind == OPD_VEC && in->opd[1].kind == OPD_VEC)
+			return fail_at(p, pos[1].line, pos[1].col, "'mov' cannot have vectors on both sides");
+		for (unsigned k = 0; k < 2; k++) {
+			const struct ptx_operand *o = &in->opd[k];
+			if (o->kind == OPD_VEC && o->nelem != 2 && o->nelem != 4)
+				return fail_at(p, pos[k].line, pos[k].col, "vector operand of 'mov' needs 2 or 4 elements");
+		}
+		break;
+	default:
+		break;
+	}
+	/* vector destinations hold registers or sinks only */
+	for (unsigned k = 0; k < in->nopd; k++) {
+		const struct ptx_operand *o = &in->opd[k];
+		if (o->kind != OPD_VEC)
+			continue;
+		bool dest = (k == 0 && in->op != OP_ST);
+		for (unsigned e = 0; e < o->nelem; e++)
+			if (dest && o->elem[e].kind == OPD_IMM)
+				return fail_at(p, pos[k].line, pos[k].col, "a destination vector cannot contain immediates");
+	}
+	/* predicate source operands must be .pred registers */
+	for (unsigned k = 0; k < in->nopd; k++) {
+		const struct ptx_operand *o = &in->opd[k];
+		if (o->kind == OPD_REG && o->neg && f->regs[o->reg].type != PTX_T_PRED)
+			return fail_at(p, pos[k].line, pos[k].col, "only .pred registers can be negated");
+	}
+	return true;
+}
+
+static struct ptx_insn *new_insn(struct parser *p, const struct ptx_token *mn)
+{
+	struct ptx_function *f = cur(p);
+	if (!GROW(p, f->insns, p->cap_insns, f->ninsns + 1))
+		return NULL;
+	struct ptx_insn *in = &f->insns[f->ninsns++];
+	memset(in, 0, sizeof(*in));
+	in->guard = -1;
+	in->reconv = -1;
+	in->callee = -1;
+	in->line = mn->line;
+	in->col = mn->col;
+	for (int i = 0; i < PTX_MAX_OPDS; i++)
+		opd_init(&in->opd[i]);
+	return in;
+}
+
+static bool parse_instruction(struct parser *p)
+{
+	int32_t guard = -1;
+	uint8_t guard_neg = 0;
+	if (accept(p, '@')) {
+		if (accept(p, '!'))
+			guard_neg = 1;
+		const struct ptx_token *g = peek(p, 0);
+		if (!pred_reg_of(p, g, &guard))
+			return false;
+		next(p);
+	}
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind != PTX_TOK_IDENT)
+		return fail_tok(p, t, "expected an instruction, got %s", qtok(t).s);
+	struct ptx_token mn = next(p);
+	struct sm_slot *os = sm_find(&p->opnames, mn.text, mn.len);
+	if (!os)
+		return fail_at(p, mn.line, mn.col, "unknown instruction %s", qname(mn.text, mn.len).s);
+	int op = os->val;
+	uint32_t ii = cur(p)->ninsns;
+	struct ptx_insn *in = new_insn(p, &mn);
+	if (!in)
+		return false;
+	in->op = (uint16_t)op;
+	in->guard = guard;
+	in->guard_neg = guard_neg;
+	in->unit = (uint8_t)ptx_opcode_table[op].unit;
+	in->lat = (uint8_t)ptx_opcode_table[op].lat;
+	const struct opsyn *sy = &opsyn[op];
+	bool described = sy->opds != NULL;
+	struct sufstate st;
+	memset(&st, 0, sizeof(st));
+	while (peek(p, 0)->kind == PTX_TOK_DIRECTIVE && !peek(p, 0)->space_before) {
+		struct ptx_token s = next(p);
+		if (!apply_suffix(p, in, sy, described, &s, &st))
+			return false;
+	}
+	if (!check_suffixes(p, in, sy, described, &st, &mn))
+		return false;
+	if (op == OP_CALL)
+		return parse_call_operands(p, in, ii);
+	struct opdpos pos[PTX_MAX_OPDS];
+	if (peek(p, 0)->kind != ';') {
+		for (;;) {
+			const struct ptx_token *ot = peek(p, 0);
+			if (in->nopd >= PTX_MAX_OPDS)
+				return fail_tok(p, ot, "too many operands (at most %d)", PTX_MAX_OPDS);
+			int mode = OPM_NORMAL;
+			if (op == OP_BRA)
+				mode = OPM_LABEL;
+			else if (op == OP_BRX && in->nopd == 1)
+				mode = OPM_BTABLE;
+			pos[in->nopd] = (struct opdpos){ot->line, ot->col};
+			if (!parse_operand(p, &in->opd[in->nopd], mode, ii, in->nopd))
+				return false;
+			in->nopd++;
+			if (!accept(p, ','))
+				break;
+		}
+	}
+	if (!expect(p, ';', "';' after instruction"))
+		return false;
+	if (!described)
+		return true;
+	if (!check_operands(p, in, sy->opds, pos, &mn))
+		return false;
+	return check_operand_details(p, in, pos, &mn, &st);
+}
+
+/* ------------------------------------------------------------------ */
+/* labels, branch tables, prototypes                                   */
+/* ------------------------------------------------------------------ */
+
+/* .param [attrs] type [.ptr...] name [dims]  -> p->pd (appended) */
+static bool parse_param(struct parser *p, bool name_optional)
+{
+	const struct ptx_token *t = peek(p, 0);
+	if (is_dir(t, ".reg"))
+		return fail_tok(p, t, "register parameters are not supported");
+	if (!is_dir(t, ".param"))
+		return fail_tok(p, t, "expected '.param', got %s", qtok(t).s);
+	next(p);
+	struct decl_attrs a = {0};
+	a.vec = 1;
+	if (!parse_var_attrs(p, &a, true))
+		return false;
+	struct pdesc d;
+	memset(&d, 0, sizeof(d));
+	t = peek(p, 0);
+	if (t->kind == PTX_TOK_IDENT) {
+		d.name = t->text;
+		d.len = t->len;
+		d.line = t->line;
+		d.col = t->col;
+		next(p);
+	} else if (!name_optional) {
+		return fail_tok(p, t, "expected a parameter name, got %s", qtok(t).s);
+	} else {
+		d.name = "_";
+		d.len = 1;
+		d.line = t->line;
+		d.col = t->col;
+	}
+	uint64_t dims[MAX_DIMS];
+	unsigned nd;
+	if (!parse_dims(p, dims, &nd))
+		return false;
+	for (unsigned i = 0; i < nd; i++)
+		if (dims[i] == 0)
+			return fail_at(p, d.line, d.col, "parameter arrays need a size");
+	uint64_t elsz = (uint64_t)ptx_type_size[a.type] * a.vec;
+	if (!dims_size(p, dims, nd, elsz, &d.size, d.line, d.col))
+		return false;
+	d.type = a.type;
+	d.align = a.align ? a.align : (uint32_t)elsz;
+	if (!GROW(p, p->pd, p->cap_pd, p->npd + 1))
+		return false;
+	p->pd[p->npd++] = d;
+	return true;
+}
+
+/* ( param {, param} ) or () */
+static bool parse_params(struct parser *p, bool name_optional)
+{
+	next(p); /* '(' */
+	if (accept(p, ')'))
+		return true;
+	for (;;) {
+		if (!parse_param(p, name_optional))
+			return false;
+		if (accept(p, ','))
+			continue;
+		return expect(p, ')', "',' or ')' in parameter list");
+	}
+}
+
+/* name: .callprototype [(ret)] _ (params) ; */
+static bool parse_callprototype(struct parser *p, const struct ptx_token *name)
+{
+	next(p);
+	p->npd = 0;
+	if (peek(p, 0)->kind == '(' && !parse_params(p, true))
+		return false;
+	const struct ptx_token *t = peek(p, 0);
+	if (!tok_is(t, PTX_TOK_IDENT, "_"))
+		return fail_tok(p, t, "expected '_' in .callprototype, got %s", qtok(t).s);
+	next(p);
+	if (peek(p, 0)->kind == '(' && !parse_params(p, true))
+		return false;
+	if (is_dir(peek(p, 0), ".noreturn"))
+		next(p);
+	struct sm_slot *s = sm_get(&p->protos, name->text, name->len);
+	if (!s)
+		return fail_oom(p);
+	s->val = 1;
+	return expect(p, ';', "';' after .callprototype");
+}
+
+/* name: .branchtargets L1, L2 ;   name: .calltargets f1, f2 ; */
+static bool parse_targets(struct parser *p, const struct ptx_token *name, bool branch)
+{
+	next(p);
+	uint32_t first = p->nbtl;
+	for (;;) {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind != PTX_TOK_IDENT)
+			return fail_tok(p, t, "expected a %s name, got %s", branch ? "label" : "function", qtok(t).s);
+		if (branch) {
+			if (!GROW(p, p->btl, p->cap_btl, p->nbtl + 1))
+				return false;
+			p->btl[p->nbtl++] = (struct namepos){t->text, t->len, t->line, t->col};
+		}
+		next(p);
+		if (!accept(p, ','))
+			break;
+	}
+	if (!expect(p, ';', branch ? "';' after .branchtargets" : "';' after .calltargets"))
+		return false;
+	struct sm_slot *s = sm_get(branch ? &p->btnames : &p->protos, name->text, name->len);
+	if (!s)
+		return fail_oom(p);
+	if (branch) {
+		if (s->val >= 0)
+			return fail_tok(p, name, "duplicate .branchtargets name %s", qtok(name).s);
+		if (!GROW(p, p->bts, p->cap_bts, p->nbts + 1))
+			return false;
+		p->bts[p->nbts] = (struct btable){first, p->nbtl - first};
+		s->val = (int32_t)p->nbts++;
+	} else {
+		s->val = 1;
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* function bodies                                                     */
+/* ------------------------------------------------------------------ */
+
+static bool parse_block(struct parser *p);
+
+static bool parse_statement(struct parser *p)
+{
+	const struct ptx_token *t = peek(p, 0);
+	switch (t->kind) {
+	case '{': {
+		struct ptx_token lb = next(p);
+		if (!scope_push(p, &lb))
+			return false;
+		if (!parse_block(p))
+			return false;
+		scope_pop(p);
+		return true;
+	}
+	case ';':
+		next(p);
+		return true;
+	case '@':
+		return parse_instruction(p);
+	case PTX_TOK_IDENT:
+		if (peek(p, 1)->kind == ':') {
+			struct ptx_token name = next(p);
+			next(p);
+			const struct ptx_token *d = peek(p, 0);
+			if (is_dir(d, ".branchtargets"))
+				return parse_targets(p, &name, true);
+			if (is_dir(d, ".calltargets"))
+				return parse_targets(p, &name, false);
+			if (is_dir(d, ".callprototype"))
+				return parse_callprototype(p, &name);
+			struct sm_slot *s = sm_get(&p->labels, name.text, name.len);
+			if (!s)
+				return fail_oom(p);
+			if (s->val >= 0)
+				return fail_tok(p, &name, "duplicate label %s", qtok(&name).s);
+			s->val = (int32_t)cur(p)->ninsns;
+			return true;
+		}
+		return parse_instruction(p);
+	case PTX_TOK_DIRECTIVE:
+		if (is_dir(t, ".reg"))
+			return parse_reg_decl(p);
+		if (is_dir(t, ".local") || is_dir(t, ".shared") || is_dir(t, ".param") || is_dir(t, ".global") ||
+		    is_dir(t, ".const"))
+			return parse_var_decl(p, p->fi, false);
+		if (is_dir(t, ".pragma"))
+			return skip_pragma(p);
+		if (is_dir(t, ".loc") || is_dir(t, ".file")) {
+			uint32_t line = t->line;
+			next(p);
+			return skip_line(p, line);
+		}
+		if (is_dir(t, ".section"))
+			return skip_section(p);
+		if (is_dir(t, ".branchtargets") || is_dir(t, ".callprototype") || is_dir(t, ".calltargets"))
+			return fail_tok(p, t, "%s needs a label ('name: %.*s ...')", qtok(t).s, (int)t->len, t->text);
+		return fail_tok(p, t, "unexpected directive %s in function body", qtok(t).s);
+	case PTX_TOK_EOF:
+		return fail_tok(p, t, "unexpected end of input: missing '}'");
+	default:
+		return fail_tok(p, t, "expected an instruction, got %s", qtok(t).s);
+	}
+}
+
+/* statements up to and including the closing '}' (the '{' is consumed) */
+static bool parse_block(struct parser *p)
+{
+	while (!p->failed) {
+		if (peek(p, 0)->kind == '}') {
+			next(p);
+			return true;
+		}
+		if (!parse_statement(p))
+			return false;
+	}
+	return false;
+}
+
+static bool resolve_function_refs(struct parser *p)
+{
+	struct ptx_function *f = cur(p);
+	for (uint32_t i = 0; i < p->nfrefs; i++) {
+		struct ref *r = &p->frefs[i];
+		struct ptx_operand *o = &f->insns[r->b].opd[r->opd];
+		if (r->what == REF_LABEL) {
+			struct sm_slot *s = sm_find(&p->labels, r->name, r->len);
+			if (!s || s->val < 0)
+				return fail_at(p, r->line, r->col, "undefined label %s", qname(r->name, r->len).s);
+			o->target = s->val;
+		} else {
+			struct sm_slot *s = sm_find(&p->btnames, r->name, r->len);
+			if (!s || s->val < 0)
+				return fail_at(p, r->line, r->col, "unknown .branchtargets name %s", qname(r->name, r->len).s);
+			struct btable *bt = &p->bts[s->val];
+			o->list = malloc((bt->count ? bt->count : 1) * sizeof(int32_t));
+			if (!o->list)
+				return fail_oom(p);
+			o->nlist = bt->count;
+			for (uint32_t k = 0; k < bt->count; k++) {
+				struct namepos *np = &p->btl[bt->first + k];
+				struct sm_slot *ls = sm_find(&p->labels, np->name, np->len);
+				if (!ls || ls->val < 0)
+					return fail_at(p, np->line, np->col, "undefined label %s", qname(np->name, np->len).s);
+				o->list[k] = ls->val;
+			}
+		}
+	}
+	return true;
+}
+
+static void reset_function_state(struct parser *p)
+{
+	sm_free(&p->scope);
+	sm_free(&p->labels);
+	sm_free(&p->btnames);
+	sm_free(&p->protos);
+	p->nundo = 0;
+	p->depth = 0;
+	p->nfrefs = 0;
+	p->nbts = 0;
+	p->nbtl = 0;
+	p->nranges = 0;
+	p->cap_insns = 0;
+	p->cap_regs = 0;
+	p->fi = -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* functions                                                           */
+/* ------------------------------------------------------------------ */
+
+static bool make_param_vars(struct parser *p, int32_t fi, const struct pdesc *d, uint32_t n, bool entry, bool ret,
+			    int32_t **out, uint32_t *nout)
+{
+	if (!n)
+		return true;
+	*out = malloc(n * sizeof(int32_t));
+	if (!*out)
+		return fail_oom(p);
+	for (uint32_t i = 0; i < n; i++) {
+		int32_t vi = new_var(p, d[i].name, d[i].len, SPACE_PARAM, d[i].type, d[i].line, d[i].col, fi);
+		if (vi < 0)
+			return false;
+		struct ptx_var *v = &p->m->vars[vi];
+		v->is_kparam = entry;
+		v->is_fparam = !entry;
+		v->is_retval = ret;
+		v->align = d[i].align;
+		v->size = d[i].size;
+		(*out)[i] = vi;
+		(*nout)++;
+	}
+	return true;
+}
+
+/* A re-declaration or the definition of an already declared function:
+ * the parameter lists must agree; a definition renames the parameters. */
+static bool merge_params(struct parser *p, const struct ptx_token *name, const int32_t *vars, uint32_t nvars,
+			 const struct pdesc *d, uint32_t n, bool rename)
+{
+	if (n != nvars)
+		return fail_tok(p, name, "conflicting declaration of %s (different number of parameters)", qtok(name).s);
+	for (uint32_t i = 0; i < n; i++) {
+		struct ptx_var *v = &p->m->vars[vars[i]];
+		if (v->size != d[i].size)
+			return fail_at(p, d[i].line, d[i].col, "conflicting declaration of %s (parameter %u differs)",
+				       qtok(name).s, i + 1);
+		if (rename) {
+			char *nm = xstrndup(d[i].name, d[i].len);
+			if (!nm)
+				return fail_oom(p);
+			free(v->name);
+			v->name = nm;
+			v->type = d[i].type;
+			v->align = d[i].align;
+			v->line = d[i].line;
+			v->col = d[i].col;
+		}
+	}
+	return true;
+}
+
+static bool parse_perf_directives(struct parser *p, uint32_t *maxntid, uint32_t *reqntid, uint32_t *minncta,
+				  uint32_t *maxnreg)
+{
+	for (;;) {
+		const struct ptx_token *t = peek(p, 0);
+		uint32_t *dst = NULL;
+		unsigned maxn = 1;
+		if (is_dir(t, ".maxntid")) {
+			dst = maxntid;
+			maxn = 3;
+		} else if (is_dir(t, ".reqntid")) {
+			dst = reqntid;
+			maxn = 3;
+		} else if (is_dir(t, ".minnctapersm")) {
+			dst = minncta;
+		} else if (is_dir(t, ".maxnreg")) {
+			dst = maxnreg;
+		} else if (is_dir(t, ".maxnctapersm") || is_dir(t, ".maxclusterrank")) {
+			maxn = 1;
+		} else if (is_dir(t, ".reqnctapercluster")) {
+			maxn = 3;
+		} else if (is_dir(t, ".noreturn") || is_dir(t, ".explicitcluster") || is_dir(t, ".blocksareclusters")) {
+			next(p);
+			continue;
+		} else if (is_dir(t, ".pragma")) {
+			if (!skip_pragma(p))
+				return false;
+			continue;
+		} else {
+			return true;
+		}
+		struct ptx_token dt = next(p);
+		uint32_t vals[3] = {1, 1, 1};
+		for (unsigned i = 0;; i++) {
+			const struct ptx_token *vt = peek(p, 0);
+			uint64_t v;
+			if (!parse_uint(p, &v, "a number"))
+				return false;
+			if (v == 0 || v > UINT32_MAX)
+				return fail_at(p, vt->line, vt->col, "value of %s out of range", qtok(&dt).s);
+			vals[i] = (uint32_t)v;
+			if (i + 1 >= maxn || !accept(p, ','))
+				break;
+		}
+		if (dst)
+			memcpy(dst, vals, (maxn == 3 ? 3 : 1) * sizeof(uint32_t));
+	}
+}
+
+/* [.visible ...] .entry/.func ... : the linkage has been consumed */
+static bool parse_function(struct parser *p, bool visible, bool is_extern)
+{
+	struct ptx_token kw = next(p);
+	bool entry = is_dir(&kw, ".entry");
+	while (is_dir(peek(p, 0), ".attribute"))
+		if (!skip_attribute(p))
+			return false;
+	p->npd = 0;
+	uint32_t nrets = 0;
+	if (!entry && peek(p, 0)->kind == '(') {
+		if (!parse_params(p, false))
+			return false;
+		nrets = p->npd;
+	}
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind != PTX_TOK_IDENT)
+		return fail_tok(p, t, "expected a function name, got %s", qtok(t).s);
+	struct ptx_token name = next(p);
+	if (peek(p, 0)->kind == '(' && !parse_params(p, false))
+		return false;
+	uint32_t maxntid[3] = {0}, reqntid[3] = {0}, minncta = 0, maxnreg = 0;
+	if (!parse_perf_directives(p, maxntid, reqntid, &minncta, &maxnreg))
+		return false;
+	t = peek(p, 0);
+	bool body = t->kind == '{';
+	if (!body && t->kind != ';')
+		return fail_tok(p, t, "expected '{' or ';' after function header, got %s", qtok(t).s);
+	if (body && is_extern)
+		return fail_tok(p, t, "an .extern function cannot have a body");
+	struct ptx_token open = next(p);
+
+	struct sm_slot *fs = sm_get(&p->funcnames, name.text, name.len);
+	if (!fs)
+		return fail_oom(p);
+	if (sm_find(&p->modvars, name.text, name.len))
+		return fail_tok(p, &name, "%s is already declared as a variable", qtok(&name).s);
+	int32_t fi;
+	struct pdesc *rets = p->pd, *params = p->pd + nrets;
+	uint32_t nparams = p->npd - nrets;
+	if (fs->val >= 0) {
+		fi = fs->val;
+		struct ptx_function *f = &p->m->funcs[fi];
+		if (f->is_entry != entry)
+			return fail_tok(p, &name, "conflicting declaration of %s (.entry vs .func)", qtok(&name).s);
+		if (body && !f->is_extern)
+			return fail_tok(p, &name, "redefinition of function %s", qtok(&name).s);
+		if (!merge_params(p, &name, f->rets, f->nrets, rets, nrets, body) ||
+		    !merge_params(p, &name, f->params, f->nparams, params, nparams, body))
+			return false;
+		f = &p->m->funcs[fi];
+		if (body) {
+			f->line = name.line;
+			f->col = name.col;
+		}
+	} else {
+		struct ptx_module *m = p->m;
+		if (!GROW(p, m->funcs, p->cap_funcs, m->nfuncs + 1))
+			return false;
+		fi = (int32_t)m->nfuncs;
+		struct ptx_function *f = &m->funcs[m->nfuncs++];
+		memset(f, 0, sizeof(*f));
+		f->name = xstrndup(name.text, name.len);
+		if (!f->name)
+			return fail_oom(p);
+		f->is_entry = entry;
+		f->is_extern = true;
+		f->line = name.line;
+		f->col = name.col;
+		fs->key = f->name; /* the map key must outlive the source text */
+		fs->val = fi;
+		if (!make_param_vars(p, fi, rets, nrets, false, true, &m->funcs[fi].rets, &m->funcs[fi].nrets))
+			return false;
+		if (!make_param_vars(p, fi, params, nparams, entry, false, &m->funcs[fi].params, &m->funcs[fi].nparams))
+			return false;
+	}
+	struct ptx_function *f = &p->m->funcs[fi];
+	f->is_visible |= visible;
+	for (int i = 0; i < 3; i++) {
+		if (maxntid[0])
+			f->maxntid[i] = maxntid[i];
+		if (reqntid[0])
+			f->reqntid[i] = reqntid[i];
+	}
+	if (minncta)
+		f->minnctapersm = minncta;
+	if (maxnreg)
+		f->maxnreg = maxnreg;
+	if (!body)
+		return true;
+	f->is_extern = false;
+
+	/* body */
+	p->fi = fi;
+	p->depth = 1;
+	p->marks[1] = 0;
+	for (uint32_t i = 0; i < f->nrets; i++) {
+		struct ptx_var *v = &p->m->vars[f->rets[i]];
+		if (!scope_declare(p, v->name, (uint32_t)strlen(v->name), SK_VAR, f->rets[i], v->line, v->col))
+			return false;
+	}
+	for (uint32_t i = 0; i < f->nparams; i++) {
+		struct ptx_var *v = &p->m->vars[f->params[i]];
+		if (!scope_declare(p, v->name, (uint32_t)strlen(v->name), SK_VAR, f->params[i], v->line, v->col))
+			return false;
+	}
+	(void)open;
+	if (!parse_block(p))
+		return false;
+	if (!resolve_function_refs(p))
+		return false;
+	reset_function_state(p);
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* module                                                              */
+/* ------------------------------------------------------------------ */
+
+static bool parse_version(struct parser *p)
+{
+	next(p);
+	const struct ptx_token *t = peek(p, 0);
+	unsigned maj = 0, min = 0;
+	uint32_t i = 0;
+	bool ok = t->kind == PTX_TOK_FLOAT;
+	while (ok && i < t->len && t->text[i] >= '0' && t->text[i] <= '9' && maj < 10000)
+		maj = maj * 10 + (unsigned)(t->text[i++] - '0');
+	ok = ok && i > 0 && i < t->len && t->text[i] == '.';
+	uint32_t j = ++i;
+	while (ok && i < t->len && t->text[i] >= '0' && t->text[i] <= '9' && min < 10000)
+		min = min * 10 + (unsigned)(t->text[i++] - '0');
+	if (!ok || i != t->len || i == j)
+		return fail_tok(p, t, "malformed .version (expected MAJOR.MINOR), got %s", qtok(t).s);
+	p->m->version_major = maj;
+	p->m->version_minor = min;
+	next(p);
+	return true;
+}
+
+static bool parse_target(struct parser *p)
+{
+	next(p);
+	bool first = true;
+	for (;;) {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind != PTX_TOK_IDENT)
+			return fail_tok(p, t, "expected a target name, got %s", qtok(t).s);
+		if (first) {
+			size_t n = t->len < sizeof(p->m->target) - 1 ? t->len : sizeof(p->m->target) - 1;
+			memcpy(p->m->target, t->text, n);
+			p->m->target[n] = 0;
+			first = false;
+		}
+		next(p);
+		if (!accept(p, ','))
+			return true;
+	}
+}
+
+static bool parse_address_size(struct parser *p)
+{
+	next(p);
+	const struct ptx_token *t = peek(p, 0);
+	uint64_t v;
+	if (!parse_uint(p, &v, "32 or 64"))
+		return false;
+	if (v != 32 && v != 64)
+		return fail_at(p, t->line, t->col, ".address_size must be 32 or 64");
+	p->m->address_size = (uint32_t)v;
+	return true;
+}
+
+static bool resolve_module_refs(struct parser *p)
+{
+	struct ptx_module *m = p->m;
+	for (uint32_t i = 0; i < p->nmrefs; i++) {
+		struct ref *r = &p->mrefs[i];
+		struct sm_slot *fs = sm_find(&p->funcnames, r->name, r->len);
+		int32_t fidx = fs ? fs->val : -1;
+		struct sm_slot *vs = sm_find(&p->modvars, r->name, r->len);
+		int32_t vidx = vs ? vs->val : -1;
+		if (r->what == REF_INIT) {
+			struct ptx_init_sym *is = &m->vars[r->a].init_syms[r->b];
+			if (fidx >= 0) {
+				if (is->add)
+					return fail_at(p, r->line, r->col, "offset added to function %s", qname(r->name, r->len).s);
+				is->func = fidx;
+			} else if (vidx >= 0) {
+				is->sym = vidx;
+			} else {
+				return fail_at(p, r->line, r->col, "unknown symbol %s in initializer", qname(r->name, r->len).s);
+			}
+			continue;
+		}
+		struct ptx_operand *o = &m->funcs[r->a].insns[r->b].opd[r->opd];
+		if (r->what == REF_CALL) {
+			if (fidx < 0)
+				return fail_at(p, r->line, r->col, "call to undefined function %s", qname(r->name, r->len).s);
+			if (m->funcs[fidx].is_entry)
+				return fail_at(p, r->line, r->col, "cannot call kernel %s", qname(r->name, r->len).s);
+			o->func = fidx;
+		} else if (fidx >= 0) {
+			if (o->offset)
+				return fail_at(p, r->line, r->col, "offset added to function %s", qname(r->name, r->len).s);
+			o->func = fidx;
+		} else if (vidx >= 0) {
+			o->kind = OPD_SYM;
+			o->sym = vidx;
+		} else {
+			return fail_at(p, r->line, r->col, "unknown symbol %s", qname(r->name, r->len).s);
+		}
+	}
+	return true;
+}
+
+static bool parse_module(struct parser *p)
+{
+	while (!p->failed) {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind == PTX_TOK_EOF)
+			break;
+		if (t->kind == ';') {
+			next(p);
+			continue;
+		}
+		if (t->kind != PTX_TOK_DIRECTIVE)
+			return fail_tok(p, t, "expected a directive, got %s", qtok(t).s);
+		if (is_dir(t, ".version")) {
+			if (!parse_version(p))
+				return false;
+		} else if (is_dir(t, ".target")) {
+			if (!parse_target(p))
+				return false;
+		} else if (is_dir(t, ".address_size")) {
+			if (!parse_address_size(p))
+				return false;
+		} else if (is_dir(t, ".file") || is_dir(t, ".loc")) {
+			uint32_t line = t->line;
+			next(p);
+			if (!skip_line(p, line))
+				return false;
+		} else if (is_dir(t, ".section")) {
+			if (!skip_section(p))
+				return false;
+		} else if (is_dir(t, ".pragma")) {
+			if (!skip_pragma(p))
+				return false;
+		} else {
+			bool visible = false, ext = false;
+			for (;;) {
+				t = peek(p, 0);
+				if (is_dir(t, ".visible"))
+					visible = true;
+				else if (is_dir(t, ".extern"))
+					ext = true;
+				else if (!is_dir(t, ".weak") && !is_dir(t, ".common"))
+					break;
+				next(p);
+			}
+			if (is_dir(t, ".entry") || is_dir(t, ".func")) {
+				if (!parse_function(p, visible, ext))
+					return false;
+			} else if (space_of_dir(t) >= 0) {
+				if (!parse_var_decl(p, -1, ext))
+					return false;
+			} else if (t->kind == PTX_TOK_DIRECTIVE) {
+				return fail_tok(p, t, "unknown directive %s", qtok(t).s);
+			} else {
+				return fail_tok(p, t, "expected .entry, .func or a variable declaration, got %s", qtok(t).s);
+			}
+		}
+	}
+	if (p->failed)
+		return false;
+	return resolve_module_refs(p);
+}
+
+static void parser_free(struct parser *p)
+{
+	sm_free(&p->modvars);
+	sm_free(&p->funcnames);
+	sm_free(&p->words);
+	sm_free(&p->opnames);
+	sm_free(&p->scope);
+	sm_free(&p->labels);
+	sm_free(&p->btnames);
+	sm_free(&p->protos);
+	free(p->mrefs);
+	free(p->undo);
+	free(p->frefs);
+	free(p->bts);
+	free(p->btl);
+	free(p->ranges);
+	free(p->pd);
+	free(p->tmpl);
+}
+
+struct ptx_module *ptx_parse(const char *text, size_t len, const char *filename, struct ptx_error *err)
+{
+	struct parser *p = calloc(1, sizeof(*p));
+	if (err)
+		memset(err, 0, sizeof(*err));
+	if (!filename)
+		filename = "<input>";
+	if (!p) {
+		if (err) {
+			snprintf(err->file, sizeof(err->file), "%s", filename);
+			snprintf(err->msg, sizeof(err->msg), "out of memory");
+		}
+		return NULL;
+	}
+	if (!text)
+		len = 0;
+	ptx_lexer_init(&p->lx, text ? text : "", len);
+	p->err = err;
+	p->filename = filename;
+	p->fi = -1;
+	p->m = calloc(1, sizeof(*p->m));
+	if (!p->m) {
+		fail_oom(p);
+		free(p);
+		return NULL;
+	}
+	p->m->filename = xstrndup(filename, strlen(filename));
+	p->m->address_size = 64;
+	bool ok = p->m->filename != NULL || fail_oom(p);
+	/* modifier words (val = first entry) and opcode names (val = opcode) */
+	for (size_t i = 0; ok && i < NMODWORDS; i++) {
+		struct sm_slot *s = sm_get(&p->words, modwords[i].w, strlen(modwords[i].w));
+		if (!s)
+			ok = fail_oom(p);
+		else if (s->val < 0)
+			s->val = (int32_t)i;
+	}
+	for (int i = 0; ok && i < OP_COUNT; i++) {
+		struct sm_slot *s = sm_get(&p->opnames, ptx_opcode_table[i].name, strlen(ptx_opcode_table[i].name));
+		if (!s)
+			ok = fail_oom(p);
+		else
+			s->val = i;
+	}
+	if (ok)
+		ok = parse_module(p);
+	struct ptx_module *m = p->m;
+	parser_free(p);
+	free(p);
+	if (!ok) {
+		ptx_module_destroy(m);
+		return NULL;
+	}
+	return m;
+}

@@ -1,0 +1,189 @@
+/*
+ * gto_rotate.c -- GTO with periodic age rotation (the BOWS paper's baseline).
+ *
+ * Models the modified GTO arbiter of ElTantawy and Aamodt (BOWS, HPCA 2018,
+ * Sec. V): strict GTO can livelock spin-lock code (the oldest warp spins on
+ * a lock a younger warp holds), so "the age priority is rotated
+ * periodically (every 50,000 cycles)".  The paper does not spell out the
+ * rotation; warpsim rotates the age ring:
+ *
+ *   - Each scheduler's valid warps are arranged in age order (as GTO: age,
+ *     then warp_in_cta, then slot) and read as a ring.  A per-scheduler
+ *     pivot key says where the ring starts: the order begins with the first
+ *     warp whose key is greater than the pivot (no pivot: the oldest warp),
+ *     runs to the youngest, then wraps to the oldest.
+ *   - Whenever the core cycle crosses a multiple of gto_rotate_period, the
+ *     warp currently at the head of the ring (the effective "oldest"
+ *     unfinished warp) becomes the pivot, i.e. it moves to the back and the
+ *     next warp in age order becomes the most senior.  For an unchanging set
+ *     of n warps this is a left rotation of the age ranking by one position
+ *     per period, so every warp is the most senior for one period in n.
+ *     Warps that arrive later take their age position in the ring; warps
+ *     that leave do not disturb it (the pivot is a key, not an index).
+ *   - Greedy part unchanged: the last issued warp (same resident unfinished
+ *     warp) comes first.
+ *
+ * gto_rotate_period = 0 disables rotation (plain GTO).
+ */
+#include <stdlib.h>
+
+#include "sched/sched_util.h"
+
+struct gto_rot {
+	uint32_t nsched, nslots;
+	uint64_t period;
+	uint32_t *last;            /* [nsched] slot issued last, SCHED_NONE if none */
+	uint64_t *last_age;        /* [nsched] its age */
+	bool *has_pivot;           /* [nsched] */
+	struct sched_warp *pivot;  /* [nsched] key of the pivot: age, warp_in_cta, slot */
+	uint64_t *seen_period;     /* [nsched] cycle / period at the last order(); UINT64_MAX if none yet */
+	struct sched_age_cache ages;
+};
+
+static void rot_destroy(void *st)
+{
+	struct gto_rot *s = st;
+	if (!s)
+		return;
+	free(s->last);
+	free(s->last_age);
+	free(s->has_pivot);
+	free(s->pivot);
+	free(s->seen_period);
+	sched_age_cache_free(&s->ages);
+	free(s);
+}
+
+static void rot_reset(struct gto_rot *s)
+{
+	for (uint32_t i = 0; i < s->nsched; i++) {
+		s->last[i] = SCHED_NONE;
+		s->last_age[i] = 0;
+		s->has_pivot[i] = false;
+		s->seen_period[i] = UINT64_MAX;
+	}
+}
+
+static void *rot_create(const struct sched_create_args *a)
+{
+	struct gto_rot *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	size_t ns = a->nsched ? a->nsched : 1;
+	s->nsched = a->nsched;
+	s->nslots = a->nslots;
+	int64_t k = sched_cfg_int(a->cfg, CFG_gto_rotate_period);
+	s->period = k > 0 ? (uint64_t)k : 0;
+	s->last = calloc(ns, sizeof *s->last);
+	s->last_age = calloc(ns, sizeof *s->last_age);
+	s->has_pivot = calloc(ns, sizeof *s->has_pivot);
+	s->pivot = calloc(ns, sizeof *s->pivot);
+	s->seen_period = calloc(ns, sizeof *s->seen_period);
+	if (!s->last || !s->last_age || !s->has_pivot || !s->pivot || !s->seen_period ||
+	    sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
+		rot_destroy(s);
+		return NULL;
+	}
+	rot_reset(s);
+	return s;
+}
+
+/* Index in sorted[0..n) where the ring starts: the first warp younger than the pivot. */
+static uint32_t ring_start(const struct gto_rot *s, const struct sched_view *v, uint32_t sched_id,
+			   const uint32_t *sorted, uint32_t n)
+{
+	if (!s->has_pivot[sched_id])
+		return 0;
+	for (uint32_t i = 0; i < n; i++)
+		if (sched_older(&s->pivot[sched_id], &v->warps[sorted[i]]))
+			return i;
+	return 0;
+}
+
+/* Apply the rotations due since the last call: each one moves the current
+ * head of the ring (first unfinished warp) behind everything else. */
+static void maybe_rotate(struct gto_rot *s, const struct sched_view *v, uint32_t sched_id, const uint32_t *sorted,
+			 uint32_t n)
+{
+	if (s->period == 0)
+		return;
+	uint64_t p = v->cycle / s->period;
+	uint64_t seen = s->seen_period[sched_id];
+	s->seen_period[sched_id] = p;
+	if (seen == UINT64_MAX || p <= seen)
+		return;
+	uint64_t steps = p - seen;
+	uint32_t live = 0;
+	for (uint32_t i = 0; i < n; i++)
+		live += !v->warps[sorted[i]].finished;
+	if (live == 0)
+		return;
+	steps %= live;
+	if (steps == 0)
+		return; /* whole turns of the ring: same head */
+	uint32_t start = ring_start(s, v, sched_id, sorted, n);
+	/* The steps-th unfinished warp from the head becomes the pivot. */
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t idx = start + i < n ? start + i : start + i - n;
+		const struct sched_warp *w = &v->warps[sorted[idx]];
+		if (w->finished)
+			continue;
+		if (--steps == 0) {
+			struct sched_warp *pv = &s->pivot[sched_id];
+			pv->age = w->age;
+			pv->warp_in_cta = w->warp_in_cta;
+			pv->slot = w->slot;
+			s->has_pivot[sched_id] = true;
+			return;
+		}
+	}
+}
+
+static uint32_t rot_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+{
+	struct gto_rot *s = st;
+	if (sched_id >= s->nsched)
+		return 0;
+	uint32_t n, k = 0;
+	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+	maybe_rotate(s, v, sched_id, sorted, n);
+
+	uint32_t g = s->last[sched_id];
+	if (g != SCHED_NONE && g < sched_nslots(v, s->nslots) && sched_candidate(&v->warps[g], sched_id) &&
+	    v->warps[g].age == s->last_age[sched_id])
+		order[k++] = g;
+	else
+		g = SCHED_NONE;
+	uint32_t start = ring_start(s, v, sched_id, sorted, n);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t slot = sorted[start + i < n ? start + i : start + i - n];
+		if (slot != g && !v->warps[slot].finished)
+			order[k++] = slot;
+	}
+	return k;
+}
+
+static void rot_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
+{
+	struct gto_rot *s = st;
+	if (sched_id >= s->nsched)
+		return;
+	s->last[sched_id] = slot;
+	s->last_age[sched_id] = slot < v->nslots ? v->warps[slot].age : 0;
+}
+
+static void rot_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
+{
+	if (ev == SCHED_KERNEL_START)
+		rot_reset(st);
+}
+
+const struct sched_policy sched_gto_rotate = {
+	.name = "gto-rotate",
+	.description = "GTO whose age ranking rotates by one warp every gto_rotate_period cycles (BOWS baseline)",
+	.create = rot_create,
+	.destroy = rot_destroy,
+	.order = rot_order,
+	.on_issue = rot_on_issue,
+	.on_kernel_event = rot_on_kernel_event,
+};

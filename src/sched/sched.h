@@ -1,0 +1,118 @@
+/*
+ * sched.h -- the warp-scheduling and fetch-policy interface.
+ *
+ * Models the decision logic of an SM's warp schedulers and of its fetch
+ * arbiter, nothing else.  A policy sees a read-only view of the SM's warp
+ * slots and CTAs and returns a priority order; the shared issue loop in
+ * src/core/ walks that order and issues the first warp that can issue (its
+ * next instruction valid and ready, scoreboard clear, unit free).  Each
+ * policy is a struct of function pointers in its own file under src/sched/,
+ * registered by name in registry.c.  One policy instance exists per SM and
+ * serves all of the SM's schedulers (so a policy may keep per-SM tables,
+ * e.g. BAWS's warp priority table).
+ */
+#ifndef WARPSIM_SCHED_H
+#define WARPSIM_SCHED_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct ws_config;
+
+/* Read-only view of one hardware warp slot. */
+struct sched_warp {
+	bool valid;             /* slot holds a warp of a resident CTA */
+	bool finished;          /* all threads exited; waits at the CTA's exit */
+	bool at_barrier;        /* waits at a CTA barrier */
+	bool ibuf_head_valid;   /* the oldest I-buffer entry holds a decoded instruction */
+	bool ready;             /* head instruction would pass the scoreboard now */
+	bool long_latency_wait; /* head instruction depends on a pending long-latency (global/local) load */
+	uint8_t ibuf_count;     /* valid I-buffer entries */
+	uint8_t ibuf_depth;     /* I-buffer capacity */
+	uint32_t slot;          /* index of this slot in the SM */
+	uint32_t sched_id;      /* scheduler owning this slot (slot % nsched) */
+	uint64_t age;           /* dynamic warp id: order of launch on the GPU (smaller = older) */
+	uint32_t cta_slot;      /* CTA slot on this SM */
+	uint32_t cta_id;        /* linear CTA id in the grid */
+	uint32_t warp_in_cta;   /* warp index within its CTA */
+	uint64_t insts_issued;  /* warp instructions issued so far */
+	uint64_t stall_cycles;  /* cycles this warp had a valid instruction but did not issue */
+	uint32_t last_insts_window; /* instructions issued in the current CAWA-style window (0 if unused) */
+};
+
+/* Read-only view of one CTA slot. */
+struct sched_cta {
+	bool valid;
+	uint32_t cta_id;            /* linear CTA id */
+	uint32_t nwarps;            /* warps of the CTA */
+	uint32_t warps_at_barrier;  /* warps currently waiting at a barrier */
+	uint32_t warps_finished;    /* warps waiting at the exit */
+	uint64_t launch_cycle;
+	uint64_t insts_issued;      /* CTA progress: warp instructions issued by its warps */
+	uint64_t first_barrier_hit; /* cycle the first warp hit the current barrier (UINT64_MAX if none waits) */
+};
+
+struct sched_view {
+	uint64_t cycle;
+	uint32_t nsched;              /* schedulers in the SM */
+	uint32_t nslots;              /* warp slots in the SM */
+	const struct sched_warp *warps; /* [nslots] */
+	uint32_t nctas;               /* CTA slots in the SM */
+	const struct sched_cta *ctas; /* [nctas] */
+	bool last_cta_issued;         /* the kernel's last CTA has been dispatched to some SM */
+};
+
+enum sched_kernel_event { SCHED_KERNEL_START, SCHED_KERNEL_LAST_CTA_ISSUED, SCHED_KERNEL_END };
+
+/* Arguments for creating a policy instance (one per SM). */
+struct sched_create_args {
+	const struct ws_config *cfg;
+	uint32_t sm;
+	uint32_t nsched;
+	uint32_t nslots;
+	uint32_t nctas;
+};
+
+/* A warp-scheduling (issue) policy. */
+struct sched_policy {
+	const char *name;
+	const char *description;
+	void *(*create)(const struct sched_create_args *a); /* NULL on OOM */
+	void (*destroy)(void *st);
+	/* Write scheduler `sched_id`'s candidate slots, highest priority first,
+	 * into order[] (capacity v->nslots); return how many.  Slots that are not
+	 * valid may be omitted; the issue loop re-checks everything. */
+	uint32_t (*order)(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order);
+	/* Events (any may be NULL). */
+	void (*on_issue)(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot);
+	void (*on_barrier_arrive)(void *st, const struct sched_view *v, uint32_t cta_slot, uint32_t slot);
+	void (*on_barrier_release)(void *st, const struct sched_view *v, uint32_t cta_slot);
+	void (*on_cta_launch)(void *st, const struct sched_view *v, uint32_t cta_slot);
+	void (*on_cta_exit)(void *st, const struct sched_view *v, uint32_t cta_slot);
+	void (*on_kernel_event)(void *st, const struct sched_view *v, enum sched_kernel_event ev);
+};
+
+/* A fetch policy: picks the warp whose next instruction is fetched this cycle. */
+struct fetch_policy {
+	const char *name;
+	const char *description;
+	void *(*create)(const struct sched_create_args *a);
+	void (*destroy)(void *st);
+	/* Return the slot to fetch for, or -1.  eligible[slot] says whether a
+	 * slot may fetch now (valid, free I-buffer entry, no fetch in flight, no
+	 * unresolved control instruction).  `issue` / `issue_st` give access to
+	 * the issue policy (for critical-fetch-first, which fetches for the warp
+	 * the issue policy would pick next). */
+	int32_t (*choose)(void *st, const struct sched_view *v, const bool *eligible, const struct sched_policy *issue,
+			  void *issue_st);
+	void (*on_fetch)(void *st, const struct sched_view *v, uint32_t slot);
+};
+
+/* Registry (registry.c): look up by name; NULL if unknown. */
+const struct sched_policy *sched_policy_find(const char *name);
+const struct fetch_policy *fetch_policy_find(const char *name);
+/* NULL-terminated lists, for help text and validation. */
+extern const struct sched_policy *const sched_policies[];
+extern const struct fetch_policy *const fetch_policies[];
+
+#endif

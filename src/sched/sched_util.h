@@ -1,0 +1,84 @@
+/*
+ * sched_util.h -- helpers shared by the warp-scheduling policies.
+ *
+ * Models no hardware of its own: the small building blocks every policy
+ * under src/sched/ needs -- which slots belong to a scheduler, the age
+ * order of warps (oldest first, ties by warp-in-CTA then slot), a
+ * round-robin walk over a scheduler's slots, and a per-scheduler cache of
+ * the age-sorted slot list that is re-sorted only when the set of resident
+ * warps changes (so GTO-like policies cost O(warps) per cycle).
+ */
+#ifndef WARPSIM_SCHED_UTIL_H
+#define WARPSIM_SCHED_UTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "sched/sched.h"
+
+/* "No slot" (e.g. nothing issued yet). */
+#define SCHED_NONE UINT32_MAX
+
+/* A slot that scheduler `sched_id` may order: a valid, unfinished warp it owns.
+ * Finished warps (waiting at the CTA's exit) can never issue again. */
+static inline bool sched_candidate(const struct sched_warp *w, uint32_t sched_id)
+{
+	return w->valid && !w->finished && w->sched_id == sched_id;
+}
+
+/* Age priority: true if `a` is older (higher priority) than `b`.
+ * Smaller age first; equal ages (warps of one CTA launched together) by
+ * smaller warp_in_cta, then smaller slot.  A strict total order. */
+static inline bool sched_older(const struct sched_warp *a, const struct sched_warp *b)
+{
+	if (a->age != b->age)
+		return a->age < b->age;
+	if (a->warp_in_cta != b->warp_in_cta)
+		return a->warp_in_cta < b->warp_in_cta;
+	return a->slot < b->slot;
+}
+
+/* Number of slots a policy may look at: the view's, capped by the capacity
+ * the policy was created with. */
+static inline uint32_t sched_nslots(const struct sched_view *v, uint32_t capacity)
+{
+	return v->nslots < capacity ? v->nslots : capacity;
+}
+
+/* Integer parameter `p` of `cfg`, or its declared default when cfg is NULL. */
+int64_t sched_cfg_int(const struct ws_config *cfg, enum cfg_param p);
+
+/* Sort slots[0..n) into age order (sched_older), in place, without allocating. */
+void sched_sort_by_age(const struct sched_view *v, uint32_t *slots, uint32_t n);
+
+/* Write scheduler `sched_id`'s candidate slots (sched_candidate) in slot order,
+ * starting with the first slot after `after` and wrapping around (`after` ==
+ * SCHED_NONE or out of range: start at slot 0).  Looks at slots [0, nslots).
+ * Returns how many were written. */
+uint32_t sched_rr_from(const struct sched_view *v, uint32_t nslots, uint32_t sched_id, uint32_t after,
+		       uint32_t *out);
+
+/*
+ * Age-order cache: for each scheduler, the valid slots it owns (finished
+ * warps included) sorted by sched_older.  sched_age_cache_get() compares a
+ * per-scheduler snapshot of (owned, age, warp_in_cta) of every slot with
+ * the view -- O(nslots) -- and re-sorts only when something changed.
+ */
+struct sched_age_cache {
+	uint32_t nsched, nslots;
+	uint32_t *count;      /* [nsched] entries in sorted */
+	uint32_t *sorted;     /* [nsched][nslots] */
+	bool *snap_owned;     /* [nsched][nslots] slot was valid and owned at the last rebuild */
+	uint64_t *snap_age;   /* [nsched][nslots] */
+	uint32_t *snap_wic;   /* [nsched][nslots] */
+};
+
+/* 0 on success, -1 on OOM (the cache is then left empty and safe to free). */
+int sched_age_cache_init(struct sched_age_cache *c, uint32_t nsched, uint32_t nslots);
+void sched_age_cache_free(struct sched_age_cache *c);
+/* Scheduler `sched_id`'s valid slots, oldest first; *n gets the count. */
+const uint32_t *sched_age_cache_get(struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
+				    uint32_t *n);
+
+#endif

@@ -1,0 +1,176 @@
+/*
+ * test_bench.c -- end-to-end tests of the bundled benchmarks vecadd, sp,
+ * mm, histo and hashtable: each runs its tiny size on a default simulator
+ * (functional + timing) and must verify against its CPU reference.
+ * Negative tests prove the verification can fail: a benchmark run on
+ * deliberately broken PTX (vecadd computing a - b; hashtable with its lock
+ * acquire removed) must report WS_ERROR_VERIFY_FAILED naming the first
+ * wrong element.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "test.h"
+
+/* Run benchmark `name` at `size` on a fresh default simulator, with its own
+ * PTX or `ptx` if non-NULL.  Returns run()'s result (or the failing setup
+ * call's); out->msg holds the detail. */
+static ws_result bt_run(struct test_ctx *t, const char *name, const char *ptx, enum ws_bench_size size,
+			struct ws_bench_out *out)
+{
+	memset(out, 0, sizeof *out);
+	const struct ws_bench_info *bi = ws_bench_find(name);
+	CHECK_MSG(bi != NULL, "benchmark %s is not in ws_bench_table", name);
+	if (!bi)
+		return WS_ERROR_NOT_FOUND;
+	ws_config *cfg = wsConfigCreate();
+	CHECK(cfg != NULL);
+	if (!cfg)
+		return WS_ERROR_OUT_OF_MEMORY;
+	ws_sim *sim = NULL;
+	ws_result r = wsSimCreate(&sim, cfg);
+	wsConfigDestroy(cfg);
+	CHECK_MSG(r == WS_SUCCESS, "wsSimCreate: %s", wsGetErrorName(r));
+	if (r != WS_SUCCESS)
+		return r;
+	ws_module *mod = NULL;
+	r = wsModuleLoadData(sim, &mod, ptx ? ptx : bi->ptx, name);
+	CHECK_MSG(r == WS_SUCCESS, "%s: wsModuleLoadData: %s: %s", name, wsGetErrorName(r), wsSimLastError(sim));
+	if (r == WS_SUCCESS) {
+		r = bi->run(sim, mod, size, out);
+		wsModuleUnload(mod);
+	}
+	wsSimDestroy(sim);
+	return r;
+}
+
+static void bt_expect_pass(struct test_ctx *t, const char *name)
+{
+	struct ws_bench_out out;
+	ws_result r = bt_run(t, name, NULL, WS_SIZE_TINY, &out);
+	CHECK_MSG(r == WS_SUCCESS, "%s tiny: %s: %s", name, wsGetErrorName(r), out.msg);
+	if (r == WS_SUCCESS)
+		CHECK_EQ(out.launches, 1);
+}
+
+TEST(bench_vecadd_tiny) { bt_expect_pass(t, "vecadd"); }
+TEST(bench_sp_tiny) { bt_expect_pass(t, "sp"); }
+TEST(bench_mm_tiny) { bt_expect_pass(t, "mm"); }
+TEST(bench_histo_tiny) { bt_expect_pass(t, "histo"); }
+TEST(bench_hashtable_tiny) { bt_expect_pass(t, "hashtable"); }
+
+/* Table entries: metadata filled in, PTX embedded and defining the kernel. */
+TEST(bench_info_first_five)
+{
+	static const char *const names[] = {"vecadd", "sp", "mm", "histo", "hashtable"};
+	static const unsigned warps[] = {8, 16, 8, 16, 4}; /* BAWS Table 2 for sp, mm, histo */
+	for (int i = 0; i < 5; i++) {
+		const struct ws_bench_info *bi = ws_bench_find(names[i]);
+		CHECK_MSG(bi != NULL, "%s missing from ws_bench_table", names[i]);
+		if (!bi)
+			continue;
+		CHECK(strcmp(bi->name, names[i]) == 0);
+		CHECK(bi->description && *bi->description && bi->sync && *bi->sync && bi->paper && *bi->paper);
+		CHECK_EQ(bi->warps_per_cta, warps[i]);
+		for (int s = 0; s < WS_SIZE_COUNT; s++)
+			CHECK(bi->sizes[s] && *bi->sizes[s]);
+		char entry[64];
+		snprintf(entry, sizeof entry, ".entry %s(", names[i]);
+		CHECK_STR_CONTAINS(bi->ptx, entry);
+		CHECK(bi->run != NULL);
+	}
+	CHECK_EQ(ws_bench_find("sp")->ctas_per_sm, 3);
+	CHECK_EQ(ws_bench_find("mm")->ctas_per_sm, 6);
+	CHECK_EQ(ws_bench_find("histo")->ctas_per_sm, 3);
+}
+
+/* run() rejects an out-of-range size without touching the simulator. */
+TEST(bench_bad_size)
+{
+	struct ws_bench_out out;
+	ws_result r = bt_run(t, "vecadd", NULL, WS_SIZE_COUNT, &out);
+	CHECK_EQ(r, WS_ERROR_INVALID_VALUE);
+	CHECK_STR_CONTAINS(out.msg, "size");
+}
+
+/* The verification helpers themselves. */
+TEST(bench_close_and_mismatch)
+{
+	CHECK(bench_close(1.0, 1.0, 0, 0));
+	CHECK(bench_close(100.0, 100.0001, 1e-5, 0));
+	CHECK(!bench_close(100.0, 100.01, 1e-5, 0));
+	CHECK(bench_close(0.0, 1e-7, 1e-5, 1e-6));
+	CHECK(!bench_close(0.0, 1e-5, 1e-5, 1e-6));
+	CHECK(!bench_close(1.0, strtod("nan", NULL), 1, 1));
+	CHECK(bench_close(strtod("nan", NULL), strtod("nan", NULL), 0, 0));
+	struct ws_bench_out out = {{0}, 0};
+	CHECK_EQ(bench_mismatch(&out, "x[%d]: expected %d, got %d", 3, 4, 5), WS_ERROR_VERIFY_FAILED);
+	CHECK(strcmp(out.msg, "x[3]: expected 4, got 5") == 0);
+}
+
+/* Copy of `ptx` with the first instruction whose mnemonic is `mnemonic`
+ * (e.g. "add.f32") rewritten as "new_mnemonic operands;" -- or, if `tail` is
+ * non-NULL, "new_mnemonic first-operand, tail;".  NULL if not found. */
+static char *bt_patch_insn(const char *ptx, const char *mnemonic, const char *new_mnemonic, const char *tail)
+{
+	const char *hit = strstr(ptx, mnemonic);
+	if (!hit)
+		return NULL;
+	const char *ops = hit + strlen(mnemonic), *semi = strchr(ops, ';');
+	if (!semi)
+		return NULL;
+	while (*ops == ' ' || *ops == '\t')
+		ops++;
+	size_t nops = (size_t)(semi - ops), nfirst = strcspn(ops, ",;");
+	size_t len = (size_t)(hit - ptx) + strlen(new_mnemonic) + nops + (tail ? strlen(tail) : 0) + strlen(semi) + 8;
+	char *out = malloc(len);
+	if (!out)
+		return NULL;
+	if (tail)
+		snprintf(out, len, "%.*s%s %.*s, %s%s", (int)(hit - ptx), ptx, new_mnemonic, (int)nfirst, ops, tail, semi);
+	else
+		snprintf(out, len, "%.*s%s %.*s%s", (int)(hit - ptx), ptx, new_mnemonic, (int)nops, ops, semi);
+	return out;
+}
+
+/* vecadd computing c = a - b must fail verification at element 0. */
+TEST(bench_verify_catches_wrong_result)
+{
+	const struct ws_bench_info *bi = ws_bench_find("vecadd");
+	CHECK(bi != NULL);
+	if (!bi)
+		return;
+	char *bad = bt_patch_insn(bi->ptx, "add.f32", "sub.f32", NULL);
+	CHECK_MSG(bad != NULL, "vecadd PTX has no add.f32 (regenerated? update this test)");
+	if (!bad)
+		return;
+	struct ws_bench_out out;
+	ws_result r = bt_run(t, "vecadd", bad, WS_SIZE_TINY, &out);
+	free(bad);
+	CHECK_MSG(r == WS_ERROR_VERIFY_FAILED, "expected WS_ERROR_VERIFY_FAILED, got %s: %s", wsGetErrorName(r), out.msg);
+	CHECK_STR_CONTAINS(out.msg, "c[0]");
+	CHECK_STR_CONTAINS(out.msg, "expected");
+	CHECK_STR_CONTAINS(out.msg, "got");
+}
+
+/* hashtable with the lock acquire replaced by "acquired" (old value 0):
+ * lanes of a warp that hash to the same bucket race on the list head, so
+ * nodes and counts are lost and the chain walk must notice. */
+TEST(bench_hashtable_without_lock_fails)
+{
+	const struct ws_bench_info *bi = ws_bench_find("hashtable");
+	CHECK(bi != NULL);
+	if (!bi)
+		return;
+	char *bad = bt_patch_insn(bi->ptx, "atom.global.cas.b32", "mov.u32", "0");
+	CHECK_MSG(bad != NULL, "hashtable PTX has no atom.global.cas.b32 (regenerated? update this test)");
+	if (!bad)
+		return;
+	struct ws_bench_out out;
+	ws_result r = bt_run(t, "hashtable", bad, WS_SIZE_TINY, &out);
+	free(bad);
+	CHECK_MSG(r == WS_ERROR_VERIFY_FAILED, "expected WS_ERROR_VERIFY_FAILED, got %s: %s", wsGetErrorName(r), out.msg);
+	CHECK_STR_CONTAINS(out.msg, "hashtable: bucket");
+	CHECK_STR_CONTAINS(out.msg, "expected");
+}

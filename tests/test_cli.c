@@ -1,0 +1,598 @@
+/*
+ * test_cli.c -- tests of the `warpsim` command-line tool (src/cli/): they
+ * run the built binary through the shell (popen) and check its exit status
+ * and output.  The binary is $WARPSIM_BIN, by default build/warpsim; the
+ * tests run from the repository root.
+ *
+ * Covered: help/version, exit status 2 and the message for unknown commands,
+ * options, bad values and malformed --arg specs; `list`, `config`, `ptx`;
+ * `warpsim exec` round trips on the kernels in tests/ptx/exec/ (printed values, hex,
+ * binary and text output files, binary input files, every scalar type and
+ * raw bytes); `run` and `bench` on a bundled benchmark.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "test.h"
+
+#define CLI_PTX TEST_DATA_DIR "/ptx/exec/"
+
+static const char *cli_bin(void)
+{
+	const char *b = getenv("WARPSIM_BIN");
+	return b && *b ? b : "build/warpsim";
+}
+
+/* Run "warpsim ARGS" with the shell.  Stores the output (stdout, plus stderr
+ * when merge is set) in *out (malloc'd, NUL-terminated; free it) and returns
+ * the exit status, or -1 if the command did not exit normally. */
+static int cli_run(const char *args, int merge, char **out)
+{
+	size_t cmdsz = strlen(cli_bin()) + strlen(args) + 32;
+	char *cmd = malloc(cmdsz);
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	*out = buf;
+	if (!cmd || !buf) {
+		free(cmd);
+		return -1;
+	}
+	buf[0] = '\0';
+	snprintf(cmd, cmdsz, "%s %s %s", cli_bin(), args, merge ? "2>&1" : "2>/dev/null");
+	fflush(stdout);
+	FILE *p = popen(cmd, "r");
+	free(cmd);
+	if (!p)
+		return -1;
+	for (;;) {
+		if (cap - n < 4096) {
+			char *nb = realloc(buf, cap * 2);
+			if (!nb)
+				break;
+			buf = nb;
+			*out = buf;
+			cap *= 2;
+		}
+		size_t got = fread(buf + n, 1, cap - n - 1, p);
+		n += got;
+		buf[n] = '\0';
+		if (got == 0)
+			break;
+	}
+	int st = pclose(p);
+	if (st == -1 || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+/* Run and check the exit status and that the output contains `needle`
+ * (NULL: no check). Output includes stderr. */
+static void cli_expect(struct test_ctx *t, const char *args, int status, const char *needle)
+{
+	char *out;
+	int rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == status, "warpsim %s: exit status %d, expected %d; output:\n%s", args, rc, status,
+	          out ? out : "");
+	if (needle)
+		CHECK_MSG(out && strstr(out, needle), "warpsim %s: expected \"%s\" in the output:\n%s", args, needle,
+		          out ? out : "");
+	free(out);
+}
+
+/* A scratch directory under /tmp; *dir receives its path. */
+static int cli_tmpdir(struct test_ctx *t, char dir[64])
+{
+	snprintf(dir, 64, "/tmp/warpsim-cli-XXXXXX");
+	if (!mkdtemp(dir)) {
+		CHECK_MSG(0, "mkdtemp failed");
+		return -1;
+	}
+	return 0;
+}
+
+static void cli_path(char *buf, size_t sz, const char *dir, const char *name)
+{
+	snprintf(buf, sz, "%s/%s", dir, name);
+}
+
+/* Whole contents of a file (malloc'd, NUL-terminated), *len its size. */
+static char *cli_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	char *buf = malloc(cap + 1);
+	size_t got;
+	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			char *nb = realloc(buf, 2 * cap + 1);
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	fclose(f);
+	if (buf)
+		buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+/* ---- general ---- */
+
+TEST(cli_version_and_help)
+{
+	cli_expect(t, "--version", 0, "warpsim ");
+	cli_expect(t, "help", 0, "commands:");
+	cli_expect(t, "--help", 0, "exec");
+	cli_expect(t, "help exec", 0, "buf:NAME:TYPE:COUNT");
+	cli_expect(t, "run --help", 0, "--size tiny|small|paper");
+	cli_expect(t, "exec -h", 0, "--arg SPEC");
+	cli_expect(t, "config --help", 0, "--list");
+	/* usage to stderr and status 2 without a command */
+	char *out;
+	int rc = cli_run("", 0, &out);
+	CHECK_EQ(rc, 2);
+	CHECK_MSG(out && out[0] == '\0', "usage should go to stderr, stdout had: %s", out ? out : "");
+	free(out);
+}
+
+TEST(cli_usage_errors)
+{
+	cli_expect(t, "frobnicate", 2, "unknown command 'frobnicate'");
+	cli_expect(t, "help frobnicate", 2, "unknown command 'frobnicate'");
+	cli_expect(t, "--bogus", 2, "unknown option '--bogus'");
+	cli_expect(t, "--version extra", 2, "unexpected argument 'extra'");
+	cli_expect(t, "list --bogus", 2, "unknown option '--bogus'");
+	cli_expect(t, "list -x", 2, "unknown option '-x'");
+	cli_expect(t, "list extra", 2, "unexpected argument 'extra'");
+	cli_expect(t, "run", 2, "missing argument BENCH");
+	cli_expect(t, "run a b", 2, "unexpected argument 'b'");
+	cli_expect(t, "run vecadd --size", 2, "option '--size' needs a value");
+	cli_expect(t, "run vecadd --size huge", 2, "--size 'huge': expected tiny, small or paper");
+	cli_expect(t, "run vecadd --size=huge", 2, "--size 'huge'");
+	cli_expect(t, "run vecadd --size tiny --size small", 2, "option '--size' given more than once");
+	cli_expect(t, "run vecadd --quiet=yes", 2, "option '--quiet' takes no value");
+	cli_expect(t, "run no_such_bench", 2, "unknown benchmark 'no_such_bench'");
+	cli_expect(t, "bench --size big", 2, "--size 'big'");
+	cli_expect(t, "bench vecadd no_such_bench", 2, "unknown benchmark 'no_such_bench'");
+	cli_expect(t, "ptx", 2, "missing argument FILE");
+	/* errors go to stderr, not stdout */
+	char *out;
+	int rc = cli_run("frobnicate", 0, &out);
+	CHECK_EQ(rc, 2);
+	CHECK_MSG(out && out[0] == '\0', "error should go to stderr, stdout had: %s", out ? out : "");
+	free(out);
+}
+
+/* ---- list, config, ptx ---- */
+
+TEST(cli_list)
+{
+	char *out;
+	int rc = cli_run("list", 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "CTAs/SM");
+	CHECK_STR_CONTAINS(out, "warps/CTA");
+	CHECK_STR_CONTAINS(out, "description");
+	for (int i = 0; ws_bench_table[i]; i++) {
+		const struct ws_bench_info *b = ws_bench_table[i];
+		/* the row starts with the name and ends with the description */
+		char row[256];
+		snprintf(row, sizeof row, "\n%s ", b->name);
+		CHECK_STR_CONTAINS(out, row);
+		CHECK_STR_CONTAINS(out, b->description);
+	}
+	free(out);
+}
+
+TEST(cli_config)
+{
+	char *out;
+	int rc = cli_run("config --list", 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "warp_size");
+	CHECK_STR_CONTAINS(out, "mode");
+	free(out);
+
+	rc = cli_run("config", 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "warp_size = 32");
+	free(out);
+
+	rc = cli_run("config --set warp_size=16 --set num_sms=3", 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "warp_size = 16");
+	CHECK_STR_CONTAINS(out, "num_sms = 3");
+	free(out);
+
+	/* later --set wins; config file first, then --set */
+	char dir[64], cfgp[128], args[512];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(cfgp, sizeof cfgp, dir, "test.cfg");
+	FILE *f = fopen(cfgp, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fprintf(f, "# test config\nwarp_size = 8\nnum_sms = 7\n");
+		fclose(f);
+	}
+	snprintf(args, sizeof args, "config --config %s --set num_sms=2 --set num_sms=5", cfgp);
+	rc = cli_run(args, 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "warp_size = 8");
+	CHECK_STR_CONTAINS(out, "num_sms = 5");
+	free(out);
+
+	f = fopen(cfgp, "w");
+	if (f) {
+		fprintf(f, "warp_size = 8\nno_such_key = 3\n");
+		fclose(f);
+	}
+	snprintf(args, sizeof args, "config --config %s", cfgp);
+	cli_expect(t, args, 2, "no_such_key");
+	remove(cfgp);
+	rmdir(dir);
+
+	cli_expect(t, "config --config /nonexistent/warpsim.cfg", 1, "--config /nonexistent/warpsim.cfg");
+	cli_expect(t, "config --set warp_size", 2, "--set 'warp_size': expected KEY=VALUE");
+	cli_expect(t, "config --set =3", 2, "expected KEY=VALUE");
+	cli_expect(t, "config --set no_such_param=1", 2, "--set no_such_param=1");
+	cli_expect(t, "config --set warp_size=1000", 2, "--set warp_size=1000");
+	cli_expect(t, "config --set warp_size=abc", 2, "--set warp_size=abc");
+	cli_expect(t, "config --list --set warp_size=8", 2, "--list cannot be combined");
+}
+
+TEST(cli_ptx)
+{
+	char *out;
+	int rc = cli_run("ptx " CLI_PTX "saxpy.ptx", 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "saxpy");
+	free(out);
+
+	rc = cli_run("ptx " CLI_PTX "params.ptx --function params", 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "function params");
+	CHECK_STR_CONTAINS(out, "parameters: 6");
+	CHECK_STR_CONTAINS(out, "1: 1 byte\n");
+	CHECK_STR_CONTAINS(out, "2: 2 bytes");
+	CHECK_STR_CONTAINS(out, "5: 16 bytes");
+	free(out);
+
+	cli_expect(t, "ptx " CLI_PTX "saxpy.ptx --function nope", 2, "--function nope");
+	cli_expect(t, "ptx /nonexistent/k.ptx", 1, "k.ptx");
+
+	/* a syntax error is reported with file:line */
+	char dir[64], p[128], args[256];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(p, sizeof p, dir, "bad.ptx");
+	FILE *f = fopen(p, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fprintf(f, ".version 7.0\n.target sm_75\n.address_size 64\n"
+		           ".visible .entry k()\n{\n\tthis is not ptx;\n\tret;\n}\n");
+		fclose(f);
+	}
+	snprintf(args, sizeof args, "ptx %s", p);
+	rc = cli_run(args, 1, &out);
+	CHECK_EQ(rc, 1);
+	char where[160];
+	snprintf(where, sizeof where, "%s:6:", p);
+	CHECK_STR_CONTAINS(out, where);
+	free(out);
+	remove(p);
+	rmdir(dir);
+}
+
+/* ---- exec ---- */
+
+#define SAXPY "exec " CLI_PTX "saxpy.ptx saxpy --grid 2 --block 4 "
+
+TEST(cli_exec_saxpy)
+{
+	/* 8 threads, n = 5: y[i] = 2 * i + 1 for i < 5, the rest keep 1 */
+	char dir[64], hexp[128], binp[128], txtp[128], args[1024];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(hexp, sizeof hexp, dir, "y.hex");
+	cli_path(binp, sizeof binp, dir, "y.bin");
+	cli_path(txtp, sizeof txtp, dir, "x.txt");
+	snprintf(args, sizeof args,
+	         SAXPY "--arg u32:5 --arg f32:2 --arg buf:x:f32:8=iota --arg buf:y:f32:8=fill:1 "
+	               "--print y --print x:3 --out y=%s:hex --out y=%s --out x=%s:txt",
+	         hexp, binp, txtp);
+	char *out;
+	int rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "y = 1 3 5 7 9 1 1 1\n");
+	CHECK_STR_CONTAINS(out, "x = 0 1 2\n");
+	free(out);
+
+	size_t len;
+	char *hex = cli_slurp(hexp, &len);
+	CHECK_MSG(
+	    hex && strcmp(hex, "3f800000\n40400000\n40a00000\n40e00000\n41100000\n3f800000\n3f800000\n3f800000\n") == 0,
+	    "hex file: %s", hex ? hex : "(missing)");
+	free(hex);
+	unsigned char *bin = (unsigned char *)cli_slurp(binp, &len);
+	CHECK_EQ(len, 32);
+	if (bin && len == 32) {
+		float y[8];
+		memcpy(y, bin, sizeof y);
+		for (int i = 0; i < 8; i++)
+			CHECK_MSG(y[i] == (i < 5 ? 2.0f * i + 1 : 1.0f), "y[%d] = %g", i, (double)y[i]);
+	}
+	free(bin);
+	char *txt = cli_slurp(txtp, &len);
+	CHECK_MSG(txt && strcmp(txt, "0\n1\n2\n3\n4\n5\n6\n7\n") == 0, "txt file: %s", txt ? txt : "(missing)");
+	free(txt);
+
+	/* the binary output fed back in as input: y' = 0.5 * x + y */
+	snprintf(args, sizeof args,
+	         SAXPY "--arg u32:8 --arg f32:0.5 --arg buf:x:f32:8=iota:0:2 --arg buf:y:f32:file=%s --print y", binp);
+	rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "y = 1 4 7 10 13 6 7 8\n");
+	free(out);
+	remove(hexp);
+	remove(binp);
+	remove(txtp);
+	rmdir(dir);
+}
+
+TEST(cli_exec_iadd)
+{
+	/* 2-D grid, signed values, value list with the rest zero, file input */
+	char *out;
+	int rc = cli_run("exec " CLI_PTX "iadd.ptx iadd --grid 2,2 --block 2 --arg buf:out:s32:8 "
+	                 "--arg buf:in:s32:8=5,-7,0,100,0x10,-2147483648 --arg s32:-3 --arg u32:7 --print out",
+	                 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "out = 2 -10 -3 97 13 2147483645 -3 0\n");
+	free(out);
+
+	char dir[64], inp[128], args[512];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(inp, sizeof inp, dir, "in.bin");
+	FILE *f = fopen(inp, "wb");
+	CHECK(f != NULL);
+	if (f) {
+		int32_t v[3] = {40, -50, 60};
+		fwrite(v, sizeof v, 1, f);
+		fclose(f);
+	}
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX "iadd.ptx iadd --grid 1 --block 32 --arg buf:out:s32:3 --arg buf:in:s32:file=%s "
+	         "--arg s32:2 --arg u32:3 --print out --print in:2",
+	         inp);
+	rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "out = 42 -48 62\n");
+	CHECK_STR_CONTAINS(out, "in = 40 -50\n");
+	free(out);
+
+	/* a file whose size is not a multiple of the element size */
+	f = fopen(inp, "wb");
+	if (f) {
+		fwrite("abcdef", 6, 1, f);
+		fclose(f);
+	}
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX "iadd.ptx iadd --grid 1 --block 32 --arg buf:out:s32:3 --arg buf:in:s32:file=%s "
+	         "--arg s32:2 --arg u32:3",
+	         inp);
+	cli_expect(t, args, 1, "file size 6 is not a positive multiple of 4");
+	remove(inp);
+	rmdir(dir);
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX
+	         "iadd.ptx iadd --grid 1 --block 32 --arg buf:out:s32:3 --arg buf:in:s32:file=%s/missing "
+	         "--arg s32:2 --arg u32:3",
+	         dir);
+	cli_expect(t, args, 1, "cannot open");
+}
+
+TEST(cli_exec_scalars)
+{
+	/* every scalar width and raw bytes reach the kernel bit-exactly */
+	char dir[64], hexp[128], args[1024];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(hexp, sizeof hexp, dir, "out.hex");
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX "params.ptx params --grid 1 --block 1 --arg buf:out:u64:6 --arg u8:200 "
+	         "--arg u16:0xffff --arg f64:2.5 --arg s64:-5 --arg hex:01020304050607081112131415161718 "
+	         "--out out=%s:hex --print out:2",
+	         hexp);
+	char *out;
+	int rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "out = 200 65535\n");
+	free(out);
+	char *hex = cli_slurp(hexp, NULL);
+	CHECK_MSG(hex && strcmp(hex, "00000000000000c8\n000000000000ffff\n4004000000000000\nfffffffffffffffb\n"
+	                             "0807060504030201\n1817161514131211\n") == 0,
+	          "hex file: %s", hex ? hex : "(missing)");
+	free(hex);
+	remove(hexp);
+	rmdir(dir);
+
+	/* typed printing of the same bits */
+	rc =
+	    cli_run("exec " CLI_PTX "params.ptx params --grid 1 --block 1 --arg buf:out:s64:6 --arg u8:0 "
+	            "--arg u16:0 --arg f64:0 --arg s64:-9223372036854775808 --arg hex:00000000000000000000000000000000 "
+	            "--print out:4",
+	            1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "out = 0 0 0 -9223372036854775808\n");
+	free(out);
+	rc = cli_run("exec " CLI_PTX "params.ptx params --grid 1 --block 1 --arg buf:out:f64:6 --arg u8:0 "
+	             "--arg u16:0 --arg f64:-0.1 --arg s64:0 --arg hex:00000000000000000000000000000000 --print out:3",
+	             1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "out = 0 0 -0.10000000000000001\n");
+	free(out);
+}
+
+TEST(cli_exec_errors)
+{
+	/* geometry */
+	cli_expect(t, "exec " CLI_PTX "saxpy.ptx saxpy --block 4", 2, "missing required option --grid");
+	cli_expect(t, "exec " CLI_PTX "saxpy.ptx saxpy --grid 1", 2, "missing required option --block");
+	cli_expect(t, SAXPY "--grid 1", 2, "option '--grid' given more than once");
+	cli_expect(t, "exec " CLI_PTX "saxpy.ptx saxpy --grid 0 --block 4", 2,
+	           "--grid '0': every dimension must be at least 1");
+	cli_expect(t, "exec " CLI_PTX "saxpy.ptx saxpy --grid 1,2,3,4 --block 4", 2, "more than 3 components");
+	cli_expect(t, "exec " CLI_PTX "saxpy.ptx saxpy --grid 1,,2 --block 4", 2, "--grid '1,,2'");
+	cli_expect(t, "exec " CLI_PTX "saxpy.ptx saxpy --grid 4294967296 --block 4", 2, "out of range");
+	cli_expect(t, "exec " CLI_PTX "saxpy.ptx saxpy --grid 2 --block x", 2, "--block 'x'");
+	cli_expect(t, SAXPY "--shared -1", 2, "--shared");
+	cli_expect(t, "exec " CLI_PTX "saxpy.ptx", 2, "too few arguments");
+
+	/* scalar specs */
+	cli_expect(t, SAXPY "--arg 5", 2, "--arg '5': expected TYPE:VALUE");
+	cli_expect(t, SAXPY "--arg q32:5", 2, "unknown type 'q32'");
+	cli_expect(t, SAXPY "--arg u8:256", 2, "'256' is out of range (0..255)");
+	cli_expect(t, SAXPY "--arg s8:-129", 2, "'-129' is out of range (-128..127)");
+	cli_expect(t, SAXPY "--arg s16:32768", 2, "out of range");
+	cli_expect(t, SAXPY "--arg u32:-1", 2, "'-1' is negative");
+	cli_expect(t, SAXPY "--arg u32:12abc", 2, "'12abc' is not an integer");
+	cli_expect(t, SAXPY "--arg u32:", 2, "is not an integer");
+	cli_expect(t, SAXPY "--arg 'u32: 5'", 2, "is not an integer");
+	cli_expect(t, SAXPY "--arg u64:18446744073709551616", 2, "out of range");
+	cli_expect(t, SAXPY "--arg s64:-9223372036854775809", 2, "out of range");
+	cli_expect(t, SAXPY "--arg f32:1e39", 2, "out of range for f32");
+	cli_expect(t, SAXPY "--arg f64:1e400", 2, "out of range");
+	cli_expect(t, SAXPY "--arg f32:1.5x", 2, "'1.5x' is not a number");
+	cli_expect(t, SAXPY "--arg hex:123", 2, "even number of hex digits");
+	cli_expect(t, SAXPY "--arg hex:zz", 2, "'zz' is not a hex byte");
+
+	/* buffer specs */
+	cli_expect(t, SAXPY "--arg buf:x:f32", 2, "expected buf:NAME:TYPE:COUNT");
+	cli_expect(t, SAXPY "--arg buf:1x:f32:4", 2, "buffer name '1x'");
+	cli_expect(t, SAXPY "--arg buf::f32:4", 2, "buffer name ''");
+	cli_expect(t, SAXPY "--arg buf:x:f16:4", 2, "unknown element type 'f16'");
+	cli_expect(t, SAXPY "--arg buf:x:f32:0", 2, "at least one element");
+	cli_expect(t, SAXPY "--arg buf:x:f32:", 2, "expected an element count");
+	cli_expect(t, SAXPY "--arg buf:x:f32:4x", 2, "element count '4x' is not an integer");
+	cli_expect(t, SAXPY "--arg buf:x:f32:2=1,2,3", 2, "more than 2 values");
+	cli_expect(t, SAXPY "--arg buf:x:f32:4=1,,3", 2, "empty element 1");
+	cli_expect(t, SAXPY "--arg buf:x:u8:4=1,300", 2, "'300' is out of range");
+	cli_expect(t, SAXPY "--arg buf:x:u8:4=fill:-1", 2, "'-1' is negative");
+	cli_expect(t, SAXPY "--arg buf:x:s32:4=iota:1:x", 2, "'x' is not an integer");
+	cli_expect(t, SAXPY "--arg buf:x:f32:4 --arg buf:x:f32:4", 2, "buffer 'x' is already defined");
+	cli_expect(t, SAXPY "--arg buf:x:f32:file=", 2, "file= needs a path");
+
+	/* outputs */
+	cli_expect(t, SAXPY "--arg u32:5 --print z", 2, "--print 'z': no buffer named 'z'");
+	cli_expect(t, SAXPY "--arg buf:y:f32:4 --print y:0", 2, "count must be at least 1");
+	cli_expect(t, SAXPY "--arg buf:y:f32:4 --print y:q", 2, "--print 'y:q'");
+	cli_expect(t, SAXPY "--arg u32:5 --out z=/tmp/z", 2, "--out 'z=/tmp/z': no buffer named 'z'");
+	cli_expect(t, SAXPY "--arg buf:y:f32:4 --out y", 2, "expected NAME=PATH");
+	cli_expect(t, SAXPY "--arg buf:y:f32:4 --out y=:hex", 2, "empty file name");
+
+	/* checks against the kernel's signature */
+	cli_expect(t, "exec " CLI_PTX "saxpy.ptx nosuch --grid 1 --block 1", 2, "no kernel named 'nosuch'");
+	cli_expect(t, SAXPY "--arg u32:5 --arg f32:2 --arg buf:x:f32:8", 2,
+	           "kernel 'saxpy' takes 4 parameters but 3 --arg were given");
+	cli_expect(t, SAXPY "--arg u32:5 --arg f64:2 --arg buf:x:f32:8 --arg buf:y:f32:8", 2,
+	           "(parameter 1, counting from 0): the parameter is 4 bytes, but f64 is 8 bytes");
+	cli_expect(t, SAXPY "--arg buf:n:u32:1 --arg f32:2 --arg buf:x:f32:8 --arg buf:y:f32:8", 2,
+	           "a buffer passes its 8-byte device address");
+	cli_expect(t, SAXPY "--arg u32:5 --arg f32:2 --arg buf:x:f32:8 --arg buf:y:f32:8 --print y:9", 2,
+	           "buffer 'y' has only 8 elements");
+	cli_expect(t, "exec /nonexistent/k.ptx k --grid 1 --block 1", 1, "k.ptx");
+}
+
+TEST(cli_exec_launch_error)
+{
+	/* n far beyond the buffers: the kernel reads out of bounds */
+	cli_expect(t,
+	           "exec " CLI_PTX "saxpy.ptx saxpy --grid 4096 --block 256 --arg u32:1048576 --arg f32:2 "
+	           "--arg buf:x:f32:8 --arg buf:y:f32:8 --print y",
+	           1, "launch of 'saxpy' failed");
+	/* a CTA larger than any SM allows */
+	cli_expect(t,
+	           "exec " CLI_PTX "saxpy.ptx saxpy --grid 1 --block 100000 --arg u32:5 --arg f32:2 "
+	           "--arg buf:x:f32:8 --arg buf:y:f32:8",
+	           1, "launch of 'saxpy' failed");
+}
+
+TEST(cli_exec_counters_and_stats)
+{
+	char dir[64], js[128], args[1024];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(js, sizeof js, dir, "s.json");
+	snprintf(args, sizeof args,
+	         SAXPY "--arg u32:5 --arg f32:2 --arg buf:x:f32:8=iota --arg buf:y:f32:8 --counters --stats %s", js);
+	char *out;
+	int rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "thread instructions");
+	CHECK_STR_CONTAINS(out, "as GPGPU-Sim does");
+	free(out);
+	char *j = cli_slurp(js, NULL);
+	CHECK_MSG(j && j[0] == '{' && strstr(j, "thread_insts"), "stats JSON: %s", j ? j : "(missing)");
+	free(j);
+	remove(js);
+	rmdir(dir);
+}
+
+/* ---- run, bench ---- */
+
+TEST(cli_run_bench)
+{
+	if (!ws_bench_find("vecadd")) {
+		CHECK_MSG(0, "benchmark vecadd is missing");
+		return;
+	}
+	char dir[64], js[128], args[512];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(js, sizeof js, dir, "run.json");
+	snprintf(args, sizeof args, "run vecadd --size tiny --stats %s", js);
+	char *out;
+	int rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "# effective configuration");
+	CHECK_STR_CONTAINS(out, "warp_size = 32");
+	CHECK_STR_CONTAINS(out, "verification: PASSED");
+	CHECK_STR_CONTAINS(out, "thread instructions");
+	CHECK_STR_CONTAINS(out, "thread-insts/s");
+	free(out);
+	char *j = cli_slurp(js, NULL);
+	CHECK_MSG(j && j[0] == '{', "stats JSON: %s", j ? j : "(missing)");
+	free(j);
+	remove(js);
+	rmdir(dir);
+
+	rc = cli_run("run vecadd --size tiny --quiet --functional --set warp_size=16", 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_MSG(!strstr(out, "# effective configuration"), "--quiet still printed the configuration");
+	CHECK_STR_CONTAINS(out, "verification: PASSED");
+	free(out);
+
+	cli_expect(t, "run vecadd --size tiny --set warp_size=7", 2, "--set warp_size=7");
+
+	rc = cli_run("bench --size tiny vecadd histo", 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "thread-insts/s");
+	CHECK_STR_CONTAINS(out, "\nvecadd    yes ");
+	CHECK_STR_CONTAINS(out, "\nhisto     yes ");
+	CHECK_STR_CONTAINS(out, "\ntotal ");
+	free(out);
+}

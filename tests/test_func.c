@@ -1,0 +1,391 @@
+/*
+ * test_func.c -- functional-model tests: SIMT reconvergence (nested
+ * if/else, loops with break/continue, early return from a divergent
+ * branch, exit), barriers (uniform code, exited warps), calls and
+ * recursion, at warp sizes 8, 16, 32 and 64; and the errors a bad kernel
+ * must produce (out-of-bounds, misaligned, trap, deadlock, livelock limit).
+ * Kernels come from the CUDA files in tests/cu, compiled to tests/ptx/func.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#include "warpsim.h"
+
+#define RECONV_PTX TEST_DATA_DIR "/ptx/func/reconv.ptx"
+#define FAULTS_PTX TEST_DATA_DIR "/ptx/func/faults.ptx"
+
+struct env {
+	ws_sim *sim;
+	ws_module *mod;
+};
+
+static int env_open(struct test_ctx *t, struct env *e, const char *ptx, unsigned ws, const char *key, const char *val)
+{
+	memset(e, 0, sizeof *e);
+	ws_config *cfg = wsConfigCreate();
+	char err[256], num[16];
+	snprintf(num, sizeof num, "%u", ws);
+	CHECK(wsConfigSet(cfg, "warp_size", num, err, sizeof err) == WS_SUCCESS);
+	if (key)
+		CHECK(wsConfigSet(cfg, key, val, err, sizeof err) == WS_SUCCESS);
+	ws_result r = wsSimCreate(&e->sim, cfg);
+	wsConfigDestroy(cfg);
+	CHECK(r == WS_SUCCESS);
+	if (r != WS_SUCCESS)
+		return 0;
+	r = wsModuleLoad(e->sim, &e->mod, ptx);
+	CHECK_MSG(r == WS_SUCCESS, "load %s: %s", ptx, wsSimLastError(e->sim));
+	return r == WS_SUCCESS;
+}
+
+static void env_close(struct env *e) { wsSimDestroy(e->sim); }
+
+static ws_deviceptr dalloc(struct env *e, size_t n)
+{
+	ws_deviceptr p = 0;
+	wsMemAlloc(e->sim, &p, n);
+	wsMemsetD8(e->sim, p, 0, n);
+	return p;
+}
+
+static ws_result launch1(struct env *e, const char *name, unsigned threads, void **args)
+{
+	ws_function *f;
+	ws_result r = wsModuleGetFunction(&f, e->mod, name);
+	if (r != WS_SUCCESS)
+		return r;
+	return wsLaunchKernel(f, 1, 1, 1, threads, 1, 1, 0, args);
+}
+
+/* The 32-bit view activemask/ballot give of a warp: lanes of the thread's
+ * own 32-lane group (for warps of up to 32 threads, the whole warp). */
+static unsigned view_mask(unsigned ws, unsigned tid, int (*pred)(unsigned), unsigned nthreads)
+{
+	unsigned group = ws > 32 ? 32 : ws;
+	unsigned base = tid / group * group;
+	unsigned m = 0;
+	for (unsigned l = 0; l < group; l++)
+		if (base + l < nthreads && pred(base + l))
+			m |= 1u << l;
+	return m;
+}
+
+static int p_all(unsigned t) { (void)t; return 1; }
+static int p_odd_b2(unsigned t) { return (t & 1) && (t & 2); }
+static int p_odd_nb2(unsigned t) { return (t & 1) && !(t & 2); }
+static int p_even_lt8(unsigned t) { return !(t & 1) && t < 8; }
+static int p_even_ge8(unsigned t) { return !(t & 1) && t >= 8; }
+static int p_not_mod4(unsigned t) { return t % 4 != 0; }
+static int p_not_mod3(unsigned t) { return t % 3 != 0; }
+
+static const unsigned warp_sizes[] = {8, 16, 32, 64};
+
+TEST(func_reconv_nested_if)
+{
+	for (unsigned wi = 0; wi < 4; wi++) {
+		unsigned ws = warp_sizes[wi], n = 128;
+		struct env e;
+		if (!env_open(t, &e, RECONV_PTX, ws, NULL, NULL))
+			return;
+		ws_deviceptr din = dalloc(&e, n * 4), dafter = dalloc(&e, n * 4), dval = dalloc(&e, n * 4);
+		void *args[] = {&din, &dafter, &dval};
+		CHECK_MSG(launch1(&e, "nested_if", n, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		unsigned in[128], after[128];
+		int val[128];
+		wsMemcpyDtoH(e.sim, in, din, sizeof in);
+		wsMemcpyDtoH(e.sim, after, dafter, sizeof after);
+		wsMemcpyDtoH(e.sim, val, dval, sizeof val);
+		for (unsigned i = 0; i < n; i++) {
+			int (*p)(unsigned) = (i & 1) ? ((i & 2) ? p_odd_b2 : p_odd_nb2) : (i < 8 ? p_even_lt8 : p_even_ge8);
+			int v = (i & 1) ? ((i & 2) ? 1 : 2) : (i < 8 ? 3 : 4);
+			CHECK_EQ(val[i], v);
+			CHECK_MSG(in[i] == view_mask(ws, i, p, n), "ws=%u t=%u mask inside 0x%x expected 0x%x", ws, i,
+				  in[i], view_mask(ws, i, p, n));
+			CHECK_MSG(after[i] == view_mask(ws, i, p_all, n), "ws=%u t=%u mask after 0x%x", ws, i, after[i]);
+		}
+		env_close(&e);
+	}
+}
+
+TEST(func_reconv_loop_break_continue)
+{
+	for (unsigned wi = 0; wi < 4; wi++) {
+		unsigned ws = warp_sizes[wi], n = 96;
+		struct env e;
+		if (!env_open(t, &e, RECONV_PTX, ws, NULL, NULL))
+			return;
+		int trip[96];
+		for (unsigned i = 0; i < n; i++)
+			trip[i] = (int)((i * 7) % 23); /* divergent trip counts */
+		ws_deviceptr dtrip = dalloc(&e, sizeof trip), dsum = dalloc(&e, n * 4), dm = dalloc(&e, n * 4);
+		wsMemcpyHtoD(e.sim, dtrip, trip, sizeof trip);
+		void *args[] = {&dtrip, &dsum, &dm};
+		CHECK_MSG(launch1(&e, "loop_break_continue", n, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		int sum[96];
+		unsigned m[96];
+		wsMemcpyDtoH(e.sim, sum, dsum, sizeof sum);
+		wsMemcpyDtoH(e.sim, m, dm, sizeof m);
+		for (unsigned i = 0; i < n; i++) {
+			int s = 0;
+			for (int k = 0; k < 100 && k < trip[i]; k++)
+				if (k % 3 != 1)
+					s += k * (int)(i + 1);
+			CHECK_MSG(sum[i] == s, "ws=%u t=%u sum %d expected %d", ws, i, sum[i], s);
+			CHECK_MSG(m[i] == view_mask(ws, i, p_all, n), "ws=%u t=%u reconverged mask 0x%x", ws, i, m[i]);
+		}
+		env_close(&e);
+	}
+}
+
+TEST(func_reconv_early_return_and_exit)
+{
+	for (unsigned wi = 0; wi < 4; wi++) {
+		unsigned ws = warp_sizes[wi], n = 64;
+		struct env e;
+		if (!env_open(t, &e, RECONV_PTX, ws, NULL, NULL))
+			return;
+		ws_deviceptr dret = dalloc(&e, n * 4), din = dalloc(&e, n * 4), dafter = dalloc(&e, n * 4);
+		void *args[] = {&dret, &din, &dafter};
+		CHECK_MSG(launch1(&e, "early_return", n, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		int ret[64], in[64];
+		unsigned after[64];
+		wsMemcpyDtoH(e.sim, ret, dret, sizeof ret);
+		wsMemcpyDtoH(e.sim, in, din, sizeof in);
+		wsMemcpyDtoH(e.sim, after, dafter, sizeof after);
+		for (unsigned i = 0; i < n; i++) {
+			CHECK_EQ(ret[i], i % 4 == 0 ? -(int)i : (int)i * 2);
+			if (i % 4)
+				CHECK_MSG((unsigned)in[i] == view_mask(ws, i, p_not_mod4, n), "ws=%u t=%u in-call mask 0x%x",
+					  ws, i, in[i]);
+			CHECK_MSG(after[i] == view_mask(ws, i, p_all, n), "ws=%u t=%u mask after return 0x%x", ws, i,
+				  after[i]);
+		}
+		ws_deviceptr dout = dalloc(&e, n * 4);
+		void *a2[] = {&dout};
+		CHECK_MSG(launch1(&e, "early_exit", n, a2) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		int out[64];
+		wsMemcpyDtoH(e.sim, out, dout, sizeof out);
+		for (unsigned i = 0; i < n; i++)
+			CHECK_EQ((unsigned)out[i], i % 3 == 0 ? 0u : view_mask(ws, i, p_not_mod3, n));
+		env_close(&e);
+	}
+}
+
+TEST(func_barriers_uniform_and_exited_warps)
+{
+	for (unsigned wi = 0; wi < 4; wi++) {
+		unsigned ws = warp_sizes[wi], n = 256;
+		struct env e;
+		if (!env_open(t, &e, RECONV_PTX, ws, NULL, NULL))
+			return;
+		ws_deviceptr dout = dalloc(&e, n * 4);
+		void *args[] = {&dout};
+		CHECK_MSG(launch1(&e, "barrier_uniform", n, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		int out[256];
+		wsMemcpyDtoH(e.sim, out, dout, sizeof out);
+		int o1[256];
+		for (unsigned i = 0; i < n; i++)
+			o1[i] = (int)(((i + 1) % n) * ((i + 1) % n) + ((i + 7) % n) * ((i + 7) % n));
+		for (unsigned i = 0; i < n; i++)
+			CHECK_EQ(out[i], o1[i] + o1[n - 1 - i]);
+		uint64_t bars = 0;
+		wsStatsGet(e.sim, "barriers", &bars);
+		CHECK_EQ(bars, 3);
+		wsMemsetD8(e.sim, dout, 0, n * 4);
+		CHECK_MSG(launch1(&e, "barrier_after_exit", n, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		wsMemcpyDtoH(e.sim, out, dout, sizeof out);
+		for (unsigned i = 0; i < 64; i++)
+			CHECK_EQ(out[i], 63 - (int)i + 100);
+		env_close(&e);
+	}
+}
+
+TEST(func_call_recursion)
+{
+	struct env e;
+	if (!env_open(t, &e, RECONV_PTX, 32, NULL, NULL))
+		return;
+	unsigned n = 64;
+	ws_deviceptr dout = dalloc(&e, n * 4);
+	void *args[] = {&dout};
+	CHECK_MSG(launch1(&e, "recursion", n, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+	unsigned out[64];
+	wsMemcpyDtoH(e.sim, out, dout, sizeof out);
+	for (unsigned i = 0; i < n; i++) {
+		unsigned a = 0, b = 1;
+		for (unsigned k = 0; k < i % 12; k++) {
+			unsigned c = a + b;
+			a = b;
+			b = c;
+		}
+		CHECK_EQ(out[i], a);
+	}
+	uint64_t calls = 0;
+	wsStatsGet(e.sim, "calls", &calls);
+	CHECK(calls > 10);
+	env_close(&e);
+}
+
+/* ---- errors ---- */
+
+TEST(func_fault_out_of_bounds)
+{
+	struct env e;
+	if (!env_open(t, &e, FAULTS_PTX, 32, NULL, NULL))
+		return;
+	ws_deviceptr p = dalloc(&e, 64 * 4);
+	int n = 40; /* threads 24..63 write past the 64-int buffer */
+	void *args[] = {&p, &n};
+	ws_result r = launch1(&e, "oob_write", 64, args);
+	CHECK_EQ(r, WS_ERROR_ILLEGAL_ADDRESS);
+	const char *m = wsSimLastError(e.sim);
+	CHECK_STR_CONTAINS(m, "out-of-bounds write");
+	CHECK_STR_CONTAINS(m, "kernel oob_write");
+	CHECK_STR_CONTAINS(m, "thread (24,0,0)");
+	CHECK_STR_CONTAINS(m, "faults.ptx:");
+	CHECK_STR_CONTAINS(m, "st.global");
+	/* shared memory out of bounds */
+	int k = 1 << 20;
+	void *a2[] = {&p, &k};
+	r = launch1(&e, "oob_read_shared", 64, a2);
+	CHECK_EQ(r, WS_ERROR_ILLEGAL_ADDRESS);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "shared");
+	env_close(&e);
+}
+
+TEST(func_fault_misaligned_and_trap)
+{
+	struct env e;
+	if (!env_open(t, &e, FAULTS_PTX, 32, NULL, NULL))
+		return;
+	ws_deviceptr p = dalloc(&e, 1024);
+	void *args[] = {&p};
+	CHECK_EQ(launch1(&e, "misaligned", 32, args), WS_ERROR_MISALIGNED_ADDRESS);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "misaligned 4-byte write");
+	CHECK_EQ(launch1(&e, "do_trap", 32, args), WS_ERROR_TRAP);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "thread (5,0,0)");
+	env_close(&e);
+}
+
+TEST(func_fault_deadlock_reports_warps)
+{
+	struct env e;
+	if (!env_open(t, &e, FAULTS_PTX, 32, NULL, NULL))
+		return;
+	ws_deviceptr p = dalloc(&e, 1024);
+	void *args[] = {&p};
+	CHECK_EQ(launch1(&e, "named_barrier_deadlock", 64, args), WS_ERROR_DEADLOCK);
+	const char *m = wsSimLastError(e.sim);
+	CHECK_STR_CONTAINS(m, "deadlocked");
+	CHECK_STR_CONTAINS(m, "warp 0: waiting at barrier 1");
+	CHECK_STR_CONTAINS(m, "warp 1: waiting at barrier 2");
+	env_close(&e);
+}
+
+TEST(func_fault_livelock_limit)
+{
+	struct env e;
+	if (!env_open(t, &e, FAULTS_PTX, 32, "max_warp_insts", "20000"))
+		return;
+	ws_deviceptr p = dalloc(&e, 1024);
+	void *args[] = {&p};
+	CHECK_EQ(launch1(&e, "barrier_deadlock", 64, args), WS_ERROR_LIMIT_EXCEEDED);
+	const char *m = wsSimLastError(e.sim);
+	CHECK_STR_CONTAINS(m, "max_warp_insts=20000");
+	CHECK_STR_CONTAINS(m, "warp 1: waiting at barrier 0");
+	env_close(&e);
+}
+
+/* ---- runtime API ---- */
+
+TEST(func_api_errors)
+{
+	struct env e;
+	if (!env_open(t, &e, FAULTS_PTX, 32, NULL, NULL))
+		return;
+	ws_function *f = NULL;
+	CHECK_EQ(wsModuleGetFunction(&f, e.mod, "no_such_kernel"), WS_ERROR_NOT_FOUND);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "no_such_kernel");
+	CHECK_EQ(wsModuleGetFunction(&f, e.mod, "oob_write"), WS_SUCCESS);
+	CHECK_EQ(wsFunctionParamCount(f), 2);
+	CHECK_EQ(wsFunctionParamSize(f, 0), 8);
+	CHECK_EQ(wsFunctionParamSize(f, 1), 4);
+	ws_deviceptr p = dalloc(&e, 16);
+	int n = 0;
+	void *args[] = {&p, &n};
+	CHECK_EQ(wsLaunchKernel(f, 1, 1, 1, 2048, 1, 1, 0, args), WS_ERROR_INVALID_LAUNCH);
+	CHECK_EQ(wsLaunchKernel(f, 0, 1, 1, 32, 1, 1, 0, args), WS_ERROR_INVALID_LAUNCH);
+	CHECK_EQ(wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 1 << 20, args), WS_ERROR_LAUNCH_OUT_OF_RESOURCES);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "shmem_per_sm");
+	CHECK_EQ(wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, NULL), WS_ERROR_INVALID_VALUE);
+	/* host copies out of range */
+	char buf[64];
+	CHECK_EQ(wsMemcpyDtoH(e.sim, buf, p, 64), WS_ERROR_ILLEGAL_ADDRESS);
+	CHECK_EQ(wsMemcpyHtoD(e.sim, p + 8, buf, 16), WS_ERROR_ILLEGAL_ADDRESS);
+	CHECK_EQ(wsMemFree(e.sim, p + 4), WS_ERROR_INVALID_VALUE);
+	CHECK_EQ(wsMemFree(e.sim, p), WS_SUCCESS);
+	CHECK_EQ(wsMemcpyDtoH(e.sim, buf, p, 4), WS_ERROR_ILLEGAL_ADDRESS); /* use after free faults */
+	ws_module *m2;
+	CHECK_EQ(wsModuleLoad(e.sim, &m2, "tests/no/such/file.ptx"), WS_ERROR_FILE_NOT_FOUND);
+	CHECK_EQ(wsModuleLoadData(e.sim, &m2, ".version 9.0\n.target sm_75\n.address_size 64\n.entry k() { bogus.op; }\n", "x.ptx"),
+		 WS_ERROR_INVALID_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "x.ptx:4:");
+	CHECK(strcmp(wsGetErrorName(WS_ERROR_DEADLOCK), "WS_ERROR_DEADLOCK") == 0);
+	CHECK(strlen(wsGetErrorString(WS_ERROR_TRAP)) > 5);
+	env_close(&e);
+}
+
+TEST(func_api_config)
+{
+	ws_config *c = wsConfigCreate();
+	char err[256], buf[64];
+	CHECK_EQ(wsConfigSet(c, "warp_size", "16", err, sizeof err), WS_SUCCESS);
+	CHECK(strcmp(wsConfigGet(c, "warp_size", buf, sizeof buf), "16") == 0);
+	CHECK_EQ(wsConfigSet(c, "warp_sise", "16", err, sizeof err), WS_ERROR_INVALID_CONFIG);
+	CHECK_STR_CONTAINS(err, "unknown parameter 'warp_sise'");
+	CHECK_EQ(wsConfigSet(c, "warp_size", "65", err, sizeof err), WS_ERROR_INVALID_CONFIG);
+	CHECK_STR_CONTAINS(err, "out of range");
+	CHECK_EQ(wsConfigSet(c, "num_sms", "12x", err, sizeof err), WS_ERROR_INVALID_CONFIG);
+	CHECK_STR_CONTAINS(err, "not an integer");
+	CHECK_EQ(wsConfigSet(c, "mode", "quantum", err, sizeof err), WS_ERROR_INVALID_CONFIG);
+	CHECK_EQ(wsConfigLoadFile(c, "tests/no/such.cfg", err, sizeof err), WS_ERROR_FILE_NOT_FOUND);
+	FILE *f = fopen("build/test-bad.cfg", "w");
+	if (f) {
+		fprintf(f, "# comment\nnum_sms = 4\n\nbogus_key = 3\n");
+		fclose(f);
+		CHECK_EQ(wsConfigLoadFile(c, "build/test-bad.cfg", err, sizeof err), WS_ERROR_INVALID_CONFIG);
+		CHECK_STR_CONTAINS(err, "build/test-bad.cfg:4: unknown parameter 'bogus_key'");
+		CHECK(strcmp(wsConfigGet(c, "num_sms", buf, sizeof buf), "4") == 0);
+	}
+	/* warp size 24 passes the range check but is not a power of two */
+	CHECK_EQ(wsConfigSet(c, "warp_size", "24", err, sizeof err), WS_SUCCESS);
+	ws_sim *s = NULL;
+	CHECK_EQ(wsSimCreate(&s, c), WS_ERROR_INVALID_CONFIG);
+	wsConfigDestroy(c);
+}
+
+TEST(func_determinism)
+{
+	/* the same launch twice gives identical statistics and results */
+	char json[2][8192];
+	for (int run = 0; run < 2; run++) {
+		struct env e;
+		if (!env_open(t, &e, RECONV_PTX, 32, NULL, NULL))
+			return;
+		unsigned n = 96;
+		int trip[96];
+		for (unsigned i = 0; i < n; i++)
+			trip[i] = (int)((i * 13) % 31);
+		ws_deviceptr dtrip = dalloc(&e, sizeof trip), dsum = dalloc(&e, n * 4), dm = dalloc(&e, n * 4);
+		wsMemcpyHtoD(e.sim, dtrip, trip, sizeof trip);
+		void *args[] = {&dtrip, &dsum, &dm};
+		CHECK(launch1(&e, "loop_break_continue", n, args) == WS_SUCCESS);
+		FILE *f = fmemopen(json[run], sizeof json[run], "w");
+		wsStatsWriteJSON(e.sim, f);
+		fclose(f);
+		env_close(&e);
+	}
+	CHECK(strcmp(json[0], json[1]) == 0);
+	CHECK_STR_CONTAINS(json[0], "\"thread_insts\"");
+}
