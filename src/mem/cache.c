@@ -1,0 +1,475 @@
+/*
+ * cache.c -- generic set-associative sectored cache with MSHRs (see cache.h).
+ *
+ * Models a GPU L1D / L1I / L2-slice tag array: sets x ways lines, each
+ * with a tag, per-32-byte-sector valid and dirty bits, an LRU stamp and the
+ * index of its MSHR while a miss is outstanding ("reserved" line).  MSHR
+ * entries hold up to mshr_merge waiting accesses (token + sectors needed);
+ * an access waits only for the sectors that are pending, so partial fills
+ * release the accesses they complete.  All storage is allocated at create.
+ */
+#include <string.h>
+
+#include "mem/cache.h"
+
+struct cache_line {
+	uint64_t tag;     /* line number (address / line size) */
+	uint64_t lru;     /* last-touch stamp */
+	int32_t mshr;     /* MSHR index while reserved, else -1 */
+	uint32_t valid;   /* sector valid bits */
+	uint32_t dirty;   /* sector dirty bits (write-back) */
+	bool present;     /* tag holds a line */
+};
+
+struct cache_waiter {
+	uint64_t token;
+	uint32_t need; /* sectors the access needs */
+};
+
+struct cache_mshr {
+	uint32_t line_idx;  /* index into lines[] */
+	uint32_t pending;   /* sectors requested downstream, not yet arrived */
+	uint32_t nwait;
+	bool evict_on_fill; /* a write hit the reserved line (write-evict): drop it when done */
+};
+
+struct cache {
+	struct cache_params p;
+	struct ws_stats *stats;
+	int st[7]; /* counter ids: accesses, hits, misses, hit_reserved, res_fails, evictions, writebacks; -1 none */
+	unsigned line_shift;
+	uint32_t full_mask;
+	uint64_t stamp;
+	struct cache_line *lines;      /* [sets * ways] */
+	struct cache_mshr *mshrs;      /* [mshrs] */
+	struct cache_waiter *waiters;  /* [mshrs * mshr_merge] */
+	uint32_t *free_mshr;           /* stack of free indices */
+	uint32_t nfree;
+};
+
+enum { ST_ACC, ST_HIT, ST_MISS, ST_HITRES, ST_RESFAIL, ST_EVICT, ST_WB };
+
+static const int stat_ids[4][7] = {
+	[CACHE_STATS_NONE] = {-1, -1, -1, -1, -1, -1, -1},
+	[CACHE_STATS_L1D] = {STAT_l1d_accesses, STAT_l1d_hits, STAT_l1d_misses, STAT_l1d_hit_reserved,
+			     STAT_l1d_res_fails, STAT_l1d_evictions, STAT_l1d_writebacks},
+	[CACHE_STATS_L1I] = {STAT_l1i_accesses, STAT_l1i_hits, STAT_l1i_misses, STAT_l1i_hit_reserved,
+			     STAT_l1i_res_fails, STAT_l1i_evictions, STAT_l1i_writebacks},
+	[CACHE_STATS_L2] = {STAT_l2_accesses, STAT_l2_hits, STAT_l2_misses, STAT_l2_hit_reserved, STAT_l2_res_fails,
+			    STAT_l2_evictions, STAT_l2_writebacks},
+};
+
+static inline void bump(struct cache *c, int which)
+{
+	if (c->stats && c->st[which] >= 0)
+		c->stats->v[c->st[which]]++;
+}
+
+static bool is_pow2(unsigned x) { return x && !(x & (x - 1)); }
+
+struct cache *cache_create(const struct cache_params *p, struct ws_stats *stats)
+{
+	if (!p || !p->sets || !p->ways || !p->mshrs || !p->mshr_merge || !is_pow2(p->line_bytes) ||
+	    p->line_bytes < MEM_SECTOR_BYTES || p->line_bytes > MEM_MAX_LINE_BYTES ||
+	    (unsigned)p->stats_level > CACHE_STATS_L2 || (unsigned)p->write_policy > CACHE_WRITE_BACK)
+		return NULL;
+	if ((uint64_t)p->sets * p->ways > (1u << 26) || (uint64_t)p->mshrs * p->mshr_merge > (1u << 26))
+		return NULL;
+	struct cache *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->p = *p;
+	c->stats = stats;
+	memcpy(c->st, stat_ids[p->stats_level], sizeof c->st);
+	c->line_shift = (unsigned)__builtin_ctz(p->line_bytes);
+	c->full_mask = (1u << (p->line_bytes / MEM_SECTOR_BYTES)) - 1;
+	c->lines = calloc((size_t)p->sets * p->ways, sizeof *c->lines);
+	c->mshrs = calloc(p->mshrs, sizeof *c->mshrs);
+	c->waiters = calloc((size_t)p->mshrs * p->mshr_merge, sizeof *c->waiters);
+	c->free_mshr = calloc(p->mshrs, sizeof *c->free_mshr);
+	if (!c->lines || !c->mshrs || !c->waiters || !c->free_mshr) {
+		cache_destroy(c);
+		return NULL;
+	}
+	for (size_t i = 0; i < (size_t)p->sets * p->ways; i++)
+		c->lines[i].mshr = -1;
+	/* Free stack: pop from the end, so entry 0 is used first. */
+	for (uint32_t i = 0; i < p->mshrs; i++)
+		c->free_mshr[i] = p->mshrs - 1 - i;
+	c->nfree = p->mshrs;
+	return c;
+}
+
+void cache_destroy(struct cache *c)
+{
+	if (!c)
+		return;
+	free(c->lines);
+	free(c->mshrs);
+	free(c->waiters);
+	free(c->free_mshr);
+	free(c);
+}
+
+unsigned cache_max_merge(const struct cache *c) { return c->p.mshr_merge; }
+unsigned cache_line_bytes(const struct cache *c) { return c->p.line_bytes; }
+unsigned cache_mshrs_in_use(const struct cache *c) { return c->p.mshrs - c->nfree; }
+
+/* Index of the line holding `tag` in its set, or -1. */
+static inline int64_t lookup(const struct cache *c, uint64_t tag)
+{
+	size_t base = (size_t)(tag % c->p.sets) * c->p.ways;
+	for (unsigned w = 0; w < c->p.ways; w++) {
+		const struct cache_line *l = &c->lines[base + w];
+		if (l->present && l->tag == tag)
+			return (int64_t)(base + w);
+	}
+	return -1;
+}
+
+static inline void touch(struct cache *c, struct cache_line *l) { l->lru = ++c->stamp; }
+
+/* Victim in the set of `tag`: an empty way first (lowest index), else the
+ * least recently used unreserved way; -1 if every way is reserved. */
+static int64_t victim(const struct cache *c, uint64_t tag)
+{
+	size_t base = (size_t)(tag % c->p.sets) * c->p.ways;
+	int64_t best = -1;
+	uint64_t best_lru = UINT64_MAX;
+	for (unsigned w = 0; w < c->p.ways; w++) {
+		const struct cache_line *l = &c->lines[base + w];
+		if (!l->present)
+			return (int64_t)(base + w);
+		if (l->mshr < 0 && l->lru < best_lru) {
+			best_lru = l->lru;
+			best = (int64_t)(base + w);
+		}
+	}
+	return best;
+}
+
+/* Replace line `idx` by `tag` (state cleared), reporting a write-back. */
+static void install(struct cache *c, size_t idx, uint64_t tag, struct cache_result *r)
+{
+	struct cache_line *l = &c->lines[idx];
+	if (l->present && l->valid) {
+		bump(c, ST_EVICT);
+		if (l->dirty) {
+			bump(c, ST_WB);
+			r->writeback = true;
+			r->wb_addr = l->tag << c->line_shift;
+			r->wb_mask = l->dirty;
+		}
+	}
+	l->present = true;
+	l->tag = tag;
+	l->valid = l->dirty = 0;
+	l->mshr = -1;
+	touch(c, l);
+}
+
+static void add_waiter(struct cache *c, uint32_t m, uint64_t token, uint32_t need)
+{
+	struct cache_mshr *e = &c->mshrs[m];
+	struct cache_waiter *w = &c->waiters[(size_t)m * c->p.mshr_merge + e->nwait++];
+	w->token = token;
+	w->need = need;
+}
+
+static uint32_t alloc_mshr(struct cache *c, size_t line_idx)
+{
+	uint32_t m = c->free_mshr[--c->nfree];
+	struct cache_mshr *e = &c->mshrs[m];
+	e->line_idx = (uint32_t)line_idx;
+	e->pending = 0;
+	e->nwait = 0;
+	e->evict_on_fill = false;
+	c->lines[line_idx].mshr = (int32_t)m;
+	return m;
+}
+
+static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t need, uint64_t token, bool rmw)
+{
+	struct cache_result r = {0};
+	int64_t li = lookup(c, tag);
+	if (li >= 0) {
+		struct cache_line *l = &c->lines[li];
+		if (!(need & ~l->valid)) {
+			touch(c, l);
+			if (rmw)
+				l->dirty |= need;
+			bump(c, ST_ACC);
+			bump(c, ST_HIT);
+			r.status = CACHE_HIT;
+			return r;
+		}
+		if (l->mshr >= 0) {
+			struct cache_mshr *e = &c->mshrs[l->mshr];
+			if (e->nwait >= c->p.mshr_merge) {
+				bump(c, ST_RESFAIL);
+				r.status = CACHE_RESERVATION_FAIL;
+				return r;
+			}
+			uint32_t missing = need & ~l->valid & ~e->pending;
+			uint32_t fetch = 0;
+			if (missing)
+				fetch = c->p.sector_fill ? missing : c->full_mask & ~l->valid & ~e->pending;
+			add_waiter(c, (uint32_t)l->mshr, token, need);
+			e->pending |= fetch;
+			touch(c, l);
+			if (rmw)
+				l->dirty |= need;
+			bump(c, ST_ACC);
+			bump(c, fetch ? ST_MISS : ST_HITRES);
+			r.status = fetch ? CACHE_MISS : CACHE_HIT_RESERVED;
+			r.fetch_mask = fetch;
+			return r;
+		}
+		/* Present but some sectors missing, no miss outstanding: sector miss. */
+		if (!c->nfree) {
+			bump(c, ST_RESFAIL);
+			r.status = CACHE_RESERVATION_FAIL;
+			return r;
+		}
+		uint32_t m = alloc_mshr(c, (size_t)li);
+		uint32_t fetch = c->p.sector_fill ? need & ~l->valid : c->full_mask & ~l->valid;
+		c->mshrs[m].pending = fetch;
+		add_waiter(c, m, token, need);
+		touch(c, l);
+		if (rmw)
+			l->dirty |= need;
+		bump(c, ST_ACC);
+		bump(c, ST_MISS);
+		r.status = CACHE_MISS;
+		r.fetch_mask = fetch;
+		return r;
+	}
+	int64_t v = c->nfree ? victim(c, tag) : -1;
+	if (v < 0) {
+		bump(c, ST_RESFAIL);
+		r.status = CACHE_RESERVATION_FAIL;
+		return r;
+	}
+	install(c, (size_t)v, tag, &r);
+	uint32_t m = alloc_mshr(c, (size_t)v);
+	uint32_t fetch = c->p.sector_fill ? need : c->full_mask;
+	c->mshrs[m].pending = fetch;
+	add_waiter(c, m, token, need);
+	if (rmw)
+		c->lines[v].dirty |= need;
+	bump(c, ST_ACC);
+	bump(c, ST_MISS);
+	r.status = CACHE_MISS;
+	r.fetch_mask = fetch;
+	return r;
+}
+
+/* Write-evict / write-through store, or an atomic at a non-write-back cache. */
+static struct cache_result write_forward(struct cache *c, uint64_t tag, uint32_t sectors, bool invalidate)
+{
+	struct cache_result r = {0};
+	r.forward = true;
+	int64_t li = lookup(c, tag);
+	bump(c, ST_ACC);
+	if (li >= 0) {
+		struct cache_line *l = &c->lines[li];
+		if (invalidate) {
+			if (l->mshr >= 0) {
+				l->valid = 0;
+				c->mshrs[l->mshr].evict_on_fill = true;
+			} else {
+				l->present = false;
+				l->valid = l->dirty = 0;
+			}
+		} else {
+			l->valid |= sectors;
+			touch(c, l);
+		}
+		bump(c, ST_HIT);
+		r.status = CACHE_HIT;
+		return r;
+	}
+	if (!invalidate && c->p.write_allocate) {
+		int64_t v = victim(c, tag);
+		if (v < 0) {
+			/* Every way reserved: the write still goes downstream, uncached. */
+			bump(c, ST_MISS);
+			r.status = CACHE_MISS;
+			return r;
+		}
+		install(c, (size_t)v, tag, &r);
+		c->lines[v].valid = sectors;
+	}
+	bump(c, ST_MISS);
+	r.status = CACHE_MISS;
+	return r;
+}
+
+static struct cache_result write_back(struct cache *c, uint64_t tag, uint32_t sectors)
+{
+	struct cache_result r = {0};
+	int64_t li = lookup(c, tag);
+	if (li >= 0) {
+		struct cache_line *l = &c->lines[li];
+		l->valid |= sectors;
+		l->dirty |= sectors;
+		touch(c, l);
+		bump(c, ST_ACC);
+		bump(c, ST_HIT);
+		r.status = CACHE_HIT;
+		return r;
+	}
+	if (!c->p.write_allocate) {
+		bump(c, ST_ACC);
+		bump(c, ST_MISS);
+		r.status = CACHE_MISS;
+		r.forward = true;
+		return r;
+	}
+	int64_t v = victim(c, tag);
+	if (v < 0) {
+		bump(c, ST_RESFAIL);
+		r.status = CACHE_RESERVATION_FAIL;
+		return r;
+	}
+	install(c, (size_t)v, tag, &r);
+	c->lines[v].valid = sectors;
+	c->lines[v].dirty = sectors;
+	bump(c, ST_ACC);
+	bump(c, ST_MISS);
+	r.status = CACHE_MISS;
+	return r;
+}
+
+struct cache_result cache_access(struct cache *c, uint64_t addr, uint32_t sectors, enum mem_kind kind,
+				 uint64_t token)
+{
+	uint64_t tag = addr >> c->line_shift;
+	sectors &= c->full_mask;
+	if (!sectors)
+		sectors = c->full_mask;
+	if (c->p.bypass) {
+		struct cache_result r = {.status = CACHE_MISS, .forward = true};
+		return r;
+	}
+	switch (kind) {
+	case MEM_WRITE:
+		if (c->p.write_policy == CACHE_WRITE_BACK)
+			return write_back(c, tag, sectors);
+		return write_forward(c, tag, sectors, c->p.write_policy == CACHE_WRITE_EVICT);
+	case MEM_ATOMIC:
+		if (c->p.write_policy == CACHE_WRITE_BACK)
+			return read_access(c, tag, sectors, token, true);
+		return write_forward(c, tag, sectors, true);
+	case MEM_READ:
+	case MEM_IFETCH:
+	default:
+		return read_access(c, tag, sectors, token, false);
+	}
+}
+
+unsigned cache_fill(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t *tokens, unsigned cap)
+{
+	int64_t li = lookup(c, addr >> c->line_shift);
+	if (li < 0)
+		return 0;
+	struct cache_line *l = &c->lines[li];
+	if (l->mshr < 0)
+		return 0;
+	uint32_t m = (uint32_t)l->mshr;
+	struct cache_mshr *e = &c->mshrs[m];
+	sectors &= c->full_mask;
+	if (!e->evict_on_fill)
+		l->valid |= sectors;
+	e->pending &= ~sectors;
+	struct cache_waiter *w = &c->waiters[(size_t)m * c->p.mshr_merge];
+	unsigned out = 0, keep = 0;
+	for (unsigned i = 0; i < e->nwait; i++) {
+		if (!(w[i].need & e->pending) && out < cap)
+			tokens[out++] = w[i].token;
+		else
+			w[keep++] = w[i];
+	}
+	e->nwait = keep;
+	if (!e->pending && !e->nwait) {
+		if (e->evict_on_fill) {
+			l->present = false;
+			l->valid = l->dirty = 0;
+		}
+		l->mshr = -1;
+		c->free_mshr[c->nfree++] = m;
+	}
+	return out;
+}
+
+bool cache_probe(const struct cache *c, uint64_t addr, uint32_t sectors)
+{
+	int64_t li = lookup(c, addr >> c->line_shift);
+	sectors &= c->full_mask;
+	if (!sectors)
+		sectors = c->full_mask;
+	return li >= 0 && !(sectors & ~c->lines[li].valid);
+}
+
+bool cache_pending(const struct cache *c, uint64_t addr)
+{
+	int64_t li = lookup(c, addr >> c->line_shift);
+	return li >= 0 && c->lines[li].mshr >= 0;
+}
+
+unsigned cache_invalidate(struct cache *c)
+{
+	unsigned n = 0;
+	for (size_t i = 0; i < (size_t)c->p.sets * c->p.ways; i++) {
+		struct cache_line *l = &c->lines[i];
+		if (l->present && l->mshr < 0) {
+			l->present = false;
+			l->valid = l->dirty = 0;
+			n++;
+		}
+	}
+	return n;
+}
+
+void cache_params_from_config(const struct ws_config *cfg, enum cache_level level, struct cache_params *p)
+{
+	memset(p, 0, sizeof *p);
+	p->stats_level = level;
+	switch (level) {
+	case CACHE_STATS_L1I:
+		p->sets = (unsigned)cfg_int(cfg, CFG_l1i_sets);
+		p->ways = (unsigned)cfg_int(cfg, CFG_l1i_ways);
+		p->line_bytes = (unsigned)cfg_int(cfg, CFG_l1i_line_bytes);
+		p->mshrs = (unsigned)cfg_int(cfg, CFG_l1i_mshrs);
+		p->mshr_merge = (unsigned)cfg_int(cfg, CFG_l1i_mshr_merge);
+		p->write_policy = CACHE_WRITE_EVICT;
+		p->write_allocate = false;
+		p->sector_fill = false;
+		p->bypass = false;
+		break;
+	case CACHE_STATS_L2:
+		p->sets = (unsigned)cfg_int(cfg, CFG_l2_sets);
+		p->ways = (unsigned)cfg_int(cfg, CFG_l2_ways);
+		p->line_bytes = (unsigned)cfg_int(cfg, CFG_l2_line_bytes);
+		p->mshrs = (unsigned)cfg_int(cfg, CFG_l2_mshrs);
+		p->mshr_merge = (unsigned)cfg_int(cfg, CFG_l2_mshr_merge);
+		p->write_policy = CACHE_WRITE_BACK;
+		p->write_allocate = true;
+		p->sector_fill = cfg_int(cfg, CFG_l2_sector_fill) != 0;
+		p->bypass = false;
+		break;
+	case CACHE_STATS_L1D:
+	case CACHE_STATS_NONE:
+	default:
+		p->sets = (unsigned)cfg_int(cfg, CFG_l1d_sets);
+		p->ways = (unsigned)cfg_int(cfg, CFG_l1d_ways);
+		p->line_bytes = (unsigned)cfg_int(cfg, CFG_l1d_line_bytes);
+		p->mshrs = (unsigned)cfg_int(cfg, CFG_l1d_mshrs);
+		p->mshr_merge = (unsigned)cfg_int(cfg, CFG_l1d_mshr_merge);
+		p->write_policy = CACHE_WRITE_EVICT;
+		p->write_allocate = false;
+		p->sector_fill = cfg_int(cfg, CFG_l1d_sector_fill) != 0;
+		p->bypass = cfg_int(cfg, CFG_l1d_bypass) != 0;
+		break;
+	}
+}

@@ -1,0 +1,115 @@
+/*
+ * cache.h -- generic set-associative, sectored cache with MSHRs.
+ *
+ * Models the tag/state arrays and miss-status holding registers of a GPU
+ * cache as GPGPU-Sim's Fermi configuration does: the L1 data cache
+ * (write-evict, no write-allocate for global stores, MSHRs that merge
+ * misses to a pending line), the L1 instruction cache (read-only), and one
+ * L2 slice (write-back, write-allocate, dirty sectors written back on
+ * eviction).  Lines are split into 32-byte sectors with their own valid and
+ * dirty bits; LRU replacement; a line with an outstanding miss is
+ * "reserved" and never chosen as a victim.
+ *
+ * The cache only keeps state: it has no notion of time.  The owner (the
+ * SM's LD/ST unit, or an L2 slice) applies hit latencies, sends the fetch,
+ * write-back and forwarded requests it is told to, and calls cache_fill()
+ * when fetched sectors arrive; fill returns the tokens of the accesses
+ * that were waiting for them.
+ */
+#ifndef WARPSIM_MEM_CACHE_H
+#define WARPSIM_MEM_CACHE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "mem/mem.h"
+#include "stats/stats.h"
+
+enum cache_status {
+	CACHE_HIT,              /* every requested sector is present */
+	CACHE_HIT_RESERVED,     /* merged into a pending MSHR; the data is already on its way */
+	CACHE_MISS,             /* miss: see fetch_mask / forward in the result */
+	CACHE_RESERVATION_FAIL, /* no MSHR, no merge slot, or every way of the set reserved: retry next cycle */
+};
+
+enum cache_write_policy {
+	CACHE_WRITE_EVICT,   /* a write hit invalidates the line; the write goes downstream (Fermi L1D, global) */
+	CACHE_WRITE_THROUGH, /* a write hit updates the line; the write goes downstream */
+	CACHE_WRITE_BACK,    /* a write updates the line and marks its sectors dirty (L2) */
+};
+
+/* Which set of counters an instance updates. */
+enum cache_level { CACHE_STATS_NONE, CACHE_STATS_L1D, CACHE_STATS_L1I, CACHE_STATS_L2 };
+
+struct cache_params {
+	unsigned sets, ways;
+	unsigned line_bytes;   /* power of two, 32..MEM_MAX_LINE_BYTES */
+	unsigned mshrs;        /* MSHR entries */
+	unsigned mshr_merge;   /* accesses one entry holds, the first miss included */
+	enum cache_write_policy write_policy;
+	bool write_allocate;   /* a write miss allocates the line (without fetching it) */
+	bool sector_fill;      /* a miss fetches only the missing requested sectors (else the whole line) */
+	bool bypass;           /* cache nothing: every access is forwarded downstream */
+	enum cache_level stats_level;
+};
+
+/*
+ * Outcome of one access.  The owner must:
+ *   - RESERVATION_FAIL: nothing changed; retry later.
+ *   - fetch_mask != 0: send a read of those sectors of the line downstream
+ *     and call cache_fill() when they arrive (the access waits in the MSHR
+ *     and its token is returned by that fill).
+ *   - forward: send the access itself downstream; its reply goes straight
+ *     back to the requester (stores, atomics at an L1, bypassed accesses).
+ *   - writeback: write the dirty sectors wb_mask of line wb_addr downstream.
+ * HIT means the data is here now (the owner applies the hit latency).
+ */
+struct cache_result {
+	enum cache_status status;
+	uint32_t fetch_mask;
+	bool forward;
+	bool writeback;
+	uint64_t wb_addr;
+	uint32_t wb_mask;
+};
+
+/* NULL if the parameters are invalid or memory runs out.  stats may be NULL. */
+struct cache *cache_create(const struct cache_params *p, struct ws_stats *stats);
+void cache_destroy(struct cache *c);
+
+/*
+ * Access the line containing `addr`; `sectors` are the 32-byte sectors of
+ * that line the access touches (0 is treated as all).  kind MEM_READ and
+ * MEM_IFETCH read; MEM_WRITE writes under the write policy; MEM_ATOMIC is a
+ * read-modify-write in a write-back cache and is forwarded (invalidating
+ * any copy) in the others.  `token` identifies the access in cache_fill().
+ */
+struct cache_result cache_access(struct cache *c, uint64_t addr, uint32_t sectors, enum mem_kind kind,
+				 uint64_t token);
+
+/*
+ * Fetched sectors of the line containing `addr` arrived: mark them valid
+ * and release (in arrival order) every waiting access that no longer waits
+ * for a pending sector, writing their tokens to tokens[0..cap).  Returns
+ * how many were written.  Waiters that do not fit stay and come out of a
+ * later call (sectors may be 0); cap >= cache_max_merge() always suffices.
+ * The MSHR is freed once nothing is pending and nobody waits.
+ */
+unsigned cache_fill(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t *tokens, unsigned cap);
+
+/* True if every sector of `sectors` of the line is valid (no state change). */
+bool cache_probe(const struct cache *c, uint64_t addr, uint32_t sectors);
+/* True if the line has an outstanding miss. */
+bool cache_pending(const struct cache *c, uint64_t addr);
+unsigned cache_mshrs_in_use(const struct cache *c);
+unsigned cache_max_merge(const struct cache *c);
+unsigned cache_line_bytes(const struct cache *c);
+/* Drop every line that has no outstanding miss (e.g. the L1s at a kernel
+ * boundary); dirty data is discarded.  Returns the number of lines dropped. */
+unsigned cache_invalidate(struct cache *c);
+
+/* Fill `p` from the configuration: CACHE_STATS_L1D, _L1I or _L2 (one slice). */
+void cache_params_from_config(const struct ws_config *cfg, enum cache_level level, struct cache_params *p);
+
+#endif

@@ -1,0 +1,168 @@
+/*
+ * icnt.c -- input-queued crossbar, one direction (see icnt.h).
+ *
+ * Inputs are rings of (packet, destination, flits); outputs are rings of
+ * (packet, arrival cycle).  Grants happen in cycle order and an output
+ * serializes its packets, so arrivals at an output are monotonic and its
+ * ring is a FIFO.  A packet granted at cycle t with serialization s is
+ * poppable once the interconnect has completed cycle t + s - 1 + latency.
+ */
+#include <string.h>
+
+#include "mem/icnt.h"
+
+struct in_ent {
+	struct mem_pkt pkt;
+	uint32_t out, flits;
+};
+struct out_ent {
+	struct mem_pkt pkt;
+	uint64_t arrival;
+};
+MEM_RING(in_ring, struct in_ent)
+MEM_RING(out_ring, struct out_ent)
+
+struct icnt_in {
+	struct in_ring q;
+	uint32_t flits;      /* flits queued */
+	uint64_t busy_until; /* first cycle it may start the next packet */
+};
+struct icnt_out {
+	struct out_ring q;
+	uint64_t busy_until;
+};
+
+struct icnt {
+	struct icnt_params p;
+	struct icnt_in *in;
+	struct icnt_out *out;
+	uint64_t now;       /* cycles completed */
+	uint32_t queued;    /* packets waiting in input buffers */
+	uint32_t delivered; /* packets in output rings */
+	uint32_t rr;        /* first input visited next cycle */
+};
+
+struct icnt *icnt_create(const struct icnt_params *p)
+{
+	if (!p || !p->inputs || !p->outputs || !p->latency || !p->flit_bytes || !p->flits_per_cycle ||
+	    !p->in_buf_flits || !p->out_buf_packets || p->inputs > (1u << 20) || p->outputs > (1u << 20) ||
+	    p->latency > 1000000 || p->out_buf_packets > 1000000)
+		return NULL;
+	struct icnt *n = calloc(1, sizeof *n);
+	if (!n)
+		return NULL;
+	n->p = *p;
+	n->in = calloc(p->inputs, sizeof *n->in);
+	n->out = calloc(p->outputs, sizeof *n->out);
+	if (!n->in || !n->out) {
+		icnt_destroy(n);
+		return NULL;
+	}
+	/* An input holds at most in_buf_flits packets (one flit each, at least). */
+	for (unsigned i = 0; i < p->inputs; i++)
+		if (!in_ring_init(&n->in[i].q, p->in_buf_flits)) {
+			icnt_destroy(n);
+			return NULL;
+		}
+	/* Credits: the ejection buffer plus the packets the pipeline can hold. */
+	for (unsigned o = 0; o < p->outputs; o++)
+		if (!out_ring_init(&n->out[o].q, p->out_buf_packets + p->latency + 1)) {
+			icnt_destroy(n);
+			return NULL;
+		}
+	return n;
+}
+
+void icnt_destroy(struct icnt *n)
+{
+	if (!n)
+		return;
+	for (unsigned i = 0; n->in && i < n->p.inputs; i++)
+		in_ring_free(&n->in[i].q);
+	for (unsigned o = 0; n->out && o < n->p.outputs; o++)
+		out_ring_free(&n->out[o].q);
+	free(n->in);
+	free(n->out);
+	free(n);
+}
+
+unsigned icnt_flits(const struct icnt *n, unsigned bytes)
+{
+	unsigned f = (bytes + n->p.flit_bytes - 1) / n->p.flit_bytes;
+	return f ? f : 1;
+}
+
+bool icnt_can_push(const struct icnt *n, unsigned in, unsigned flits)
+{
+	if (in >= n->p.inputs)
+		return false;
+	const struct icnt_in *I = &n->in[in];
+	if (in_ring_full(&I->q))
+		return false;
+	return I->flits == 0 || I->flits + flits <= n->p.in_buf_flits;
+}
+
+bool icnt_push(struct icnt *n, unsigned in, unsigned out, unsigned flits, const struct mem_pkt *pkt)
+{
+	if (out >= n->p.outputs || !icnt_can_push(n, in, flits))
+		return false;
+	struct icnt_in *I = &n->in[in];
+	struct in_ent *e = in_ring_push(&I->q);
+	e->pkt = *pkt;
+	e->out = out;
+	e->flits = flits ? flits : 1;
+	I->flits += e->flits;
+	n->queued++;
+	return true;
+}
+
+void icnt_cycle(struct icnt *n)
+{
+	uint64_t t = ++n->now;
+	if (!n->queued)
+		return;
+	unsigned ni = n->p.inputs;
+	unsigned start = n->rr;
+	n->rr = start + 1 >= ni ? 0 : start + 1;
+	for (unsigned k = 0, i = start; k < ni; k++, i = (i + 1 == ni ? 0 : i + 1)) {
+		struct icnt_in *I = &n->in[i];
+		if (in_ring_empty(&I->q) || I->busy_until > t)
+			continue;
+		struct in_ent *e = in_ring_front(&I->q);
+		struct icnt_out *O = &n->out[e->out];
+		if (O->busy_until > t || out_ring_full(&O->q))
+			continue;
+		uint64_t ser = (e->flits + n->p.flits_per_cycle - 1) / n->p.flits_per_cycle;
+		I->busy_until = O->busy_until = t + ser;
+		struct out_ent *d = out_ring_push(&O->q);
+		d->pkt = e->pkt;
+		d->arrival = t + ser - 1 + n->p.latency;
+		I->flits -= e->flits;
+		in_ring_pop(&I->q);
+		n->queued--;
+		n->delivered++;
+	}
+}
+
+const struct mem_pkt *icnt_peek(const struct icnt *n, unsigned out)
+{
+	if (out >= n->p.outputs)
+		return NULL;
+	const struct icnt_out *O = &n->out[out];
+	if (out_ring_empty(&O->q))
+		return NULL;
+	const struct out_ent *d = out_ring_front(&O->q);
+	return d->arrival <= n->now ? &d->pkt : NULL;
+}
+
+void icnt_pop(struct icnt *n, unsigned out)
+{
+	if (!icnt_peek(n, out))
+		return;
+	out_ring_pop(&n->out[out].q);
+	n->delivered--;
+}
+
+bool icnt_idle(const struct icnt *n) { return !n->queued && !n->delivered; }
+
+uint64_t icnt_now(const struct icnt *n) { return n->now; }

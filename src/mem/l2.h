@@ -1,0 +1,68 @@
+/*
+ * l2.h -- one memory partition: its L2 slices and its DRAM channel.
+ *
+ * Models a GPGPU-Sim memory partition (GTX480: 6 partitions, each with 2
+ * L2 sub-partitions = slices of 64 KB and one GDDR5 channel).  Per slice:
+ *   interconnect -> ROP pipeline (rop_latency L2 cycles, GPGPU-Sim's
+ *   rop_latency) -> L2 access (one per L2 cycle; cache.c write-back,
+ *   write-allocate, sectored, with MSHRs) -> on a hit the reply (read data,
+ *   or a header-only write ack) enters the L2->interconnect queue; on a miss
+ *   the missing sectors go to the L2->DRAM queue and the request waits in
+ *   the MSHR; a DRAM fill (one per L2 cycle) releases the waiting requests,
+ *   which then leave at one reply per cycle.  Dirty evictions go to DRAM as
+ *   writes.  Atomics: an L2 access that needs the data (a miss fetches it)
+ *   and marks the sectors dirty, then atomic_latency cycles in the slice's
+ *   atomic unit, which pipelines atomics to different lines but serializes
+ *   back-to-back atomics to the same line, then the reply (the values are
+ *   computed by the functional model at issue; only timing is modelled).
+ * Per partition: the slices' L2->DRAM queues are served round-robin, one
+ * request per L2 cycle, into the memory-controller pipeline (dram_latency
+ * L2 cycles, GPGPU-Sim's dram_latency), then the DRAM scheduler queue; read
+ * data goes back to the slice that asked.
+ * Addresses: a slice works in its slice-local address space (see
+ * mem_map in mem.h); DRAM sees partition-local addresses.
+ */
+#ifndef WARPSIM_MEM_L2_H
+#define WARPSIM_MEM_L2_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mem/cache.h"
+#include "mem/dram.h"
+#include "mem/mem.h"
+#include "stats/stats.h"
+
+struct l2_params {
+	struct cache_params cache; /* one slice */
+	struct dram_params dram;
+	struct mem_map map;
+	unsigned part;             /* this partition's index */
+	unsigned rop_latency;      /* L2 cycles */
+	unsigned atomic_latency;   /* L2 cycles */
+	unsigned queue;            /* entries of L2<->DRAM, reply and atomic-unit queues */
+	unsigned dram_latency;     /* L2 cycles */
+};
+
+struct l2_part *l2_part_create(const struct l2_params *p, struct ws_stats *stats); /* NULL on error */
+void l2_part_destroy(struct l2_part *l);
+
+/* Can slice `s` (0..slices-1) take a request from the interconnect now? */
+bool l2_can_accept(const struct l2_part *l, unsigned s);
+/* Hand slice `s` a request that arrived from the interconnect (check l2_can_accept first). */
+bool l2_accept(struct l2_part *l, unsigned s, const struct mem_pkt *pkt);
+/* The oldest reply of slice `s` waiting for the interconnect, or NULL; the
+ * reply is the request packet (kind, token, sm, addr, sectors, bytes). */
+const struct mem_pkt *l2_peek_reply(const struct l2_part *l, unsigned s);
+void l2_pop_reply(struct l2_part *l, unsigned s);
+
+/* One L2-clock cycle (all slices, then L2->DRAM queues into the controller pipeline). */
+void l2_cycle(struct l2_part *l);
+/* One DRAM-clock cycle at DRAM cycle `dram_now` (returns, pipeline -> scheduler, one command). */
+void l2_dram_cycle(struct l2_part *l, uint64_t dram_now);
+/* Nothing queued or in flight in the partition (its L2 may hold dirty lines). */
+bool l2_idle(const struct l2_part *l);
+/* Current L2 cycle of the partition. */
+uint64_t l2_now(const struct l2_part *l);
+
+#endif

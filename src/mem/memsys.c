@@ -1,0 +1,337 @@
+/*
+ * memsys.c -- the memory system: crossbars, memory partitions, clock
+ * domains (see memsys.h).
+ *
+ * Interconnect ports: request network inputs = SMs, outputs = L2 slices
+ * (global index partition * slices_per_channel + slice); the reply network
+ * the other way round.  At each L2 edge every slice first offers its
+ * oldest reply to the reply network, then the partitions tick, then every
+ * slice takes at most one request that has arrived from the request
+ * network into its ROP pipeline.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mem/cache.h"
+#include "mem/dram.h"
+#include "mem/icnt.h"
+#include "mem/l2.h"
+#include "mem/memsys.h"
+
+struct memsys {
+	struct ws_stats *stats;
+	unsigned nsms, nparts, spp, nslices;
+	struct mem_map map;
+	unsigned l2_line, header;
+	struct icnt *req, *rep;
+	struct l2_part **parts;
+	uint64_t period[MEMSYS_CLK_COUNT];
+	uint64_t next[MEMSYS_CLK_COUNT]; /* time of the next edge, fs */
+	uint64_t cycles[MEMSYS_CLK_COUNT];
+};
+
+static void dram_params_from_config(const struct ws_config *cfg, struct dram_params *d)
+{
+	memset(d, 0, sizeof *d);
+	d->banks = (unsigned)cfg_int(cfg, CFG_dram_banks);
+	d->bank_groups = (unsigned)cfg_int(cfg, CFG_dram_bank_groups);
+	d->bank_interleave = (unsigned)cfg_int(cfg, CFG_dram_bank_interleave_bytes);
+	d->row_bytes = (unsigned)cfg_int(cfg, CFG_dram_row_bytes);
+	d->bus_bytes = (unsigned)cfg_int(cfg, CFG_dram_bus_bytes);
+	d->burst_length = (unsigned)cfg_int(cfg, CFG_dram_burst_length);
+	d->data_rate = (unsigned)cfg_int(cfg, CFG_dram_data_rate);
+	d->tCCD = (unsigned)cfg_int(cfg, CFG_dram_tccd);
+	d->tCCDL = (unsigned)cfg_int(cfg, CFG_dram_tccdl);
+	d->tRRD = (unsigned)cfg_int(cfg, CFG_dram_trrd);
+	d->tRCD = (unsigned)cfg_int(cfg, CFG_dram_trcd);
+	d->tRAS = (unsigned)cfg_int(cfg, CFG_dram_tras);
+	d->tRP = (unsigned)cfg_int(cfg, CFG_dram_trp);
+	d->tRC = (unsigned)cfg_int(cfg, CFG_dram_trc);
+	d->tCL = (unsigned)cfg_int(cfg, CFG_dram_tcl);
+	d->tWL = (unsigned)cfg_int(cfg, CFG_dram_twl);
+	d->tCDLR = (unsigned)cfg_int(cfg, CFG_dram_tcdlr);
+	d->tWR = (unsigned)cfg_int(cfg, CFG_dram_twr);
+	d->tRTPL = (unsigned)cfg_int(cfg, CFG_dram_trtpl);
+	d->read_queue = (unsigned)cfg_int(cfg, CFG_dram_read_queue);
+	d->write_queue = (unsigned)cfg_int(cfg, CFG_dram_write_queue);
+	d->write_high = (unsigned)cfg_int(cfg, CFG_dram_write_high);
+	d->write_low = (unsigned)cfg_int(cfg, CFG_dram_write_low);
+	d->return_queue = (unsigned)cfg_int(cfg, CFG_dram_return_queue);
+}
+
+static bool pow2(int64_t x) { return x > 0 && !(x & (x - 1)); }
+
+bool memsys_check_config(const struct ws_config *cfg, char *err, size_t errsz)
+{
+	char buf[160];
+	const char *why = NULL;
+	int64_t l2 = cfg_int(cfg, CFG_l2_line_bytes);
+	int64_t chunk = cfg_int(cfg, CFG_dram_interleave_bytes);
+	int64_t bki = cfg_int(cfg, CFG_dram_bank_interleave_bytes);
+	if (!pow2(cfg_int(cfg, CFG_l1d_line_bytes)) || !pow2(cfg_int(cfg, CFG_l1i_line_bytes)) || !pow2(l2))
+		why = "cache line sizes must be powers of two";
+	else if (cfg_int(cfg, CFG_l1d_line_bytes) > l2 || cfg_int(cfg, CFG_l1i_line_bytes) > l2)
+		why = "L1 line sizes must not exceed l2_line_bytes";
+	else if (chunk % l2)
+		why = "dram_interleave_bytes must be a multiple of l2_line_bytes";
+	else if (bki % l2)
+		why = "dram_bank_interleave_bytes must be a multiple of l2_line_bytes";
+	else if ((uint64_t)cfg_int(cfg, CFG_l2_mshrs) * (uint64_t)cfg_int(cfg, CFG_l2_mshr_merge) > (1u << 24))
+		why = "l2_mshrs * l2_mshr_merge is too large";
+	else if ((uint64_t)cfg_int(cfg, CFG_dram_channels) * (uint64_t)cfg_int(cfg, CFG_l2_slices_per_channel) > 4096)
+		why = "too many L2 slices (dram_channels * l2_slices_per_channel > 4096)";
+	if (!why) {
+		struct dram_params d;
+		dram_params_from_config(cfg, &d);
+		if (!dram_params_ok(&d, buf, sizeof buf))
+			why = buf;
+	}
+	if (why && err && errsz)
+		snprintf(err, errsz, "memory configuration: %s", why);
+	return !why;
+}
+
+void memsys_destroy(struct memsys *m)
+{
+	if (!m)
+		return;
+	icnt_destroy(m->req);
+	icnt_destroy(m->rep);
+	for (unsigned p = 0; m->parts && p < m->nparts; p++)
+		l2_part_destroy(m->parts[p]);
+	free(m->parts);
+	free(m);
+}
+
+static uint64_t period_fs(double mhz) { return (uint64_t)llround(1e9 / mhz); }
+
+struct memsys *memsys_create(const struct ws_config *cfg, struct ws_stats *stats, unsigned num_sms)
+{
+	if (!cfg || !num_sms || !memsys_check_config(cfg, NULL, 0))
+		return NULL;
+	struct memsys *m = calloc(1, sizeof *m);
+	if (!m)
+		return NULL;
+	m->stats = stats;
+	m->nsms = num_sms;
+	m->nparts = (unsigned)cfg_int(cfg, CFG_dram_channels);
+	m->spp = (unsigned)cfg_int(cfg, CFG_l2_slices_per_channel);
+	m->nslices = m->nparts * m->spp;
+	m->map.parts = m->nparts;
+	m->map.slices = m->spp;
+	m->map.chunk = (uint32_t)cfg_int(cfg, CFG_dram_interleave_bytes);
+	m->l2_line = (unsigned)cfg_int(cfg, CFG_l2_line_bytes);
+	m->header = (unsigned)cfg_int(cfg, CFG_icnt_header_bytes);
+	m->period[MEMSYS_CLK_CORE] = period_fs(cfg_float(cfg, CFG_clock_core));
+	m->period[MEMSYS_CLK_ICNT] = period_fs(cfg_float(cfg, CFG_clock_icnt));
+	m->period[MEMSYS_CLK_L2] = period_fs(cfg_float(cfg, CFG_clock_l2));
+	m->period[MEMSYS_CLK_DRAM] = period_fs(cfg_float(cfg, CFG_clock_dram));
+	for (int c = 0; c < MEMSYS_CLK_COUNT; c++)
+		m->next[c] = m->period[c];
+
+	struct icnt_params ip = {
+		.latency = (unsigned)cfg_int(cfg, CFG_icnt_latency),
+		.flit_bytes = (unsigned)cfg_int(cfg, CFG_icnt_flit_bytes),
+		.flits_per_cycle = (unsigned)cfg_int(cfg, CFG_icnt_flits_per_cycle),
+		.in_buf_flits = (unsigned)cfg_int(cfg, CFG_icnt_in_buf_flits),
+		.out_buf_packets = (unsigned)cfg_int(cfg, CFG_icnt_out_buf_packets),
+	};
+	ip.inputs = num_sms;
+	ip.outputs = m->nslices;
+	m->req = icnt_create(&ip);
+	ip.inputs = m->nslices;
+	ip.outputs = num_sms;
+	m->rep = icnt_create(&ip);
+
+	struct l2_params lp;
+	memset(&lp, 0, sizeof lp);
+	cache_params_from_config(cfg, CACHE_STATS_L2, &lp.cache);
+	dram_params_from_config(cfg, &lp.dram);
+	lp.map = m->map;
+	lp.rop_latency = (unsigned)cfg_int(cfg, CFG_l2_rop_latency);
+	lp.atomic_latency = (unsigned)cfg_int(cfg, CFG_l2_atomic_latency);
+	lp.queue = (unsigned)cfg_int(cfg, CFG_l2_queue_size);
+	lp.dram_latency = (unsigned)cfg_int(cfg, CFG_dram_latency);
+	m->parts = calloc(m->nparts, sizeof *m->parts);
+	bool ok = m->req && m->rep && m->parts;
+	for (unsigned p = 0; ok && p < m->nparts; p++) {
+		lp.part = p;
+		m->parts[p] = l2_part_create(&lp, stats);
+		ok = m->parts[p] != NULL;
+	}
+	if (!ok) {
+		memsys_destroy(m);
+		return NULL;
+	}
+	return m;
+}
+
+/* Data bytes a request carries to memory / its reply carries back. */
+static unsigned req_data(const struct mem_pkt *p)
+{
+	return p->kind == MEM_WRITE || p->kind == MEM_ATOMIC ? p->bytes : 0;
+}
+static unsigned reply_data(const struct mem_pkt *p)
+{
+	switch (p->kind) {
+	case MEM_WRITE: return 0;
+	case MEM_ATOMIC: return p->bytes;
+	default: return MEM_SECTOR_BYTES * mem_popcount(p->l2_sectors);
+	}
+}
+
+static void make_pkt(const struct memsys *m, unsigned sm, const struct mem_req *r, struct mem_pkt *p)
+{
+	uint64_t base = r->addr & ~(uint64_t)(MEM_SECTOR_BYTES - 1);
+	uint64_t line = base & ~(uint64_t)(m->l2_line - 1);
+	uint32_t full = (1u << (m->l2_line / MEM_SECTOR_BYTES)) - 1;
+	unsigned shift = (unsigned)((base - line) / MEM_SECTOR_BYTES);
+	uint32_t s = shift < 32 ? (uint32_t)((uint64_t)r->sectors << shift) & full : 0;
+	if (!s)
+		s = full;
+	memset(p, 0, sizeof *p);
+	p->addr = r->addr;
+	p->token = r->token;
+	p->line = line;
+	p->sectors = r->sectors;
+	p->l2_sectors = s;
+	p->kind = (unsigned)r->kind < MEM_KIND_COUNT ? r->kind : MEM_READ;
+	p->bytes = r->bytes ? r->bytes : MEM_SECTOR_BYTES * mem_popcount(s);
+	p->sm = sm;
+}
+
+bool memsys_can_accept(const struct memsys *m, unsigned sm, const struct mem_req *r)
+{
+	if (sm >= m->nsms)
+		return false;
+	unsigned bytes = m->header + m->l2_line;
+	if (r) {
+		struct mem_pkt p;
+		make_pkt(m, sm, r, &p);
+		bytes = m->header + req_data(&p);
+	}
+	return icnt_can_push(m->req, sm, icnt_flits(m->req, bytes));
+}
+
+bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r)
+{
+	if (!r || sm >= m->nsms)
+		return false;
+	struct mem_pkt p;
+	make_pkt(m, sm, r, &p);
+	unsigned flits = icnt_flits(m->req, m->header + req_data(&p));
+	if (!icnt_push(m->req, sm, mem_slice_of(&m->map, p.line), flits, &p))
+		return false;
+	if (m->stats) {
+		m->stats->v[STAT_icnt_req_packets]++;
+		m->stats->v[STAT_icnt_req_flits] += flits;
+	}
+	return true;
+}
+
+bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out)
+{
+	if (sm >= m->nsms)
+		return false;
+	const struct mem_pkt *p = icnt_peek(m->rep, sm);
+	if (!p)
+		return false;
+	out->addr = p->addr;
+	out->token = p->token;
+	out->sectors = p->sectors;
+	out->kind = p->kind;
+	out->bytes = reply_data(p);
+	icnt_pop(m->rep, sm);
+	return true;
+}
+
+static void tick_l2(struct memsys *m)
+{
+	for (unsigned pi = 0; pi < m->nparts; pi++) {
+		struct l2_part *P = m->parts[pi];
+		for (unsigned s = 0; s < m->spp; s++) {
+			const struct mem_pkt *r = l2_peek_reply(P, s);
+			if (!r)
+				continue;
+			unsigned flits = icnt_flits(m->rep, m->header + reply_data(r));
+			if (icnt_push(m->rep, pi * m->spp + s, r->sm, flits, r)) {
+				if (m->stats) {
+					m->stats->v[STAT_icnt_reply_packets]++;
+					m->stats->v[STAT_icnt_reply_flits] += flits;
+				}
+				l2_pop_reply(P, s);
+			}
+		}
+		l2_cycle(P);
+		for (unsigned s = 0; s < m->spp; s++) {
+			unsigned g = pi * m->spp + s;
+			const struct mem_pkt *q = icnt_peek(m->req, g);
+			if (q && l2_accept(P, s, q))
+				icnt_pop(m->req, g);
+		}
+	}
+}
+
+static void tick(struct memsys *m, int c)
+{
+	m->cycles[c]++;
+	switch (c) {
+	case MEMSYS_CLK_DRAM:
+		if (m->stats)
+			m->stats->v[STAT_dram_cycles]++;
+		for (unsigned p = 0; p < m->nparts; p++)
+			l2_dram_cycle(m->parts[p], m->cycles[c]);
+		break;
+	case MEMSYS_CLK_L2: tick_l2(m); break;
+	case MEMSYS_CLK_ICNT:
+		icnt_cycle(m->req);
+		icnt_cycle(m->rep);
+		break;
+	default: break;
+	}
+}
+
+void memsys_cycle(struct memsys *m)
+{
+	uint64_t t = m->next[MEMSYS_CLK_CORE];
+	m->next[MEMSYS_CLK_CORE] += m->period[MEMSYS_CLK_CORE];
+	m->cycles[MEMSYS_CLK_CORE]++;
+	/* Tie order at one instant: DRAM, L2, interconnect. */
+	static const int order[3] = {MEMSYS_CLK_DRAM, MEMSYS_CLK_L2, MEMSYS_CLK_ICNT};
+	for (;;) {
+		int best = -1;
+		for (int k = 0; k < 3; k++) {
+			int c = order[k];
+			if (m->next[c] <= t && (best < 0 || m->next[c] < m->next[best]))
+				best = c;
+		}
+		if (best < 0)
+			break;
+		tick(m, best);
+		m->next[best] += m->period[best];
+	}
+}
+
+bool memsys_idle(const struct memsys *m)
+{
+	if (!icnt_idle(m->req) || !icnt_idle(m->rep))
+		return false;
+	for (unsigned p = 0; p < m->nparts; p++)
+		if (!l2_idle(m->parts[p]))
+			return false;
+	return true;
+}
+
+uint64_t memsys_cycles(const struct memsys *m, enum memsys_clock c)
+{
+	return (unsigned)c < MEMSYS_CLK_COUNT ? m->cycles[c] : 0;
+}
+
+uint64_t memsys_period_fs(const struct memsys *m, enum memsys_clock c)
+{
+	return (unsigned)c < MEMSYS_CLK_COUNT ? m->period[c] : 0;
+}
+
+unsigned memsys_partition_of(const struct memsys *m, uint64_t addr) { return mem_partition_of(&m->map, addr); }
+unsigned memsys_slice_of(const struct memsys *m, uint64_t addr) { return mem_slice_of(&m->map, addr); }

@@ -1,0 +1,67 @@
+/*
+ * memsys.h -- the memory system below the SMs' L1 caches.
+ *
+ * Models the GPU's shared memory hierarchy: the request and reply
+ * crossbars between the SMs and the L2 slices (icnt.c), the memory
+ * partitions with their L2 slices, ROP and atomic units (l2.c) and their
+ * GDDR5 channels (dram.c), in four clock domains -- core, interconnect, L2
+ * and DRAM (GTX480: 700, 700, 700, 924 MHz).
+ *
+ * Clocks: every domain has an integer period in femtoseconds
+ * (round(1e9 / MHz)); memsys_cycle() advances time by one core period and
+ * ticks, in time order, every interconnect, L2 and DRAM clock edge up to
+ * and including the new core edge; edges at the same instant tick DRAM,
+ * then L2, then the interconnect.  No floating point after creation, so
+ * runs are bit-reproducible.
+ *
+ * Use from the GPU loop, once per core cycle:
+ *     memsys_cycle(m);                       -- memory side of this cycle
+ *     for each SM: while (memsys_pop_reply(m, sm, &r)) ...;  then tick the SM,
+ *                  which calls memsys_send() for its L1 misses, stores, atomics.
+ * Every request gets exactly one reply: reads, instruction fetches and
+ * atomics return data; a write returns a header-only acknowledgement once
+ * the L2 has taken it (so the SM can count outstanding stores, e.g. for
+ * membar or the end of a kernel) -- the SM must pop acks too.
+ * The SM's L1D and L1I are cache.c instances owned by the SM core
+ * (cache_params_from_config(cfg, CACHE_STATS_L1D / _L1I, &p)).
+ */
+#ifndef WARPSIM_MEM_MEMSYS_H
+#define WARPSIM_MEM_MEMSYS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "mem/mem.h"
+#include "stats/stats.h"
+
+enum memsys_clock { MEMSYS_CLK_CORE, MEMSYS_CLK_ICNT, MEMSYS_CLK_L2, MEMSYS_CLK_DRAM, MEMSYS_CLK_COUNT };
+
+/* Check the memory parameters of cfg; false with a message if invalid. */
+bool memsys_check_config(const struct ws_config *cfg, char *err, size_t errsz);
+/* NULL if the configuration is invalid (see memsys_check_config) or memory runs out. */
+struct memsys *memsys_create(const struct ws_config *cfg, struct ws_stats *stats, unsigned num_sms);
+void memsys_destroy(struct memsys *m);
+
+/* Room in SM `sm`'s injection buffer for request r (NULL: for the largest
+ * request, a header plus a full L2 line)? */
+bool memsys_can_accept(const struct memsys *m, unsigned sm, const struct mem_req *r);
+/* Inject a request from SM `sm`; false (nothing sent) if the buffer is full. */
+bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r);
+/* Pop one reply that has reached SM `sm`; false if none. */
+bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out);
+/* Advance by one core clock period. */
+void memsys_cycle(struct memsys *m);
+/* Nothing in flight anywhere (L2s may still hold dirty lines). */
+bool memsys_idle(const struct memsys *m);
+
+/* Cycles elapsed in a clock domain. */
+uint64_t memsys_cycles(const struct memsys *m, enum memsys_clock c);
+/* Clock period of a domain in femtoseconds. */
+uint64_t memsys_period_fs(const struct memsys *m, enum memsys_clock c);
+/* Memory partition (DRAM channel) and global L2 slice of an address. */
+unsigned memsys_partition_of(const struct memsys *m, uint64_t addr);
+unsigned memsys_slice_of(const struct memsys *m, uint64_t addr);
+
+#endif

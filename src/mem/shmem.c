@@ -1,0 +1,82 @@
+/*
+ * shmem.c -- shared-memory bank-conflict degree (see shmem.h).
+ *
+ * For each group of lanes, every distinct word accessed is chained into a
+ * per-bank list (stack arrays, no allocation); a bank's conflict degree is
+ * the length of its list, the group's cost the largest degree.
+ */
+#include "mem/shmem.h"
+
+#define MAX_WORDS_PER_LANE 17 /* 16 bytes, 1-byte banks, misaligned */
+
+unsigned shmem_cycles(const uint64_t *addr, uint64_t active, unsigned nlanes, unsigned size, unsigned nbanks,
+		      unsigned bank_bytes)
+{
+	if (!addr)
+		return 0;
+	if (nlanes > 64)
+		nlanes = 64;
+	if (nlanes < 64)
+		active &= (1ull << nlanes) - 1;
+	if (!active)
+		return 0;
+	if (size < 1)
+		size = 1;
+	if (size > 16)
+		size = 16;
+	if (nbanks < 1)
+		nbanks = 1;
+	if (nbanks > SHMEM_MAX_BANKS)
+		nbanks = SHMEM_MAX_BANKS;
+	if (bank_bytes < 1)
+		bank_bytes = 1;
+	if (bank_bytes > 16)
+		bank_bytes = 16;
+	unsigned group = nlanes;
+	if (size > bank_bytes) {
+		group = nbanks * bank_bytes / size;
+		if (group < 1)
+			group = 1;
+	}
+	uint64_t W[64 * MAX_WORDS_PER_LANE];
+	int16_t N[64 * MAX_WORDS_PER_LANE];
+	int16_t head[SHMEM_MAX_BANKS];
+	unsigned cnt[SHMEM_MAX_BANKS];
+	const unsigned maxw = 64 * MAX_WORDS_PER_LANE;
+	unsigned total = 0;
+	for (unsigned g0 = 0; g0 < nlanes; g0 += group) {
+		unsigned g1 = g0 + group < nlanes ? g0 + group : nlanes;
+		uint64_t gmask = (g1 - g0 >= 64 ? ~0ull : ((1ull << (g1 - g0)) - 1)) << g0;
+		uint64_t lanes = active & gmask;
+		if (!lanes)
+			continue;
+		for (unsigned b = 0; b < nbanks; b++) {
+			head[b] = -1;
+			cnt[b] = 0;
+		}
+		unsigned nw = 0, deg = 0;
+		while (lanes) {
+			unsigned lane = (unsigned)__builtin_ctzll(lanes);
+			lanes &= lanes - 1;
+			uint64_t w0 = addr[lane] / bank_bytes;
+			uint64_t w1 = (addr[lane] + size - 1) / bank_bytes;
+			if (w1 < w0)
+				w1 = w0;
+			for (uint64_t w = w0; w <= w1; w++) {
+				unsigned b = (unsigned)(w % nbanks);
+				int16_t i = head[b];
+				while (i >= 0 && W[i] != w)
+					i = N[i];
+				if (i >= 0 || nw >= maxw)
+					continue;
+				W[nw] = w;
+				N[nw] = head[b];
+				head[b] = (int16_t)nw++;
+				if (++cnt[b] > deg)
+					deg = cnt[b];
+			}
+		}
+		total += deg;
+	}
+	return total;
+}
