@@ -80,6 +80,11 @@ ws_result wsConfigLoadFile(ws_config *cfg, const char *path, char *err, size_t e
 ws_result wsConfigSet(ws_config *cfg, const char *key, const char *value, char *err, size_t errsz);
 /* Value of a parameter as text (NULL if unknown). buf must hold 64 bytes. */
 const char *wsConfigGet(const ws_config *cfg, const char *key, char *buf, size_t bufsz);
+/* Check the configuration as a whole (warp size a power of two, known
+ * policy names, consistent memory geometry...).  wsSimCreate performs the
+ * same check and fails with WS_ERROR_INVALID_CONFIG; call this first to get
+ * the message. */
+ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz);
 /* Print every parameter (name, type, default, range, help). */
 void wsConfigPrintList(FILE *out);
 /* Print the effective configuration as "key = value" lines. */

@@ -1,7 +1,7 @@
 /*
  * test_bench.c -- end-to-end tests of the bundled benchmarks vecadd, sp,
- * mm, histo and hashtable: each runs its tiny size on a default simulator
- * (functional + timing) and must verify against its CPU reference.
+ * mm, histo and hashtable: each runs its tiny size on a simulator with the
+ * default configuration and must verify against its CPU reference.
  * Negative tests prove the verification can fail: a benchmark run on
  * deliberately broken PTX (vecadd computing a - b; hashtable with its lock
  * acquire removed) must report WS_ERROR_VERIFY_FAILED naming the first
@@ -17,7 +17,7 @@
  * PTX or `ptx` if non-NULL.  Returns run()'s result (or the failing setup
  * call's); out->msg holds the detail. */
 static ws_result bt_run(struct test_ctx *t, const char *name, const char *ptx, enum ws_bench_size size,
-			struct ws_bench_out *out)
+                        struct ws_bench_out *out)
 {
 	memset(out, 0, sizeof *out);
 	const struct ws_bench_info *bi = ws_bench_find(name);
@@ -54,11 +54,26 @@ static void bt_expect_pass(struct test_ctx *t, const char *name)
 		CHECK_EQ(out.launches, 1);
 }
 
-TEST(bench_vecadd_tiny) { bt_expect_pass(t, "vecadd"); }
-TEST(bench_sp_tiny) { bt_expect_pass(t, "sp"); }
-TEST(bench_mm_tiny) { bt_expect_pass(t, "mm"); }
-TEST(bench_histo_tiny) { bt_expect_pass(t, "histo"); }
-TEST(bench_hashtable_tiny) { bt_expect_pass(t, "hashtable"); }
+TEST(bench_vecadd_tiny)
+{
+	bt_expect_pass(t, "vecadd");
+}
+TEST(bench_sp_tiny)
+{
+	bt_expect_pass(t, "sp");
+}
+TEST(bench_mm_tiny)
+{
+	bt_expect_pass(t, "mm");
+}
+TEST(bench_histo_tiny)
+{
+	bt_expect_pass(t, "histo");
+}
+TEST(bench_hashtable_tiny)
+{
+	bt_expect_pass(t, "hashtable");
+}
 
 /* Table entries: metadata filled in, PTX embedded and defining the kernel. */
 TEST(bench_info_first_five)
@@ -128,7 +143,8 @@ static char *bt_patch_insn(const char *ptx, const char *mnemonic, const char *ne
 	if (!out)
 		return NULL;
 	if (tail)
-		snprintf(out, len, "%.*s%s %.*s, %s%s", (int)(hit - ptx), ptx, new_mnemonic, (int)nfirst, ops, tail, semi);
+		snprintf(out, len, "%.*s%s %.*s, %s%s", (int)(hit - ptx), ptx, new_mnemonic, (int)nfirst, ops, tail,
+		         semi);
 	else
 		snprintf(out, len, "%.*s%s %.*s%s", (int)(hit - ptx), ptx, new_mnemonic, (int)nops, ops, semi);
 	return out;
@@ -148,7 +164,8 @@ TEST(bench_verify_catches_wrong_result)
 	struct ws_bench_out out;
 	ws_result r = bt_run(t, "vecadd", bad, WS_SIZE_TINY, &out);
 	free(bad);
-	CHECK_MSG(r == WS_ERROR_VERIFY_FAILED, "expected WS_ERROR_VERIFY_FAILED, got %s: %s", wsGetErrorName(r), out.msg);
+	CHECK_MSG(r == WS_ERROR_VERIFY_FAILED, "expected WS_ERROR_VERIFY_FAILED, got %s: %s", wsGetErrorName(r),
+	          out.msg);
 	CHECK_STR_CONTAINS(out.msg, "c[0]");
 	CHECK_STR_CONTAINS(out.msg, "expected");
 	CHECK_STR_CONTAINS(out.msg, "got");
@@ -170,7 +187,8 @@ TEST(bench_hashtable_without_lock_fails)
 	struct ws_bench_out out;
 	ws_result r = bt_run(t, "hashtable", bad, WS_SIZE_TINY, &out);
 	free(bad);
-	CHECK_MSG(r == WS_ERROR_VERIFY_FAILED, "expected WS_ERROR_VERIFY_FAILED, got %s: %s", wsGetErrorName(r), out.msg);
+	CHECK_MSG(r == WS_ERROR_VERIFY_FAILED, "expected WS_ERROR_VERIFY_FAILED, got %s: %s", wsGetErrorName(r),
+	          out.msg);
 	CHECK_STR_CONTAINS(out.msg, "hashtable: bucket");
 	CHECK_STR_CONTAINS(out.msg, "expected");
 }

@@ -1429,3 +1429,34 @@ TEST(cfg_ptx_reg_pressure)
 	}
 	ptx_module_destroy(m);
 }
+
+TEST(cfg_layout_indirect_call_reach)
+{
+	/* k0 takes f1's address and calls through a register: f1's shared
+	 * variable counts towards k0's static shared memory; f2 (never named)
+	 * does not */
+	struct hb h;
+	hb_init(&h, 3);
+	hb_var(&h, 0, "s_f1", SPACE_SHARED, PTX_T_B8, 32, 16, 1);
+	hb_var(&h, 1, "s_f2", SPACE_SHARED, PTX_T_B8, 64, 16, 2);
+	struct ptx_insn *mv = hb_add(&h, 0, OP_MOV, PTX_T_U64);
+	o_reg(mv, 0);
+	opd(mv, OPD_FUNC)->func = 1;
+	struct ptx_insn *c = hb_add(&h, 0, OP_CALL, PTX_T_NONE);
+	opd(c, OPD_LIST);
+	o_reg(c, 0);
+	opd(c, OPD_LIST);
+	hb_add(&h, 0, OP_RET, PTX_T_NONE);
+	hb_add(&h, 1, OP_RET, PTX_T_NONE);
+	hb_add(&h, 2, OP_RET, PTX_T_NONE);
+	h.regs[0].type = PTX_T_U64;
+	h.f[0].regs = h.regs;
+	h.f[0].nregs = 1;
+	CHECK_MSG(ptx_analyse(&h.m, &h.err), "%s", h.err.msg);
+	CHECK_EQ(h.f[0].insns[1].callee, -1);
+	CHECK_EQ(h.v[0].addr, 0);
+	CHECK_EQ(h.v[1].addr, 32);
+	CHECK_EQ(h.f[0].shared_static, 32);
+	CHECK_EQ(h.f[0].regs_per_thread, 2); /* the u64 function pointer */
+	hb_free(&h);
+}

@@ -20,13 +20,17 @@ struct env {
 	ws_module *mod;
 };
 
-static int env_open(struct test_ctx *t, struct env *e, const char *ptx, unsigned ws, const char *key, const char *val)
+static const char *const modes[] = {"functional", "timing"};
+
+static int env_open_mode(struct test_ctx *t, struct env *e, const char *ptx, unsigned ws, const char *key,
+			 const char *val, const char *mode)
 {
 	memset(e, 0, sizeof *e);
 	ws_config *cfg = wsConfigCreate();
 	char err[256], num[16];
 	snprintf(num, sizeof num, "%u", ws);
 	CHECK(wsConfigSet(cfg, "warp_size", num, err, sizeof err) == WS_SUCCESS);
+	CHECK(wsConfigSet(cfg, "mode", mode, err, sizeof err) == WS_SUCCESS);
 	if (key)
 		CHECK(wsConfigSet(cfg, key, val, err, sizeof err) == WS_SUCCESS);
 	ws_result r = wsSimCreate(&e->sim, cfg);
@@ -40,6 +44,9 @@ static int env_open(struct test_ctx *t, struct env *e, const char *ptx, unsigned
 }
 
 static void env_close(struct env *e) { wsSimDestroy(e->sim); }
+
+/* Tests that loop over `mi` run under both the functional and the timing model. */
+#define env_open(t, e, ptx, ws, key, val) env_open_mode(t, e, ptx, ws, key, val, modes[mi])
 
 static ws_deviceptr dalloc(struct env *e, size_t n)
 {
@@ -81,7 +88,13 @@ static int p_not_mod3(unsigned t) { return t % 3 != 0; }
 
 static const unsigned warp_sizes[] = {8, 16, 32, 64};
 
+static void func_reconv_nested_if_body(struct test_ctx *t, unsigned mi);
 TEST(func_reconv_nested_if)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_reconv_nested_if_body(t, mi);
+}
+static void func_reconv_nested_if_body(struct test_ctx *t, unsigned mi)
 {
 	for (unsigned wi = 0; wi < 4; wi++) {
 		unsigned ws = warp_sizes[wi], n = 128;
@@ -108,7 +121,13 @@ TEST(func_reconv_nested_if)
 	}
 }
 
+static void func_reconv_loop_break_continue_body(struct test_ctx *t, unsigned mi);
 TEST(func_reconv_loop_break_continue)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_reconv_loop_break_continue_body(t, mi);
+}
+static void func_reconv_loop_break_continue_body(struct test_ctx *t, unsigned mi)
 {
 	for (unsigned wi = 0; wi < 4; wi++) {
 		unsigned ws = warp_sizes[wi], n = 96;
@@ -138,7 +157,13 @@ TEST(func_reconv_loop_break_continue)
 	}
 }
 
+static void func_reconv_early_return_and_exit_body(struct test_ctx *t, unsigned mi);
 TEST(func_reconv_early_return_and_exit)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_reconv_early_return_and_exit_body(t, mi);
+}
+static void func_reconv_early_return_and_exit_body(struct test_ctx *t, unsigned mi)
 {
 	for (unsigned wi = 0; wi < 4; wi++) {
 		unsigned ws = warp_sizes[wi], n = 64;
@@ -172,7 +197,13 @@ TEST(func_reconv_early_return_and_exit)
 	}
 }
 
+static void func_barriers_uniform_and_exited_warps_body(struct test_ctx *t, unsigned mi);
 TEST(func_barriers_uniform_and_exited_warps)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_barriers_uniform_and_exited_warps_body(t, mi);
+}
+static void func_barriers_uniform_and_exited_warps_body(struct test_ctx *t, unsigned mi)
 {
 	for (unsigned wi = 0; wi < 4; wi++) {
 		unsigned ws = warp_sizes[wi], n = 256;
@@ -201,7 +232,13 @@ TEST(func_barriers_uniform_and_exited_warps)
 	}
 }
 
+static void func_call_recursion_body(struct test_ctx *t, unsigned mi);
 TEST(func_call_recursion)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_call_recursion_body(t, mi);
+}
+static void func_call_recursion_body(struct test_ctx *t, unsigned mi)
 {
 	struct env e;
 	if (!env_open(t, &e, RECONV_PTX, 32, NULL, NULL))
@@ -229,7 +266,13 @@ TEST(func_call_recursion)
 
 /* ---- errors ---- */
 
+static void func_fault_out_of_bounds_body(struct test_ctx *t, unsigned mi);
 TEST(func_fault_out_of_bounds)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_fault_out_of_bounds_body(t, mi);
+}
+static void func_fault_out_of_bounds_body(struct test_ctx *t, unsigned mi)
 {
 	struct env e;
 	if (!env_open(t, &e, FAULTS_PTX, 32, NULL, NULL))
@@ -254,7 +297,13 @@ TEST(func_fault_out_of_bounds)
 	env_close(&e);
 }
 
+static void func_fault_misaligned_and_trap_body(struct test_ctx *t, unsigned mi);
 TEST(func_fault_misaligned_and_trap)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_fault_misaligned_and_trap_body(t, mi);
+}
+static void func_fault_misaligned_and_trap_body(struct test_ctx *t, unsigned mi)
 {
 	struct env e;
 	if (!env_open(t, &e, FAULTS_PTX, 32, NULL, NULL))
@@ -268,7 +317,13 @@ TEST(func_fault_misaligned_and_trap)
 	env_close(&e);
 }
 
+static void func_fault_deadlock_reports_warps_body(struct test_ctx *t, unsigned mi);
 TEST(func_fault_deadlock_reports_warps)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_fault_deadlock_reports_warps_body(t, mi);
+}
+static void func_fault_deadlock_reports_warps_body(struct test_ctx *t, unsigned mi)
 {
 	struct env e;
 	if (!env_open(t, &e, FAULTS_PTX, 32, NULL, NULL))
@@ -283,7 +338,13 @@ TEST(func_fault_deadlock_reports_warps)
 	env_close(&e);
 }
 
+static void func_fault_livelock_limit_body(struct test_ctx *t, unsigned mi);
 TEST(func_fault_livelock_limit)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_fault_livelock_limit_body(t, mi);
+}
+static void func_fault_livelock_limit_body(struct test_ctx *t, unsigned mi)
 {
 	struct env e;
 	if (!env_open(t, &e, FAULTS_PTX, 32, "max_warp_insts", "20000"))
@@ -299,7 +360,13 @@ TEST(func_fault_livelock_limit)
 
 /* ---- runtime API ---- */
 
+static void func_api_errors_body(struct test_ctx *t, unsigned mi);
 TEST(func_api_errors)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_api_errors_body(t, mi);
+}
+static void func_api_errors_body(struct test_ctx *t, unsigned mi)
 {
 	struct env e;
 	if (!env_open(t, &e, FAULTS_PTX, 32, NULL, NULL))
@@ -371,7 +438,7 @@ TEST(func_determinism)
 	char json[2][8192];
 	for (int run = 0; run < 2; run++) {
 		struct env e;
-		if (!env_open(t, &e, RECONV_PTX, 32, NULL, NULL))
+		if (!env_open_mode(t, &e, RECONV_PTX, 32, NULL, NULL, "timing"))
 			return;
 		unsigned n = 96;
 		int trip[96];

@@ -134,7 +134,8 @@ static int list_ptx(const char *dir, char ***names)
 		n++;
 	}
 	closedir(d);
-	qsort(*names, (size_t)n, sizeof(char *), cmp_str);
+	if (n > 1)
+		qsort(*names, (size_t)n, sizeof(char *), cmp_str);
 	return n;
 }
 static void free_names(char **names, int n)

@@ -22,9 +22,7 @@ static const struct {
 	int n;
 	unsigned ctas;
 } hi_sizes[WS_SIZE_COUNT] = {
-	{6000, 2},
-	{60000, 12},
-	{737280, 180}, /* 8 values per thread */
+    {6000, 2}, {60000, 12}, {737280, 180}, /* 8 values per thread */
 };
 
 static ws_result histo_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
@@ -47,8 +45,9 @@ static ws_result histo_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size,
 	struct bench_rng rng;
 	bench_rng_seed(&rng, 4);
 	for (int i = 0; i < n; i++) {
-		uint32_t v = bench_rng_u32(&rng, 8) == 0 ? HI_HOT_BIN
-							: (bench_rng_u32(&rng, HI_BINS) + bench_rng_u32(&rng, HI_BINS)) / 2;
+		uint32_t v = bench_rng_u32(&rng, 8) == 0
+		                 ? HI_HOT_BIN
+		                 : (bench_rng_u32(&rng, HI_BINS) + bench_rng_u32(&rng, HI_BINS)) / 2;
 		data[i] = (uint16_t)v;
 		expect[v]++;
 	}
@@ -78,13 +77,13 @@ done:
 }
 
 const struct ws_bench_info bench_histo = {
-	.name = "histo",
-	.description = "1024-bin histogram of 10-bit values with per-CTA shared-memory histograms",
-	.sync = "shared-memory atomicAdd, two __syncthreads per CTA, global atomicAdd merge",
-	.paper = "BAWS",
-	.ctas_per_sm = 3,
-	.warps_per_cta = HI_THREADS / 32,
-	.sizes = {"6000 values (2 CTAs)", "60000 values (12 CTAs)", "737280 values (180 CTAs)"},
-	.ptx = ws_bench_ptx_histo,
-	.run = histo_run,
+    .name = "histo",
+    .description = "1024-bin histogram of 10-bit values with per-CTA shared-memory histograms",
+    .sync = "shared-memory atomicAdd, two __syncthreads per CTA, global atomicAdd merge",
+    .paper = "BAWS",
+    .ctas_per_sm = 3,
+    .warps_per_cta = HI_THREADS / 32,
+    .sizes = {"6000 values (2 CTAs)", "60000 values (12 CTAs)", "737280 values (180 CTAs)"},
+    .ptx = ws_bench_ptx_histo,
+    .run = histo_run,
 };

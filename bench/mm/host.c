@@ -20,9 +20,9 @@ extern const char ws_bench_ptx_mm[];
 static const struct {
 	int m, n, k;
 } mm_sizes[WS_SIZE_COUNT] = {
-	{20, 30, 20},    /* 2 x 2 CTAs, 2 tile steps */
-	{70, 50, 60},    /* 4 x 5 CTAs, 4 tile steps */
-	{320, 240, 96},  /* 15 x 20 CTAs, 6 tile steps */
+    {20, 30, 20},   /* 2 x 2 CTAs, 2 tile steps */
+    {70, 50, 60},   /* 4 x 5 CTAs, 4 tile steps */
+    {320, 240, 96}, /* 15 x 20 CTAs, 6 tile steps */
 };
 
 static ws_result mm_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
@@ -32,7 +32,7 @@ static ws_result mm_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, st
 	ws_result rc = WS_SUCCESS;
 	int M = mm_sizes[size].m, N = mm_sizes[size].n, K = mm_sizes[size].k;
 	const size_t d_bytes[3] = {(size_t)M * K * sizeof(float), (size_t)K * N * sizeof(float),
-				   (size_t)M * N * sizeof(float)};
+	                           (size_t)M * N * sizeof(float)};
 	float *A = malloc(d_bytes[0]), *B = malloc(d_bytes[1]), *C = malloc(d_bytes[2]);
 	ws_deviceptr d[3]; /* A, B, C */
 	int nd = 0;
@@ -57,7 +57,7 @@ static ws_result mm_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, st
 	BENCH_CALL(wsMemsetD32(sim, d[2], 0x7fc00000u, (size_t)M * N)); /* NaN: catches unwritten results */
 	void *args[] = {&d[0], &d[1], &d[2], &M, &N, &K};
 	BENCH_CALL(wsLaunchKernel(fn, (unsigned)(N + MM_TILE - 1) / MM_TILE, (unsigned)(M + MM_TILE - 1) / MM_TILE, 1,
-				  MM_TILE, MM_TILE, 1, 0, args));
+	                          MM_TILE, MM_TILE, 1, 0, args));
 	out->launches++;
 	BENCH_CALL(wsMemcpyDtoH(sim, C, d[2], d_bytes[2]));
 
@@ -71,8 +71,9 @@ static ws_result mm_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, st
 			}
 			float got = C[(size_t)i * N + j];
 			if (!bench_close(sum, got, 1e-5, 1e-5 * mag)) {
-				rc = bench_mismatch(out, "mm: C[%d][%d] (index %zu, %dx%d * %dx%d): expected %.9g, got %.9g",
-						    i, j, (size_t)i * N + j, M, K, K, N, sum, (double)got);
+				rc = bench_mismatch(out,
+				                    "mm: C[%d][%d] (index %zu, %dx%d * %dx%d): expected %.9g, got %.9g",
+				                    i, j, (size_t)i * N + j, M, K, K, N, sum, (double)got);
 				goto done;
 			}
 		}
@@ -88,13 +89,13 @@ done:
 }
 
 const struct ws_bench_info bench_mm = {
-	.name = "mm",
-	.description = "tiled matrix multiply C = A * B (float) with 16x16 shared-memory tiles",
-	.sync = "two __syncthreads per tile step (after loading the tiles, before overwriting them)",
-	.paper = "BAWS",
-	.ctas_per_sm = 6,
-	.warps_per_cta = MM_TILE * MM_TILE / 32,
-	.sizes = {"20x20 * 20x30 (4 CTAs)", "70x60 * 60x50 (20 CTAs)", "320x96 * 96x240 (300 CTAs)"},
-	.ptx = ws_bench_ptx_mm,
-	.run = mm_run,
+    .name = "mm",
+    .description = "tiled matrix multiply C = A * B (float) with 16x16 shared-memory tiles",
+    .sync = "two __syncthreads per tile step (after loading the tiles, before overwriting them)",
+    .paper = "BAWS",
+    .ctas_per_sm = 6,
+    .warps_per_cta = MM_TILE * MM_TILE / 32,
+    .sizes = {"20x20 * 20x30 (4 CTAs)", "70x60 * 60x50 (20 CTAs)", "320x96 * 96x240 (300 CTAs)"},
+    .ptx = ws_bench_ptx_mm,
+    .run = mm_run,
 };

@@ -21,9 +21,9 @@ static const struct {
 	int pairs, n;
 	unsigned ctas;
 } sp_sizes[WS_SIZE_COUNT] = {
-	{4, 512, 2},
-	{32, 1024, 16},
-	{192, 4096, 192},
+    {4, 512, 2},
+    {32, 1024, 16},
+    {192, 4096, 192},
 };
 
 static ws_result sp_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
@@ -70,8 +70,9 @@ static ws_result sp_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, st
 		}
 		/* float rounding error <= ~(n/512 + 10) * 2^-24 * mag */
 		if (!bench_close(sum, res[p], 1e-5, 4e-6 * mag)) {
-			rc = bench_mismatch(out, "sp: result[%d] (dot product of pair %d, n=%d): expected %.9g, got %.9g",
-					    p, p, n, sum, (double)res[p]);
+			rc = bench_mismatch(out,
+			                    "sp: result[%d] (dot product of pair %d, n=%d): expected %.9g, got %.9g", p,
+			                    p, n, sum, (double)res[p]);
 			goto done;
 		}
 	}
@@ -86,14 +87,14 @@ done:
 }
 
 const struct ws_bench_info bench_sp = {
-	.name = "sp",
-	.description = "scalar products of many vector pairs, shared-memory tree reduction per pair",
-	.sync = "__syncthreads at every level of a shared-memory tree reduction (10 barriers per pair)",
-	.paper = "BAWS",
-	.ctas_per_sm = 3,
-	.warps_per_cta = SP_THREADS / 32,
-	.sizes = {"4 pairs x 512 floats (2 CTAs)", "32 pairs x 1024 floats (16 CTAs)",
-		  "192 pairs x 4096 floats (192 CTAs)"},
-	.ptx = ws_bench_ptx_sp,
-	.run = sp_run,
+    .name = "sp",
+    .description = "scalar products of many vector pairs, shared-memory tree reduction per pair",
+    .sync = "__syncthreads at every level of a shared-memory tree reduction (10 barriers per pair)",
+    .paper = "BAWS",
+    .ctas_per_sm = 3,
+    .warps_per_cta = SP_THREADS / 32,
+    .sizes = {"4 pairs x 512 floats (2 CTAs)", "32 pairs x 1024 floats (16 CTAs)",
+              "192 pairs x 4096 floats (192 CTAs)"},
+    .ptx = ws_bench_ptx_sp,
+    .run = sp_run,
 };

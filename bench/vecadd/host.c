@@ -52,7 +52,7 @@ static ws_result vecadd_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size
 		float expect = a[i] + b[i];
 		if (c[i] != expect) {
 			rc = bench_mismatch(out, "vecadd: c[%d] = a[%d] + b[%d]: expected %.9g, got %.9g", i, i, i,
-					    (double)expect, (double)c[i]);
+			                    (double)expect, (double)c[i]);
 			goto done;
 		}
 	}
@@ -67,13 +67,13 @@ done:
 }
 
 const struct ws_bench_info bench_vecadd = {
-	.name = "vecadd",
-	.description = "element-wise vector addition c[i] = a[i] + b[i] (float)",
-	.sync = "none",
-	.paper = "-",
-	.ctas_per_sm = 0,
-	.warps_per_cta = VA_THREADS / 32,
-	.sizes = {"1000 floats (4 CTAs)", "10000 floats (40 CTAs)", "92000 floats (360 CTAs)"},
-	.ptx = ws_bench_ptx_vecadd,
-	.run = vecadd_run,
+    .name = "vecadd",
+    .description = "element-wise vector addition c[i] = a[i] + b[i] (float)",
+    .sync = "none",
+    .paper = "-",
+    .ctas_per_sm = 0,
+    .warps_per_cta = VA_THREADS / 32,
+    .sizes = {"1000 floats (4 CTAs)", "10000 floats (40 CTAs)", "92000 floats (360 CTAs)"},
+    .ptx = ws_bench_ptx_vecadd,
+    .run = vecadd_run,
 };

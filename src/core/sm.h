@@ -23,6 +23,7 @@
 #include "core/decode.h"
 #include "core/scoreboard.h"
 #include "func/func.h"
+#include "mem/mem.h"
 #include "sched/sched.h"
 
 struct gpu;
@@ -148,7 +149,9 @@ bool sm_busy(const struct sm *s);
 /* Append a description of every live warp (for deadlock reports). */
 void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsigned *shown, unsigned *total);
 /* A memory reply for this SM (from the memory system). */
-void sm_mem_reply(struct sm *s, uint64_t token, uint64_t now);
+void sm_mem_reply(struct sm *s, const struct mem_reply *r, uint64_t now);
+/* The I-cache line a warp waited for has arrived. */
+void sm_ifetch_done(struct sm *s, uint32_t slot);
 
 /* Called by the LD/ST unit when a memory instruction completes at cycle `ready`. */
 void sm_writeback_push(struct sm *s, const struct sm_op *op, uint64_t ready);

@@ -236,6 +236,24 @@ static void exec_mul(const struct func_exec *x, const struct ptx_insn *in, uint6
 	uint8_t *cf = x->carry;
 	unsigned l;
 
+	if (!sat && !cin && !cout) { /* fast paths: the forms address arithmetic uses */
+		if (mode == MODE_LO) {
+			if (is_mad) {
+				ALU_LANES(l, mask) d[l] = (a[l] * b[l] + c[l]) & wm;
+			} else {
+				ALU_LANES(l, mask) d[l] = (a[l] * b[l]) & wm;
+			}
+			return;
+		}
+		if (mode == MODE_WIDE && w == 32) {
+			if (sgn) {
+				ALU_LANES(l, mask) d[l] = (uint64_t)(sextw(a[l], 32) * sextw(b[l], 32)) + (c ? c[l] : 0);
+			} else {
+				ALU_LANES(l, mask) d[l] = (a[l] & 0xffffffffu) * (b[l] & 0xffffffffu) + (c ? c[l] : 0);
+			}
+			return;
+		}
+	}
 	ALU_LANES(l, mask) {
 		uint64_t p;
 		if (mode == MODE_LO) {

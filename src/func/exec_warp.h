@@ -36,9 +36,9 @@ bool func_warpop_check(const struct ptx_insn *in, char *why, size_t whysz);
 
 /* Execute a warp collective.  mask = lanes executing it (active & guard);
  * active = the warp's active mask before the guard.  Only lanes in `mask`
- * have their destinations written.  Membermask operands are read but not
- * checked (a real GPU's behaviour for a lane outside its own membermask is
- * undefined). */
+ * have their destinations written.  Membermask operands are ignored: the
+ * executing mask decides which lanes take part (a real GPU's behaviour when
+ * they disagree is undefined). */
 void func_exec_warpop(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask, uint64_t active);
 
 #endif

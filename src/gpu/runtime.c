@@ -16,7 +16,9 @@
 
 #include "config/config.h"
 #include "func/func.h"
+#include "gpu/gpu.h"
 #include "gpu/sim.h"
+#include "mem/memsys.h"
 #include "stats/stats.h"
 
 static const char *const result_strings[WS_RESULT_COUNT] = {
@@ -50,6 +52,27 @@ static ws_result ok(ws_sim *sim)
 	return WS_SUCCESS;
 }
 
+ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz)
+{
+	char dummy[8];
+	if (!err) {
+		err = dummy;
+		errsz = sizeof dummy;
+	}
+	if (!cfg) {
+		snprintf(err, errsz, "NULL configuration");
+		return WS_ERROR_INVALID_VALUE;
+	}
+	int64_t ws = cfg_int(cfg, CFG_warp_size);
+	if (ws != 8 && ws != 16 && ws != 32 && ws != 64) {
+		snprintf(err, errsz, "parameter 'warp_size': %lld is not 8, 16, 32 or 64", (long long)ws);
+		return WS_ERROR_INVALID_CONFIG;
+	}
+	if (!gpu_check_policies(cfg, err, errsz) || !memsys_check_config(cfg, err, errsz))
+		return WS_ERROR_INVALID_CONFIG;
+	return WS_SUCCESS;
+}
+
 ws_result wsSimCreate(ws_sim **out, const ws_config *cfg)
 {
 	if (!out)
@@ -69,8 +92,7 @@ ws_result wsSimCreate(ws_sim **out, const ws_config *cfg)
 		s->cfg = *d;
 		wsConfigDestroy(d);
 	}
-	int64_t ws = cfg_int(&s->cfg, CFG_warp_size);
-	if (ws != 8 && ws != 16 && ws != 32 && ws != 64) {
+	if (wsConfigCheck(&s->cfg, NULL, 0) != WS_SUCCESS) {
 		free(s);
 		return WS_ERROR_INVALID_CONFIG;
 	}
@@ -553,8 +575,11 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 		.ctas_per_sm = per_sm, .max_warps_per_sm = (uint32_t)cfg_int(cfg, CFG_max_warps_per_sm),
 		.gridid = ++sim->gridid, .stats = &st,
 	};
-	ws_result r = func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
-				      (uint32_t)cfg_int(cfg, CFG_func_quantum));
+	char mode[32];
+	ws_result r = strcmp(cfg_enum_name(cfg, CFG_mode, mode, sizeof mode), "timing") == 0
+			      ? gpu_run_launch(&L, cfg, per_sm)
+			      : func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
+						(uint32_t)cfg_int(cfg, CFG_func_quantum));
 	free(kp);
 	stats_add(&sim->stats, &st);
 	if (r != WS_SUCCESS)

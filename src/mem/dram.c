@@ -149,7 +149,7 @@ bool dram_can_accept(const struct dram *d, bool write)
 	return write ? d->wn < d->p.write_queue : d->rn < d->p.read_queue;
 }
 
-bool dram_push(struct dram *d, const struct dram_req *r, uint64_t now)
+bool dram_push(struct dram *d, const struct dram_req *r)
 {
 	if (!dram_can_accept(d, r->write))
 		return false;

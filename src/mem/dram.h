@@ -52,8 +52,8 @@ struct dram *dram_create(const struct dram_params *p, struct ws_stats *stats); /
 void dram_destroy(struct dram *d);
 
 bool dram_can_accept(const struct dram *d, bool write);
-/* Queue a request arriving at DRAM cycle `now`; false if its queue is full. */
-bool dram_push(struct dram *d, const struct dram_req *r, uint64_t now);
+/* Queue a request; false if its queue is full. */
+bool dram_push(struct dram *d, const struct dram_req *r);
 /* Issue at most one command at DRAM cycle `now` (cycles must not decrease). */
 void dram_cycle(struct dram *d, uint64_t now);
 /* The oldest read whose data has fully arrived by cycle `now`, or NULL. */

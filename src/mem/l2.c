@@ -297,7 +297,7 @@ void l2_dram_cycle(struct l2_part *l, uint64_t dram_now)
 	/* Controller pipeline -> DRAM scheduler queue, one per cycle. */
 	if (!tdreq_ring_empty(&l->pipe)) {
 		struct timed_dreq *t = tdreq_ring_front(&l->pipe);
-		if (t->ready <= l->now && dram_push(l->dram, &t->r, dram_now))
+		if (t->ready <= l->now && dram_push(l->dram, &t->r))
 			tdreq_ring_pop(&l->pipe);
 	}
 	dram_cycle(l->dram, dram_now);

@@ -12,10 +12,12 @@
  *   3. execution-unit and latency classes (insn.unit, insn.lat), refined
  *      from ptx_opcode_table by type (rules at refine_class);
  *   4. memory layout: module .global/.const images, static shared memory
- *      per kernel, kernel parameter buffers, per-thread frames, and a
- *      register estimate (rules at layout_module);
+ *      per kernel, kernel parameter buffers and per-thread frames (rules at
+ *      layout_module);
  *   5. basic blocks, immediate post-dominators and branch reconvergence pcs
- *      (cfg.c).
+ *      (cfg.c);
+ *   6. registers per thread from a liveness analysis (ptx_reg_pressure,
+ *      assign_regs).
  * ptx_analyse must be called exactly once per parsed module (step 2 is not
  * idempotent: it rewrites immediates in place).
  */
@@ -502,26 +504,35 @@ static bool is_static_shared(const struct ptx_var *v)
 }
 
 /*
- * Call graph reachability: reach[e * nf + g] = function g is reachable from
- * function e (e itself included).  An indirect call may reach any function
+ * Call graph reachability, a bit matrix: REACHES(reach, nf, e, g) = function g
+ * is reachable from function e (e itself included).  An indirect call may reach any function
  * whose address is taken (an OPD_FUNC operand outside a call target, or a
  * function named in a variable initializer).
  */
-static uint8_t *call_reachability(const struct ptx_module *m)
+#define REACH_ROW(nf) (((size_t)(nf) + 63) / 64)
+#define REACHES(reach, nf, e, g) (((reach)[(size_t)(e) * REACH_ROW(nf) + (g) / 64] >> ((g) % 64)) & 1)
+#define REACH_SET(reach, nf, e, g) ((reach)[(size_t)(e) * REACH_ROW(nf) + (g) / 64] |= 1ull << ((g) % 64))
+
+static uint64_t *call_reachability(const struct ptx_module *m)
 {
 	uint32_t nf = m->nfuncs;
-	uint8_t *reach = calloc((size_t)nf * nf + 1, 1);
+	uint64_t *reach = calloc((size_t)nf * REACH_ROW(nf) + 1, sizeof *reach);
 	uint8_t *taken = calloc((size_t)nf + 1, 1);
 	uint8_t *indirect = calloc((size_t)nf + 1, 1);
 	uint32_t *work = malloc(((size_t)nf + 1) * sizeof *work);
-	if (!reach || !taken || !indirect || !work) {
-		free(reach);
-		reach = NULL;
-		goto out;
-	}
-	for (uint32_t f = 0; f < nf; f++) {
+	uint32_t *last = malloc(((size_t)nf + 1) * sizeof *last); /* dedup: last caller that added g */
+	struct edges_list {
+		uint32_t *src, *dst;
+		size_t n, cap;
+	} E = {0};
+	struct cfg_graph g = {0};
+	bool ok = reach && taken && indirect && work && last;
+	for (uint32_t f = 0; ok && f < nf; f++)
+		last[f] = UINT32_MAX;
+	/* direct call edges (each caller -> callee once) and address-taken functions */
+	for (uint32_t f = 0; ok && f < nf; f++) {
 		const struct ptx_function *fn = &m->funcs[f];
-		for (uint32_t i = 0; i < fn->ninsns; i++) {
+		for (uint32_t i = 0; ok && i < fn->ninsns; i++) {
 			const struct ptx_insn *in = &fn->insns[i];
 			for (unsigned k = 0; k < in->nopd && k < PTX_MAX_OPDS; k++) {
 				const struct ptx_operand *o = &in->opd[k];
@@ -530,41 +541,68 @@ static uint8_t *call_reachability(const struct ptx_module *m)
 				if (o->kind == OPD_FUNC && in->op != OP_CALL && o->func >= 0 && (uint32_t)o->func < nf)
 					taken[o->func] = 1;
 			}
+			int32_t c = in->callee;
+			if (in->op != OP_CALL || c < 0 || (uint32_t)c >= nf || last[c] == f)
+				continue;
+			last[c] = f;
+			if (E.n == E.cap) {
+				size_t nc = E.cap ? 2 * E.cap : 64;
+				uint32_t *ns = realloc(E.src, nc * sizeof *ns);
+				if (ns)
+					E.src = ns;
+				uint32_t *nd = ns ? realloc(E.dst, nc * sizeof *nd) : NULL;
+				if (nd)
+					E.dst = nd;
+				if (!ns || !nd || nc > UINT32_MAX) {
+					ok = false;
+					break;
+				}
+				E.cap = nc;
+			}
+			E.src[E.n] = f;
+			E.dst[E.n++] = (uint32_t)c;
 		}
 	}
-	for (uint32_t v = 0; v < m->nvars; v++)
-		for (uint32_t s = 0; s < m->vars[v].ninit_syms; s++) {
-			int32_t f = m->vars[v].init_syms[s].func;
+	for (uint32_t v = 0; ok && v < m->nvars; v++)
+		for (uint32_t k = 0; k < m->vars[v].ninit_syms; k++) {
+			int32_t f = m->vars[v].init_syms[k].func;
 			if (f >= 0 && (uint32_t)f < nf)
 				taken[f] = 1;
 		}
-	for (uint32_t e = 0; e < nf; e++) {
-		uint8_t *r = reach + (size_t)e * nf;
+	ok = ok && cfg_graph_from_edges(&g, nf, (uint32_t)E.n, E.src, E.dst);
+	/* depth-first search from every function over the call graph */
+	for (uint32_t e = 0; ok && e < nf; e++) {
 		uint32_t n = 0;
-		r[e] = 1;
+		REACH_SET(reach, nf, e, e);
 		work[n++] = e;
 		while (n) {
-			const struct ptx_function *fn = &m->funcs[work[--n]];
-			bool ind = indirect[fn - m->funcs];
-			for (uint32_t i = 0; i < fn->ninsns; i++) {
-				int32_t c = fn->insns[i].callee;
-				if (fn->insns[i].op == OP_CALL && c >= 0 && (uint32_t)c < nf && !r[c]) {
-					r[c] = 1;
-					work[n++] = (uint32_t)c;
+			uint32_t f = work[--n];
+			for (uint32_t k = g.off[f]; k < g.off[f + 1]; k++) {
+				uint32_t c = g.adj[k];
+				if (!REACHES(reach, nf, e, c)) {
+					REACH_SET(reach, nf, e, c);
+					work[n++] = c;
 				}
 			}
-			if (ind)
-				for (uint32_t g = 0; g < nf; g++)
-					if (taken[g] && !r[g]) {
-						r[g] = 1;
-						work[n++] = g;
+			if (indirect[f])
+				for (uint32_t t = 0; t < nf; t++)
+					if (taken[t] && !REACHES(reach, nf, e, t)) {
+						REACH_SET(reach, nf, e, t);
+						work[n++] = t;
 					}
 		}
 	}
-out:
+	if (!ok) {
+		free(reach);
+		reach = NULL;
+	}
 	free(taken);
 	free(indirect);
 	free(work);
+	free(last);
+	free(E.src);
+	free(E.dst);
+	cfg_graph_free(&g);
 	return reach;
 }
 
@@ -600,7 +638,7 @@ out:
  *    scope .local variables are rejected.
  *  (regs_per_thread: see assign_regs.)
  */
-static bool layout_module(struct ptx_module *m, const uint8_t *reach, struct ptx_error *err)
+static bool layout_module(struct ptx_module *m, const uint64_t *reach, struct ptx_error *err)
 {
 	uint32_t nf = m->nfuncs;
 	uint64_t gend = 0, cend = 0, send = 0;
@@ -659,7 +697,7 @@ static bool layout_module(struct ptx_module *m, const uint8_t *reach, struct ptx
 		if (!m->funcs[e].is_entry)
 			continue;
 		for (uint32_t g = 0; g < nf; g++)
-			if (has_shared[g] && reach[(size_t)e * nf + g] && own[e] > fbase)
+			if (has_shared[g] && REACHES(reach, nf, e, g) && own[e] > fbase)
 				fbase = own[e];
 	}
 	for (uint32_t f = 0; f < nf; f++)
@@ -679,7 +717,7 @@ static bool layout_module(struct ptx_module *m, const uint8_t *reach, struct ptx
 			continue;
 		uint64_t s = own[e];
 		for (uint32_t g = 0; g < nf; g++)
-			if (g != e && has_shared[g] && reach[(size_t)e * nf + g] && m->funcs[g].shared_static > s)
+			if (g != e && has_shared[g] && REACHES(reach, nf, e, g) && m->funcs[g].shared_static > s)
 				s = m->funcs[g].shared_static;
 		fn->shared_static = s;
 	}
@@ -933,7 +971,7 @@ out:
  * back to that sum only for functions too large to analyse.  A declaration
  * without body gets the sum of its declared registers (normally 0).
  */
-static void assign_regs(struct ptx_module *m, const uint8_t *reach)
+static void assign_regs(struct ptx_module *m, const uint64_t *reach)
 {
 	uint32_t nf = m->nfuncs;
 	uint32_t *own = malloc(((size_t)nf + 1) * sizeof *own);
@@ -948,7 +986,7 @@ static void assign_regs(struct ptx_module *m, const uint8_t *reach)
 		struct ptx_function *fn = &m->funcs[f];
 		uint32_t r = own ? own[f] : fn->regs_per_thread;
 		for (uint32_t g = 0; own && reach && g < nf; g++)
-			if (reach[(size_t)f * nf + g] && own[g] > r)
+			if (REACHES(reach, nf, f, g) && own[g] > r)
 				r = own[g];
 		if (r < 1)
 			r = 1;
@@ -974,7 +1012,7 @@ bool ptx_analyse(struct ptx_module *m, struct ptx_error *err)
 		for (uint32_t i = 0; i < fn->ninsns; i++)
 			refine_class(&fn->insns[i]);
 	}
-	uint8_t *reach = call_reachability(m);
+	uint64_t *reach = call_reachability(m);
 	if (!reach)
 		return afail(m, err, 0, 0, "out of memory analysing the call graph");
 	bool ok = layout_module(m, reach, err);

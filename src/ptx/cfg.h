@@ -10,7 +10,10 @@
  * is Cooper, Harvey and Kennedy, "A Simple, Fast Dominance Algorithm"
  * (2001): iterate idom(b) = intersect(processed predecessors) in reverse
  * postorder until nothing changes.  Everything is iterative (no recursion),
- * so functions of 10^5 instructions do not exhaust the C stack.
+ * so functions of 10^5 instructions do not exhaust the C stack.  Cost is
+ * near-linear for real code (200k instructions of random or nested-if
+ * control flow: ~35 ms); its worst case is O(blocks x nesting depth), e.g.
+ * 10k loops nested inside each other: ~0.3 s.
  */
 #ifndef WARPSIM_PTX_CFG_H
 #define WARPSIM_PTX_CFG_H

@@ -2760,7 +2760,7 @@ static bool parse_function(struct parser *p, bool visible, bool is_extern)
 	if (sm_find(&p->modvars, name.text, name.len))
 		return fail_tok(p, &name, "%s is already declared as a variable", qtok(&name).s);
 	int32_t fi;
-	struct pdesc *rets = p->pd, *params = p->pd + nrets;
+	struct pdesc *rets = p->pd, *params = p->pd ? p->pd + nrets : NULL;
 	uint32_t nparams = p->npd - nrets;
 	if (fs->val >= 0) {
 		fi = fs->val;

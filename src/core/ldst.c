@@ -1,0 +1,377 @@
+/*
+ * ldst.c -- the LD/ST unit, L1 data cache and L1 instruction cache of an
+ * SM (see ldst.h for the model).
+ *
+ * Tokens travelling through the memory system say what a reply is for:
+ *   TOK_L1D   a line fill for the L1D (the cache returns the waiting loads)
+ *   TOK_DIRECT a bypassing load or an atomic: low bits = load-table entry
+ *   TOK_L1I   a line fill for the instruction cache (waiting warps)
+ *   TOK_STORE a store acknowledgement (nothing waits for it)
+ * Local memory is private per thread; its addresses are spread over a
+ * per-warp region the way the hardware interleaves them (4-byte words of
+ * consecutive lanes adjacent), so same-offset accesses coalesce.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ldst.h"
+#include "core/sm.h"
+#include "func/dmem.h"
+#include "gpu/gpu.h"
+#include "mem/cache.h"
+#include "mem/coalesce.h"
+#include "mem/memsys.h"
+#include "mem/shmem.h"
+
+#define TOK_KIND_SHIFT 60
+#define TOK_L1D 1ull
+#define TOK_DIRECT 2ull
+#define TOK_L1I 3ull
+#define TOK_STORE 4ull
+#define TOK(kind, v) (((kind) << TOK_KIND_SHIFT) | (v))
+
+#define CODE_BASE 0x00007f0000000000ull   /* instruction memory */
+#define LOCAL_BASE 0x00007f8000000000ull  /* per-thread local memory, interleaved */
+#define LOCAL_WARP_STRIDE (1ull << 28)    /* bytes of local region per warp slot */
+
+/* A memory instruction waiting for its transactions. */
+struct ld_entry {
+	bool used;
+	struct sm_op op;
+	uint32_t outstanding;     /* transactions not yet returned */
+	bool all_sent;            /* every transaction has been issued */
+	uint64_t ready;           /* latest completion among returned transactions */
+};
+
+/* One LD/ST pipeline: the instruction it is working on. */
+struct ld_proc {
+	bool busy;
+	uint32_t entry;           /* ld_entry index */
+	uint64_t busy_until;      /* shared-memory conflict cycles etc. */
+	struct coal_txn txn[COAL_MAX_TXNS];
+	unsigned ntxn, next;
+	enum mem_kind kind;       /* of the global/local transactions */
+	bool cached;              /* through the L1D */
+};
+
+struct ldst {
+	struct sm *s;
+	struct gpu *g;
+	struct cache *l1d, *l1i;
+	unsigned l1d_line, l1i_line;
+	uint32_t l1d_latency, lat_shared, lat_const, shmem_banks;
+	bool bypass;
+	struct ld_proc *proc;
+	unsigned nproc;
+	struct ld_entry *tab;
+	uint32_t ntab, tab_used;
+	uint64_t tokens[256];
+};
+
+struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
+{
+	struct ldst *u = calloc(1, sizeof *u);
+	if (!u)
+		return NULL;
+	u->s = s;
+	u->g = s->gpu;
+	struct cache_params p;
+	cache_params_from_config(cfg, CACHE_STATS_L1D, &p);
+	u->l1d = cache_create(&p, s->gpu->stats);
+	u->l1d_line = p.line_bytes;
+	u->bypass = p.bypass;
+	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
+	u->l1i = cache_create(&p, s->gpu->stats);
+	u->l1i_line = p.line_bytes;
+	u->l1d_latency = (uint32_t)cfg_int(cfg, CFG_l1d_latency);
+	u->lat_shared = (uint32_t)cfg_int(cfg, CFG_lat_shared);
+	u->lat_const = (uint32_t)cfg_int(cfg, CFG_lat_const);
+	u->shmem_banks = (uint32_t)cfg_int(cfg, CFG_shmem_banks);
+	u->nproc = (unsigned)cfg_int(cfg, CFG_num_ldst_units);
+	u->proc = calloc(u->nproc, sizeof *u->proc);
+	/* at most one entry per in-flight memory instruction: bounded by warps x I-buffer */
+	u->ntab = s->nslots * 4 + 16;
+	u->tab = calloc(u->ntab, sizeof *u->tab);
+	if (!u->l1d || !u->l1i || !u->proc || !u->tab) {
+		ldst_destroy(u);
+		return NULL;
+	}
+	return u;
+}
+
+void ldst_destroy(struct ldst *u)
+{
+	if (!u)
+		return;
+	cache_destroy(u->l1d);
+	cache_destroy(u->l1i);
+	free(u->proc);
+	free(u->tab);
+	free(u);
+}
+
+bool ldst_busy(const struct ldst *u)
+{
+	if (u->tab_used)
+		return true;
+	for (unsigned i = 0; i < u->nproc; i++)
+		if (u->proc[i].busy)
+			return true;
+	return false;
+}
+
+static void entry_done(struct ldst *u, uint32_t e)
+{
+	struct ld_entry *le = &u->tab[e];
+	sm_writeback_push(u->s, &le->op, le->ready);
+	le->used = false;
+	u->tab_used--;
+}
+
+static void entry_check(struct ldst *u, uint32_t e)
+{
+	struct ld_entry *le = &u->tab[e];
+	if (le->used && le->all_sent && le->outstanding == 0)
+		entry_done(u, e);
+}
+
+bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
+{
+	struct ld_proc *p = NULL;
+	for (unsigned i = 0; i < u->nproc; i++)
+		if (!u->proc[i].busy) {
+			p = &u->proc[i];
+			break;
+		}
+	if (!p)
+		return false;
+	uint32_t e;
+	for (e = 0; e < u->ntab && u->tab[e].used; e++)
+		;
+	if (e == u->ntab)
+		return false;
+	const struct func_step_info *info = op->mem;
+	struct ld_entry *le = &u->tab[e];
+	*le = (struct ld_entry){.used = true, .op = *op, .ready = now + 1};
+	le->op.mem = NULL;
+	u->tab_used++;
+	p->busy = true;
+	p->entry = e;
+	p->busy_until = now + 1;
+	p->ntxn = p->next = 0;
+	const struct ptx_insn *in = op->d->in;
+	uint64_t exec = info->exec;
+	unsigned ws = u->s->ws, size = info->access_size ? info->access_size : 4;
+	if (!exec) { /* fully predicated off: one pass through the pipeline */
+		le->all_sent = true;
+		return true;
+	}
+	/* split the lanes by state space (generic accesses may mix spaces) */
+	uint64_t shared = 0, glob = 0, cst = 0;
+	uint64_t addr[64];
+	for (uint64_t m = exec; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		enum ptx_space sp = (enum ptx_space)(info->space == SPACE_NONE ? info->lane_space[l] : info->space);
+		uint64_t a = info->addr[l];
+		switch (sp) {
+		case SPACE_SHARED:
+			shared |= 1ull << l;
+			addr[l] = a >= WS_SHARED_WINDOW ? a - WS_SHARED_WINDOW : a;
+			break;
+		case SPACE_LOCAL: {
+			uint64_t off = a >= WS_LOCAL_WINDOW ? a - WS_LOCAL_WINDOW : a;
+			uint64_t slot = (uint64_t)u->s->id * u->s->nslots + op->slot;
+			addr[l] = LOCAL_BASE + slot * LOCAL_WARP_STRIDE + (off / 4) * (ws * 4ull) + l * 4ull + off % 4;
+			glob |= 1ull << l;
+			break;
+		}
+		case SPACE_GLOBAL:
+			addr[l] = a;
+			glob |= 1ull << l;
+			break;
+		default: /* const, param: constant cache */
+			cst |= 1ull << l;
+			addr[l] = a;
+			break;
+		}
+	}
+	uint64_t ready = now + 1;
+	if (shared) {
+		unsigned cyc = shmem_cycles(addr, shared, ws, size, u->shmem_banks, 4);
+		if (cyc < 1)
+			cyc = 1;
+		u->g->stats->v[STAT_shmem_conflict_cycles] += cyc - 1;
+		p->busy_until = now + cyc;
+		ready = now + u->lat_shared + cyc - 1;
+	}
+	if (cst) {
+		if (ready < now + u->lat_const)
+			ready = now + u->lat_const;
+	}
+	le->ready = ready;
+	if (glob) {
+		bool atomic = in->op == OP_ATOM || in->op == OP_RED;
+		bool store = in->op == OP_ST;
+		enum coal_kind ck;
+		if (atomic) {
+			ck = COAL_ATOMIC;
+			p->kind = MEM_ATOMIC;
+			p->cached = false;
+		} else if (store) {
+			ck = COAL_STORE;
+			p->kind = MEM_WRITE;
+			p->cached = true; /* write-evict in the L1D, then to L2 */
+		} else {
+			bool uncached = u->bypass || (in->flags & FLAG_VOLATILE);
+			ck = uncached ? COAL_LOAD_UNCACHED : COAL_LOAD_CACHED;
+			p->kind = MEM_READ;
+			p->cached = !uncached;
+		}
+		p->ntxn = coal_warp(addr, glob, ws, size, ck, u->l1d_line, p->txn);
+		return true;
+	}
+	le->all_sent = true;
+	return true;
+}
+
+/* Issue one global/local transaction of processor p; false if it must retry. */
+static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
+{
+	struct ld_entry *le = &u->tab[p->entry];
+	const struct coal_txn *t = &p->txn[p->next];
+	struct memsys *ms = u->g->mem;
+	unsigned sm = u->s->id;
+	if (p->kind == MEM_ATOMIC || (p->kind == MEM_READ && !p->cached)) {
+		struct mem_req r = {.addr = t->line, .token = TOK(TOK_DIRECT, p->entry), .sectors = t->sectors,
+				    .bytes = p->kind == MEM_ATOMIC ? t->bytes : 0, .kind = p->kind};
+		if (!memsys_can_accept(ms, sm, &r) || !memsys_send(ms, sm, &r))
+			return false;
+		le->outstanding++;
+		return true;
+	}
+	if (p->kind == MEM_WRITE) {
+		struct mem_req r = {.addr = t->line, .token = TOK(TOK_STORE, 0), .sectors = t->sectors,
+				    .bytes = t->bytes, .kind = MEM_WRITE};
+		if (!memsys_can_accept(ms, sm, &r))
+			return false;
+		struct cache_result cr = cache_access(u->l1d, t->line, t->sectors, MEM_WRITE, 0);
+		if (cr.status == CACHE_RESERVATION_FAIL)
+			return false;
+		if (!memsys_send(ms, sm, &r))
+			return false;
+		if (le->ready < now + 1)
+			le->ready = now + 1;
+		return true;
+	}
+	/* cached load */
+	struct mem_req r = {.addr = t->line, .token = TOK(TOK_L1D, 0), .sectors = t->sectors, .kind = MEM_READ};
+	if (!memsys_can_accept(ms, sm, &r))
+		return false;
+	struct cache_result cr = cache_access(u->l1d, t->line, t->sectors, MEM_READ, p->entry);
+	switch (cr.status) {
+	case CACHE_HIT:
+		if (le->ready < now + u->l1d_latency)
+			le->ready = now + u->l1d_latency;
+		return true;
+	case CACHE_HIT_RESERVED:
+		le->outstanding++;
+		return true;
+	case CACHE_MISS:
+		le->outstanding++;
+		if (cr.fetch_mask || cr.forward) { /* new MSHR: fetch the missing sectors */
+			r.sectors = cr.fetch_mask ? cr.fetch_mask : t->sectors;
+			memsys_send(ms, sm, &r);
+		}
+		return true;
+	case CACHE_RESERVATION_FAIL:
+	default:
+		return false;
+	}
+}
+
+void ldst_cycle(struct ldst *u, uint64_t now)
+{
+	for (unsigned i = 0; i < u->nproc; i++) {
+		struct ld_proc *p = &u->proc[i];
+		if (!p->busy)
+			continue;
+		if (p->next < p->ntxn) {
+			if (send_txn(u, p, now)) {
+				p->next++;
+				u->s->progress = true;
+			}
+		}
+		if (p->next >= p->ntxn && now + 1 >= p->busy_until) {
+			struct ld_entry *le = &u->tab[p->entry];
+			le->all_sent = true;
+			p->busy = false;
+			entry_check(u, p->entry);
+		}
+	}
+}
+
+void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now)
+{
+	uint64_t kind = r->token >> TOK_KIND_SHIFT;
+	uint64_t val = r->token & ((1ull << TOK_KIND_SHIFT) - 1);
+	switch (kind) {
+	case TOK_L1D: {
+		unsigned n = cache_fill(u->l1d, r->addr, r->sectors, u->tokens, 256);
+		for (unsigned k = 0; k < n; k++) {
+			uint32_t e = (uint32_t)u->tokens[k];
+			if (e >= u->ntab || !u->tab[e].used)
+				continue;
+			struct ld_entry *le = &u->tab[e];
+			le->outstanding--;
+			if (le->ready < now + 1)
+				le->ready = now + 1;
+			entry_check(u, e);
+		}
+		break;
+	}
+	case TOK_DIRECT: {
+		uint32_t e = (uint32_t)val;
+		if (e < u->ntab && u->tab[e].used) {
+			struct ld_entry *le = &u->tab[e];
+			le->outstanding--;
+			if (le->ready < now + 1)
+				le->ready = now + 1;
+			entry_check(u, e);
+		}
+		break;
+	}
+	case TOK_L1I: {
+		unsigned n = cache_fill(u->l1i, r->addr, r->sectors, u->tokens, 256);
+		for (unsigned k = 0; k < n; k++)
+			sm_ifetch_done(u->s, (uint32_t)u->tokens[k]);
+		break;
+	}
+	default: /* store acknowledgement */
+		break;
+	}
+}
+
+enum ifetch_result ldst_ifetch(struct ldst *u, uint32_t slot, uint64_t addr, uint64_t now)
+{
+	uint64_t a = CODE_BASE + addr;
+	uint64_t line = a & ~(uint64_t)(u->l1i_line - 1);
+	uint32_t sector = 1u << ((a - line) / MEM_SECTOR_BYTES);
+	struct mem_req r = {.addr = line, .token = TOK(TOK_L1I, 0), .sectors = sector, .kind = MEM_IFETCH};
+	if (!cache_probe(u->l1i, line, sector) && !memsys_can_accept(u->g->mem, u->s->id, &r))
+		return IFETCH_RETRY;
+	struct cache_result cr = cache_access(u->l1i, line, sector, MEM_READ, slot);
+	switch (cr.status) {
+	case CACHE_HIT:
+		return IFETCH_HIT;
+	case CACHE_HIT_RESERVED:
+		return IFETCH_PENDING;
+	case CACHE_MISS:
+		if (cr.fetch_mask || cr.forward) {
+			r.sectors = cr.fetch_mask ? cr.fetch_mask : sector;
+			memsys_send(u->g->mem, u->s->id, &r);
+		}
+		return IFETCH_PENDING;
+	default:
+		return IFETCH_RETRY;
+	}
+}

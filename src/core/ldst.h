@@ -1,0 +1,39 @@
+/*
+ * ldst.h -- the SM's load/store unit and its L1 caches.
+ *
+ * Models the LD/ST pipeline of a Fermi SM: memory instructions arrive from
+ * the operand collectors; shared-memory accesses take one cycle per bank-
+ * conflict degree; constant and parameter loads hit a constant cache;
+ * global and local accesses are coalesced into line/sector transactions
+ * that go through the L1 data cache (with MSHRs, write-evict for stores) or
+ * straight to the memory system (bypass, atomics), one transaction per
+ * cycle.  A load writes back when all its transactions have returned.  The
+ * unit also owns the L1 instruction cache used by the fetch stage.
+ */
+#ifndef WARPSIM_CORE_LDST_H
+#define WARPSIM_CORE_LDST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "mem/mem.h"
+
+struct sm;
+struct sm_op;
+struct ldst;
+
+enum ifetch_result { IFETCH_HIT, IFETCH_PENDING, IFETCH_RETRY };
+
+struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg);
+void ldst_destroy(struct ldst *u);
+/* Take a memory instruction from a collector; false if every LD/ST unit is busy. */
+bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now);
+void ldst_cycle(struct ldst *u, uint64_t now);
+bool ldst_busy(const struct ldst *u);
+/* Instruction fetch of the line holding `addr` for warp slot `slot`. */
+enum ifetch_result ldst_ifetch(struct ldst *u, uint32_t slot, uint64_t addr, uint64_t now);
+/* A reply from the memory system. */
+void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now);
+
+#endif
