@@ -2,6 +2,7 @@
 #   make            library build/libwarpsim.a and CLI build/warpsim
 #   make test       build and run the test suite (ends with "N passed, N failed")
 #   make bench      simulator speed on the bundled kernels
+#   make golden     regenerate tests/golden/tiny.txt (golden statistics) deliberately
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
 #   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make fuzz       build the libFuzzer PTX-parser target (clang)
@@ -18,7 +19,7 @@ NVCCFLAGS ?= -arch=compute_75 -ptx -O3
 LIB_SRC   := $(sort $(wildcard src/ptx/*.c src/func/*.c src/gpu/*.c src/stats/*.c src/config/*.c src/util/*.c src/mem/*.c src/core/*.c src/sched/*.c))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c))
 BENCHES   := $(sort $(patsubst bench/%/host.c,%,$(wildcard bench/*/host.c)))
-BENCH_SRC := $(foreach b,$(BENCHES),bench/$(b)/host.c) bench/bench_common.c
+BENCH_SRC := $(foreach b,$(BENCHES),bench/$(b)/host.c) bench/bench_common.c bench/golden.c
 TEST_SRC  := $(sort $(wildcard tests/*.c))
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -80,6 +81,10 @@ $(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB)
 
 test: $(TESTBIN) $(CLI)
 	WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)
+
+# regenerate tests/golden/tiny.txt deliberately (after an intended model change)
+golden: $(TESTBIN) $(CLI)
+	WARPSIM_GOLDEN_WRITE=1 WARPSIM_BIN=$(CLI) $(TESTBIN) golden_
 
 bench: $(CLI)
 	$(CLI) bench

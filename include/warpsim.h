@@ -90,6 +90,13 @@ void wsConfigPrintList(FILE *out);
 /* Print the effective configuration as "key = value" lines. */
 void wsConfigPrint(const ws_config *cfg, FILE *out);
 
+/* Names of the registered warp-scheduling (issue) and fetch policies:
+ * the i-th name, or NULL past the end. */
+const char *wsSchedPolicyName(int i);
+const char *wsSchedPolicyDescription(int i);
+const char *wsFetchPolicyName(int i);
+const char *wsFetchPolicyDescription(int i);
+
 /* ---- simulator (context) ---- */
 ws_result wsSimCreate(ws_sim **out, const ws_config *cfg);
 void wsSimDestroy(ws_sim *sim);

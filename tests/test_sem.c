@@ -153,6 +153,7 @@ TEST(sem_check_rejects)
 	in.type2 = PTX_T_S32;
 	in.rnd = RND_RNI;
 	CHECK(!func_alu_check(&in, why, sizeof why));
+	CHECK_STR_CONTAINS(why, "cvt.rni.f32.s32");
 	in.rnd = RND_RN;
 	CHECK(func_alu_check(&in, why, sizeof why));
 
@@ -209,7 +210,9 @@ TEST(sem_add_sub_wrap_and_sat)
 TEST(sem_add_immediate)
 {
 	struct ptx_insn in = mk(OP_ADD, PTX_T_S32, 1);
-	opd_imm(&in, 2, (uint64_t)-5); /* integer immediates are sign-extended int64 */
+	opd_imm(&in, 2, (uint64_t)-5); /* only the type's bits of an immediate count */
+	CHECK_EQ(RUN(in, 3, 0, 0), 0xfffffffeu);
+	in.opd[2].imm = 0xfffffffbu; /* as ptx_analyse stores it: zero-extended bits */
 	CHECK_EQ(RUN(in, 3, 0, 0), 0xfffffffeu);
 	in = mk(OP_SHL, PTX_T_B64, 1);
 	opd_imm(&in, 2, 4);
@@ -322,6 +325,9 @@ TEST(sem_mad_forms)
 	in.mode = MODE_WIDE;
 	CHECK_EQ(RUN(in, 0xffffffffu, 0xffffffffu, 0xffffffffu), 0xffffffff00000000ull);
 	CHECK_EQ(RUN(in, 0xffffffffu, 0xffffffffu, 0x1ffffffffull), 0); /* wraps at 64 bits */
+	in.type = PTX_T_S32;
+	CHECK_EQ(RUN(in, 0xffffffffu, 2, 10), 8); /* -1 * 2 + 10 */
+	CHECK_EQ(RUN(in, 0x80000000u, 0x80000000u, 0), 0x4000000000000000ull);
 	/* mad.lo.cc + madc.hi: a*b + c with carry into the high word */
 	struct sem s;
 	sem_init(&s);
@@ -1032,6 +1038,15 @@ TEST(sem_f16_bf16_arith)
 	CHECK_EQ(RUN(in, 0x3c01, 0x3bff, 0xbc00), 0x0ffe);
 	in.flags = FLAG_RELU;
 	CHECK_EQ(RUN(in, 0x3c00, 0xbc00, 0x0000), 0);
+	/* bf16 fma beyond double precision: a*b = 1.65234375 * 2^76 is exactly a
+	 * bf16 tie (0x65d3/0x65d4); c = -1.18 * 2^-108 is 184 bits below it and
+	 * must still break the tie downwards (ties-to-even alone gives 0x65d4) */
+	in = mk(OP_FMA, PTX_T_BF16, 3);
+	in.rnd = RND_RN;
+	CHECK_EQ(RUN(in, 0x54bc, 0x5090, 0x8997), 0x65d3);
+	CHECK_EQ(RUN(in, 0x54bc, 0x5090, 0x0000), 0x65d4);
+	CHECK_EQ(RUN(in, 0x54bc, 0x5090, 0x0997), 0x65d4);
+	CHECK_EQ(RUN(in, 0xd4bc, 0x5090, 0x0997), 0xe5d3); /* mirrored: magnitude below the tie */
 	in = mk(OP_SUB, PTX_T_BF16, 2);
 	CHECK_EQ(RUN(in, 0x4000, 0x3f80, 0), 0x3f80); /* 2 - 1 */
 	in = mk(OP_ADD, PTX_T_BF16, 2);

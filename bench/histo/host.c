@@ -22,7 +22,9 @@ static const struct {
 	int n;
 	unsigned ctas;
 } hi_sizes[WS_SIZE_COUNT] = {
-    {6000, 2}, {60000, 12}, {737280, 180}, /* 8 values per thread */
+    {6000, 2},     /* ~6 values per thread */
+    {60000, 12},   /* ~10 values per thread */
+    {737280, 180}, /* 8 values per thread; 4 waves of 3 CTAs/SM on 15 SMs */
 };
 
 static ws_result histo_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)

@@ -22,7 +22,7 @@ static const struct {
 } mm_sizes[WS_SIZE_COUNT] = {
     {20, 30, 20},   /* 2 x 2 CTAs, 2 tile steps */
     {70, 50, 60},   /* 4 x 5 CTAs, 4 tile steps */
-    {320, 240, 96}, /* 15 x 20 CTAs, 6 tile steps */
+    {320, 240, 96}, /* 15 x 20 CTAs (3.3 waves of 6 CTAs/SM), 6 tile steps */
 };
 
 static ws_result mm_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)

@@ -21,9 +21,9 @@ static const struct {
 	int pairs, n;
 	unsigned ctas;
 } sp_sizes[WS_SIZE_COUNT] = {
-    {4, 512, 2},
-    {32, 1024, 16},
-    {192, 4096, 192},
+    {4, 512, 2},      /* 2 pairs per CTA */
+    {32, 1024, 16},   /* 2 pairs per CTA */
+    {192, 4096, 192}, /* 1 pair per CTA; 4.3 waves of 3 CTAs/SM on 15 SMs */
 };
 
 static ws_result sp_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)

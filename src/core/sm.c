@@ -95,12 +95,13 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->vw = calloc(s->nslots, sizeof *s->vw);
 	s->vc = calloc(s->nctaslots, sizeof *s->vc);
 	s->order = calloc(s->nslots, sizeof *s->order);
+	s->live = calloc(s->nslots, sizeof *s->live);
 	s->eligible = calloc(s->nslots, sizeof *s->eligible);
 	s->ncoll_per = (uint32_t)cfg_int(cfg, CFG_opcoll_per_unit);
 	s->coll = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll);
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
-	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->eligible || !s->coll || !s->bank_busy)
+	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->live || !s->eligible || !s->coll || !s->bank_busy)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
 		s->cta[c].slots = calloc(s->nslots, sizeof(uint32_t));
@@ -160,6 +161,7 @@ void sm_destroy(struct sm *s)
 	free(s->vw);
 	free(s->vc);
 	free(s->order);
+	free(s->live);
 	free(s->eligible);
 	free(s->coll);
 	free(s->bank_busy);
@@ -172,6 +174,16 @@ void sm_destroy(struct sm *s)
 bool sm_can_accept_cta(const struct sm *s, uint32_t warps_per_cta)
 {
 	return s->live_ctas < s->nctaslots && s->used_slots + warps_per_cta <= s->nslots;
+}
+
+static void live_rebuild(struct sm *s)
+{
+	s->nlive = 0;
+	for (uint32_t i = 0; i < s->nslots; i++)
+		if (s->w[i].valid)
+			s->live[s->nlive++] = i;
+	s->view.live = s->live;
+	s->view.nlive = s->nlive;
 }
 
 static void warp_sync_frame(struct sm *s, struct sm_warp *w)
@@ -208,6 +220,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		w->sb = sb;
 		sb_clear(&w->sb);
 		w->valid = true;
+		w->dirty = true;
 		w->fw = &fc->warps[k];
 		w->fc = fc;
 		w->cta_slot = c;
@@ -231,6 +244,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 	}
 	s->used_slots += fc->nwarps;
 	s->live_ctas++;
+	live_rebuild(s);
 	s->vc[c] = (struct sched_cta){.valid = true, .cta_id = fc->linear, .nwarps = fc->nwarps,
 				      .launch_cycle = now, .first_barrier_hit = UINT64_MAX};
 	s->view.cycle = now;
@@ -267,6 +281,7 @@ static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 	s->vc[c].valid = false;
 	s->used_slots -= ct->nwarps;
 	s->live_ctas--;
+	live_rebuild(s);
 	func_cta_destroy(ct->fc);
 	ct->fc = NULL;
 	ct->valid = false;
@@ -286,6 +301,7 @@ static void barrier_scan(struct sm *s, uint32_t c, uint64_t now)
 		struct sched_warp *v = &s->vw[slot];
 		if (v->at_barrier && w->fw->wait != WAIT_BARRIER) {
 			v->at_barrier = false;
+			w->dirty = true;
 			s->gpu->stats->v[STAT_warp_barrier_cycles] += now - w->wait_since;
 			released = true;
 		}
@@ -327,6 +343,7 @@ static void stage_writeback(struct sm *s, uint64_t now)
 			for (unsigned k = 0; k < op.d->ndst; k++)
 				sb_release(&w->sb, op.frame_base + (uint32_t)op.d->dst[k]);
 		w->inflight--;
+		w->dirty = true;
 		if (op.d && op.d->ndst)
 			buses--;
 		s->progress = true;
@@ -344,6 +361,8 @@ static struct sm_collector *coll_at(struct sm *s, uint32_t sched, uint32_t cu, u
 
 static void stage_dispatch(struct sm *s, uint64_t now)
 {
+	if (!s->busy_coll)
+		return;
 	uint32_t simd = (uint32_t)cfg_int(s->cfg, CFG_simd_width);
 	uint32_t passes = (s->ws + simd - 1) / simd;
 	uint32_t ncoll = s->nsched * CU_COUNT * s->ncoll_per;
@@ -358,6 +377,7 @@ static void stage_dispatch(struct sm *s, uint64_t now)
 			if (!ldst_accept(s->ldst, &c->op, now))
 				continue;
 			c->busy = false;
+			s->busy_coll--;
 			continue;
 		}
 		uint32_t nu = s->nunits[cu];
@@ -373,6 +393,7 @@ static void stage_dispatch(struct sm *s, uint64_t now)
 		u->busy_until = now + (uint64_t)ii * passes;
 		sm_writeback_push(s, &c->op, now + lat + (uint64_t)(passes - 1) * ii);
 		c->busy = false;
+		s->busy_coll--;
 	}
 }
 
@@ -380,6 +401,8 @@ static void stage_dispatch(struct sm *s, uint64_t now)
 
 static void stage_operands(struct sm *s, uint64_t now)
 {
+	if (!s->busy_coll)
+		return;
 	uint32_t ncoll = s->nsched * CU_COUNT * s->ncoll_per;
 	for (uint32_t i = 0; i < ncoll; i++) {
 		struct sm_collector *c = &s->coll[i];
@@ -481,6 +504,8 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 			sb_set(&w->sb, frame_base + (uint32_t)d->dst[k], longlat);
 	w->inflight++;
 	/* into the operand collector */
+	w->dirty = true;
+	s->busy_coll++;
 	coll->busy = true;
 	coll->since = now;
 	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
@@ -555,11 +580,14 @@ static bool stage_issue(struct sm *s, uint64_t now)
 {
 	s->view.cycle = now;
 	/* refresh the per-warp view fields the policies read */
-	for (uint32_t i = 0; i < s->nslots; i++) {
+	for (uint32_t k = 0; k < s->nlive; k++) {
+		uint32_t i = s->live[k];
 		struct sched_warp *v = &s->vw[i];
-		if (!v->valid)
-			continue;
 		struct sm_warp *w = &s->w[i];
+		/* the head's decode latency can expire without any event */
+		if (!w->dirty && !(w->ib_count && w->ib[w->ib_head].ready == now))
+			continue;
+		w->dirty = false;
 		v->ibuf_count = w->ib_count;
 		v->ibuf_head_valid = w->ib_count && w->ib[w->ib_head].ready <= now;
 		bool ll = false;
@@ -598,8 +626,9 @@ static bool stage_issue(struct sm *s, uint64_t now)
 		if (issued)
 			continue;
 		enum stall best = ST_IDLE;
-		for (uint32_t i = sc; i < s->nslots; i += s->nsched) {
-			if (!s->vw[i].valid)
+		for (uint32_t k = 0; k < s->nlive; k++) {
+			uint32_t i = s->live[k];
+			if (i % s->nsched != sc)
 				continue;
 			enum stall r = warp_reason(s, i, now);
 			if (r == ST_STRUCT || r == ST_DATA)
@@ -618,7 +647,9 @@ static void stage_fetch(struct sm *s, uint64_t now)
 {
 	const struct dec_module *dm = s->gpu->dec;
 	bool any = false;
-	for (uint32_t i = 0; i < s->nslots; i++) {
+	memset(s->eligible, 0, s->nslots * sizeof *s->eligible);
+	for (uint32_t k = 0; k < s->nlive; k++) {
+		uint32_t i = s->live[k];
 		struct sm_warp *w = &s->w[i];
 		bool el = w->valid && !w->finished && !s->vw[i].at_barrier && w->ib_count < s->ibuf_depth &&
 			  !w->fetch_pending && now >= w->fetch_block_until && w->fetch_fn >= 0;
@@ -653,6 +684,7 @@ static void stage_fetch(struct sm *s, uint64_t now)
 		e->d = (w->fetch_pc >= 0 && (uint32_t)w->fetch_pc < df->n) ? &df->insns[w->fetch_pc] : NULL;
 		e->ready = ready;
 		w->ib_count++;
+		w->dirty = true;
 		w->fetch_pc++;
 		/* stop at a line boundary: the next line is another I-cache access */
 		if (((addr + (uint64_t)(k + 1) * CODE_INSN_BYTES) & 127) == 0 || !e->d)

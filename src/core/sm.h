@@ -58,6 +58,7 @@ struct sm_warp {
 	uint64_t launch_cycle;
 	uint64_t wait_since;          /* cycle it started waiting at a barrier */
 	uint64_t finish_cycle;
+	bool dirty;                   /* I-buffer head or scoreboard changed: refresh its scheduler view */
 };
 
 struct sm_cta {
@@ -119,6 +120,9 @@ struct sm {
 	const struct fetch_policy *fpol;
 	void *fpol_st;
 	uint32_t *order;              /* scratch [nslots] */
+	uint32_t *live;               /* valid slots, ascending: live[0..nlive) */
+	uint32_t nlive;
+	uint32_t busy_coll;           /* operand collectors holding an instruction */
 	bool *eligible;               /* scratch [nslots] */
 	/* operand collectors: [nsched][CU_COUNT][opcoll_per_unit] */
 	struct sm_collector *coll;

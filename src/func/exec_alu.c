@@ -41,12 +41,15 @@ static const char *tname(unsigned t)
 	return t < PTX_T_COUNT ? names[t] : "?";
 }
 
+/* Writes "op[.rnd].type[.type2]: msg" into why. */
 bool alu_reject(const struct ptx_insn *in, char *why, size_t whysz, const char *msg)
 {
+	static const char *const rnd_names[] = {"", "rn", "rz", "rm", "rp", "rna", "rni", "rzi", "rmi", "rpi"};
 	if (why && whysz) {
 		const char *t1 = tname(in->type), *t2 = tname(in->type2);
-		snprintf(why, whysz, "%s%s%s%s%s: %s", alu_op_name(in->op), *t1 ? "." : "", t1, *t2 ? "." : "", t2,
-			 msg);
+		const char *r = in->rnd < sizeof rnd_names / sizeof rnd_names[0] ? rnd_names[in->rnd] : "?";
+		snprintf(why, whysz, "%s%s%s%s%s%s%s: %s", alu_op_name(in->op), *r ? "." : "", r, *t1 ? "." : "", t1,
+			 *t2 ? "." : "", t2, msg);
 	}
 	return false;
 }
@@ -895,7 +898,9 @@ static bool cmp_type_is_float(const struct ptx_insn *in)
 
 void func_exec_alu(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
-	if (!mask)
+	if (!mask || in->type == PTX_T_NONE || in->type >= PTX_T_COUNT || in->type2 >= PTX_T_COUNT)
+		return; /* untyped: func_alu_check rejects it */
+	if ((in->op == OP_CVT || in->op == OP_SET) && in->type2 == PTX_T_NONE)
 		return;
 	if (x->ws < 64)
 		mask &= (1ull << x->ws) - 1;

@@ -119,6 +119,23 @@ void wsSimDestroy(ws_sim *sim)
 const char *wsSimLastError(const ws_sim *sim) { return sim ? sim->lasterr : ""; }
 const ws_config *wsSimConfig(const ws_sim *sim) { return sim ? &sim->cfg : NULL; }
 
+const char *wsSchedPolicyName(int i)
+{
+	for (int k = 0; k <= i; k++)
+		if (!sched_policies[k])
+			return NULL;
+	return sched_policies[i]->name;
+}
+const char *wsSchedPolicyDescription(int i) { return wsSchedPolicyName(i) ? sched_policies[i]->description : NULL; }
+const char *wsFetchPolicyName(int i)
+{
+	for (int k = 0; k <= i; k++)
+		if (!fetch_policies[k])
+			return NULL;
+	return fetch_policies[i]->name;
+}
+const char *wsFetchPolicyDescription(int i) { return wsFetchPolicyName(i) ? fetch_policies[i]->description : NULL; }
+
 /* ---- modules ---- */
 
 static uint64_t symbol_value(const struct ws_module *m, int32_t sym, int32_t func)
@@ -540,7 +557,15 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 				 k->name, k->nparams);
 	uint32_t ws = (uint32_t)cfg_int(cfg, CFG_warp_size);
 	uint32_t warps = (uint32_t)((threads + ws - 1) / ws);
-	uint64_t dyn_off = (k->shared_static + 15) & ~15ull;
+	/* dynamic shared memory starts after the static part, aligned to the
+	 * largest .align of the module's .extern .shared variables (at least 16) */
+	uint64_t dyn_align = 16;
+	for (uint32_t i = 0; i < m->ir->nvars; i++) {
+		const struct ptx_var *v = &m->ir->vars[i];
+		if (v->space == SPACE_SHARED && v->is_extern && v->align > dyn_align)
+			dyn_align = v->align;
+	}
+	uint64_t dyn_off = (k->shared_static + dyn_align - 1) / dyn_align * dyn_align;
 	uint64_t shared_total = dyn_off + shared_bytes;
 	uint32_t rpt = (uint32_t)cfg_int(cfg, CFG_regs_per_thread);
 	if (!rpt)

@@ -1847,6 +1847,8 @@ static bool parse_call_operands(struct parser *p, struct ptx_insn *in, uint32_t 
 	} else {
 		tg->kind = OPD_FUNC;
 		struct sm_slot *fs = sm_find(&p->funcnames, t->text, t->len);
+		if (fs && fs->val >= 0 && p->m->funcs[fs->val].is_entry)
+			return fail_tok(p, t, "cannot call kernel %s", qtok(t).s);
 		if (fs && fs->val >= 0)
 			tg->func = fs->val;
 		else if (!add_mref(p, REF_CALL, ii, 1, t))

@@ -60,6 +60,10 @@ struct sched_view {
 	uint32_t nctas;               /* CTA slots in the SM */
 	const struct sched_cta *ctas; /* [nctas] */
 	bool last_cta_issued;         /* the kernel's last CTA has been dispatched to some SM */
+	/* Optional acceleration: the valid slots in ascending order (NULL means
+	 * "scan warps[0..nslots)"; hand-built views in tests may leave it NULL). */
+	const uint32_t *live;
+	uint32_t nlive;
 };
 
 enum sched_kernel_event { SCHED_KERNEL_START, SCHED_KERNEL_LAST_CTA_ISSUED, SCHED_KERNEL_END };

@@ -56,6 +56,18 @@ uint32_t sched_rr_from(const struct sched_view *v, uint32_t nslots, uint32_t sch
 	if (nslots == 0)
 		return 0;
 	uint32_t start = (after == SCHED_NONE || after >= nslots) ? 0 : (after + 1) % nslots;
+	if (v->live) {
+		/* same order from the live list: first the live slots >= start, then the rest */
+		uint32_t n = v->nlive, first = 0;
+		while (first < n && v->live[first] < start)
+			first++;
+		for (uint32_t i = 0; i < n; i++) {
+			uint32_t s = v->live[(first + i) % n];
+			if (s < nslots && sched_candidate(&v->warps[s], sched_id))
+				out[k++] = s;
+		}
+		return k;
+	}
 	for (uint32_t i = 0; i < nslots; i++) {
 		uint32_t s = start + i;
 		if (s >= nslots)

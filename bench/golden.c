@@ -1,0 +1,69 @@
+/*
+ * golden.c -- generates the golden-statistics lines (see golden.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench.h"
+#include "golden.h"
+
+/* The counters that characterize a run: cycles, work, the stall breakdown,
+ * barrier/exit waiting, cache and DRAM behaviour. */
+static const char *const golden_keys[] = {
+	"cycles", "warp_insts", "thread_insts", "issue_cycles", "stall_control", "stall_data",
+	"stall_structural", "stall_barrier", "stall_exit", "stall_fetch", "stall_idle",
+	"warp_barrier_cycles", "warp_exit_cycles", "l1d_hits", "l1d_misses", "l2_hits", "l2_misses",
+	"dram_row_hits", "dram_row_misses", NULL,
+};
+
+static int run_one(FILE *out, const struct ws_bench_info *b, const char *policy)
+{
+	ws_config *cfg = wsConfigCreate();
+	char err[256];
+	int failed = 0;
+	ws_sim *sim = NULL;
+	ws_module *mod = NULL;
+	if (!cfg || wsConfigSet(cfg, "sched", policy, err, sizeof err) != WS_SUCCESS ||
+	    wsSimCreate(&sim, cfg) != WS_SUCCESS) {
+		fprintf(out, "%s %s ERROR cannot create the simulator\n", b->name, policy);
+		failed = 1;
+		goto done;
+	}
+	char name[128];
+	snprintf(name, sizeof name, "bench/%s/kernel.ptx", b->name);
+	if (wsModuleLoadData(sim, &mod, b->ptx, name) != WS_SUCCESS) {
+		fprintf(out, "%s %s ERROR %s\n", b->name, policy, wsSimLastError(sim));
+		failed = 1;
+		goto done;
+	}
+	struct ws_bench_out bo;
+	memset(&bo, 0, sizeof bo);
+	ws_result r = b->run(sim, mod, WS_SIZE_TINY, &bo);
+	if (r != WS_SUCCESS) {
+		fprintf(out, "%s %s ERROR %s: %s\n", b->name, policy, wsGetErrorName(r), bo.msg);
+		failed = 1;
+		goto done;
+	}
+	fprintf(out, "%s %s", b->name, policy);
+	for (int k = 0; golden_keys[k]; k++) {
+		uint64_t v = 0;
+		if (wsStatsGet(sim, golden_keys[k], &v) == WS_SUCCESS)
+			fprintf(out, " %s=%llu", golden_keys[k], (unsigned long long)v);
+	}
+	fputc('\n', out);
+done:
+	wsSimDestroy(sim);
+	wsConfigDestroy(cfg);
+	return failed;
+}
+
+int ws_golden_generate(FILE *out)
+{
+	int failed = 0;
+	fprintf(out, "# golden statistics: tiny size, default (GTX480) configuration, one line per benchmark x policy\n"
+		     "# regenerate deliberately with `make golden`; a commit that changes this file says why\n");
+	for (int i = 0; ws_bench_table[i]; i++)
+		for (int p = 0; wsSchedPolicyName(p); p++)
+			failed += run_one(out, ws_bench_table[i], wsSchedPolicyName(p));
+	return failed;
+}
