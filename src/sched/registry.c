@@ -16,19 +16,29 @@ extern const struct sched_policy sched_lrr;
 extern const struct sched_policy sched_gto;
 extern const struct sched_policy sched_tls;
 extern const struct sched_policy sched_gto_rotate;
+extern const struct sched_policy sched_mwf_lrr;
+extern const struct sched_policy sched_mwf_gto;
+extern const struct sched_policy sched_saws;
 
 extern const struct fetch_policy fetch_rr;
+extern const struct fetch_policy fetch_cff;
+extern const struct fetch_policy fetch_fef;
 
 const struct sched_policy *const sched_policies[] = {
 	&sched_lrr,
 	&sched_gto,
 	&sched_tls,
 	&sched_gto_rotate,
+	&sched_mwf_lrr,
+	&sched_mwf_gto,
+	&sched_saws,
 	NULL,
 };
 
 const struct fetch_policy *const fetch_policies[] = {
 	&fetch_rr,
+	&fetch_cff,
+	&fetch_fef,
 	NULL,
 };
 

@@ -1,0 +1,255 @@
+/*
+ * mwf.c -- most-waiting-first warp scheduling (BAWS paper, Section 4.1):
+ * the "mwf-lrr" and "mwf-gto" issue policies.
+ *
+ * Models the warp priority table (WPT) the paper adds to the SM's
+ * synchronization control unit: one counter per CTA slot holding how many
+ * of that CTA's warps wait at a barrier, incremented when a warp arrives and
+ * reset when the barrier releases.  One table per SM serves all of its
+ * schedulers (the policy instance is per SM).
+ *
+ * Order for a scheduler: first the running warps of CTAs with waiting warps,
+ * CTA by CTA, highest count first and ties to the smallest CTA id; within a
+ * CTA, MWF(LRR) goes round-robin (in warp-id order) starting after the warp
+ * of that CTA issued last, and MWF(GTO) starts with the warp of that CTA
+ * issued last and then takes the oldest (smallest warp id).  Then the warps
+ * of CTAs with no waiting warp, in the base policy's own order (LRR from the
+ * scheduler's last issued warp, or GTO), so that with no warp at a barrier
+ * MWF behaves exactly like its base policy.  Warps waiting at a barrier and
+ * finished warps cannot issue and are left out of the order.
+ */
+#include <stdlib.h>
+
+#include "sched/sched_util.h"
+
+struct mwf {
+	bool gto;            /* within-CTA and base order: GTO (else LRR) */
+	uint32_t nsched, nslots, nctas;
+	uint32_t *wpt;       /* [nctas] warps waiting at a barrier */
+	uint32_t *cta_last;  /* [nctas] warp-in-CTA index issued last in that CTA, SCHED_NONE if none */
+	uint32_t *last;      /* [nsched] slot issued last by the scheduler */
+	uint64_t *last_age;  /* [nsched] its age (slots are reused) */
+	uint32_t *scratch;   /* [nslots] */
+	uint32_t *ctas;      /* [nctas] */
+	struct sched_age_cache ages;
+};
+
+static void mwf_destroy(void *st)
+{
+	struct mwf *s = st;
+	if (!s)
+		return;
+	free(s->wpt);
+	free(s->cta_last);
+	free(s->last);
+	free(s->last_age);
+	free(s->scratch);
+	free(s->ctas);
+	sched_age_cache_free(&s->ages);
+	free(s);
+}
+
+static void mwf_reset(struct mwf *s)
+{
+	for (uint32_t i = 0; i < s->nctas; i++) {
+		s->wpt[i] = 0;
+		s->cta_last[i] = SCHED_NONE;
+	}
+	for (uint32_t i = 0; i < s->nsched; i++) {
+		s->last[i] = SCHED_NONE;
+		s->last_age[i] = 0;
+	}
+}
+
+static void *mwf_create_common(const struct sched_create_args *a, bool gto)
+{
+	struct mwf *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->gto = gto;
+	s->nsched = a->nsched;
+	s->nslots = a->nslots;
+	s->nctas = a->nctas;
+	s->wpt = calloc(a->nctas ? a->nctas : 1, sizeof *s->wpt);
+	s->cta_last = calloc(a->nctas ? a->nctas : 1, sizeof *s->cta_last);
+	s->last = calloc(a->nsched ? a->nsched : 1, sizeof *s->last);
+	s->last_age = calloc(a->nsched ? a->nsched : 1, sizeof *s->last_age);
+	s->scratch = calloc(a->nslots ? a->nslots : 1, sizeof *s->scratch);
+	s->ctas = calloc(a->nctas ? a->nctas : 1, sizeof *s->ctas);
+	if (!s->wpt || !s->cta_last || !s->last || !s->last_age || !s->scratch || !s->ctas ||
+	    sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
+		mwf_destroy(s);
+		return NULL;
+	}
+	mwf_reset(s);
+	return s;
+}
+
+static void *mwf_lrr_create(const struct sched_create_args *a) { return mwf_create_common(a, false); }
+static void *mwf_gto_create(const struct sched_create_args *a) { return mwf_create_common(a, true); }
+
+static bool runnable(const struct sched_warp *w, uint32_t sched_id)
+{
+	return sched_candidate(w, sched_id) && !w->at_barrier;
+}
+
+/* Append CTA c's runnable warps of scheduler sched_id to order (MWF's within-CTA order). */
+static uint32_t order_cta(struct mwf *s, const struct sched_view *v, uint32_t sched_id, uint32_t c, uint32_t *order,
+			  uint32_t k)
+{
+	uint32_t nslots = sched_nslots(v, s->nslots), n = 0;
+	for (uint32_t i = 0; i < nslots; i++) {
+		const struct sched_warp *w = &v->warps[i];
+		if (w->cta_slot == c && runnable(w, sched_id))
+			s->scratch[n++] = i;
+	}
+	/* sort by warp id within the CTA (insertion sort: a CTA has few warps per scheduler) */
+	for (uint32_t i = 1; i < n; i++) {
+		uint32_t x = s->scratch[i], j = i;
+		while (j > 0 && v->warps[s->scratch[j - 1]].warp_in_cta > v->warps[x].warp_in_cta) {
+			s->scratch[j] = s->scratch[j - 1];
+			j--;
+		}
+		s->scratch[j] = x;
+	}
+	uint32_t last = s->cta_last[c];
+	if (s->gto) {
+		/* the warp issued last in this CTA, then the oldest (smallest warp id) */
+		for (uint32_t i = 0; i < n; i++)
+			if (v->warps[s->scratch[i]].warp_in_cta == last)
+				order[k++] = s->scratch[i];
+		for (uint32_t i = 0; i < n; i++)
+			if (v->warps[s->scratch[i]].warp_in_cta != last)
+				order[k++] = s->scratch[i];
+		return k;
+	}
+	/* round robin in warp-id order, starting after the warp issued last */
+	uint32_t first = 0;
+	if (last != SCHED_NONE)
+		while (first < n && v->warps[s->scratch[first]].warp_in_cta <= last)
+			first++;
+	for (uint32_t i = 0; i < n; i++)
+		order[k++] = s->scratch[(first + i) % (n ? n : 1)];
+	return k;
+}
+
+static uint32_t mwf_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+{
+	struct mwf *s = st;
+	if (sched_id >= s->nsched)
+		return 0;
+	uint32_t nctas = v->nctas < s->nctas ? v->nctas : s->nctas;
+	/* critical CTAs: at least one warp waiting, sorted by (count desc, CTA id asc) */
+	uint32_t nc = 0;
+	for (uint32_t c = 0; c < nctas; c++) {
+		if (!v->ctas[c].valid || s->wpt[c] == 0)
+			continue;
+		uint32_t j = nc++;
+		while (j > 0) {
+			uint32_t p = s->ctas[j - 1];
+			bool before = s->wpt[c] > s->wpt[p] || (s->wpt[c] == s->wpt[p] && v->ctas[c].cta_id < v->ctas[p].cta_id);
+			if (!before)
+				break;
+			s->ctas[j] = p;
+			j--;
+		}
+		s->ctas[j] = c;
+	}
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < nc; i++)
+		k = order_cta(s, v, sched_id, s->ctas[i], order, k);
+	/* the rest in the base policy's order */
+	uint32_t nslots = sched_nslots(v, s->nslots);
+	if (s->gto) {
+		uint32_t n;
+		const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+		uint32_t g = s->last[sched_id];
+		if (g != SCHED_NONE && g < nslots && runnable(&v->warps[g], sched_id) &&
+		    v->warps[g].age == s->last_age[sched_id] && s->wpt[v->warps[g].cta_slot] == 0)
+			order[k++] = g;
+		else
+			g = SCHED_NONE;
+		for (uint32_t i = 0; i < n; i++) {
+			const struct sched_warp *w = &v->warps[sorted[i]];
+			if (sorted[i] != g && runnable(w, sched_id) && !(w->cta_slot < s->nctas && s->wpt[w->cta_slot]))
+				order[k++] = sorted[i];
+		}
+		return k;
+	}
+	uint32_t n = sched_rr_from(v, nslots, sched_id, s->last[sched_id], s->scratch);
+	for (uint32_t i = 0; i < n; i++) {
+		const struct sched_warp *w = &v->warps[s->scratch[i]];
+		if (runnable(w, sched_id) && !(w->cta_slot < s->nctas && s->wpt[w->cta_slot]))
+			order[k++] = s->scratch[i];
+	}
+	return k;
+}
+
+static void mwf_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
+{
+	struct mwf *s = st;
+	if (sched_id >= s->nsched || slot >= v->nslots)
+		return;
+	s->last[sched_id] = slot;
+	s->last_age[sched_id] = v->warps[slot].age;
+	uint32_t c = v->warps[slot].cta_slot;
+	if (c < s->nctas)
+		s->cta_last[c] = v->warps[slot].warp_in_cta;
+}
+
+static void mwf_on_barrier_arrive(void *st, const struct sched_view *v, uint32_t cta_slot, uint32_t slot)
+{
+	struct mwf *s = st;
+	if (cta_slot < s->nctas)
+		s->wpt[cta_slot]++;
+}
+
+static void mwf_on_barrier_release(void *st, const struct sched_view *v, uint32_t cta_slot)
+{
+	struct mwf *s = st;
+	if (cta_slot < s->nctas)
+		s->wpt[cta_slot] = 0;
+}
+
+static void mwf_on_cta(void *st, const struct sched_view *v, uint32_t cta_slot)
+{
+	struct mwf *s = st;
+	if (cta_slot < s->nctas) {
+		s->wpt[cta_slot] = 0;
+		s->cta_last[cta_slot] = SCHED_NONE;
+	}
+}
+
+static void mwf_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
+{
+	if (ev == SCHED_KERNEL_START)
+		mwf_reset(st);
+}
+
+const struct sched_policy sched_mwf_lrr = {
+	.name = "mwf-lrr",
+	.description = "BAWS most-waiting-first: CTAs with the most warps at a barrier first, LRR within a CTA",
+	.create = mwf_lrr_create,
+	.destroy = mwf_destroy,
+	.order = mwf_order,
+	.on_issue = mwf_on_issue,
+	.on_barrier_arrive = mwf_on_barrier_arrive,
+	.on_barrier_release = mwf_on_barrier_release,
+	.on_cta_launch = mwf_on_cta,
+	.on_cta_exit = mwf_on_cta,
+	.on_kernel_event = mwf_on_kernel_event,
+};
+
+const struct sched_policy sched_mwf_gto = {
+	.name = "mwf-gto",
+	.description = "BAWS most-waiting-first: CTAs with the most warps at a barrier first, GTO within a CTA",
+	.create = mwf_gto_create,
+	.destroy = mwf_destroy,
+	.order = mwf_order,
+	.on_issue = mwf_on_issue,
+	.on_barrier_arrive = mwf_on_barrier_arrive,
+	.on_barrier_release = mwf_on_barrier_release,
+	.on_cta_launch = mwf_on_cta,
+	.on_cta_exit = mwf_on_cta,
+	.on_kernel_event = mwf_on_kernel_event,
+};

@@ -1,0 +1,138 @@
+/*
+ * saws.c -- synchronization-aware warp scheduling ("saws"), the comparison
+ * point of the BAWS paper (Section 6.3), as that paper describes it.
+ *
+ * Models a scheduler that prioritizes CTAs by the time their first warp hit
+ * the current barrier: CTAs with warps waiting at a barrier come first,
+ * earliest first-hit time first (ties to the smallest CTA id), then the
+ * CTAs with no warp waiting; within each CTA, and among the CTAs without a
+ * waiting warp, GTO (the warp this scheduler issued last, then the oldest).
+ * The first-hit time comes from the SM's view (sched_cta.first_barrier_hit,
+ * set when the first warp arrives and cleared at the release).
+ */
+#include <stdlib.h>
+
+#include "sched/sched_util.h"
+
+struct saws {
+	uint32_t nsched, nslots, nctas;
+	uint32_t *last;     /* [nsched] */
+	uint64_t *last_age; /* [nsched] */
+	uint32_t *ctas;     /* [nctas] scratch */
+	struct sched_age_cache ages;
+};
+
+static void saws_destroy(void *st)
+{
+	struct saws *s = st;
+	if (!s)
+		return;
+	free(s->last);
+	free(s->last_age);
+	free(s->ctas);
+	sched_age_cache_free(&s->ages);
+	free(s);
+}
+
+static void saws_reset(struct saws *s)
+{
+	for (uint32_t i = 0; i < s->nsched; i++) {
+		s->last[i] = SCHED_NONE;
+		s->last_age[i] = 0;
+	}
+}
+
+static void *saws_create(const struct sched_create_args *a)
+{
+	struct saws *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->nsched = a->nsched;
+	s->nslots = a->nslots;
+	s->nctas = a->nctas;
+	s->last = calloc(a->nsched ? a->nsched : 1, sizeof *s->last);
+	s->last_age = calloc(a->nsched ? a->nsched : 1, sizeof *s->last_age);
+	s->ctas = calloc(a->nctas ? a->nctas : 1, sizeof *s->ctas);
+	if (!s->last || !s->last_age || !s->ctas || sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
+		saws_destroy(s);
+		return NULL;
+	}
+	saws_reset(s);
+	return s;
+}
+
+static bool waiting(const struct sched_view *v, uint32_t c) { return v->ctas[c].valid && v->ctas[c].first_barrier_hit != UINT64_MAX; }
+
+static uint32_t saws_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+{
+	struct saws *s = st;
+	if (sched_id >= s->nsched)
+		return 0;
+	uint32_t nctas = v->nctas < s->nctas ? v->nctas : s->nctas, nc = 0;
+	for (uint32_t c = 0; c < nctas; c++) {
+		if (!waiting(v, c))
+			continue;
+		uint32_t j = nc++;
+		while (j > 0) {
+			const struct sched_cta *p = &v->ctas[s->ctas[j - 1]], *q = &v->ctas[c];
+			if (p->first_barrier_hit < q->first_barrier_hit ||
+			    (p->first_barrier_hit == q->first_barrier_hit && p->cta_id <= q->cta_id))
+				break;
+			s->ctas[j] = s->ctas[j - 1];
+			j--;
+		}
+		s->ctas[j] = c;
+	}
+	uint32_t n;
+	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+	uint32_t g = s->last[sched_id], nslots = sched_nslots(v, s->nslots);
+	if (g == SCHED_NONE || g >= nslots || !sched_candidate(&v->warps[g], sched_id) ||
+	    v->warps[g].age != s->last_age[sched_id])
+		g = SCHED_NONE;
+	uint32_t k = 0;
+	/* CTAs with waiting warps, earliest first hit first; GTO inside */
+	for (uint32_t i = 0; i < nc; i++) {
+		uint32_t c = s->ctas[i];
+		if (g != SCHED_NONE && v->warps[g].cta_slot == c && !v->warps[g].at_barrier)
+			order[k++] = g;
+		for (uint32_t j = 0; j < n; j++) {
+			const struct sched_warp *w = &v->warps[sorted[j]];
+			if (w->cta_slot == c && sorted[j] != g && !w->at_barrier && !w->finished)
+				order[k++] = sorted[j];
+		}
+	}
+	/* the rest: GTO */
+	if (g != SCHED_NONE && !waiting(v, v->warps[g].cta_slot))
+		order[k++] = g;
+	for (uint32_t j = 0; j < n; j++) {
+		const struct sched_warp *w = &v->warps[sorted[j]];
+		if (sorted[j] != g && !w->finished && !waiting(v, w->cta_slot))
+			order[k++] = sorted[j];
+	}
+	return k;
+}
+
+static void saws_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
+{
+	struct saws *s = st;
+	if (sched_id >= s->nsched || slot >= v->nslots)
+		return;
+	s->last[sched_id] = slot;
+	s->last_age[sched_id] = v->warps[slot].age;
+}
+
+static void saws_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
+{
+	if (ev == SCHED_KERNEL_START)
+		saws_reset(st);
+}
+
+const struct sched_policy sched_saws = {
+	.name = "saws",
+	.description = "SAWS: CTAs ordered by the time their first warp hit the current barrier, GTO within a CTA",
+	.create = saws_create,
+	.destroy = saws_destroy,
+	.order = saws_order,
+	.on_issue = saws_on_issue,
+	.on_kernel_event = saws_on_kernel_event,
+};
