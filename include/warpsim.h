@@ -150,6 +150,15 @@ void wsStatsReset(ws_sim *sim);
 void wsStatsPrint(const ws_sim *sim, FILE *out);
 ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out);
 
+/* ---- warp-phase timelines (config trace_phases=1 records them) ---- */
+/* Chrome trace-event JSON of every recorded warp-phase (open in Perfetto). */
+ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out);
+/* SVG timeline: warps (y) against cycles (x) for launch `launch` (0 = the
+ * last), SM `sm`, CTAs cta_lo..cta_hi; each warp-phase coloured, barrier and
+ * exit waits drawn in grey and black. */
+ws_result wsTimelineWriteSVG(const ws_sim *sim, FILE *out, unsigned launch, unsigned sm, unsigned cta_lo,
+			     unsigned cta_hi);
+
 #ifdef __cplusplus
 }
 #endif

@@ -109,6 +109,36 @@ int cli_cmd_run(const struct cli_args *a)
 	cli_speed_print(&res.speed, stdout);
 
 	rc = res.r == WS_SUCCESS ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+	const char *tl = cli_opt_get(a, "timeline"), *tr = cli_opt_get(a, "trace");
+	if (tl) {
+		unsigned long sm = 0, lo = 0, hi = 0xffffffffu, launch = 0;
+		const char *v = cli_opt_get(a, "timeline-sm");
+		char *end;
+		if (v && (sm = strtoul(v, &end, 10), *end || !*v))
+			return wsSimDestroy(sim), cli_usage_error(cmd, "--timeline-sm '%s': expected an SM number", v);
+		if ((v = cli_opt_get(a, "timeline-launch")) && (launch = strtoul(v, &end, 10), *end || !*v))
+			return wsSimDestroy(sim), cli_usage_error(cmd, "--timeline-launch '%s': expected a number", v);
+		if ((v = cli_opt_get(a, "timeline-ctas"))) {
+			lo = strtoul(v, &end, 10);
+			hi = lo;
+			if (*end == '-')
+				hi = strtoul(end + 1, &end, 10);
+			if (*end || !*v || hi < lo)
+				return wsSimDestroy(sim), cli_usage_error(cmd, "--timeline-ctas '%s': expected A or A-B", v);
+		}
+		FILE *f = fopen(tl, "w");
+		if (!f || wsTimelineWriteSVG(sim, f, (unsigned)launch, (unsigned)sm, (unsigned)lo, (unsigned)hi) != WS_SUCCESS)
+			rc = cli_fail(cmd, "--timeline %s: cannot write", tl);
+		if (f && fclose(f) != 0)
+			rc = cli_fail(cmd, "--timeline %s: writing failed", tl);
+	}
+	if (tr) {
+		FILE *f = fopen(tr, "w");
+		if (!f || wsTraceWriteChrome(sim, f) != WS_SUCCESS)
+			rc = cli_fail(cmd, "--trace %s: cannot write", tr);
+		if (f && fclose(f) != 0)
+			rc = cli_fail(cmd, "--trace %s: writing failed", tr);
+	}
 	if (stats_path) {
 		FILE *f = fopen(stats_path, "w");
 		if (!f) {

@@ -73,6 +73,28 @@ int cli_build_config(const struct cli_args *a, ws_config **out)
 			return config_error(cmd, r, "--functional (mode=functional)", err);
 		}
 	}
+	/* shortcuts: --sched P and --fetch P are --set sched=P / fetch=P; a timeline or trace needs the phase records */
+	static const char *const shortcut[][2] = {{"sched", "sched"}, {"fetch", "fetch"}};
+	for (unsigned k = 0; k < 2; k++) {
+		const char *v = cli_opt_get(a, shortcut[k][0]);
+		if (!v)
+			continue;
+		err[0] = '\0';
+		r = wsConfigSet(cfg, shortcut[k][1], v, err, sizeof err);
+		if (r != WS_SUCCESS) {
+			wsConfigDestroy(cfg);
+			snprintf(what, sizeof what, "--%s %s", shortcut[k][0], v);
+			return config_error(cmd, r, what, err);
+		}
+	}
+	if (cli_opt_get(a, "timeline") || cli_opt_get(a, "trace"))
+		wsConfigSet(cfg, "trace_phases", "true", err, sizeof err);
+	err[0] = '\0';
+	r = wsConfigCheck(cfg, err, sizeof err);
+	if (r != WS_SUCCESS) {
+		wsConfigDestroy(cfg);
+		return config_error(cmd, r, "configuration", err);
+	}
 	*out = cfg;
 	return CLI_EXIT_OK;
 }

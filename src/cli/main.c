@@ -15,11 +15,20 @@ static const struct cli_opt run_opts[] = {
     {"functional", NULL, 0, "functional simulation only (sets mode=functional, after every --set)"},
     {"stats", "FILE.json", 0, "write every counter and the configuration as JSON"},
     {"quiet", NULL, 0, "do not echo the effective configuration"},
+    {"sched", "POLICY", 0, "warp-scheduling policy (same as --set sched=POLICY; see 'warpsim policies')"},
+    {"fetch", "POLICY", 0, "fetch policy (same as --set fetch=POLICY)"},
+    {"timeline", "FILE.svg", 0, "write an SVG warp-phase timeline (warps against cycles)"},
+    {"timeline-sm", "N", 0, "SM shown in the timeline (default 0)"},
+    {"timeline-ctas", "A[-B]", 0, "CTAs shown in the timeline (default: all CTAs the SM ran)"},
+    {"timeline-launch", "N", 0, "kernel launch shown in the timeline (default: the last)"},
+    {"trace", "FILE.json", 0, "write every warp-phase as a Chrome trace (open in Perfetto)"},
     {NULL, NULL, 0, NULL},
 };
 
 static const struct cli_opt bench_opts[] = {
     {"size", "tiny|small|paper", 0, "input size (default small)"},
+    {"sched", "POLICY", 0, "warp-scheduling policy (same as --set sched=POLICY)"},
+    {"fetch", "POLICY", 0, "fetch policy (same as --set fetch=POLICY)"},
     {"config", "FILE", 0, "load parameters from FILE"},
     {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
     {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},

@@ -209,6 +209,8 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 	ct->nwarps = fc->nwarps;
 	ct->finished_warps = 0;
 	ct->launch_cycle = now;
+	ct->phase_start = now;
+	ct->phase = 0;
 	uint32_t k = 0;
 	struct gpu *g = s->gpu;
 	for (uint32_t i = 0; i < s->nslots && k < fc->nwarps; i++) {
@@ -253,6 +255,39 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 	return true;
 }
 
+/* A warp-phase of CTA c ended at `now` (barrier release, or the exit point).
+ * Warp k took T_k = arrive_k - phase_start; RTRU = sum(maxT - T_k) / (N maxT). */
+static void phase_end(struct sm *s, uint32_t c, uint64_t now, bool at_exit, const uint64_t *arrive, const uint32_t *slots,
+		      uint32_t n)
+{
+	struct sm_cta *ct = &s->cta[c];
+	struct ws_stats *st = s->gpu->stats;
+	uint64_t maxT = 0, sumT = 0;
+	for (uint32_t k = 0; k < n; k++) {
+		uint64_t T = arrive[k] - ct->phase_start;
+		sumT += T;
+		if (T > maxT)
+			maxT = T;
+	}
+	if (n && maxT) {
+		uint64_t idle = n * maxT - sumT;
+		st->v[STAT_warp_phases]++;
+		st->v[STAT_rtru_ppm_sum] += idle * 1000000 / (n * maxT);
+		st->v[STAT_rtru_idle_cycles] += idle;
+		st->v[STAT_rtru_span_cycles] += n * maxT;
+	}
+	struct phase_trace *tr = s->gpu->L->trace;
+	if (tr)
+		for (uint32_t k = 0; k < n; k++) {
+			struct phase_event e = {.launch = s->gpu->L->launch_no, .sm = s->id, .cta = ct->fc->linear,
+						.warp = s->w[slots[k]].fw->index, .phase = ct->phase, .exit = at_exit,
+						.start = ct->phase_start, .arrive = arrive[k], .end = now};
+			trace_add(tr, &e);
+		}
+	ct->phase_start = now;
+	ct->phase++;
+}
+
 static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 {
 	struct sm_cta *ct = &s->cta[c];
@@ -262,6 +297,19 @@ static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 		if (s->w[ct->slots[k]].inflight)
 			return;
 	struct ws_stats *st = s->gpu->stats;
+	{
+		/* the last warp-phase ends at the exit point: warps that finished in it */
+		uint64_t arrive[64];
+		uint32_t slots[64], n = 0;
+		for (uint32_t k = 0; k < ct->nwarps && n < 64; k++) {
+			struct sm_warp *w = &s->w[ct->slots[k]];
+			if (w->finish_cycle >= ct->phase_start) {
+				arrive[n] = w->finish_cycle;
+				slots[n++] = ct->slots[k];
+			}
+		}
+		phase_end(s, c, now, true, arrive, slots, n);
+	}
 	uint64_t t = now - ct->launch_cycle;
 	st->v[STAT_cta_cycles] += t;
 	if (t > st->v[STAT_cta_max_cycles])
@@ -294,7 +342,9 @@ static void barrier_scan(struct sm *s, uint32_t c, uint64_t now)
 {
 	struct sm_cta *ct = &s->cta[c];
 	bool released = false;
-	uint32_t waiting = 0;
+	uint32_t waiting = 0, n = 0;
+	uint64_t arrive[64];
+	uint32_t slots[64];
 	for (uint32_t k = 0; k < ct->nwarps; k++) {
 		uint32_t slot = ct->slots[k];
 		struct sm_warp *w = &s->w[slot];
@@ -304,8 +354,23 @@ static void barrier_scan(struct sm *s, uint32_t c, uint64_t now)
 			w->dirty = true;
 			s->gpu->stats->v[STAT_warp_barrier_cycles] += now - w->wait_since;
 			released = true;
+			if (n < 64) {
+				arrive[n] = w->wait_since;
+				slots[n++] = slot;
+			}
 		}
 		waiting += v->at_barrier;
+	}
+	if (released) {
+		/* warps that finished during this phase took part in it too */
+		for (uint32_t k = 0; k < ct->nwarps && n < 64; k++) {
+			struct sm_warp *w = &s->w[ct->slots[k]];
+			if (w->finished && w->finish_cycle >= ct->phase_start) {
+				arrive[n] = w->finish_cycle;
+				slots[n++] = ct->slots[k];
+			}
+		}
+		phase_end(s, c, now, false, arrive, slots, n);
 	}
 	s->vc[c].warps_at_barrier = waiting;
 	if (released) {

@@ -69,6 +69,8 @@ struct sm_cta {
 	uint32_t nwarps;
 	uint32_t finished_warps;
 	uint64_t launch_cycle;
+	uint64_t phase_start;         /* cycle the current warp-phase began (launch or last release) */
+	uint32_t phase;               /* index of the current warp-phase */
 };
 
 /* An instruction in an operand collector or an execution pipeline. */

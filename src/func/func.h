@@ -21,6 +21,7 @@
 #include "func/exec.h"
 #include "ptx/ir.h"
 #include "stats/stats.h"
+#include "stats/trace.h"
 #include "warpsim.h"
 
 #define FUNC_MAX_BARRIERS 16
@@ -124,6 +125,8 @@ struct func_launch {
 	uint64_t gridid;
 	uint64_t clock;             /* value of %clock64 (cycles in timing mode, instructions in functional) */
 	struct ws_stats *stats;
+	struct phase_trace *trace;  /* warp-phase records (NULL: not recorded) */
+	uint32_t launch_no;         /* 1-based launch number on this simulator */
 	/* first run-time error */
 	ws_result err;
 	char errmsg[1024];

@@ -112,6 +112,7 @@ void wsSimDestroy(ws_sim *sim)
 	while (sim->nmods)
 		wsModuleUnload(sim->mods[sim->nmods - 1]);
 	free(sim->mods);
+	trace_free(&sim->trace);
 	dmem_destroy(sim->mem);
 	free(sim);
 }
@@ -599,7 +600,9 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 		.dyn_shared_off = dyn_off, .shared_total = shared_total, .num_sms = (uint32_t)cfg_int(cfg, CFG_num_sms),
 		.ctas_per_sm = per_sm, .max_warps_per_sm = (uint32_t)cfg_int(cfg, CFG_max_warps_per_sm),
 		.gridid = ++sim->gridid, .stats = &st,
+		.trace = cfg_int(cfg, CFG_trace_phases) ? &sim->trace : NULL, .launch_no = (uint32_t)sim->gridid,
 	};
+	sim->trace.max = (size_t)cfg_int(cfg, CFG_trace_max_events);
 	char mode[32];
 	ws_result r = strcmp(cfg_enum_name(cfg, CFG_mode, mode, sizeof mode), "timing") == 0
 			      ? gpu_run_launch(&L, cfg, per_sm)
@@ -633,7 +636,75 @@ void wsStatsReset(ws_sim *sim)
 		memset(&sim->stats, 0, sizeof sim->stats);
 }
 
-void wsStatsPrint(const ws_sim *sim, FILE *out) { stats_print(&sim->stats, out); }
+/* Metrics derived from the counters (name, value, description). */
+struct derived {
+	const char *name;
+	double value;
+	const char *desc;
+};
+
+static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+static unsigned derive(const ws_sim *sim, struct derived *d)
+{
+	const uint64_t *v = sim->stats.v;
+	unsigned n = 0;
+	uint64_t sched_cycles = v[STAT_issue_cycles] + v[STAT_stall_control] + v[STAT_stall_data] +
+				v[STAT_stall_structural] + v[STAT_stall_barrier] + v[STAT_stall_exit] +
+				v[STAT_stall_fetch] + v[STAT_stall_idle];
+	d[n++] = (struct derived){"ipc", ratio(v[STAT_thread_insts], v[STAT_cycles]),
+				  "thread instructions per cycle (GPGPU-Sim's IPC)"};
+	d[n++] = (struct derived){"warp_ipc", ratio(v[STAT_warp_insts], v[STAT_cycles]), "warp instructions per cycle"};
+	d[n++] = (struct derived){"simd_efficiency", ratio(v[STAT_simd_lanes_active], v[STAT_simd_lanes_total]),
+				  "active lanes / warp size over issued instructions"};
+	d[n++] = (struct derived){"barrier_stall_fraction", ratio(v[STAT_warp_barrier_cycles], v[STAT_warp_cycles]),
+				  "fraction of warp time waiting at barriers (BAWS Fig. 1)"};
+	d[n++] = (struct derived){"exit_stall_fraction", ratio(v[STAT_warp_exit_cycles], v[STAT_warp_cycles]),
+				  "fraction of warp time waiting at the CTA exit (BAWS Fig. 1)"};
+	d[n++] = (struct derived){"rtru_mean", ratio(v[STAT_rtru_ppm_sum], v[STAT_warp_phases]) / 1e6,
+				  "mean RTRU over warp-phases (BAWS eq. 1)"};
+	d[n++] = (struct derived){"rtru_weighted", ratio(v[STAT_rtru_idle_cycles], v[STAT_rtru_span_cycles]),
+				  "time-weighted RTRU over warp-phases"};
+	d[n++] = (struct derived){"issue_fraction", ratio(v[STAT_issue_cycles], sched_cycles),
+				  "scheduler-cycles with an issue"};
+	d[n++] = (struct derived){"l1d_hit_rate", ratio(v[STAT_l1d_hits], v[STAT_l1d_accesses]), "L1D hits / accesses"};
+	d[n++] = (struct derived){"l2_hit_rate", ratio(v[STAT_l2_hits], v[STAT_l2_accesses]), "L2 hits / accesses"};
+	d[n++] = (struct derived){"dram_row_hit_rate",
+				  ratio(v[STAT_dram_row_hits], v[STAT_dram_row_hits] + v[STAT_dram_row_misses]),
+				  "DRAM row-buffer hits / requests"};
+	d[n++] = (struct derived){"dram_bw_utilization",
+				  ratio(v[STAT_dram_busy_cycles],
+					v[STAT_dram_cycles] * (uint64_t)cfg_int(&sim->cfg, CFG_dram_channels)),
+				  "DRAM data-bus busy fraction"};
+	return n;
+}
+
+void wsStatsPrint(const ws_sim *sim, FILE *out)
+{
+	stats_print(&sim->stats, out);
+	struct derived d[32];
+	unsigned n = derive(sim, d);
+	fprintf(out, "derived:\n");
+	for (unsigned i = 0; i < n; i++)
+		fprintf(out, "  %-22s %14.4f           %s\n", d[i].name, d[i].value, d[i].desc);
+}
+
+ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out)
+{
+	if (!sim || !out)
+		return WS_ERROR_INVALID_VALUE;
+	trace_write_chrome(&sim->trace, out);
+	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
+}
+
+ws_result wsTimelineWriteSVG(const ws_sim *sim, FILE *out, unsigned launch, unsigned sm, unsigned cta_lo,
+			     unsigned cta_hi)
+{
+	if (!sim || !out || cta_lo > cta_hi)
+		return WS_ERROR_INVALID_VALUE;
+	trace_write_svg(&sim->trace, out, launch, sm, cta_lo, cta_hi);
+	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
+}
 
 ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out)
 {
@@ -644,6 +715,12 @@ ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out)
 	cfg_write_json(&sim->cfg, out);
 	fprintf(out, ",\n  \"stats\": {");
 	stats_write_json_fields(&sim->stats, out);
-	fprintf(out, "}\n}\n");
+	fprintf(out, "},\n  \"derived\": {");
+	struct derived d[32];
+	unsigned n = derive(sim, d);
+	for (unsigned i = 0; i < n; i++)
+		fprintf(out, "%s\"%s\": %.6f", i ? ", " : "", d[i].name, d[i].value);
+	fprintf(out, "},\n  \"trace_records\": %zu, \"trace_dropped\": %llu\n}\n", sim->trace.n,
+		(unsigned long long)sim->trace.dropped);
 	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
 }

@@ -9,6 +9,7 @@
 #include "func/dmem.h"
 #include "ptx/ir.h"
 #include "stats/stats.h"
+#include "stats/trace.h"
 #include "warpsim.h"
 
 struct ws_function {
@@ -32,6 +33,7 @@ struct ws_sim {
 	struct ws_module **mods;
 	uint32_t nmods;
 	uint64_t gridid;
+	struct phase_trace trace;  /* warp-phase records (config trace_phases) */
 	char lasterr[4096];
 };
 
