@@ -69,16 +69,22 @@ static inline bool sb_test_long(const struct scoreboard *s, uint32_t r)
 {
 	return r / 64 < s->words && (s->longlat[r / 64] >> (r % 64)) & 1;
 }
-static inline void sb_set(struct scoreboard *s, uint32_t r, bool longlat)
+/* Mark register r pending (growing the bitmap for deep call frames).  False on OOM. */
+static inline bool sb_set(struct scoreboard *s, uint32_t r, bool longlat)
 {
+	if (r / 64 >= s->words && !sb_reserve(s, r + 64))
+		return false;
 	if (!sb_test(s, r))
 		s->npending++;
 	s->pending[r / 64] |= 1ull << (r % 64);
 	if (longlat)
 		s->longlat[r / 64] |= 1ull << (r % 64);
+	return true;
 }
 static inline void sb_release(struct scoreboard *s, uint32_t r)
 {
+	if (r / 64 >= s->words)
+		return;
 	if (sb_test(s, r))
 		s->npending--;
 	s->pending[r / 64] &= ~(1ull << (r % 64));

@@ -539,6 +539,36 @@ static void ib_flush(struct sm *s, uint32_t slot)
 	w->ib_head = 0;
 }
 
+/* Tell the policy what a setp or branch did (BOWS/DDOS hooks). */
+static void exec_event(struct sm *s, uint32_t slot, int32_t fn, int32_t pc, const struct dec_insn *d,
+		       const struct func_step_info *info)
+{
+	const struct ptx_insn *in = d->in;
+	struct sched_exec_event ev = {.slot = slot, .fn = fn, .pc = pc, .opcode = in->op, .active = info->active,
+				      .exec = info->exec};
+	if (in->op == OP_SETP) {
+		ev.is_setp = true;
+		struct sm_warp *w = &s->w[slot];
+		if (info->exec && w->fw->sp) {
+			unsigned lane = (unsigned)__builtin_ctzll(info->exec);
+			const uint64_t *regs = w->fw->regs + w->fw->stack[w->fw->sp - 1].reg_off;
+			for (unsigned k = 0; k < 2 && k + 1 < in->nopd; k++) {
+				const struct ptx_operand *o = &in->opd[k + 1];
+				ev.src_values[k] = o->kind == OPD_REG ? regs[(size_t)o->reg * s->ws + lane]
+								      : o->kind == OPD_IMM ? o->imm : 0;
+			}
+			if (in->opd[0].kind == OPD_REG)
+				ev.result = regs[(size_t)in->opd[0].reg * s->ws + lane];
+		}
+	} else {
+		ev.is_branch = true;
+		int32_t target = in->op == OP_BRA ? in->opd[0].target : -1;
+		ev.backward = target >= 0 && target <= pc;
+		ev.taken = in->op == OP_BRA ? info->exec != 0 : true;
+	}
+	s->pol->on_exec(s->pol_st, &s->view, &ev);
+}
+
 /* Issue the head instruction of warp `slot`.  False on a functional error. */
 static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_collector *coll, uint64_t now)
 {
@@ -549,6 +579,7 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	uint32_t frame_base = w->frame_base;
 	struct func_step_info *info = &coll->info;
 	uint32_t cta = w->cta_slot;
+	int32_t e_fn = e->fn, e_pc = e->pc;
 	g->L->clock = now;
 	if (!func_warp_step(g->L, w->fc, w->fw, info))
 		return false;
@@ -566,7 +597,8 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	}
 	if (d)
 		for (unsigned k = 0; k < d->ndst; k++)
-			sb_set(&w->sb, frame_base + (uint32_t)d->dst[k], longlat);
+			if (!sb_set(&w->sb, frame_base + (uint32_t)d->dst[k], longlat))
+				g->oom = true;
 	w->inflight++;
 	/* into the operand collector */
 	w->dirty = true;
@@ -618,6 +650,8 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	}
 	if (s->pol->on_issue)
 		s->pol->on_issue(s->pol_st, &s->view, sched, slot);
+	if (s->pol->on_exec && d && (d->in->op == OP_SETP || d->in->op == OP_BRA || d->in->op == OP_BRX))
+		exec_event(s, slot, e_fn, e_pc, d, info);
 	st->v[STAT_issue_cycles]++;
 	s->progress = true;
 	return true;

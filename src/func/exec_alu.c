@@ -29,13 +29,16 @@ static const char *const op_names[OP_COUNT] = {
 #undef X
 };
 
-const char *alu_op_name(unsigned op) { return op < OP_COUNT ? op_names[op] : "?"; }
+const char *alu_op_name(unsigned op)
+{
+	return op < OP_COUNT ? op_names[op] : "?";
+}
 
 static const char *tname(unsigned t)
 {
 	static const char *const names[PTX_T_COUNT] = {
 #define X(e, n, s) n,
-		PTX_TYPES(X)
+	    PTX_TYPES(X)
 #undef X
 	};
 	return t < PTX_T_COUNT ? names[t] : "?";
@@ -49,7 +52,7 @@ bool alu_reject(const struct ptx_insn *in, char *why, size_t whysz, const char *
 		const char *t1 = tname(in->type), *t2 = tname(in->type2);
 		const char *r = in->rnd < sizeof rnd_names / sizeof rnd_names[0] ? rnd_names[in->rnd] : "?";
 		snprintf(why, whysz, "%s%s%s%s%s%s%s: %s", alu_op_name(in->op), *r ? "." : "", r, *t1 ? "." : "", t1,
-			 *t2 ? "." : "", t2, msg);
+		         *t2 ? "." : "", t2, msg);
 	}
 	return false;
 }
@@ -57,17 +60,59 @@ bool alu_reject(const struct ptx_insn *in, char *why, size_t whysz, const char *
 bool func_is_alu(enum ptx_opcode op)
 {
 	switch (op) {
-	case OP_ADD: case OP_ADDC: case OP_SUB: case OP_SUBC: case OP_MUL: case OP_MAD: case OP_MADC:
-	case OP_MUL24: case OP_MAD24: case OP_SAD: case OP_DIV: case OP_REM: case OP_ABS: case OP_NEG:
-	case OP_MIN: case OP_MAX: case OP_FMA: case OP_COPYSIGN: case OP_TESTP: case OP_DP4A: case OP_DP2A:
-	case OP_POPC: case OP_CLZ: case OP_BREV: case OP_BFE: case OP_BFI: case OP_BFIND: case OP_FNS:
-	case OP_PRMT: case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_LOP3:
-	case OP_SHL: case OP_SHR: case OP_SHF: case OP_SETP: case OP_SET: case OP_SELP: case OP_SLCT:
-	case OP_MOV: case OP_CVT: case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_SIN: case OP_COS:
-	case OP_EX2: case OP_LG2: case OP_TANH:
-		return true;
-	default:
-		return false;
+	case OP_ADD:
+	case OP_ADDC:
+	case OP_SUB:
+	case OP_SUBC:
+	case OP_MUL:
+	case OP_MAD:
+	case OP_MADC:
+	case OP_MUL24:
+	case OP_MAD24:
+	case OP_SAD:
+	case OP_DIV:
+	case OP_REM:
+	case OP_ABS:
+	case OP_NEG:
+	case OP_MIN:
+	case OP_MAX:
+	case OP_FMA:
+	case OP_COPYSIGN:
+	case OP_TESTP:
+	case OP_DP4A:
+	case OP_DP2A:
+	case OP_POPC:
+	case OP_CLZ:
+	case OP_BREV:
+	case OP_BFE:
+	case OP_BFI:
+	case OP_BFIND:
+	case OP_FNS:
+	case OP_PRMT:
+	case OP_AND:
+	case OP_OR:
+	case OP_XOR:
+	case OP_NOT:
+	case OP_CNOT:
+	case OP_LOP3:
+	case OP_SHL:
+	case OP_SHR:
+	case OP_SHF:
+	case OP_SETP:
+	case OP_SET:
+	case OP_SELP:
+	case OP_SLCT:
+	case OP_MOV:
+	case OP_CVT:
+	case OP_RCP:
+	case OP_SQRT:
+	case OP_RSQRT:
+	case OP_SIN:
+	case OP_COS:
+	case OP_EX2:
+	case OP_LG2:
+	case OP_TANH: return true;
+	default: return false;
 	}
 }
 
@@ -123,19 +168,15 @@ static inline uint64_t brev64(uint64_t v)
 static inline unsigned boolop(unsigned op, unsigned t, unsigned c)
 {
 	switch (op) {
-	case BOOL_AND:
-		return t & c;
-	case BOOL_OR:
-		return t | c;
-	case BOOL_XOR:
-		return t ^ c;
-	default:
-		return t;
+	case BOOL_AND: return t & c;
+	case BOOL_OR: return t | c;
+	case BOOL_XOR: return t ^ c;
+	default: return t;
 	}
 }
 
 void alu_setp_write(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask, const uint8_t *t,
-		    const uint8_t *t2)
+                    const uint8_t *t2)
 {
 	uint64_t tc[WS_MAX_WARP];
 	const uint64_t *c = in->boolop != BOOL_NONE ? func_src(x, &in->opd[3], tc) : NULL;
@@ -143,7 +184,8 @@ void alu_setp_write(const struct func_exec *x, const struct ptx_insn *in, uint64
 	uint64_t *p = o->kind == OPD_REG ? func_reg(x, o->reg) : NULL;
 	uint64_t *q = (o->kind == OPD_REG || o->kind == OPD_SINK) && o->reg2 >= 0 ? func_reg(x, o->reg2) : NULL;
 	unsigned l, op = in->boolop;
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		unsigned cv = c ? (c[l] != 0) : 0;
 		unsigned tv = t[l] & 1;
 		unsigned qv = t2 ? (t2[l] & 1) : !tv;
@@ -199,7 +241,8 @@ static void exec_addsub(const struct func_exec *x, const struct ptx_insn *in, ui
 	}
 	/* carry chain: CF is the carry-out of additions and the borrow-out of
 	 * subtractions (subc: d = a - (b + CF)) */
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		uint64_t av = a[l] & wm, bv = b[l] & wm, ci = (cin && cf) ? (cf[l] & 1u) : 0, r, r2;
 		unsigned co;
 		if (!sub) {
@@ -250,14 +293,16 @@ static void exec_mul(const struct func_exec *x, const struct ptx_insn *in, uint6
 		}
 		if (mode == MODE_WIDE && w == 32) {
 			if (sgn) {
-				ALU_LANES(l, mask) d[l] = (uint64_t)(sextw(a[l], 32) * sextw(b[l], 32)) + (c ? c[l] : 0);
+				ALU_LANES(l, mask)
+				d[l] = (uint64_t)(sextw(a[l], 32) * sextw(b[l], 32)) + (c ? c[l] : 0);
 			} else {
 				ALU_LANES(l, mask) d[l] = (a[l] & 0xffffffffu) * (b[l] & 0xffffffffu) + (c ? c[l] : 0);
 			}
 			return;
 		}
 	}
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		uint64_t p;
 		if (mode == MODE_LO) {
 			p = (a[l] * b[l]) & wm;
@@ -298,7 +343,8 @@ static void exec_mul24(const struct func_exec *x, const struct ptx_insn *in, uin
 	const bool hi = in->mode == MODE_HI;
 	const bool sat = (in->flags & FLAG_SAT) != 0;
 	unsigned l;
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		uint64_t p;
 		if (sgn)
 			p = (uint64_t)(sextw(a[l], 24) * sextw(b[l], 24));
@@ -325,13 +371,15 @@ static void exec_sad(const struct func_exec *x, const struct ptx_insn *in, uint6
 	const uint64_t wm = alu_wmask(w);
 	unsigned l;
 	if (ptx_type_is_signed(in->type)) {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			int64_t sa = sextw(a[l], w), sb = sextw(b[l], w);
 			uint64_t diff = sa < sb ? (uint64_t)sb - (uint64_t)sa : (uint64_t)sa - (uint64_t)sb;
 			d[l] = (c[l] + diff) & wm;
 		}
 	} else {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t ua = a[l] & wm, ub = b[l] & wm;
 			d[l] = (c[l] + (ua < ub ? ub - ua : ua - ub)) & wm;
 		}
@@ -349,7 +397,8 @@ static void exec_divrem(const struct func_exec *x, const struct ptx_insn *in, ui
 	const bool rem = in->op == OP_REM;
 	unsigned l;
 	if (ptx_type_is_signed(in->type)) {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			int64_t sa = sextw(a[l], w), sb = sextw(b[l], w), r;
 			if (sb == 0)
 				r = rem ? sa : (sa >= 0 ? -1 : 1);
@@ -360,7 +409,8 @@ static void exec_divrem(const struct func_exec *x, const struct ptx_insn *in, ui
 			d[l] = (uint64_t)r & wm;
 		}
 	} else {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t ua = a[l] & wm, ub = b[l] & wm;
 			if (ub == 0)
 				d[l] = rem ? ua : wm;
@@ -396,7 +446,8 @@ static void exec_minmax_int(const struct func_exec *x, const struct ptx_insn *in
 	const bool mx = in->op == OP_MAX, relu = (in->flags & FLAG_RELU) != 0;
 	unsigned l;
 	if (ptx_type_is_signed(in->type)) {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			int64_t sa = sextw(a[l], w), sb = sextw(b[l], w);
 			int64_t r = mx ? (sa > sb ? sa : sb) : (sa < sb ? sa : sb);
 			if (relu && r < 0)
@@ -404,7 +455,8 @@ static void exec_minmax_int(const struct func_exec *x, const struct ptx_insn *in
 			d[l] = (uint64_t)r & wm;
 		}
 	} else {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t ua = a[l] & wm, ub = b[l] & wm;
 			d[l] = mx ? (ua > ub ? ua : ub) : (ua < ub ? ua : ub);
 		}
@@ -422,7 +474,8 @@ static void exec_dp(const struct func_exec *x, const struct ptx_insn *in, uint64
 	const unsigned bsel = in->mode == MODE_HI ? 2 : 0;
 	unsigned l;
 	if (in->op == OP_DP4A) {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			int64_t sum = 0;
 			for (unsigned i = 0; i < 4; i++) {
 				uint64_t ab = (a[l] >> (8 * i)) & 0xff, bb = (b[l] >> (8 * i)) & 0xff;
@@ -432,7 +485,8 @@ static void exec_dp(const struct func_exec *x, const struct ptx_insn *in, uint64
 			d[l] = (c[l] + (uint64_t)sum) & 0xffffffffu;
 		}
 	} else {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			int64_t sum = 0;
 			for (unsigned i = 0; i < 2; i++) {
 				uint64_t ah = (a[l] >> (16 * i)) & 0xffff, bb = (b[l] >> (8 * (bsel + i))) & 0xff;
@@ -455,21 +509,19 @@ static void exec_bitcount(const struct func_exec *x, const struct ptx_insn *in, 
 	const uint64_t wm = alu_wmask(w);
 	unsigned l;
 	switch (in->op) {
-	case OP_POPC:
-		ALU_LANES(l, mask) d[l] = (uint64_t)__builtin_popcountll(a[l] & wm);
-		break;
+	case OP_POPC: ALU_LANES(l, mask) d[l] = (uint64_t)__builtin_popcountll(a[l] & wm); break;
 	case OP_CLZ:
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t v = a[l] & wm;
 			d[l] = v ? (uint64_t)(__builtin_clzll(v) - (64 - (int)w)) : w;
 		}
 		break;
-	case OP_BREV:
-		ALU_LANES(l, mask) d[l] = brev64(a[l] & wm) >> (64 - w);
-		break;
+	case OP_BREV: ALU_LANES(l, mask) d[l] = brev64(a[l] & wm) >> (64 - w); break;
 	default: /* OP_BFIND */ {
 		const bool sgn = ptx_type_is_signed(in->type), shamt = (in->flags & FLAG_SHIFTAMT) != 0;
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t v = a[l] & wm;
 			if (sgn && (v >> (w - 1)))
 				v = ~v & wm;
@@ -497,7 +549,8 @@ static void exec_bfe(const struct func_exec *x, const struct ptx_insn *in, uint6
 	const uint64_t wm = alu_wmask(w);
 	const bool sgn = ptx_type_is_signed(in->type);
 	unsigned l;
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		uint64_t v = a[l] & wm;
 		unsigned pos = (unsigned)(b[l] & 0xff), len = (unsigned)(c[l] & 0xff);
 		unsigned n = pos <= msb ? (len < w - pos ? len : w - pos) : 0; /* bits copied */
@@ -522,7 +575,8 @@ static void exec_bfi(const struct func_exec *x, const struct ptx_insn *in, uint6
 	const unsigned w = ptx_type_bits(in->type);
 	const uint64_t wm = alu_wmask(w);
 	unsigned l;
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		unsigned pos = (unsigned)(c[l] & 0xff), len = (unsigned)(e[l] & 0xff);
 		unsigned n = pos < w ? (len < w - pos ? len : w - pos) : 0;
 		uint64_t f = b[l] & wm;
@@ -542,7 +596,8 @@ static void exec_fns(const struct func_exec *x, const struct ptx_insn *in, uint6
 	const uint64_t *c = func_src(x, &in->opd[3], tc);
 	uint64_t *d = alu_dst(x, &in->opd[0], sc);
 	unsigned l;
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		uint32_t m = (uint32_t)a[l];
 		uint32_t base = (uint32_t)b[l];
 		int64_t off = sextw(c[l], 32);
@@ -571,12 +626,12 @@ static void exec_fns(const struct func_exec *x, const struct ptx_insn *in, uint6
 
 /* Byte index tables of the special prmt modes: [mode][c & 3][result byte]. */
 static const uint8_t prmt_tab[6][4][4] = {
-	/* f4e  */ {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},
-	/* b4e  */ {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},
-	/* rc8  */ {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}},
-	/* ecl  */ {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},
-	/* ecr  */ {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},
-	/* rc16 */ {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}},
+    /* f4e  */ {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},
+    /* b4e  */ {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},
+    /* rc8  */ {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}},
+    /* ecl  */ {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},
+    /* ecr  */ {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},
+    /* rc16 */ {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}},
 };
 
 static void exec_prmt(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
@@ -588,7 +643,8 @@ static void exec_prmt(const struct func_exec *x, const struct ptx_insn *in, uint
 	uint64_t *d = alu_dst(x, &in->opd[0], sc);
 	unsigned l;
 	if (in->mode == MODE_NONE) {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t src = ((b[l] & 0xffffffffu) << 32) | (a[l] & 0xffffffffu);
 			uint64_t r = 0;
 			for (unsigned i = 0; i < 4; i++) {
@@ -602,7 +658,8 @@ static void exec_prmt(const struct func_exec *x, const struct ptx_insn *in, uint
 		}
 	} else {
 		const uint8_t(*tab)[4] = prmt_tab[in->mode - MODE_PRMT_F4E];
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t src = ((b[l] & 0xffffffffu) << 32) | (a[l] & 0xffffffffu);
 			const uint8_t *s = tab[c[l] & 3];
 			uint64_t r = 0;
@@ -625,44 +682,25 @@ static void exec_logic(const struct func_exec *x, const struct ptx_insn *in, uin
 	unsigned l;
 	if (pred) {
 		switch (in->op) {
-		case OP_AND:
-			ALU_LANES(l, mask) d[l] = (a[l] != 0) & (b[l] != 0);
-			break;
-		case OP_OR:
-			ALU_LANES(l, mask) d[l] = (a[l] != 0) | (b[l] != 0);
-			break;
-		case OP_XOR:
-			ALU_LANES(l, mask) d[l] = (a[l] != 0) ^ (b[l] != 0);
-			break;
-		default: /* not */
-			ALU_LANES(l, mask) d[l] = a[l] == 0;
-			break;
+		case OP_AND: ALU_LANES(l, mask) d[l] = (a[l] != 0) & (b[l] != 0); break;
+		case OP_OR: ALU_LANES(l, mask) d[l] = (a[l] != 0) | (b[l] != 0); break;
+		case OP_XOR: ALU_LANES(l, mask) d[l] = (a[l] != 0) ^ (b[l] != 0); break;
+		default: /* not */ ALU_LANES(l, mask) d[l] = a[l] == 0; break;
 		}
 		return;
 	}
 	switch (in->op) {
-	case OP_AND:
-		ALU_LANES(l, mask) d[l] = a[l] & b[l] & wm;
-		break;
-	case OP_OR:
-		ALU_LANES(l, mask) d[l] = (a[l] | b[l]) & wm;
-		break;
-	case OP_XOR:
-		ALU_LANES(l, mask) d[l] = (a[l] ^ b[l]) & wm;
-		break;
-	case OP_NOT:
-		ALU_LANES(l, mask) d[l] = ~a[l] & wm;
-		break;
-	default: /* cnot */
-		ALU_LANES(l, mask) d[l] = (a[l] & wm) == 0;
-		break;
+	case OP_AND: ALU_LANES(l, mask) d[l] = a[l] & b[l] & wm; break;
+	case OP_OR: ALU_LANES(l, mask) d[l] = (a[l] | b[l]) & wm; break;
+	case OP_XOR: ALU_LANES(l, mask) d[l] = (a[l] ^ b[l]) & wm; break;
+	case OP_NOT: ALU_LANES(l, mask) d[l] = ~a[l] & wm; break;
+	default: /* cnot */ ALU_LANES(l, mask) d[l] = (a[l] & wm) == 0; break;
 	}
 }
 
 static void exec_lop3(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
-	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], tc[WS_MAX_WARP], tl[WS_MAX_WARP], tq[WS_MAX_WARP],
-		sc[WS_MAX_WARP];
+	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], tc[WS_MAX_WARP], tl[WS_MAX_WARP], tq[WS_MAX_WARP], sc[WS_MAX_WARP];
 	const uint64_t *a = func_src(x, &in->opd[1], ta);
 	const uint64_t *b = func_src(x, &in->opd[2], tb);
 	const uint64_t *c = func_src(x, &in->opd[3], tc);
@@ -673,7 +711,8 @@ static void exec_lop3(const struct func_exec *x, const struct ptx_insn *in, uint
 	uint64_t *d = alu_dst(x, o, sc);
 	uint64_t *p = has_p && o->reg2 >= 0 ? func_reg(x, o->reg2) : NULL;
 	unsigned l;
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		uint64_t av = a[l], bv = b[l], cv = c[l], r = 0;
 		unsigned lt = (unsigned)lut[l] & 0xff;
 		for (unsigned i = 0; i < 8; i++)
@@ -697,12 +736,14 @@ static void exec_shift(const struct func_exec *x, const struct ptx_insn *in, uin
 	const uint64_t wm = alu_wmask(w);
 	unsigned l;
 	if (in->op == OP_SHL) {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint32_t n = (uint32_t)b[l];
 			d[l] = n >= w ? 0 : (a[l] << n) & wm;
 		}
 	} else if (ptx_type_is_signed(in->type)) {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint32_t n = (uint32_t)b[l];
 			uint64_t v = a[l] & wm;
 			bool neg = (v >> (w - 1)) & 1;
@@ -712,7 +753,8 @@ static void exec_shift(const struct func_exec *x, const struct ptx_insn *in, uin
 				d[l] = (neg ? ~(~(v | ~wm) >> n) : v >> n) & wm;
 		}
 	} else {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint32_t n = (uint32_t)b[l];
 			d[l] = n >= w ? 0 : (a[l] & wm) >> n;
 		}
@@ -728,7 +770,8 @@ static void exec_shf(const struct func_exec *x, const struct ptx_insn *in, uint6
 	uint64_t *d = alu_dst(x, &in->opd[0], sc);
 	const bool clamp = (in->flags & FLAG_CLAMP) != 0, left = in->mode == MODE_L;
 	unsigned l;
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		uint32_t cv = (uint32_t)c[l];
 		unsigned n = clamp ? (cv < 32 ? cv : 32) : (cv & 31);
 		uint64_t v = ((b[l] & 0xffffffffu) << 32) | (a[l] & 0xffffffffu);
@@ -741,14 +784,10 @@ static void exec_shf(const struct func_exec *x, const struct ptx_insn *in, uint6
 uint64_t alu_set_true(unsigned dtype)
 {
 	switch (dtype) {
-	case PTX_T_F32:
-		return FPU_ONE32;
-	case PTX_T_F16:
-		return FPU_ONE16;
-	case PTX_T_BF16:
-		return FPU_ONEBF16;
-	default:
-		return alu_wmask(ptx_type_bits((enum ptx_type)dtype));
+	case PTX_T_F32: return FPU_ONE32;
+	case PTX_T_F16: return FPU_ONE16;
+	case PTX_T_BF16: return FPU_ONEBF16;
+	default: return alu_wmask(ptx_type_bits((enum ptx_type)dtype));
 	}
 }
 
@@ -766,13 +805,15 @@ static void exec_cmp_int(const struct func_exec *x, const struct ptx_insn *in, u
 	const bool sgn = ptx_type_is_signed(ty) && !(cmp >= CMP_LO && cmp <= CMP_HS);
 	unsigned l;
 	if (sgn) {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			int64_t sa = sextw(a[l], w), sb = sextw(b[l], w);
 			unsigned rel = sa < sb ? FPU_REL_LT : sa == sb ? FPU_REL_EQ : FPU_REL_GT;
 			t[l] = (uint8_t)((truth >> rel) & 1);
 		}
 	} else {
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t ua = a[l] & wm, ub = b[l] & wm;
 			unsigned rel = ua < ub ? FPU_REL_LT : ua == ub ? FPU_REL_EQ : FPU_REL_GT;
 			t[l] = (uint8_t)((truth >> rel) & 1);
@@ -812,7 +853,8 @@ static void exec_slct(const struct func_exec *x, const struct ptx_insn *in, uint
 	unsigned l;
 	if (in->type2 == PTX_T_F32) {
 		const bool ftz = (in->flags & FLAG_FTZ) != 0;
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint32_t cb = (uint32_t)c[l];
 			if (ftz)
 				cb = fpu_ftz32(cb);
@@ -844,7 +886,8 @@ static void exec_mov(const struct func_exec *x, const struct ptx_insn *in, uint6
 
 	if (dop->kind == OPD_VEC && sop->kind == OPD_VEC) { /* element-wise */
 		unsigned n = dop->nelem < sop->nelem ? dop->nelem : sop->nelem;
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t v[4];
 			for (unsigned i = 0; i < n; i++)
 				v[i] = elem_val(x, &sop->elem[i], l);
@@ -859,7 +902,8 @@ static void exec_mov(const struct func_exec *x, const struct ptx_insn *in, uint6
 		uint64_t *d = alu_dst(x, dop, sc);
 		const unsigned n = sop->nelem ? sop->nelem : 1, ew = w / n;
 		const uint64_t em = alu_wmask(ew);
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t v = 0;
 			for (unsigned i = 0; i < n; i++)
 				v |= (elem_val(x, &sop->elem[i], l) & em) << (i * ew);
@@ -872,7 +916,8 @@ static void exec_mov(const struct func_exec *x, const struct ptx_insn *in, uint6
 	if (dop->kind == OPD_VEC) { /* unpack */
 		const unsigned n = dop->nelem ? dop->nelem : 1, ew = w / n;
 		const uint64_t em = alu_wmask(ew);
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t v = s[l];
 			for (unsigned i = 0; i < n; i++)
 				if (dop->elem[i].kind == OPD_REG)
@@ -905,92 +950,81 @@ void func_exec_alu(const struct func_exec *x, const struct ptx_insn *in, uint64_
 	if (x->ws < 64)
 		mask &= (1ull << x->ws) - 1;
 	switch (in->op) {
-	case OP_CVT:
-		func_exec_cvt(x, in, mask);
-		return;
-	case OP_FMA: case OP_COPYSIGN: case OP_TESTP: case OP_RCP: case OP_SQRT: case OP_RSQRT:
-	case OP_SIN: case OP_COS: case OP_EX2: case OP_LG2: case OP_TANH:
-		func_exec_float(x, in, mask);
-		return;
-	case OP_SETP: case OP_SET:
+	case OP_CVT: func_exec_cvt(x, in, mask); return;
+	case OP_FMA:
+	case OP_COPYSIGN:
+	case OP_TESTP:
+	case OP_RCP:
+	case OP_SQRT:
+	case OP_RSQRT:
+	case OP_SIN:
+	case OP_COS:
+	case OP_EX2:
+	case OP_LG2:
+	case OP_TANH: func_exec_float(x, in, mask); return;
+	case OP_SETP:
+	case OP_SET:
 		if (cmp_type_is_float(in))
 			func_exec_float(x, in, mask);
 		else
 			exec_cmp_int(x, in, mask);
 		return;
-	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_DIV: case OP_ABS: case OP_NEG:
-	case OP_MIN: case OP_MAX:
+	case OP_ADD:
+	case OP_SUB:
+	case OP_MUL:
+	case OP_MAD:
+	case OP_DIV:
+	case OP_ABS:
+	case OP_NEG:
+	case OP_MIN:
+	case OP_MAX:
 		if (ptx_type_is_float((enum ptx_type)in->type)) {
 			func_exec_float(x, in, mask);
 			return;
 		}
 		break;
-	default:
-		break;
+	default: break;
 	}
 	switch (in->op) {
-	case OP_ADD: case OP_SUB: case OP_ADDC: case OP_SUBC:
-		exec_addsub(x, in, mask);
-		break;
-	case OP_MUL: case OP_MAD: case OP_MADC:
-		exec_mul(x, in, mask);
-		break;
-	case OP_MUL24: case OP_MAD24:
-		exec_mul24(x, in, mask);
-		break;
-	case OP_SAD:
-		exec_sad(x, in, mask);
-		break;
-	case OP_DIV: case OP_REM:
-		exec_divrem(x, in, mask);
-		break;
-	case OP_ABS: case OP_NEG:
-		exec_absneg_int(x, in, mask);
-		break;
-	case OP_MIN: case OP_MAX:
-		exec_minmax_int(x, in, mask);
-		break;
-	case OP_DP4A: case OP_DP2A:
-		exec_dp(x, in, mask);
-		break;
-	case OP_POPC: case OP_CLZ: case OP_BREV: case OP_BFIND:
-		exec_bitcount(x, in, mask);
-		break;
-	case OP_BFE:
-		exec_bfe(x, in, mask);
-		break;
-	case OP_BFI:
-		exec_bfi(x, in, mask);
-		break;
-	case OP_FNS:
-		exec_fns(x, in, mask);
-		break;
-	case OP_PRMT:
-		exec_prmt(x, in, mask);
-		break;
-	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT:
-		exec_logic(x, in, mask);
-		break;
-	case OP_LOP3:
-		exec_lop3(x, in, mask);
-		break;
-	case OP_SHL: case OP_SHR:
-		exec_shift(x, in, mask);
-		break;
-	case OP_SHF:
-		exec_shf(x, in, mask);
-		break;
-	case OP_SELP:
-		exec_selp(x, in, mask);
-		break;
-	case OP_SLCT:
-		exec_slct(x, in, mask);
-		break;
-	case OP_MOV:
-		exec_mov(x, in, mask);
-		break;
-	default:
-		break; /* not an ALU opcode: func_alu_check rejects it */
+	case OP_ADD:
+	case OP_SUB:
+	case OP_ADDC:
+	case OP_SUBC: exec_addsub(x, in, mask); break;
+	case OP_MUL:
+	case OP_MAD:
+	case OP_MADC: exec_mul(x, in, mask); break;
+	case OP_MUL24:
+	case OP_MAD24: exec_mul24(x, in, mask); break;
+	case OP_SAD: exec_sad(x, in, mask); break;
+	case OP_DIV:
+	case OP_REM: exec_divrem(x, in, mask); break;
+	case OP_ABS:
+	case OP_NEG: exec_absneg_int(x, in, mask); break;
+	case OP_MIN:
+	case OP_MAX: exec_minmax_int(x, in, mask); break;
+	case OP_DP4A:
+	case OP_DP2A: exec_dp(x, in, mask); break;
+	case OP_POPC:
+	case OP_CLZ:
+	case OP_BREV:
+	case OP_BFIND: exec_bitcount(x, in, mask); break;
+	case OP_BFE: exec_bfe(x, in, mask); break;
+	case OP_BFI: exec_bfi(x, in, mask); break;
+	case OP_FNS: exec_fns(x, in, mask); break;
+	case OP_PRMT: exec_prmt(x, in, mask); break;
+	case OP_AND:
+	case OP_OR:
+	case OP_XOR:
+	case OP_NOT:
+	case OP_CNOT: exec_logic(x, in, mask); break;
+	case OP_LOP3: exec_lop3(x, in, mask); break;
+	case OP_SHL:
+	case OP_SHR: exec_shift(x, in, mask); break;
+	case OP_SHF: exec_shf(x, in, mask); break;
+	case OP_SELP: exec_selp(x, in, mask); break;
+	case OP_SLCT: exec_slct(x, in, mask); break;
+	case OP_MOV: exec_mov(x, in, mask); break;
+	default: break; /* not an ALU opcode: func_alu_check rejects it */
 	}
 }
 
@@ -1001,11 +1035,14 @@ void func_exec_alu(const struct func_exec *x, const struct ptx_insn *in, uint64_
 #define T_BITS (TB(B16) | TB(B32) | TB(B64))
 #define T_32_64 (TB(U32) | TB(U64) | TB(S32) | TB(S64))
 
-static bool in_set(unsigned t, uint32_t set) { return t < PTX_T_COUNT && ((set >> t) & 1u); }
+static bool in_set(unsigned t, uint32_t set)
+{
+	return t < PTX_T_COUNT && ((set >> t) & 1u);
+}
 
 static const char *const flag_names[] = {
-	"ftz", "sat", "approx", "full", "cc", "uni", "volatile", "nc", "shiftamt",
-	"clamp", "wrap", "aligned", "relu", "noftz", "NaN", "xorsign", "abs", "left",
+    "ftz",   "sat",  "approx",  "full", "cc",    "uni", "volatile", "nc",  "shiftamt",
+    "clamp", "wrap", "aligned", "relu", "noftz", "NaN", "xorsign",  "abs", "left",
 };
 
 /* Reject any modifier bit outside `allowed`, naming the first offending one. */
@@ -1017,30 +1054,50 @@ bool alu_check_flags(const struct ptx_insn *in, uint32_t allowed, char *why, siz
 	unsigned i = (unsigned)__builtin_ctz(bad);
 	char msg[96];
 	snprintf(msg, sizeof msg, "modifier .%s is not supported here",
-		 i < sizeof flag_names / sizeof flag_names[0] ? flag_names[i] : "?");
+	         i < sizeof flag_names / sizeof flag_names[0] ? flag_names[i] : "?");
 	return alu_reject(in, why, whysz, msg);
 }
 
 static unsigned expected_nopd(const struct ptx_insn *in)
 {
 	switch (in->op) {
-	case OP_ABS: case OP_NEG: case OP_NOT: case OP_CNOT: case OP_POPC: case OP_CLZ: case OP_BREV:
-	case OP_BFIND: case OP_MOV: case OP_TESTP: case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_SIN:
-	case OP_COS: case OP_EX2: case OP_LG2: case OP_TANH:
-		return 2;
-	case OP_CVT:
-		return (in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2) ? 3 : 2;
-	case OP_MAD: case OP_MADC: case OP_MAD24: case OP_SAD: case OP_FMA: case OP_DP4A: case OP_DP2A:
-	case OP_BFE: case OP_FNS: case OP_PRMT: case OP_SELP: case OP_SLCT: case OP_SHF:
-		return 4;
-	case OP_BFI:
-		return 5;
-	case OP_LOP3:
-		return in->boolop != BOOL_NONE ? 6 : 5;
-	case OP_SETP: case OP_SET:
-		return in->boolop != BOOL_NONE ? 4 : 3;
-	default:
-		return 3;
+	case OP_ABS:
+	case OP_NEG:
+	case OP_NOT:
+	case OP_CNOT:
+	case OP_POPC:
+	case OP_CLZ:
+	case OP_BREV:
+	case OP_BFIND:
+	case OP_MOV:
+	case OP_TESTP:
+	case OP_RCP:
+	case OP_SQRT:
+	case OP_RSQRT:
+	case OP_SIN:
+	case OP_COS:
+	case OP_EX2:
+	case OP_LG2:
+	case OP_TANH: return 2;
+	case OP_CVT: return (in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2) ? 3 : 2;
+	case OP_MAD:
+	case OP_MADC:
+	case OP_MAD24:
+	case OP_SAD:
+	case OP_FMA:
+	case OP_DP4A:
+	case OP_DP2A:
+	case OP_BFE:
+	case OP_FNS:
+	case OP_PRMT:
+	case OP_SELP:
+	case OP_SLCT:
+	case OP_SHF: return 4;
+	case OP_BFI: return 5;
+	case OP_LOP3: return in->boolop != BOOL_NONE ? 6 : 5;
+	case OP_SETP:
+	case OP_SET: return in->boolop != BOOL_NONE ? 4 : 3;
+	default: return 3;
 	}
 }
 
@@ -1111,24 +1168,37 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 		return false;
 	const unsigned t = in->type, op = in->op;
 	switch (op) {
-	case OP_CVT:
-		return func_cvt_check(in, why, whysz);
-	case OP_MOV:
-		return check_mov(in, why, whysz);
-	case OP_FMA: case OP_COPYSIGN: case OP_TESTP: case OP_RCP: case OP_SQRT: case OP_RSQRT:
-	case OP_SIN: case OP_COS: case OP_EX2: case OP_LG2: case OP_TANH:
-		return func_float_check(in, why, whysz);
-	case OP_SETP: case OP_SET:
+	case OP_CVT: return func_cvt_check(in, why, whysz);
+	case OP_MOV: return check_mov(in, why, whysz);
+	case OP_FMA:
+	case OP_COPYSIGN:
+	case OP_TESTP:
+	case OP_RCP:
+	case OP_SQRT:
+	case OP_RSQRT:
+	case OP_SIN:
+	case OP_COS:
+	case OP_EX2:
+	case OP_LG2:
+	case OP_TANH: return func_float_check(in, why, whysz);
+	case OP_SETP:
+	case OP_SET:
 		if (cmp_type_is_float(in))
 			return func_float_check(in, why, whysz);
 		break;
-	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_DIV: case OP_ABS: case OP_NEG:
-	case OP_MIN: case OP_MAX:
+	case OP_ADD:
+	case OP_SUB:
+	case OP_MUL:
+	case OP_MAD:
+	case OP_DIV:
+	case OP_ABS:
+	case OP_NEG:
+	case OP_MIN:
+	case OP_MAX:
 		if (ptx_type_is_float((enum ptx_type)t))
 			return func_float_check(in, why, whysz);
 		break;
-	default:
-		break;
+	default: break;
 	}
 	if (in->rnd != RND_NONE)
 		return alu_reject(in, why, whysz, "rounding modifier on an integer instruction");
@@ -1136,7 +1206,8 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 		return alu_reject(in, why, whysz, "unexpected boolean operator");
 
 	switch (op) {
-	case OP_ADD: case OP_SUB:
+	case OP_ADD:
+	case OP_SUB:
 		if (!in_set(t, T_INT))
 			return alu_reject(in, why, whysz, "unsupported type");
 		if (!alu_check_flags(in, FLAG_SAT | FLAG_CC, why, whysz))
@@ -1146,11 +1217,14 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if ((in->flags & FLAG_CC) && !in_set(t, T_32_64))
 			return alu_reject(in, why, whysz, ".cc needs a 32- or 64-bit type");
 		return true;
-	case OP_ADDC: case OP_SUBC:
+	case OP_ADDC:
+	case OP_SUBC:
 		if (!in_set(t, T_32_64))
 			return alu_reject(in, why, whysz, "unsupported type");
 		return alu_check_flags(in, FLAG_CC, why, whysz);
-	case OP_MUL: case OP_MAD: case OP_MADC: {
+	case OP_MUL:
+	case OP_MAD:
+	case OP_MADC: {
 		if (!in_set(t, op == OP_MADC ? T_32_64 : T_INT))
 			return alu_reject(in, why, whysz, "unsupported type");
 		unsigned m = in->mode;
@@ -1168,7 +1242,8 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 			return alu_reject(in, why, whysz, "carry needs .lo/.hi on a 32- or 64-bit type");
 		return true;
 	}
-	case OP_MUL24: case OP_MAD24:
+	case OP_MUL24:
+	case OP_MAD24:
 		if (t != PTX_T_U32 && t != PTX_T_S32)
 			return alu_reject(in, why, whysz, "unsupported type");
 		if (in->mode != MODE_NONE && in->mode != MODE_LO && in->mode != MODE_HI)
@@ -1178,15 +1253,19 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if ((in->flags & FLAG_SAT) && (t != PTX_T_S32 || in->mode != MODE_HI))
 			return alu_reject(in, why, whysz, ".sat is only supported as mad24.hi.sat.s32");
 		return true;
-	case OP_SAD: case OP_DIV: case OP_REM:
+	case OP_SAD:
+	case OP_DIV:
+	case OP_REM:
 		if (!in_set(t, T_INT))
 			return alu_reject(in, why, whysz, "unsupported type");
 		return alu_check_flags(in, 0, why, whysz);
-	case OP_ABS: case OP_NEG:
+	case OP_ABS:
+	case OP_NEG:
 		if (!in_set(t, TB(S16) | TB(S32) | TB(S64)))
 			return alu_reject(in, why, whysz, "unsupported type");
 		return alu_check_flags(in, 0, why, whysz);
-	case OP_MIN: case OP_MAX:
+	case OP_MIN:
+	case OP_MAX:
 		if (!in_set(t, T_INT))
 			return alu_reject(in, why, whysz, "unsupported type");
 		if (!alu_check_flags(in, FLAG_RELU, why, whysz))
@@ -1194,7 +1273,8 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if ((in->flags & FLAG_RELU) && t != PTX_T_S32)
 			return alu_reject(in, why, whysz, ".relu is only supported on .s32");
 		return true;
-	case OP_DP4A: case OP_DP2A:
+	case OP_DP4A:
+	case OP_DP2A:
 		if ((t != PTX_T_U32 && t != PTX_T_S32) || (in->type2 != PTX_T_U32 && in->type2 != PTX_T_S32))
 			return alu_reject(in, why, whysz, "types must be .u32/.s32");
 		if (op == OP_DP2A && in->mode != MODE_LO && in->mode != MODE_HI)
@@ -1202,15 +1282,20 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if (op == OP_DP4A && in->mode != MODE_NONE)
 			return alu_reject(in, why, whysz, "unsupported mode");
 		return alu_check_flags(in, 0, why, whysz);
-	case OP_POPC: case OP_CLZ: case OP_BREV: case OP_BFI:
+	case OP_POPC:
+	case OP_CLZ:
+	case OP_BREV:
+	case OP_BFI:
 		if (t != PTX_T_B32 && t != PTX_T_B64)
 			return alu_reject(in, why, whysz, "unsupported type");
 		return alu_check_flags(in, 0, why, whysz);
-	case OP_BFE: case OP_BFIND:
+	case OP_BFE:
+	case OP_BFIND:
 		if (!in_set(t, T_32_64))
 			return alu_reject(in, why, whysz, "unsupported type");
 		return alu_check_flags(in, op == OP_BFIND ? FLAG_SHIFTAMT : 0, why, whysz);
-	case OP_FNS: case OP_LOP3:
+	case OP_FNS:
+	case OP_LOP3:
 		if (t != PTX_T_B32)
 			return alu_reject(in, why, whysz, "unsupported type");
 		if (op == OP_LOP3 && in->boolop != BOOL_NONE && in->boolop != BOOL_AND && in->boolop != BOOL_OR)
@@ -1222,7 +1307,10 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if (in->mode != MODE_NONE && (in->mode < MODE_PRMT_F4E || in->mode > MODE_PRMT_RC16))
 			return alu_reject(in, why, whysz, "unsupported mode");
 		return alu_check_flags(in, 0, why, whysz);
-	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT:
+	case OP_AND:
+	case OP_OR:
+	case OP_XOR:
+	case OP_NOT:
 		if (!in_set(t, T_BITS | TB(PRED)))
 			return alu_reject(in, why, whysz, "unsupported type");
 		return alu_check_flags(in, 0, why, whysz);
@@ -1248,7 +1336,8 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if (!(in->flags & FLAG_CLAMP) == !(in->flags & FLAG_WRAP))
 			return alu_reject(in, why, whysz, "shf needs exactly one of .clamp/.wrap");
 		return true;
-	case OP_SETP: case OP_SET: {
+	case OP_SETP:
+	case OP_SET: {
 		unsigned ct = op == OP_SET ? in->type2 : t;
 		if (!in_set(ct, T_INT | T_BITS))
 			return alu_reject(in, why, whysz, "unsupported comparison type");
@@ -1274,7 +1363,6 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if ((in->flags & FLAG_FTZ) && in->type2 != PTX_T_F32)
 			return alu_reject(in, why, whysz, ".ftz needs .f32 operand c");
 		return true;
-	default:
-		return alu_reject(in, why, whysz, "unsupported type");
+	default: return alu_reject(in, why, whysz, "unsupported type");
 	}
 }

@@ -32,42 +32,41 @@ enum { K_BAD, K_UINT, K_SINT, K_FLOAT };
 static unsigned klass(unsigned t)
 {
 	switch (t) {
-	case PTX_T_U8: case PTX_T_U16: case PTX_T_U32: case PTX_T_U64:
-		return K_UINT;
-	case PTX_T_S8: case PTX_T_S16: case PTX_T_S32: case PTX_T_S64:
-		return K_SINT;
-	case PTX_T_F16: case PTX_T_BF16: case PTX_T_F32: case PTX_T_F64:
-		return K_FLOAT;
-	default:
-		return K_BAD;
+	case PTX_T_U8:
+	case PTX_T_U16:
+	case PTX_T_U32:
+	case PTX_T_U64: return K_UINT;
+	case PTX_T_S8:
+	case PTX_T_S16:
+	case PTX_T_S32:
+	case PTX_T_S64: return K_SINT;
+	case PTX_T_F16:
+	case PTX_T_BF16:
+	case PTX_T_F32:
+	case PTX_T_F64: return K_FLOAT;
+	default: return K_BAD;
 	}
 }
 
 static enum fpu_fmt fmt_of(unsigned t)
 {
 	switch (t) {
-	case PTX_T_F16: case PTX_T_F16X2:
-		return FPU_F16;
-	case PTX_T_BF16: case PTX_T_BF16X2:
-		return FPU_BF16;
-	case PTX_T_F32:
-		return FPU_F32;
-	default:
-		return FPU_F64;
+	case PTX_T_F16:
+	case PTX_T_F16X2: return FPU_F16;
+	case PTX_T_BF16:
+	case PTX_T_BF16X2: return FPU_BF16;
+	case PTX_T_F32: return FPU_F32;
+	default: return FPU_F64;
 	}
 }
 
 static inline uint64_t one_of(enum fpu_fmt f)
 {
 	switch (f) {
-	case FPU_F16:
-		return FPU_ONE16;
-	case FPU_BF16:
-		return FPU_ONEBF16;
-	case FPU_F32:
-		return FPU_ONE32;
-	default:
-		return 0x3ff0000000000000ull;
+	case FPU_F16: return FPU_ONE16;
+	case FPU_BF16: return FPU_ONEBF16;
+	case FPU_F32: return FPU_ONE32;
+	default: return 0x3ff0000000000000ull;
 	}
 }
 
@@ -84,21 +83,17 @@ static inline int64_t sextw(uint64_t v, unsigned w)
 static inline double src_float(uint64_t v, enum fpu_fmt f, bool ftz)
 {
 	switch (f) {
-	case FPU_F16:
-		return fpu_f16_to_double((uint16_t)v);
-	case FPU_BF16:
-		return fpu_bf16_to_double((uint16_t)v);
-	case FPU_F32:
-		return (double)fpu_f32(ftz ? fpu_ftz32((uint32_t)v) : (uint32_t)v);
-	default:
-		return fpu_f64(v);
+	case FPU_F16: return fpu_f16_to_double((uint16_t)v);
+	case FPU_BF16: return fpu_bf16_to_double((uint16_t)v);
+	case FPU_F32: return (double)fpu_f32(ftz ? fpu_ftz32((uint32_t)v) : (uint32_t)v);
+	default: return fpu_f64(v);
 	}
 }
 
 struct fcvt {
 	enum fpu_fmt fmt;
-	int rnd;      /* float rounding of the result */
-	int irnd;     /* RND_RNI.. to round to integral first, or 0 */
+	int rnd;  /* float rounding of the result */
+	int irnd; /* RND_RNI.. to round to integral first, or 0 */
 	bool ftz, sat, relu;
 };
 
@@ -181,7 +176,8 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 	if (dt == PTX_T_F16X2 || dt == PTX_T_BF16X2) {
 		const uint64_t *b = func_src(x, &in->opd[2], tb);
 		struct fcvt c = {fmt_of(dt), r_flt ? in->rnd : RND_RN, 0, false, sat, relu};
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t hi = to_float(&c, src_float(a[l], FPU_F32, ftz));
 			uint64_t lo = to_float(&c, src_float(b[l], FPU_F32, ftz));
 			d[l] = ((hi & 0xffff) << 16) | (lo & 0xffff);
@@ -200,7 +196,8 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 		const bool ss = sk == K_SINT, ds = dk == K_SINT;
 		const int64_t dmin = ds ? -(int64_t)(dm >> 1) - 1 : 0;
 		const uint64_t dmax = ds ? dm >> 1 : dm;
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t v = ss ? (uint64_t)sextw(a[l], sw) : (a[l] & alu_wmask(sw));
 			if (sat) {
 				if (ss && (int64_t)v < 0) {
@@ -217,7 +214,8 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 	if (sk != K_FLOAT) { /* int -> float */
 		struct fcvt c = {fmt_of(dt), r_flt ? in->rnd : RND_RN, 0, ftz, sat, relu};
 		const bool ss = sk == K_SINT;
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			if (ss) {
 				int64_t v = sextw(a[l], sw);
 				d[l] = int_to_float(&c, v < 0, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
@@ -235,7 +233,8 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 		if (dk == K_SINT) {
 			const double hi = ldexp(1.0, (int)dw - 1); /* 2^(w-1): first value too large */
 			const int64_t smax = (int64_t)(dm >> 1), smin = -smax - 1;
-			ALU_LANES(l, mask) {
+			ALU_LANES(l, mask)
+			{
 				double v = fpu_rint(src_float(a[l], sf, ftz), irnd);
 				int64_t r;
 				if (v != v)
@@ -250,7 +249,8 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 			}
 		} else {
 			const double hi = ldexp(1.0, (int)dw); /* 2^w */
-			ALU_LANES(l, mask) {
+			ALU_LANES(l, mask)
+			{
 				double v = fpu_rint(src_float(a[l], sf, ftz), irnd);
 				uint64_t r;
 				if (!(v > 0.0)) /* NaN, zero, negative */

@@ -85,9 +85,17 @@ static void exec_f32(const struct func_exec *x, const struct ptx_insn *in, uint6
 	unsigned l;
 
 	switch (in->op) {
-	case OP_ADD: case OP_SUB: case OP_MUL: case OP_FMA: case OP_MAD: case OP_DIV: case OP_RCP: case OP_SQRT: {
+	case OP_ADD:
+	case OP_SUB:
+	case OP_MUL:
+	case OP_FMA:
+	case OP_MAD:
+	case OP_DIV:
+	case OP_RCP:
+	case OP_SQRT: {
 		if ((in->op == OP_DIV && approx)) {
-			ALU_LANES(l, mask) {
+			ALU_LANES(l, mask)
+			{
 				float r = fpu_f32(fpu_ftz32(fpu_b32(1.0f / ld32(b[l], ftz))));
 				d[l] = post32(ld32(a[l], ftz) * r, ftz, sat);
 			}
@@ -103,33 +111,23 @@ static void exec_f32(const struct func_exec *x, const struct ptx_insn *in, uint6
 		}
 		const int saved = fpu_mode_enter(rnd);
 		switch (in->op) {
-		case OP_ADD:
-			ALU_LANES(l, mask) d[l] = post32(ld32(a[l], ftz) + ld32(b[l], ftz), ftz, sat);
-			break;
-		case OP_SUB:
-			ALU_LANES(l, mask) d[l] = post32(ld32(a[l], ftz) - ld32(b[l], ftz), ftz, sat);
-			break;
-		case OP_MUL:
-			ALU_LANES(l, mask) d[l] = post32(ld32(a[l], ftz) * ld32(b[l], ftz), ftz, sat);
-			break;
-		case OP_DIV:
-			ALU_LANES(l, mask) d[l] = post32(ld32(a[l], ftz) / ld32(b[l], ftz), ftz, sat);
-			break;
-		case OP_RCP:
-			ALU_LANES(l, mask) d[l] = post32(1.0f / ld32(a[l], ftz), ftz, sat);
-			break;
-		case OP_SQRT:
-			ALU_LANES(l, mask) d[l] = post32(sqrtf(ld32(a[l], ftz)), ftz, sat);
-			break;
+		case OP_ADD: ALU_LANES(l, mask) d[l] = post32(ld32(a[l], ftz) + ld32(b[l], ftz), ftz, sat); break;
+		case OP_SUB: ALU_LANES(l, mask) d[l] = post32(ld32(a[l], ftz) - ld32(b[l], ftz), ftz, sat); break;
+		case OP_MUL: ALU_LANES(l, mask) d[l] = post32(ld32(a[l], ftz) * ld32(b[l], ftz), ftz, sat); break;
+		case OP_DIV: ALU_LANES(l, mask) d[l] = post32(ld32(a[l], ftz) / ld32(b[l], ftz), ftz, sat); break;
+		case OP_RCP: ALU_LANES(l, mask) d[l] = post32(1.0f / ld32(a[l], ftz), ftz, sat); break;
+		case OP_SQRT: ALU_LANES(l, mask) d[l] = post32(sqrtf(ld32(a[l], ftz)), ftz, sat); break;
 		default: /* fma, mad */
-			ALU_LANES(l, mask) d[l] = post32(fmaf(ld32(a[l], ftz), ld32(b[l], ftz), ld32(c[l], ftz)), ftz, sat);
+			ALU_LANES(l, mask)
+			d[l] = post32(fmaf(ld32(a[l], ftz), ld32(b[l], ftz), ld32(c[l], ftz)), ftz, sat);
 			break;
 		}
 		fpu_mode_leave(rnd, saved);
 		return;
 	}
 	case OP_ABS:
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint32_t u = (uint32_t)a[l];
 			if (ftz)
 				u = fpu_ftz32(u);
@@ -137,17 +135,20 @@ static void exec_f32(const struct func_exec *x, const struct ptx_insn *in, uint6
 		}
 		return;
 	case OP_NEG:
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint32_t u = (uint32_t)a[l];
 			if (ftz)
 				u = fpu_ftz32(u);
 			d[l] = fpu_isnan32(u) ? FPU_NAN32 : (u ^ 0x80000000u);
 		}
 		return;
-	case OP_MIN: case OP_MAX: {
+	case OP_MIN:
+	case OP_MAX: {
 		const bool mx = in->op == OP_MAX, nanp = (in->flags & FLAG_NAN) != 0;
 		const bool xs = (in->flags & FLAG_XORSIGN) != 0;
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint32_t ua = (uint32_t)a[l], ub = (uint32_t)b[l];
 			if (ftz) {
 				ua = fpu_ftz32(ua);
@@ -157,32 +158,22 @@ static void exec_f32(const struct func_exec *x, const struct ptx_insn *in, uint6
 		}
 		return;
 	}
-	case OP_RSQRT:
-		ALU_LANES(l, mask) d[l] = post32((float)(1.0 / sqrt((double)ld32(a[l], ftz))), ftz, sat);
-		return;
-	case OP_SIN:
-		ALU_LANES(l, mask) d[l] = post32((float)sin((double)ld32(a[l], ftz)), ftz, sat);
-		return;
-	case OP_COS:
-		ALU_LANES(l, mask) d[l] = post32((float)cos((double)ld32(a[l], ftz)), ftz, sat);
-		return;
-	case OP_EX2:
-		ALU_LANES(l, mask) d[l] = post32((float)exp2((double)ld32(a[l], ftz)), ftz, sat);
-		return;
-	case OP_LG2:
-		ALU_LANES(l, mask) d[l] = post32((float)log2((double)ld32(a[l], ftz)), ftz, sat);
-		return;
-	case OP_TANH:
-		ALU_LANES(l, mask) d[l] = post32((float)tanh((double)ld32(a[l], ftz)), ftz, sat);
-		return;
-	default:
-		return;
+	case OP_RSQRT: ALU_LANES(l, mask) d[l] = post32((float)(1.0 / sqrt((double)ld32(a[l], ftz))), ftz, sat); return;
+	case OP_SIN: ALU_LANES(l, mask) d[l] = post32((float)sin((double)ld32(a[l], ftz)), ftz, sat); return;
+	case OP_COS: ALU_LANES(l, mask) d[l] = post32((float)cos((double)ld32(a[l], ftz)), ftz, sat); return;
+	case OP_EX2: ALU_LANES(l, mask) d[l] = post32((float)exp2((double)ld32(a[l], ftz)), ftz, sat); return;
+	case OP_LG2: ALU_LANES(l, mask) d[l] = post32((float)log2((double)ld32(a[l], ftz)), ftz, sat); return;
+	case OP_TANH: ALU_LANES(l, mask) d[l] = post32((float)tanh((double)ld32(a[l], ftz)), ftz, sat); return;
+	default: return;
 	}
 }
 
 /* ------------------------------------------------------------------ f64 */
 
-static inline double ld64(uint64_t v, bool ftz) { return fpu_f64(ftz ? fpu_ftz64(v) : v); }
+static inline double ld64(uint64_t v, bool ftz)
+{
+	return fpu_f64(ftz ? fpu_ftz64(v) : v);
+}
 
 static inline uint64_t nan64(uint64_t a, uint64_t b, uint64_t c, unsigned n)
 {
@@ -227,7 +218,8 @@ static void exec_f64(const struct func_exec *x, const struct ptx_insn *in, uint6
 	switch (in->op) {
 	case OP_RCP:
 		if (approx) { /* rcp.approx.ftz.f64: high word only, low result word 0 */
-			ALU_LANES(l, mask) {
+			ALU_LANES(l, mask)
+			{
 				uint64_t u = fpu_ftz64(a[l]);
 				if (fpu_isnan64(u)) {
 					d[l] = u | 0x0008000000000000ull;
@@ -239,7 +231,13 @@ static void exec_f64(const struct func_exec *x, const struct ptx_insn *in, uint6
 			return;
 		}
 		/* fall through */
-	case OP_ADD: case OP_SUB: case OP_MUL: case OP_FMA: case OP_MAD: case OP_DIV: case OP_SQRT: {
+	case OP_ADD:
+	case OP_SUB:
+	case OP_MUL:
+	case OP_FMA:
+	case OP_MAD:
+	case OP_DIV:
+	case OP_SQRT: {
 		const int saved = fpu_mode_enter(rnd);
 		switch (in->op) {
 		case OP_ADD:
@@ -254,38 +252,37 @@ static void exec_f64(const struct func_exec *x, const struct ptx_insn *in, uint6
 		case OP_DIV:
 			ALU_LANES(l, mask) d[l] = post64(ld64(a[l], ftz) / ld64(b[l], ftz), a[l], b[l], 0, 2, ftz, sat);
 			break;
-		case OP_RCP:
-			ALU_LANES(l, mask) d[l] = post64(1.0 / ld64(a[l], ftz), a[l], 0, 0, 1, ftz, sat);
-			break;
-		case OP_SQRT:
-			ALU_LANES(l, mask) d[l] = post64(sqrt(ld64(a[l], ftz)), a[l], 0, 0, 1, ftz, sat);
-			break;
+		case OP_RCP: ALU_LANES(l, mask) d[l] = post64(1.0 / ld64(a[l], ftz), a[l], 0, 0, 1, ftz, sat); break;
+		case OP_SQRT: ALU_LANES(l, mask) d[l] = post64(sqrt(ld64(a[l], ftz)), a[l], 0, 0, 1, ftz, sat); break;
 		default: /* fma, mad */
-			ALU_LANES(l, mask) d[l] = post64(fma(ld64(a[l], ftz), ld64(b[l], ftz), ld64(c[l], ftz)), a[l], b[l],
-							 c[l], 3, ftz, sat);
+			ALU_LANES(l, mask)
+			d[l] = post64(fma(ld64(a[l], ftz), ld64(b[l], ftz), ld64(c[l], ftz)), a[l], b[l], c[l], 3, ftz,
+			              sat);
 			break;
 		}
 		fpu_mode_leave(rnd, saved);
 		return;
 	}
-	case OP_RSQRT:
-		ALU_LANES(l, mask) d[l] = post64(1.0 / sqrt(ld64(a[l], ftz)), a[l], 0, 0, 1, ftz, sat);
-		return;
+	case OP_RSQRT: ALU_LANES(l, mask) d[l] = post64(1.0 / sqrt(ld64(a[l], ftz)), a[l], 0, 0, 1, ftz, sat); return;
 	case OP_ABS: /* NaN passes through unchanged (CUDA programming guide) */
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t u = ftz ? fpu_ftz64(a[l]) : a[l];
 			d[l] = fpu_isnan64(u) ? u : (u & 0x7fffffffffffffffull);
 		}
 		return;
 	case OP_NEG:
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t u = ftz ? fpu_ftz64(a[l]) : a[l];
 			d[l] = fpu_isnan64(u) ? u : (u ^ 0x8000000000000000ull);
 		}
 		return;
-	case OP_MIN: case OP_MAX: {
+	case OP_MIN:
+	case OP_MAX: {
 		const bool mx = in->op == OP_MAX;
-		ALU_LANES(l, mask) {
+		ALU_LANES(l, mask)
+		{
 			uint64_t ua = ftz ? fpu_ftz64(a[l]) : a[l], ub = ftz ? fpu_ftz64(b[l]) : b[l];
 			bool an = fpu_isnan64(ua), bn = fpu_isnan64(ub);
 			uint64_t r;
@@ -306,8 +303,7 @@ static void exec_f64(const struct func_exec *x, const struct ptx_insn *in, uint6
 		}
 		return;
 	}
-	default:
-		return;
+	default: return;
 	}
 }
 
@@ -359,11 +355,10 @@ static uint16_t h_op(const struct hctx *h, uint16_t a, uint16_t b, uint16_t c)
 		c = h_flush(h, c);
 	}
 	switch (h->op) {
-	case OP_ABS:
-		return h_isnan(h, a) ? 0x7fff : (uint16_t)(a & 0x7fff);
-	case OP_NEG:
-		return h_isnan(h, a) ? 0x7fff : (uint16_t)(a ^ 0x8000);
-	case OP_MIN: case OP_MAX: {
+	case OP_ABS: return h_isnan(h, a) ? 0x7fff : (uint16_t)(a & 0x7fff);
+	case OP_NEG: return h_isnan(h, a) ? 0x7fff : (uint16_t)(a ^ 0x8000);
+	case OP_MIN:
+	case OP_MAX: {
 		bool an = h_isnan(h, a), bn = h_isnan(h, b);
 		uint16_t sx = (uint16_t)((a ^ b) & 0x8000), r;
 		if (an || bn) {
@@ -381,10 +376,8 @@ static uint16_t h_op(const struct hctx *h, uint16_t a, uint16_t b, uint16_t c)
 		}
 		return h->xsign ? (uint16_t)((r & 0x7fff) | sx) : r;
 	}
-	case OP_EX2:
-		return h_post(h, (uint16_t)fpu_from_double(exp2(h_dbl(h, a)), 0, h->fmt, RND_RN));
-	case OP_TANH:
-		return h_post(h, (uint16_t)fpu_from_double(tanh(h_dbl(h, a)), 0, h->fmt, RND_RN));
+	case OP_EX2: return h_post(h, (uint16_t)fpu_from_double(exp2(h_dbl(h, a)), 0, h->fmt, RND_RN));
+	case OP_TANH: return h_post(h, (uint16_t)fpu_from_double(tanh(h_dbl(h, a)), 0, h->fmt, RND_RN));
 	default: { /* add, sub, mul, fma */
 		double da = h_dbl(h, a), db = h_dbl(h, b), s;
 		int es = 0;
@@ -415,18 +408,19 @@ static void exec_half(const struct func_exec *x, const struct ptx_insn *in, uint
 	uint64_t *d = alu_dst(x, &in->opd[0], sc);
 	const unsigned t = in->type;
 	struct hctx h = {
-		.fmt = (t == PTX_T_F16 || t == PTX_T_F16X2) ? FPU_F16 : FPU_BF16,
-		.op = in->op,
-		.rnd = RND_RN,
-		.ftz = (in->flags & FLAG_FTZ) != 0,
-		.sat = (in->flags & FLAG_SAT) != 0,
-		.relu = (in->flags & FLAG_RELU) != 0,
-		.nanp = (in->flags & FLAG_NAN) != 0,
-		.xsign = (in->flags & FLAG_XORSIGN) != 0,
+	    .fmt = (t == PTX_T_F16 || t == PTX_T_F16X2) ? FPU_F16 : FPU_BF16,
+	    .op = in->op,
+	    .rnd = RND_RN,
+	    .ftz = (in->flags & FLAG_FTZ) != 0,
+	    .sat = (in->flags & FLAG_SAT) != 0,
+	    .relu = (in->flags & FLAG_RELU) != 0,
+	    .nanp = (in->flags & FLAG_NAN) != 0,
+	    .xsign = (in->flags & FLAG_XORSIGN) != 0,
 	};
 	const bool x2 = t == PTX_T_F16X2 || t == PTX_T_BF16X2;
 	unsigned l;
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		uint64_t av = a[l], bv = b ? b[l] : 0, cv = c ? c[l] : 0;
 		uint64_t r = h_op(&h, (uint16_t)av, (uint16_t)bv, (uint16_t)cv);
 		if (x2)
@@ -440,28 +434,22 @@ static void exec_half(const struct func_exec *x, const struct ptx_insn *in, uint
 static enum fpu_fmt fmt_of(unsigned t)
 {
 	switch (t) {
-	case PTX_T_F16: case PTX_T_F16X2:
-		return FPU_F16;
-	case PTX_T_BF16: case PTX_T_BF16X2:
-		return FPU_BF16;
-	case PTX_T_F32:
-		return FPU_F32;
-	default:
-		return FPU_F64;
+	case PTX_T_F16:
+	case PTX_T_F16X2: return FPU_F16;
+	case PTX_T_BF16:
+	case PTX_T_BF16X2: return FPU_BF16;
+	case PTX_T_F32: return FPU_F32;
+	default: return FPU_F64;
 	}
 }
 
 static inline double cmp_val(uint64_t v, enum fpu_fmt fmt, bool ftz)
 {
 	switch (fmt) {
-	case FPU_F16:
-		return fpu_f16_to_double(ftz ? fpu_ftz16((uint16_t)v) : (uint16_t)v);
-	case FPU_BF16:
-		return fpu_bf16_to_double(ftz ? fpu_ftzbf16((uint16_t)v) : (uint16_t)v);
-	case FPU_F32:
-		return (double)fpu_f32(ftz ? fpu_ftz32((uint32_t)v) : (uint32_t)v);
-	default:
-		return fpu_f64(ftz ? fpu_ftz64(v) : v);
+	case FPU_F16: return fpu_f16_to_double(ftz ? fpu_ftz16((uint16_t)v) : (uint16_t)v);
+	case FPU_BF16: return fpu_bf16_to_double(ftz ? fpu_ftzbf16((uint16_t)v) : (uint16_t)v);
+	case FPU_F32: return (double)fpu_f32(ftz ? fpu_ftz32((uint32_t)v) : (uint32_t)v);
+	default: return fpu_f64(ftz ? fpu_ftz64(v) : v);
 	}
 }
 
@@ -477,11 +465,13 @@ static void exec_fcmp(const struct func_exec *x, const struct ptx_insn *in, uint
 	const bool ftz = (in->flags & FLAG_FTZ) != 0;
 	const unsigned truth = fpu_cmp_truth[in->cmp < CMP_COUNT ? in->cmp : CMP_NONE];
 	unsigned l;
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		t0[l] = (uint8_t)((truth >> fpu_rel_double(cmp_val(a[l], fmt, ftz), cmp_val(b[l], fmt, ftz))) & 1);
 		if (x2)
 			t1[l] = (uint8_t)((truth >> fpu_rel_double(cmp_val(a[l] >> 16, fmt, ftz),
-								   cmp_val(b[l] >> 16, fmt, ftz))) & 1);
+			                                           cmp_val(b[l] >> 16, fmt, ftz))) &
+			                  1);
 	}
 	if (in->op == OP_SETP) {
 		alu_setp_write(x, in, mask, t0, x2 ? t1 : NULL);
@@ -510,29 +500,18 @@ static void exec_testp(const struct func_exec *x, const struct ptx_insn *in, uin
 	const uint64_t fm = f64 ? 0x000fffffffffffffull : 0x007fffffu;
 	const unsigned mode = in->mode;
 	unsigned l;
-	ALU_LANES(l, mask) {
+	ALU_LANES(l, mask)
+	{
 		uint64_t v = f64 ? a[l] : (a[l] & 0xffffffffu);
 		uint64_t e = v & em, f = v & fm;
 		bool r;
 		switch (mode) {
-		case MODE_FINITE:
-			r = e != em;
-			break;
-		case MODE_INFINITE:
-			r = e == em && !f;
-			break;
-		case MODE_NUMBER:
-			r = !(e == em && f);
-			break;
-		case MODE_NOTANUMBER:
-			r = e == em && f;
-			break;
-		case MODE_NORMAL:
-			r = e != em && e != 0;
-			break;
-		default: /* MODE_SUBNORMAL */
-			r = e == 0 && f;
-			break;
+		case MODE_FINITE: r = e != em; break;
+		case MODE_INFINITE: r = e == em && !f; break;
+		case MODE_NUMBER: r = !(e == em && f); break;
+		case MODE_NOTANUMBER: r = e == em && f; break;
+		case MODE_NORMAL: r = e != em && e != 0; break;
+		default: /* MODE_SUBNORMAL */ r = e == 0 && f; break;
 		}
 		d[l] = r;
 	}
@@ -554,43 +533,36 @@ static void exec_copysign(const struct func_exec *x, const struct ptx_insn *in, 
 static unsigned n_sources(unsigned op)
 {
 	switch (op) {
-	case OP_FMA: case OP_MAD:
-		return 3;
-	case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MIN: case OP_MAX:
-		return 2;
-	default:
-		return 1;
+	case OP_FMA:
+	case OP_MAD: return 3;
+	case OP_ADD:
+	case OP_SUB:
+	case OP_MUL:
+	case OP_DIV:
+	case OP_MIN:
+	case OP_MAX: return 2;
+	default: return 1;
 	}
 }
 
 void func_exec_float(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
 	switch (in->op) {
-	case OP_SETP: case OP_SET:
-		exec_fcmp(x, in, mask);
-		return;
-	case OP_TESTP:
-		exec_testp(x, in, mask);
-		return;
-	case OP_COPYSIGN:
-		exec_copysign(x, in, mask);
-		return;
-	default:
-		break;
+	case OP_SETP:
+	case OP_SET: exec_fcmp(x, in, mask); return;
+	case OP_TESTP: exec_testp(x, in, mask); return;
+	case OP_COPYSIGN: exec_copysign(x, in, mask); return;
+	default: break;
 	}
 	const unsigned n = n_sources(in->op);
 	switch (in->type) {
-	case PTX_T_F32:
-		exec_f32(x, in, mask, n);
-		break;
-	case PTX_T_F64:
-		exec_f64(x, in, mask, n);
-		break;
-	case PTX_T_F16: case PTX_T_BF16: case PTX_T_F16X2: case PTX_T_BF16X2:
-		exec_half(x, in, mask, n);
-		break;
-	default:
-		break;
+	case PTX_T_F32: exec_f32(x, in, mask, n); break;
+	case PTX_T_F64: exec_f64(x, in, mask, n); break;
+	case PTX_T_F16:
+	case PTX_T_BF16:
+	case PTX_T_F16X2:
+	case PTX_T_BF16X2: exec_half(x, in, mask, n); break;
+	default: break;
 	}
 }
 
@@ -600,9 +572,15 @@ void func_exec_float(const struct func_exec *x, const struct ptx_insn *in, uint6
 #define T_HALF (TB(F16) | TB(F16X2) | TB(BF16) | TB(BF16X2))
 #define T_F16ONLY (TB(F16) | TB(F16X2))
 
-static bool in_set(unsigned t, uint32_t set) { return t < PTX_T_COUNT && ((set >> t) & 1u); }
+static bool in_set(unsigned t, uint32_t set)
+{
+	return t < PTX_T_COUNT && ((set >> t) & 1u);
+}
 
-static bool rnd_ieee(unsigned r) { return r == RND_RN || r == RND_RZ || r == RND_RM || r == RND_RP; }
+static bool rnd_ieee(unsigned r)
+{
+	return r == RND_RN || r == RND_RZ || r == RND_RM || r == RND_RP;
+}
 
 static bool rej(const struct ptx_insn *in, char *why, size_t whysz, const char *msg)
 {
@@ -622,7 +600,9 @@ bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz)
 		return rej(in, why, whysz, "unexpected mode");
 
 	switch (op) {
-	case OP_ADD: case OP_SUB: case OP_MUL:
+	case OP_ADD:
+	case OP_SUB:
+	case OP_MUL:
 		if (f32) {
 			if (r != RND_NONE && !rnd_ieee(r))
 				return rej(in, why, whysz, "unsupported rounding modifier");
@@ -639,7 +619,8 @@ bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz)
 			return alu_check_flags(in, f16 ? FLAG_FTZ | FLAG_SAT : 0, why, whysz);
 		}
 		return rej(in, why, whysz, "unsupported type");
-	case OP_FMA: case OP_MAD:
+	case OP_FMA:
+	case OP_MAD:
 		if (f32 || f64) {
 			if (r != RND_NONE && !rnd_ieee(r))
 				return rej(in, why, whysz, "unsupported rounding modifier");
@@ -672,7 +653,8 @@ bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz)
 			return alu_check_flags(in, 0, why, whysz);
 		}
 		return rej(in, why, whysz, "unsupported type");
-	case OP_ABS: case OP_NEG:
+	case OP_ABS:
+	case OP_NEG:
 		if (r != RND_NONE)
 			return rej(in, why, whysz, "unexpected rounding modifier");
 		if (f32 || f16)
@@ -680,12 +662,13 @@ bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if (f64 || half)
 			return alu_check_flags(in, 0, why, whysz);
 		return rej(in, why, whysz, "unsupported type");
-	case OP_MIN: case OP_MAX:
+	case OP_MIN:
+	case OP_MAX:
 		if (r != RND_NONE)
 			return rej(in, why, whysz, "unexpected rounding modifier");
 		if (f32 || half) {
 			if (!alu_check_flags(in, (f32 || f16 ? FLAG_FTZ : 0) | FLAG_NAN | FLAG_XORSIGN | FLAG_ABS, why,
-					     whysz))
+			                     whysz))
 				return false;
 			if (!(fl & FLAG_XORSIGN) != !(fl & FLAG_ABS))
 				return rej(in, why, whysz, ".xorsign and .abs must be used together");
@@ -694,7 +677,8 @@ bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if (f64)
 			return alu_check_flags(in, 0, why, whysz);
 		return rej(in, why, whysz, "unsupported type");
-	case OP_RCP: case OP_SQRT:
+	case OP_RCP:
+	case OP_SQRT:
 		if (f32 || f64) {
 			if (fl & FLAG_APPROX) {
 				if (r != RND_NONE)
@@ -714,7 +698,11 @@ bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if (!(fl & FLAG_APPROX) || r != RND_NONE)
 			return rej(in, why, whysz, "rsqrt needs .approx");
 		return alu_check_flags(in, FLAG_FTZ | FLAG_APPROX, why, whysz);
-	case OP_SIN: case OP_COS: case OP_LG2: case OP_EX2: case OP_TANH: {
+	case OP_SIN:
+	case OP_COS:
+	case OP_LG2:
+	case OP_EX2:
+	case OP_TANH: {
 		bool ok = f32 || (half && (op == OP_EX2 || op == OP_TANH));
 		if (!ok)
 			return rej(in, why, whysz, "unsupported type");
@@ -736,7 +724,8 @@ bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz)
 		if (r != RND_NONE)
 			return rej(in, why, whysz, "unexpected rounding modifier");
 		return alu_check_flags(in, 0, why, whysz);
-	case OP_SETP: case OP_SET: {
+	case OP_SETP:
+	case OP_SET: {
 		const unsigned ct = op == OP_SET ? in->type2 : t;
 		const bool cx2 = ct == PTX_T_F16X2 || ct == PTX_T_BF16X2;
 		if (!in_set(ct, TB(F32) | TB(F64) | T_HALF))
@@ -749,13 +738,12 @@ bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz)
 			return rej(in, why, whysz, "unexpected rounding modifier");
 		if (op == OP_SET) {
 			uint32_t dt = cx2 ? (TB(U32) | TB(S32) | (ct == PTX_T_F16X2 ? TB(F16X2) : TB(BF16X2)))
-					  : (TB(U32) | TB(S32) | TB(F32) | TB(U16) | TB(S16) | TB(F16) | TB(BF16));
+			                  : (TB(U32) | TB(S32) | TB(F32) | TB(U16) | TB(S16) | TB(F16) | TB(BF16));
 			if (!in_set(t, dt))
 				return rej(in, why, whysz, "unsupported set destination type");
 		}
 		return alu_check_flags(in, FLAG_FTZ, why, whysz);
 	}
-	default:
-		return rej(in, why, whysz, "unsupported type");
+	default: return rej(in, why, whysz, "unsupported type");
 	}
 }

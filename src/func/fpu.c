@@ -20,10 +20,10 @@ struct fmt_info {
 	int bias;
 };
 static const struct fmt_info fmt_tab[4] = {
-	[FPU_F16] = {10, 5, 15},
-	[FPU_BF16] = {7, 8, 127},
-	[FPU_F32] = {23, 8, 127},
-	[FPU_F64] = {52, 11, 1023},
+    [FPU_F16] = {10, 5, 15},
+    [FPU_BF16] = {7, 8, 127},
+    [FPU_F32] = {23, 8, 127},
+    [FPU_F64] = {52, 11, 1023},
 };
 
 /* truth bits: 1<<FPU_REL_LT | 1<<FPU_REL_EQ | 1<<FPU_REL_GT | 1<<FPU_REL_UN */
@@ -32,25 +32,25 @@ static const struct fmt_info fmt_tab[4] = {
 #define T_GT 4u
 #define T_UN 8u
 const uint8_t fpu_cmp_truth[CMP_COUNT] = {
-	[CMP_NONE] = 0,
-	[CMP_EQ] = T_EQ,
-	[CMP_NE] = T_LT | T_GT,
-	[CMP_LT] = T_LT,
-	[CMP_LE] = T_LT | T_EQ,
-	[CMP_GT] = T_GT,
-	[CMP_GE] = T_GT | T_EQ,
-	[CMP_LO] = T_LT,
-	[CMP_LS] = T_LT | T_EQ,
-	[CMP_HI] = T_GT,
-	[CMP_HS] = T_GT | T_EQ,
-	[CMP_EQU] = T_EQ | T_UN,
-	[CMP_NEU] = T_LT | T_GT | T_UN,
-	[CMP_LTU] = T_LT | T_UN,
-	[CMP_LEU] = T_LT | T_EQ | T_UN,
-	[CMP_GTU] = T_GT | T_UN,
-	[CMP_GEU] = T_GT | T_EQ | T_UN,
-	[CMP_NUM] = T_LT | T_EQ | T_GT,
-	[CMP_NAN] = T_UN,
+    [CMP_NONE] = 0,
+    [CMP_EQ] = T_EQ,
+    [CMP_NE] = T_LT | T_GT,
+    [CMP_LT] = T_LT,
+    [CMP_LE] = T_LT | T_EQ,
+    [CMP_GT] = T_GT,
+    [CMP_GE] = T_GT | T_EQ,
+    [CMP_LO] = T_LT,
+    [CMP_LS] = T_LT | T_EQ,
+    [CMP_HI] = T_GT,
+    [CMP_HS] = T_GT | T_EQ,
+    [CMP_EQU] = T_EQ | T_UN,
+    [CMP_NEU] = T_LT | T_GT | T_UN,
+    [CMP_LTU] = T_LT | T_UN,
+    [CMP_LEU] = T_LT | T_EQ | T_UN,
+    [CMP_GTU] = T_GT | T_UN,
+    [CMP_GEU] = T_GT | T_EQ | T_UN,
+    [CMP_NUM] = T_LT | T_EQ | T_GT,
+    [CMP_NAN] = T_UN,
 };
 
 double fpu_f16_to_double(uint16_t h)
@@ -69,15 +69,11 @@ double fpu_f16_to_double(uint16_t h)
 double fpu_to_double(uint64_t bits, enum fpu_fmt fmt)
 {
 	switch (fmt) {
-	case FPU_F16:
-		return fpu_f16_to_double((uint16_t)bits);
-	case FPU_BF16:
-		return fpu_bf16_to_double((uint16_t)bits);
-	case FPU_F32:
-		return (double)fpu_f32(bits);
+	case FPU_F16: return fpu_f16_to_double((uint16_t)bits);
+	case FPU_BF16: return fpu_bf16_to_double((uint16_t)bits);
+	case FPU_F32: return (double)fpu_f32(bits);
 	case FPU_F64:
-	default:
-		return fpu_f64(bits);
+	default: return fpu_f64(bits);
 	}
 }
 
@@ -86,14 +82,10 @@ static uint64_t overflow_result(uint64_t sign, int neg, const struct fmt_info *f
 	uint64_t inf = (((1ull << fi->ebits) - 1) << fi->mbits);
 	uint64_t maxf = inf - 1;
 	switch (rnd) {
-	case RND_RZ:
-		return sign | maxf;
-	case RND_RP:
-		return sign | (neg ? maxf : inf);
-	case RND_RM:
-		return sign | (neg ? inf : maxf);
-	default:
-		return sign | inf;
+	case RND_RZ: return sign | maxf;
+	case RND_RP: return sign | (neg ? maxf : inf);
+	case RND_RM: return sign | (neg ? inf : maxf);
+	default: return sign | inf;
 	}
 }
 
@@ -153,21 +145,11 @@ uint64_t fpu_round(int neg, uint64_t mant, int e2, int sticky, enum fpu_fmt fmt,
 	}
 	int inc;
 	switch (rnd) {
-	case RND_RZ:
-		inc = 0;
-		break;
-	case RND_RM:
-		inc = neg && (rbit || st);
-		break;
-	case RND_RP:
-		inc = !neg && (rbit || st);
-		break;
-	case RND_RNA:
-		inc = rbit;
-		break;
-	default: /* RN: ties to even */
-		inc = rbit && (st || (q & 1));
-		break;
+	case RND_RZ: inc = 0; break;
+	case RND_RM: inc = neg && (rbit || st); break;
+	case RND_RP: inc = !neg && (rbit || st); break;
+	case RND_RNA: inc = rbit; break;
+	default: /* RN: ties to even */ inc = rbit && (st || (q & 1)); break;
 	}
 	q += (uint64_t)inc;
 	uint64_t bits;
@@ -190,14 +172,10 @@ uint64_t fpu_from_double(double v, int esign, enum fpu_fmt fmt, int rnd)
 	if (ex == 0x7ff) {
 		if (frac) {
 			switch (fmt) {
-			case FPU_F16:
-				return FPU_NAN16;
-			case FPU_BF16:
-				return FPU_NANBF16;
-			case FPU_F32:
-				return FPU_NAN32;
-			default:
-				return FPU_NAN64;
+			case FPU_F16: return FPU_NAN16;
+			case FPU_BF16: return FPU_NANBF16;
+			case FPU_F32: return FPU_NAN32;
+			default: return FPU_NAN64;
 			}
 		}
 		return ((uint64_t)neg << (fi->mbits + fi->ebits)) | ((((1ull << fi->ebits) - 1)) << fi->mbits);
@@ -231,17 +209,11 @@ double fpu_rint(double v, int rnd)
 	double r;
 	switch (rnd) {
 	case RND_RZI:
-	case RND_RZ:
-		r = trunc(v);
-		break;
+	case RND_RZ: r = trunc(v); break;
 	case RND_RMI:
-	case RND_RM:
-		r = floor(v);
-		break;
+	case RND_RM: r = floor(v); break;
 	case RND_RPI:
-	case RND_RP:
-		r = ceil(v);
-		break;
+	case RND_RP: r = ceil(v); break;
 	default: {
 		double f = floor(v);
 		double diff = v - f; /* exact */
@@ -263,17 +235,10 @@ int fpu_mode_enter(int rnd)
 {
 	int mode;
 	switch (rnd) {
-	case RND_RZ:
-		mode = FE_TOWARDZERO;
-		break;
-	case RND_RM:
-		mode = FE_DOWNWARD;
-		break;
-	case RND_RP:
-		mode = FE_UPWARD;
-		break;
-	default:
-		return 0;
+	case RND_RZ: mode = FE_TOWARDZERO; break;
+	case RND_RM: mode = FE_DOWNWARD; break;
+	case RND_RP: mode = FE_UPWARD; break;
+	default: return 0;
 	}
 	int saved = fegetround();
 	fesetround(mode);

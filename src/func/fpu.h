@@ -71,23 +71,47 @@ enum fpu_fmt { FPU_F16, FPU_BF16, FPU_F32, FPU_F64 };
 #define FPU_ONEBF16 0x3f80u
 #define FPU_ONE32 0x3f800000u
 
-static inline bool fpu_isnan32(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
-static inline bool fpu_isnan64(uint64_t u) { return (u & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
-static inline bool fpu_isnan16(uint16_t u) { return (u & 0x7fffu) > 0x7c00u; }
-static inline bool fpu_isnanbf16(uint16_t u) { return (u & 0x7fffu) > 0x7f80u; }
+static inline bool fpu_isnan32(uint32_t u)
+{
+	return (u & 0x7fffffffu) > 0x7f800000u;
+}
+static inline bool fpu_isnan64(uint64_t u)
+{
+	return (u & 0x7fffffffffffffffull) > 0x7ff0000000000000ull;
+}
+static inline bool fpu_isnan16(uint16_t u)
+{
+	return (u & 0x7fffu) > 0x7c00u;
+}
+static inline bool fpu_isnanbf16(uint16_t u)
+{
+	return (u & 0x7fffu) > 0x7f80u;
+}
 
 /* Flush a subnormal to zero of the same sign. */
-static inline uint32_t fpu_ftz32(uint32_t u) { return (u & 0x7f800000u) ? u : (u & 0x80000000u); }
+static inline uint32_t fpu_ftz32(uint32_t u)
+{
+	return (u & 0x7f800000u) ? u : (u & 0x80000000u);
+}
 static inline uint64_t fpu_ftz64(uint64_t u)
 {
 	return (u & 0x7ff0000000000000ull) ? u : (u & 0x8000000000000000ull);
 }
-static inline uint16_t fpu_ftz16(uint16_t u) { return (u & 0x7c00u) ? u : (uint16_t)(u & 0x8000u); }
-static inline uint16_t fpu_ftzbf16(uint16_t u) { return (u & 0x7f80u) ? u : (uint16_t)(u & 0x8000u); }
+static inline uint16_t fpu_ftz16(uint16_t u)
+{
+	return (u & 0x7c00u) ? u : (uint16_t)(u & 0x8000u);
+}
+static inline uint16_t fpu_ftzbf16(uint16_t u)
+{
+	return (u & 0x7f80u) ? u : (uint16_t)(u & 0x8000u);
+}
 
 /* f16/bf16 -> double, exact (NaN payloads kept in the high fraction bits). */
 double fpu_f16_to_double(uint16_t h);
-static inline double fpu_bf16_to_double(uint16_t h) { return (double)fpu_f32((uint32_t)h << 16); }
+static inline double fpu_bf16_to_double(uint16_t h)
+{
+	return (double)fpu_f32((uint32_t)h << 16);
+}
 /* Any format's bits -> double (exact). */
 double fpu_to_double(uint64_t bits, enum fpu_fmt fmt);
 
@@ -141,7 +165,7 @@ static inline unsigned fpu_rel_double(double a, double b)
 /* ---- internal glue between the ALU files ---- */
 
 /* Iterate `l` over the set bits of `mask` (lowest first). */
-#define ALU_LANES(l, mask) \
+#define ALU_LANES(l, mask)                                                                                             \
 	for (uint64_t alu_m_ = (mask); alu_m_ && (((l) = (unsigned)__builtin_ctzll(alu_m_)), 1); alu_m_ &= alu_m_ - 1)
 
 /* Destination lane array: the register, or `scratch` for "_" (and anything
@@ -151,12 +175,15 @@ static inline uint64_t *alu_dst(const struct func_exec *x, const struct ptx_oper
 	return o->kind == OPD_REG ? func_reg(x, o->reg) : scratch;
 }
 
-static inline uint64_t alu_wmask(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+static inline uint64_t alu_wmask(unsigned w)
+{
+	return w >= 64 ? ~0ull : (1ull << w) - 1;
+}
 
 /* Write predicate results of setp (t[lane] = compare result per lane; for
  * the .f16x2/.bf16x2 forms t2 holds the upper-half results and q gets them). */
 void alu_setp_write(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask, const uint8_t *t,
-		    const uint8_t *t2);
+                    const uint8_t *t2);
 /* Combine compare results with set's BoolOp operand: out[lane] = 0/1. */
 void alu_set_combine(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask, uint8_t *t);
 

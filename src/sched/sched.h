@@ -77,6 +77,21 @@ struct sched_create_args {
 	uint32_t nctas;
 };
 
+/* What an issued instruction did, for policies that watch execution
+ * (BOWS back-off and DDOS spin detection watch setp and backward branches). */
+struct sched_exec_event {
+	uint32_t slot;
+	int32_t fn, pc;          /* where the instruction was */
+	uint16_t opcode;         /* enum ptx_opcode */
+	bool is_setp;
+	bool is_branch;
+	bool backward;           /* branch whose target is at or before pc (a loop edge) */
+	bool taken;              /* branch: some executing thread took it */
+	uint64_t active, exec;   /* SIMT active mask, and active & guard */
+	uint64_t src_values[2];  /* setp: its two source operands in the first executing lane */
+	uint64_t result;         /* setp: predicate result (first executing lane) */
+};
+
 /* A warp-scheduling (issue) policy. */
 struct sched_policy {
 	const char *name;
@@ -94,6 +109,8 @@ struct sched_policy {
 	void (*on_cta_launch)(void *st, const struct sched_view *v, uint32_t cta_slot);
 	void (*on_cta_exit)(void *st, const struct sched_view *v, uint32_t cta_slot);
 	void (*on_kernel_event)(void *st, const struct sched_view *v, enum sched_kernel_event ev);
+	/* Called after every issued instruction of interest (setp and branches) when non-NULL. */
+	void (*on_exec)(void *st, const struct sched_view *v, const struct sched_exec_event *e);
 };
 
 /* A fetch policy: picks the warp whose next instruction is fetched this cycle. */

@@ -1,0 +1,99 @@
+/*
+ * test_core.c -- unit tests of SM structures against small fakes: the
+ * scoreboard (RAW/WAW pending bits, long-latency marks, growth), the decode
+ * table (registers read and written, unit and latency from the config) and
+ * the I-buffer/issue interplay through a one-warp kernel's statistics.
+ */
+#include <string.h>
+
+#include "config/config.h"
+#include "core/decode.h"
+#include "core/scoreboard.h"
+#include "ptx/ir.h"
+#include "test.h"
+
+TEST(core_scoreboard_pending_and_release)
+{
+	struct scoreboard sb;
+	memset(&sb, 0, sizeof sb);
+	CHECK(sb_reserve(&sb, 10));
+	CHECK(!sb_test(&sb, 3));
+	CHECK(sb_set(&sb, 3, false));
+	CHECK(sb_set(&sb, 70, true)); /* beyond the reserved word: the bitmap grows */
+	CHECK_EQ(sb.npending, 2);
+	CHECK(sb_test(&sb, 3));
+	CHECK(!sb_test_long(&sb, 3));
+	CHECK(sb_test_long(&sb, 70));
+	sb_set(&sb, 3, false); /* setting twice counts once */
+	CHECK_EQ(sb.npending, 2);
+	sb_release(&sb, 3);
+	CHECK(!sb_test(&sb, 3));
+	CHECK_EQ(sb.npending, 1);
+	sb_release(&sb, 3); /* releasing twice is harmless */
+	CHECK_EQ(sb.npending, 1);
+	CHECK(!sb_test(&sb, 100000)); /* out of range reads as clear */
+	CHECK(sb_reserve(&sb, 1000));
+	CHECK(sb_test_long(&sb, 70)); /* growth keeps the bits */
+	sb_release(&sb, 70);
+	CHECK(!sb_test_long(&sb, 70));
+	CHECK_EQ(sb.npending, 0);
+	sb_clear(&sb);
+	sb_destroy(&sb);
+}
+
+static const char *decode_ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				".visible .entry k(.param .u64 p)\n{\n"
+				"  .reg .b32 %r<8>;\n  .reg .f64 %fd<3>;\n  .reg .pred %p<2>;\n  .reg .b64 %rd<3>;\n"
+				"  ld.param.u64 %rd1, [p];\n"
+				"  add.s32 %r1, %r2, %r3;\n"
+				"  div.s32 %r4, %r1, 7;\n"
+				"  mul.f64 %fd1, %fd2, %fd2;\n"
+				"  sin.approx.f32 %r5, %r5;\n"
+				"  st.global.u32 [%rd1], %r4;\n"
+				"  @%p1 bra $L;\n"
+				"$L:\n  setp.lt.s32 %p1, %r1, %r2;\n"
+				"  ret;\n}\n";
+
+TEST(core_decode_registers_units_latencies)
+{
+	struct ptx_error err;
+	struct ptx_module *m = ptx_parse(decode_ptx, strlen(decode_ptx), "decode.ptx", &err);
+	CHECK_MSG(m != NULL, "%u:%u: %s", err.line, err.col, err.msg);
+	if (!m)
+		return;
+	CHECK_MSG(ptx_analyse(m, &err), "%s", err.msg);
+	ws_config *cfg = wsConfigCreate();
+	char e[128];
+	wsConfigSet(cfg, "lat_int", "4,13,4,5,99", e, sizeof e);
+	struct dec_module *d = dec_module_create(m, cfg);
+	CHECK(d != NULL);
+	if (d) {
+		const struct dec_insn *di = d->f[0].insns;
+		/* add.s32 %r1, %r2, %r3: writes r1, reads r2 r3 */
+		CHECK_EQ(di[1].ndst, 1);
+		CHECK_EQ(di[1].nsrc, 2);
+		CHECK_EQ(di[1].cu, CU_SP);
+		CHECK_EQ(di[1].lat, 4);
+		/* div.s32 gets the configured integer divide latency */
+		CHECK_EQ(di[2].lat, 99);
+		CHECK_EQ(di[2].ii, 8);
+		/* mul.f64 runs on the SP units (no DP units on GTX480) with DP latency */
+		CHECK_EQ(di[3].cu, CU_SP);
+		CHECK_EQ(di[3].lat, 8);
+		/* sin.approx -> SFU */
+		CHECK_EQ(di[4].cu, CU_SFU);
+		/* st writes no register; reads the address and the value */
+		CHECK_EQ(di[5].ndst, 0);
+		CHECK_EQ(di[5].nsrc, 2);
+		CHECK(di[5].is_mem);
+		CHECK_EQ(di[5].cu, CU_LDST);
+		/* guarded branch reads its predicate and is a control instruction */
+		CHECK(di[6].is_ctrl);
+		CHECK_EQ(di[6].nsrc, 1);
+		/* instruction addresses: 8 bytes apart */
+		CHECK_EQ(di[1].addr - di[0].addr, CODE_INSN_BYTES);
+		dec_module_destroy(d);
+	}
+	wsConfigDestroy(cfg);
+	ptx_module_destroy(m);
+}
