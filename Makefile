@@ -18,7 +18,9 @@ NVCCFLAGS ?= -arch=compute_75 -ptx -O3
 
 LIB_SRC   := $(sort $(wildcard src/ptx/*.c src/func/*.c src/gpu/*.c src/stats/*.c src/config/*.c src/util/*.c src/mem/*.c src/core/*.c src/sched/*.c))
 CLI_SRC   := $(sort $(wildcard src/cli/*.c))
+# a benchmark is bench/NAME/ with both host.c and the committed kernel.ptx
 BENCHES   := $(sort $(patsubst bench/%/host.c,%,$(wildcard bench/*/host.c)))
+BENCHES   := $(foreach b,$(BENCHES),$(if $(wildcard bench/$(b)/kernel.ptx),$(b)))
 BENCH_SRC := $(foreach b,$(BENCHES),bench/$(b)/host.c) bench/bench_common.c bench/golden.c
 TEST_SRC  := $(sort $(wildcard tests/*.c))
 
@@ -46,15 +48,21 @@ $(CLI): $(CLI_OBJ) $(BENCH_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BENCH_OBJ) $(LIB) $(LDLIBS)
 
 # ---- generated sources ----
+# The set of benchmarks (and test files) is itself an input: rewrite a stamp
+# whenever it changes so the generated tables are rebuilt.
+LIST_STAMP := $(BUILD)/gen/lists.txt
+$(shell mkdir -p $(BUILD)/gen; printf '%s\n' '$(BENCHES)' '$(TEST_SRC)' | cmp -s - $(LIST_STAMP) || \
+  printf '%s\n' '$(BENCHES)' '$(TEST_SRC)' > $(LIST_STAMP))
+
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WFLAGS) -O1 -o $@ $<
 
-$(BUILD)/gen/bench_ptx.c: $(BUILD)/tools/embed $(foreach b,$(BENCHES),bench/$(b)/kernel.ptx)
+$(BUILD)/gen/bench_ptx.c: $(BUILD)/tools/embed $(LIST_STAMP) $(foreach b,$(BENCHES),bench/$(b)/kernel.ptx)
 	@mkdir -p $(dir $@)
 	$(BUILD)/tools/embed $(BENCHES) > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/gen/bench_table.c: Makefile $(foreach b,$(BENCHES),bench/$(b)/host.c)
+$(BUILD)/gen/bench_table.c: Makefile $(LIST_STAMP) $(foreach b,$(BENCHES),bench/$(b)/host.c)
 	@mkdir -p $(dir $@)
 	{ echo '#include "bench.h"'; \
 	  for b in $(BENCHES); do echo "extern const struct ws_bench_info bench_$$b;"; done; \
@@ -62,7 +70,7 @@ $(BUILD)/gen/bench_table.c: Makefile $(foreach b,$(BENCHES),bench/$(b)/host.c)
 	  for b in $(BENCHES); do echo "  &bench_$$b,"; done; \
 	  echo '  0 };'; } > $@
 
-$(BUILD)/gen/test_list.c: $(TEST_SRC) Makefile
+$(BUILD)/gen/test_list.c: $(TEST_SRC) $(LIST_STAMP) Makefile
 	@mkdir -p $(dir $@)
 	{ echo '#include "test.h"'; \
 	  grep -ho '^TEST([a-z0-9_]*)' $(TEST_SRC) | sed 's/TEST(\(.*\))/void test_\1(struct test_ctx *t);/'; \

@@ -5,8 +5,10 @@
  * Negative tests prove the verification can fail: a benchmark run on
  * deliberately broken PTX (vecadd computing a - b; hashtable with its lock
  * acquire removed) must report WS_ERROR_VERIFY_FAILED naming the first
- * wrong element.
+ * wrong element.  bench_paper_occupancy checks that sp, mm and histo get
+ * the BAWS paper's CTAs per SM on the default (GTX480) configuration.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,6 +100,75 @@ TEST(bench_info_first_five)
 	CHECK_EQ(ws_bench_find("sp")->ctas_per_sm, 3);
 	CHECK_EQ(ws_bench_find("mm")->ctas_per_sm, 6);
 	CHECK_EQ(ws_bench_find("histo")->ctas_per_sm, 3);
+}
+
+/* Registers per thread the simulator estimates for kernel `name`, read from
+ * wsModulePrintSummary's "(~N 32-bit)"; 0 if not found. */
+static unsigned bt_regs_per_thread(ws_module *mod, const char *name)
+{
+	char *text = NULL, pat[64];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return 0;
+	wsModulePrintSummary(mod, f);
+	fclose(f);
+	unsigned regs = 0;
+	snprintf(pat, sizeof pat, ".entry %s", name);
+	const char *p = text ? strstr(text, pat) : NULL;
+	if (p && (p = strstr(p, "(~")) != NULL)
+		regs = (unsigned)strtoul(p + 2, NULL, 10);
+	free(text);
+	return regs;
+}
+
+static unsigned bt_cfg(const ws_config *cfg, const char *key)
+{
+	char buf[64];
+	const char *v = wsConfigGet(cfg, key, buf, sizeof buf);
+	return v ? (unsigned)strtoul(v, NULL, 10) : 0;
+}
+
+/* sp, mm and histo get the BAWS paper's CTAs per SM (Table 2) on the default
+ * (GTX480) configuration: threads, warps and the register estimate of the
+ * committed PTX all allow exactly ctas_per_sm CTAs (shared memory, 2-4 KB
+ * per CTA, is far from limiting). */
+TEST(bench_paper_occupancy)
+{
+	static const char *const names[] = {"sp", "mm", "histo"};
+	ws_config *cfg = wsConfigCreate();
+	ws_sim *sim = NULL;
+	CHECK(cfg && wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	if (!sim) {
+		wsConfigDestroy(cfg);
+		return;
+	}
+	unsigned ws = bt_cfg(cfg, "warp_size"), max_ctas = bt_cfg(cfg, "max_ctas_per_sm");
+	unsigned max_threads = bt_cfg(cfg, "max_threads_per_sm"), max_warps = bt_cfg(cfg, "max_warps_per_sm");
+	unsigned regs_sm = bt_cfg(cfg, "regs_per_sm");
+	CHECK(ws == 32 && max_ctas && max_threads && max_warps && regs_sm);
+	for (int i = 0; i < 3 && ws; i++) {
+		const struct ws_bench_info *bi = ws_bench_find(names[i]);
+		ws_module *mod = NULL;
+		if (!bi || wsModuleLoadData(sim, &mod, bi->ptx, names[i]) != WS_SUCCESS) {
+			CHECK_MSG(0, "%s: cannot load its PTX", names[i]);
+			continue;
+		}
+		unsigned warps = bi->warps_per_cta, threads = warps * ws, regs = bt_regs_per_thread(mod, names[i]);
+		CHECK_MSG(regs > 0, "%s: no register estimate in the module summary", names[i]);
+		unsigned n = max_ctas;
+		if (max_threads / threads < n)
+			n = max_threads / threads;
+		if (max_warps / warps < n)
+			n = max_warps / warps;
+		if (regs && regs_sm / (regs * threads) < n)
+			n = regs_sm / (regs * threads);
+		CHECK_MSG(n == bi->ctas_per_sm, "%s: %u CTAs/SM fit (%u threads, ~%u registers/thread), paper has %u",
+		          names[i], n, threads, regs, bi->ctas_per_sm);
+		wsModuleUnload(mod);
+	}
+	wsSimDestroy(sim);
+	wsConfigDestroy(cfg);
 }
 
 /* run() rejects an out-of-range size without touching the simulator. */

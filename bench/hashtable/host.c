@@ -19,17 +19,15 @@
 
 extern const char ws_bench_ptx_hashtable[];
 
-#define HT_WARPS 4 /* warps per CTA of small and paper */
+#define HT_THREADS 128 /* 4 warps per CTA */
 
-/* tiny uses 2-warp CTAs: with one global lock the simulated time grows
- * with the number of keys, and tiny must still span two CTAs (two SMs). */
 static const struct {
 	int n;
-	unsigned threads, nbuckets, nlocks;
+	unsigned nbuckets, nlocks;
 } ht_sizes[WS_SIZE_COUNT] = {
-    {96, 64, 64, 1},                    /* 2 CTAs, one global lock */
-    {320, HT_WARPS * 32, 128, 1},       /* 3 CTAs, one global lock */
-    {46080, HT_WARPS * 32, 1024, 1024}, /* 360 CTAs: 3 waves of 8 CTAs/SM on 15 SMs */
+    {160, 64, 1},        /* 2 CTAs (4 + 1 warps), one global lock */
+    {320, 128, 1},       /* 3 CTAs, one global lock */
+    {46080, 1024, 1024}, /* 360 CTAs: 3 waves of 8 CTAs/SM on 15 SMs */
 };
 
 /* must match hash_key() in kernel.cu */
@@ -86,7 +84,6 @@ static ws_result hashtable_run(ws_sim *sim, ws_module *mod, enum ws_bench_size s
 		return bench_fail(NULL, out, WS_ERROR_INVALID_VALUE, "hashtable: size");
 	ws_result rc = WS_SUCCESS;
 	int n = ht_sizes[size].n;
-	unsigned threads = ht_sizes[size].threads;
 	unsigned nb = ht_sizes[size].nbuckets, nl = ht_sizes[size].nlocks;
 	/* device buffers: keys, heads, next, count, locks */
 	const size_t d_bytes[5] = {(size_t)n * 4, (size_t)nb * 4, (size_t)n * 4, (size_t)nb * 4, (size_t)nl * 4};
@@ -117,7 +114,7 @@ static ws_result hashtable_run(ws_sim *sim, ws_module *mod, enum ws_bench_size s
 	BENCH_CALL(wsMemsetD32(sim, d[3], 0, nb));
 	BENCH_CALL(wsMemsetD32(sim, d[4], 0, nl));
 	void *args[] = {&d[0], &n, &nb, &d[1], &d[2], &d[3], &d[4], &nl};
-	BENCH_CALL(wsLaunchKernel(fn, ((unsigned)n + threads - 1) / threads, 1, 1, threads, 1, 1, 0, args));
+	BENCH_CALL(wsLaunchKernel(fn, ((unsigned)n + HT_THREADS - 1) / HT_THREADS, 1, 1, HT_THREADS, 1, 1, 0, args));
 	out->launches++;
 	BENCH_CALL(wsMemcpyDtoH(sim, heads, d[1], d_bytes[1]));
 	BENCH_CALL(wsMemcpyDtoH(sim, next, d[2], d_bytes[2]));
@@ -148,8 +145,8 @@ const struct ws_bench_info bench_hashtable = {
             "one global lock (tiny, small) or one per bucket (paper)",
     .paper = "BOWS",
     .ctas_per_sm = 0,
-    .warps_per_cta = HT_WARPS,
-    .sizes = {"96 keys, 64 buckets, 1 lock (2 CTAs of 2 warps)", "320 keys, 128 buckets, 1 lock (3 CTAs)",
+    .warps_per_cta = HT_THREADS / 32,
+    .sizes = {"160 keys, 64 buckets, 1 lock (2 CTAs)", "320 keys, 128 buckets, 1 lock (3 CTAs)",
               "46080 keys, 1024 buckets, 1024 locks (360 CTAs)"},
     .ptx = ws_bench_ptx_hashtable,
     .run = hashtable_run,

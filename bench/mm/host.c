@@ -1,7 +1,7 @@
 /*
  * mm/host.c -- host driver of the mm benchmark: C = A * B with A M x K and
- * B K x N (row-major floats), sizes deliberately not multiples of the
- * 16 x 16 tile in tiny and small.
+ * B K x N (row-major floats, every dimension a multiple of the 16 x 16
+ * tile, none of the matrices square).
  *
  * Inputs are random floats in [-1, 1).  The CPU reference accumulates in
  * double; results are compared with a tolerance scaled by
@@ -15,13 +15,13 @@
 
 extern const char ws_bench_ptx_mm[];
 
-#define MM_TILE 16 /* CTA = 16 x 16 threads = 8 warps, as kernel.cu */
+#define MM_TILE 16 /* CTA = 16 x 16 threads = 8 warps, as kernel.cu; M, N, K multiples of it */
 
 static const struct {
 	int m, n, k;
 } mm_sizes[WS_SIZE_COUNT] = {
-    {20, 30, 20},   /* 2 x 2 CTAs, 2 tile steps */
-    {70, 50, 60},   /* 4 x 5 CTAs, 4 tile steps */
+    {16, 48, 32},   /* 3 x 1 CTAs, 2 tile steps */
+    {80, 48, 64},   /* 3 x 5 CTAs, 4 tile steps */
     {320, 240, 96}, /* 15 x 20 CTAs (3.3 waves of 6 CTAs/SM), 6 tile steps */
 };
 
@@ -56,8 +56,8 @@ static ws_result mm_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, st
 	BENCH_CALL(wsMemcpyHtoD(sim, d[1], B, d_bytes[1]));
 	BENCH_CALL(wsMemsetD32(sim, d[2], 0x7fc00000u, (size_t)M * N)); /* NaN: catches unwritten results */
 	void *args[] = {&d[0], &d[1], &d[2], &M, &N, &K};
-	BENCH_CALL(wsLaunchKernel(fn, (unsigned)(N + MM_TILE - 1) / MM_TILE, (unsigned)(M + MM_TILE - 1) / MM_TILE, 1,
-	                          MM_TILE, MM_TILE, 1, 0, args));
+	BENCH_CALL(
+	    wsLaunchKernel(fn, (unsigned)(N / MM_TILE), (unsigned)(M / MM_TILE), 1, MM_TILE, MM_TILE, 1, 0, args));
 	out->launches++;
 	BENCH_CALL(wsMemcpyDtoH(sim, C, d[2], d_bytes[2]));
 
@@ -95,7 +95,7 @@ const struct ws_bench_info bench_mm = {
     .paper = "BAWS",
     .ctas_per_sm = 6,
     .warps_per_cta = MM_TILE * MM_TILE / 32,
-    .sizes = {"20x20 * 20x30 (4 CTAs)", "70x60 * 60x50 (20 CTAs)", "320x96 * 96x240 (300 CTAs)"},
+    .sizes = {"16x32 * 32x48 (3 CTAs)", "80x64 * 64x48 (15 CTAs)", "320x96 * 96x240 (300 CTAs)"},
     .ptx = ws_bench_ptx_mm,
     .run = mm_run,
 };

@@ -1,13 +1,13 @@
 /*
  * mm -- tiled dense matrix multiply, C = A * B (float, row-major):
- *     A is M x K, B is K x N, C is M x N; any sizes (not only multiples
- *     of the tile).
+ *     A is M x K, B is K x N, C is M x N, with M, N and K multiples of
+ *     TILE (rectangular sizes are fine).
  *
  * Geometry follows the BAWS paper's MM (CUDA SDK matrixMul): CTAs of
- * TILE x TILE = 16 x 16 = 256 threads (8 warps); CTA (bx, by) computes the
- * 16 x 16 tile of C at rows by*16.., columns bx*16.., one element per
- * thread.  For each step along K the CTA stages a 16 x 16 tile of A and
- * one of B in shared memory (zero-padded at the matrix edges):
+ * TILE x TILE = 16 x 16 = 256 threads (8 warps), 6 CTAs per SM on a
+ * GTX480.  CTA (bx, by) computes the 16 x 16 tile of C at rows by*16..,
+ * columns bx*16.., one element per thread.  For each step along K the CTA
+ * stages a 16 x 16 tile of A and one of B in shared memory:
  *     load tiles; __syncthreads(); 16 multiply-adds from shared memory;
  *     __syncthreads()  (before the tiles are overwritten).
  *
@@ -26,15 +26,14 @@ extern "C" __global__ void mm(const float *A, const float *B, float *C, int M, i
 	float acc = 0.0f;
 
 	for (int t = 0; t < K; t += TILE) {
-		/* stage one tile of A and one of B; out-of-range elements are 0 */
-		As[ty][tx] = (row < M && t + tx < K) ? A[row * K + t + tx] : 0.0f;
-		Bs[ty][tx] = (t + ty < K && col < N) ? B[(t + ty) * N + col] : 0.0f;
+		/* stage one tile of A and one of B, one element per thread each */
+		As[ty][tx] = A[row * K + t + tx];
+		Bs[ty][tx] = B[(t + ty) * N + col];
 		__syncthreads();
 
 		for (int k = 0; k < TILE; k++)
 			acc += As[ty][k] * Bs[k][tx];
 		__syncthreads();
 	}
-	if (row < M && col < N)
-		C[row * N + col] = acc;
+	C[row * N + col] = acc;
 }

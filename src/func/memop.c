@@ -160,13 +160,40 @@ static uint8_t *resolve(struct func_launch *L, struct func_cta *c, struct func_w
 	return p;
 }
 
+/* Little-endian host, as the GPU.  Fixed-size copies so the compiler inlines them. */
 static inline uint64_t load_bytes(const uint8_t *p, unsigned n)
 {
-	uint64_t v = 0;
-	memcpy(&v, p, n); /* little-endian host, as the GPU */
-	return v;
+	switch (n) {
+	case 1: return *p;
+	case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+	case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+	default: { uint64_t v; memcpy(&v, p, 8); return v; }
+	}
 }
-static inline void store_bytes(uint8_t *p, uint64_t v, unsigned n) { memcpy(p, &v, n); }
+static inline void store_bytes(uint8_t *p, uint64_t v, unsigned n)
+{
+	switch (n) {
+	case 1: *p = (uint8_t)v; break;
+	case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+	case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+	default: memcpy(p, &v, 8); break;
+	}
+}
+
+/* The common case without a function call: an aligned, in-bounds shared or
+ * global access.  NULL means "take the slow path" (resolve), which also
+ * produces the error message when the access is bad. */
+static inline uint8_t *fast_ptr(struct func_launch *L, struct func_cta *c, enum ptx_space space, uint64_t addr,
+				unsigned size)
+{
+	if ((addr & (uint64_t)(size - 1)) && (size & (size - 1)) == 0)
+		return NULL;
+	if (space == SPACE_SHARED)
+		return addr < c->shared_size && size <= c->shared_size - addr ? c->shared + addr : NULL;
+	if (space == SPACE_GLOBAL)
+		return dmem_ptr(L->mem, addr, size);
+	return NULL;
+}
 
 /* Per-lane effective addresses of an [address] operand; returns the space to use. */
 static enum ptx_space effective_addresses(const struct func_exec *x, const struct ptx_insn *in,
@@ -357,11 +384,12 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 			unsigned l = __builtin_ctzll(m);
 			enum ptx_space sp = space;
 			uint64_t a = addr[l];
-			if (sp == SPACE_NONE)
+			if (sp == SPACE_NONE) {
 				sp = generic_decode(a, &a);
-			info->lane_space[l] = (uint8_t)sp;
-			uint8_t *p = resolve(L, c, w, l, sp, a, addr[l], size, is_store);
-			if (!p)
+				info->lane_space[l] = (uint8_t)sp;
+			}
+			uint8_t *p = fast_ptr(L, c, sp, a, size);
+			if (!p && !(p = resolve(L, c, w, l, sp, a, addr[l], size, is_store)))
 				return false;
 			switch (sp) {
 			case SPACE_GLOBAL: st->v[is_store ? STAT_global_stores : STAT_global_loads]++; break;
