@@ -55,6 +55,11 @@ static void fig7_events(const struct sched_policy *p, void *st, struct fake *f)
 		arrive(p, st, f, waiting[i]);
 }
 
+/* The first nw entries of the order must be want[]; the rest (if any) are
+ * warps waiting at a barrier, which cannot issue. */
+static void check_prefix(struct test_ctx *t, const struct fake *f, const uint32_t *got, uint32_t n, const uint32_t *want,
+			 uint32_t nw, const char *what);
+
 static void check_order(struct test_ctx *t, const uint32_t *got, uint32_t n, const uint32_t *want, uint32_t nw,
 			const char *what)
 {
@@ -71,6 +76,14 @@ static void check_order(struct test_ctx *t, const uint32_t *got, uint32_t n, con
 	}
 }
 
+static void check_prefix(struct test_ctx *t, const struct fake *f, const uint32_t *got, uint32_t n, const uint32_t *want,
+			 uint32_t nw, const char *what)
+{
+	check_order(t, got, n < nw ? n : nw, want, nw, what);
+	for (uint32_t i = nw; i < n; i++)
+		CHECK_MSG(f->w[got[i]].at_barrier, "%s: w%u after the running warps is not at a barrier", what, got[i]);
+}
+
 TEST(baws_mwf_lrr_figure7)
 {
 	const struct sched_policy *p = sched_policy_find("mwf-lrr");
@@ -84,7 +97,8 @@ TEST(baws_mwf_lrr_figure7)
 	uint32_t order[NW];
 	uint32_t n = p->order(st, &f.v, 0, order);
 	static const uint32_t want[] = {8, 4, 6, 1, 3, 0}; /* the paper's order */
-	check_order(t, order, n, want, 6, "MWF(LRR) Figure 7");
+	check_prefix(t, &f, order, n, want, 6, "MWF(LRR) Figure 7");
+	CHECK_EQ(n, 12);
 	/* TB2's barrier releases: TB1 (2 waiting) becomes the most critical */
 	for (uint32_t i = 9; i < 12; i++)
 		f.w[i].at_barrier = false;
@@ -110,7 +124,7 @@ TEST(baws_mwf_gto_figure7)
 	uint32_t n = p->order(st, &f.v, 0, order);
 	/* GTO within a TB: the TB's last issued warp (w0 in TB0), then the oldest */
 	static const uint32_t want[] = {8, 4, 6, 0, 1, 3};
-	check_order(t, order, n, want, 6, "MWF(GTO) Figure 7");
+	check_prefix(t, &f, order, n, want, 6, "MWF(GTO) Figure 7");
 	p->destroy(st);
 }
 
@@ -126,10 +140,10 @@ TEST(baws_mwf_table_shared_by_two_schedulers)
 	uint32_t order[NW];
 	uint32_t n = p->order(st, &f.v, 0, order);
 	static const uint32_t want0[] = {8, 4, 6, 0};
-	check_order(t, order, n, want0, 4, "scheduler 0 (even slots)");
+	check_prefix(t, &f, order, n, want0, 4, "scheduler 0 (even slots)");
 	n = p->order(st, &f.v, 1, order);
 	static const uint32_t want1[] = {1, 3};
-	check_order(t, order, n, want1, 2, "scheduler 1 (odd slots)");
+	check_prefix(t, &f, order, n, want1, 2, "scheduler 1 (odd slots)");
 	p->destroy(st);
 }
 
@@ -174,12 +188,12 @@ TEST(baws_saws_first_hit_order)
 	uint32_t order[NW];
 	uint32_t n = p->order(st, &f.v, 0, order);
 	static const uint32_t want[] = {8, 10, 11, 4, 6, 7, 0, 1, 2, 3};
-	check_order(t, order, n, want, 10, "SAWS");
+	check_prefix(t, &f, order, n, want, 10, "SAWS");
 	/* greedy: the warp issued last stays first within its CTA */
 	p->on_issue(st, &f.v, 0, 11);
 	n = p->order(st, &f.v, 0, order);
 	static const uint32_t want2[] = {11, 8, 10, 4, 6, 7, 0, 1, 2, 3};
-	check_order(t, order, n, want2, 10, "SAWS greedy");
+	check_prefix(t, &f, order, n, want2, 10, "SAWS greedy");
 	p->destroy(st);
 }
 

@@ -15,8 +15,9 @@
  * issued last and then takes the oldest (smallest warp id).  Then the warps
  * of CTAs with no waiting warp, in the base policy's own order (LRR from the
  * scheduler's last issued warp, or GTO), so that with no warp at a barrier
- * MWF behaves exactly like its base policy.  Warps waiting at a barrier and
- * finished warps cannot issue and are left out of the order.
+ * MWF behaves exactly like its base policy.  Warps waiting at a barrier
+ * cannot issue; they come last (in slot order) so the order still lists
+ * every candidate once.  Finished warps are left out.
  */
 #include <stdlib.h>
 
@@ -174,13 +175,19 @@ static uint32_t mwf_order(void *st, const struct sched_view *v, uint32_t sched_i
 			if (sorted[i] != g && runnable(w, sched_id) && !(w->cta_slot < s->nctas && s->wpt[w->cta_slot]))
 				order[k++] = sorted[i];
 		}
-		return k;
+	} else {
+		uint32_t n = sched_rr_from(v, nslots, sched_id, s->last[sched_id], s->scratch);
+		for (uint32_t i = 0; i < n; i++) {
+			const struct sched_warp *w = &v->warps[s->scratch[i]];
+			if (runnable(w, sched_id) && !(w->cta_slot < s->nctas && s->wpt[w->cta_slot]))
+				order[k++] = s->scratch[i];
+		}
 	}
-	uint32_t n = sched_rr_from(v, nslots, sched_id, s->last[sched_id], s->scratch);
-	for (uint32_t i = 0; i < n; i++) {
-		const struct sched_warp *w = &v->warps[s->scratch[i]];
-		if (runnable(w, sched_id) && !(w->cta_slot < s->nctas && s->wpt[w->cta_slot]))
-			order[k++] = s->scratch[i];
+	/* warps at a barrier last */
+	for (uint32_t i = 0; i < nslots; i++) {
+		const struct sched_warp *w = &v->warps[i];
+		if (sched_candidate(w, sched_id) && w->at_barrier)
+			order[k++] = i;
 	}
 	return k;
 }

@@ -109,6 +109,14 @@ static uint32_t saws_order(void *st, const struct sched_view *v, uint32_t sched_
 		if (sorted[j] != g && !w->finished && !waiting(v, w->cta_slot))
 			order[k++] = sorted[j];
 	}
+	/* warps at a barrier of the waiting CTAs last, so every candidate is listed once */
+	for (uint32_t j = 0; j < n; j++) {
+		const struct sched_warp *w = &v->warps[sorted[j]];
+		if (!w->finished && w->at_barrier && waiting(v, w->cta_slot) && sorted[j] != g)
+			order[k++] = sorted[j];
+	}
+	if (g != SCHED_NONE && waiting(v, v->warps[g].cta_slot) && v->warps[g].at_barrier)
+		order[k++] = g;
 	return k;
 }
 
