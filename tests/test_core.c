@@ -97,3 +97,36 @@ TEST(core_decode_registers_units_latencies)
 	wsConfigDestroy(cfg);
 	ptx_module_destroy(m);
 }
+
+#include "bench.h"
+
+/* With l1d_bypass every global access goes to the L2; results still verify. */
+TEST(core_l1d_bypass_runs_and_verifies)
+{
+	const struct ws_bench_info *b = ws_bench_find("mm");
+	CHECK(b != NULL);
+	if (!b)
+		return;
+	for (int bypass = 0; bypass < 2; bypass++) {
+		ws_config *cfg = wsConfigCreate();
+		char err[128];
+		wsConfigSet(cfg, "l1d_bypass", bypass ? "true" : "false", err, sizeof err);
+		ws_sim *sim = NULL;
+		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+		wsConfigDestroy(cfg);
+		ws_module *mod;
+		CHECK(wsModuleLoadData(sim, &mod, b->ptx, "mm.ptx") == WS_SUCCESS);
+		struct ws_bench_out out;
+		memset(&out, 0, sizeof out);
+		CHECK_MSG(b->run(sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "bypass=%d: %s", bypass, out.msg);
+		uint64_t acc = 0, l2 = 0;
+		wsStatsGet(sim, "l1d_accesses", &acc);
+		wsStatsGet(sim, "l2_accesses", &l2);
+		if (bypass)
+			CHECK_EQ(acc, 0);
+		else
+			CHECK(acc > 0);
+		CHECK(l2 > 0);
+		wsSimDestroy(sim);
+	}
+}

@@ -278,8 +278,11 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		return true;
 	case CACHE_MISS:
 		le->outstanding++;
-		if (cr.fetch_mask || cr.forward) { /* new MSHR: fetch the missing sectors */
-			r.sectors = cr.fetch_mask ? cr.fetch_mask : t->sectors;
+		if (cr.fetch_mask) { /* new MSHR: fetch the missing sectors into the L1D */
+			r.sectors = cr.fetch_mask;
+			memsys_send(ms, sm, &r);
+		} else if (cr.forward) { /* not cached (bypass): the reply completes this load directly */
+			r.token = TOK(TOK_DIRECT, p->entry);
 			memsys_send(ms, sm, &r);
 		}
 		return true;

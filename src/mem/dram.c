@@ -40,6 +40,7 @@ struct dram {
 	unsigned burst_cycles, atom, tRTW, tWTR;
 	struct dbank *bank;
 	uint64_t *grp_col_ok;
+	uint8_t *hit;              /* scratch per bank: a queued request hits the open row */
 	uint64_t act_ok, col_ok, rd_ok, wr_ok, pre_ok, bus_free;
 	struct dq_ent *rq, *wq;
 	unsigned rn, wn;
@@ -121,9 +122,10 @@ struct dram *dram_create(const struct dram_params *p, struct ws_stats *stats)
 	d->tWTR = p->tWL + d->burst_cycles + p->tCDLR;
 	d->bank = calloc(p->banks, sizeof *d->bank);
 	d->grp_col_ok = calloc(p->bank_groups, sizeof *d->grp_col_ok);
+	d->hit = calloc(p->banks, sizeof *d->hit);
 	d->rq = calloc(p->read_queue, sizeof *d->rq);
 	d->wq = calloc(p->write_queue, sizeof *d->wq);
-	if (!d->bank || !d->grp_col_ok || !d->rq || !d->wq || !dret_ring_init(&d->ret, p->return_queue)) {
+	if (!d->bank || !d->grp_col_ok || !d->hit || !d->rq || !d->wq || !dret_ring_init(&d->ret, p->return_queue)) {
 		dram_destroy(d);
 		return NULL;
 	}
@@ -138,6 +140,7 @@ void dram_destroy(struct dram *d)
 		return;
 	free(d->bank);
 	free(d->grp_col_ok);
+	free(d->hit);
 	free(d->rq);
 	free(d->wq);
 	dret_ring_free(&d->ret);
@@ -225,13 +228,42 @@ static void issue_col(struct dram *d, struct dq_ent *q, unsigned *n, unsigned i,
 	remove_at(q, n, i);
 }
 
-/* Does any queued request hit the row open in `bank`? */
-static bool has_row_hit(const struct dq_ent *q, unsigned n, unsigned bank, uint64_t row)
+/* The oldest request that can open its row gets its ACT or PRE (a bank whose
+ * open row still has queued hits is not precharged).  True if issued. */
+static bool issue_row_cmd(struct dram *d, struct dq_ent *q, unsigned n, uint64_t now)
 {
+	bool act_ok = now >= d->act_ok, pre_ok = now >= d->pre_ok;
 	for (unsigned i = 0; i < n; i++)
-		if (q[i].bank == bank && q[i].row == row)
-			return true;
-	return false;
+		if (d->bank[q[i].bank].open_row == q[i].row)
+			d->hit[q[i].bank] = 1;
+	bool issued = false;
+	for (unsigned i = 0; i < n && !issued; i++) {
+		struct dq_ent *e = &q[i];
+		struct dbank *b = &d->bank[e->bank];
+		if (b->open_row == e->row)
+			continue; /* row open, column command waits for timing */
+		if (b->open_row == ROW_CLOSED) {
+			if (act_ok && now >= b->act_ok) {
+				b->open_row = e->row;
+				b->col_ok = now + d->p.tRCD;
+				b->pre_ok = max64(b->pre_ok, now + d->p.tRAS);
+				b->act_ok = now + d->p.tRC;
+				d->act_ok = now + d->p.tRRD;
+				e->missed = true;
+				add(d, STAT_dram_activates, 1);
+				issued = true;
+			}
+		} else if (pre_ok && !d->hit[e->bank] && now >= b->pre_ok) {
+			b->open_row = ROW_CLOSED;
+			b->act_ok = max64(b->act_ok, now + d->p.tRP);
+			e->missed = true;
+			add(d, STAT_dram_precharges, 1);
+			issued = true;
+		}
+	}
+	for (unsigned i = 0; i < n; i++)
+		d->hit[q[i].bank] = 0;
+	return issued;
 }
 
 void dram_cycle(struct dram *d, uint64_t now)
@@ -247,40 +279,15 @@ void dram_cycle(struct dram *d, uint64_t now)
 	struct dq_ent *q = d->drain ? d->wq : d->rq;
 	unsigned *n = d->drain ? &d->wn : &d->rn;
 	/* First ready: the oldest row hit whose column command may issue now. */
-	for (unsigned i = 0; i < *n; i++)
-		if (col_ready(d, &q[i], now)) {
-			issue_col(d, q, n, i, now);
-			return;
-		}
-	/* Then first come: the oldest request that can open its row. */
-	for (unsigned i = 0; i < *n; i++) {
-		struct dq_ent *e = &q[i];
-		struct dbank *b = &d->bank[e->bank];
-		if (b->open_row == e->row)
-			continue; /* row open, column command waits for timing */
-		if (b->open_row == ROW_CLOSED) {
-			if (now >= b->act_ok && now >= d->act_ok) {
-				b->open_row = e->row;
-				b->col_ok = now + d->p.tRCD;
-				b->pre_ok = max64(b->pre_ok, now + d->p.tRAS);
-				b->act_ok = now + d->p.tRC;
-				d->act_ok = now + d->p.tRRD;
-				e->missed = true;
-				add(d, STAT_dram_activates, 1);
+	if (now >= d->col_ok)
+		for (unsigned i = 0; i < *n; i++)
+			if (col_ready(d, &q[i], now)) {
+				issue_col(d, q, n, i, now);
 				return;
 			}
-			continue;
-		}
-		if (has_row_hit(q, *n, e->bank, b->open_row))
-			continue; /* let the open row's hits go first */
-		if (now >= b->pre_ok && now >= d->pre_ok) {
-			b->open_row = ROW_CLOSED;
-			b->act_ok = max64(b->act_ok, now + d->p.tRP);
-			e->missed = true;
-			add(d, STAT_dram_precharges, 1);
-			return;
-		}
-	}
+	/* Then first come.  A PRE also needs the channel's read-to-precharge gap. */
+	if (now >= d->act_ok || now >= d->pre_ok)
+		issue_row_cmd(d, q, *n, now);
 }
 
 const struct dram_req *dram_peek(const struct dram *d, uint64_t now)

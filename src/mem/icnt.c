@@ -58,9 +58,11 @@ struct icnt *icnt_create(const struct icnt_params *p)
 		icnt_destroy(n);
 		return NULL;
 	}
-	/* An input holds at most in_buf_flits packets (one flit each, at least). */
+	/* An input holds at most in_buf_flits packets (one flit each, at least),
+	 * and never more than 65536. */
+	uint32_t in_cap = p->in_buf_flits < 65536 ? p->in_buf_flits : 65536;
 	for (unsigned i = 0; i < p->inputs; i++)
-		if (!in_ring_init(&n->in[i].q, p->in_buf_flits)) {
+		if (!in_ring_init(&n->in[i].q, in_cap)) {
 			icnt_destroy(n);
 			return NULL;
 		}
@@ -162,6 +164,8 @@ void icnt_pop(struct icnt *n, unsigned out)
 	out_ring_pop(&n->out[out].q);
 	n->delivered--;
 }
+
+bool icnt_any_delivered(const struct icnt *n) { return n->delivered != 0; }
 
 bool icnt_idle(const struct icnt *n) { return !n->queued && !n->delivered; }
 

@@ -49,6 +49,8 @@ void icnt_cycle(struct icnt *n);
 /* The packet at the head of output `out` if it has arrived, else NULL. */
 const struct mem_pkt *icnt_peek(const struct icnt *n, unsigned out);
 void icnt_pop(struct icnt *n, unsigned out);
+/* Packets sitting in (or on their way to) the outputs?  O(1). */
+bool icnt_any_delivered(const struct icnt *n);
 /* Nothing queued or in flight anywhere. */
 bool icnt_idle(const struct icnt *n);
 /* Interconnect cycles elapsed. */

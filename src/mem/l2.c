@@ -46,7 +46,8 @@ struct l2_part {
 	struct dram *dram;
 	struct tdreq_ring pipe;   /* memory-controller latency pipeline */
 	unsigned rr;
-	uint64_t now;             /* L2 cycles elapsed */
+	uint64_t now;             /* L2 cycle of the last l2_cycle */
+	uint64_t work;            /* requests inside the slices + entries of their DRAM queues */
 };
 
 static void slice_free(struct l2_slice *s)
@@ -75,7 +76,7 @@ static bool slice_init(struct l2_slice *s, const struct l2_params *p, struct ws_
 	ok = tpkt_ring_init(&s->rop, p->rop_latency + p->queue) && ok;
 	ok = pkt_ring_init(&s->reply, p->queue) && ok;
 	ok = tpkt_ring_init(&s->atomic, p->queue) && ok;
-	ok = dreq_ring_init(&s->to_dram, p->queue) && ok;
+	ok = dreq_ring_init(&s->to_dram, p->queue + 1) && ok; /* + a slot for an eviction's write-back */
 	ok = dreq_ring_init(&s->from_dram, p->queue) && ok;
 	ok = idx_ring_init(&s->ready, s->pool_size) && ok;
 	if (!ok)
@@ -135,6 +136,7 @@ bool l2_accept(struct l2_part *l, unsigned s, const struct mem_pkt *pkt)
 	struct timed_pkt *t = tpkt_ring_push(&l->sl[s].rop);
 	t->pkt = *pkt;
 	t->ready = l->now + l->p.rop_latency;
+	l->work++;
 	return true;
 }
 
@@ -147,8 +149,10 @@ const struct mem_pkt *l2_peek_reply(const struct l2_part *l, unsigned s)
 
 void l2_pop_reply(struct l2_part *l, unsigned s)
 {
-	if (l2_peek_reply(l, s))
+	if (l2_peek_reply(l, s)) {
 		pkt_ring_pop(&l->sl[s].reply);
+		l->work--;
+	}
 }
 
 static void atomic_enqueue(struct l2_part *l, struct l2_slice *s, const struct mem_pkt *pkt)
@@ -175,6 +179,7 @@ static void to_dram(struct l2_part *l, struct l2_slice *s, unsigned si, uint64_t
 	r->tag = slocal_line;
 	r->sectors = sectors;
 	r->write = write;
+	l->work++;
 }
 
 /* The L2 access of the request at the head of the ROP pipeline. */
@@ -252,14 +257,17 @@ static void slice_cycle(struct l2_part *l, unsigned si)
 		for (unsigned i = 0; i < n; i++)
 			*idx_ring_push(&s->ready) = (uint32_t)s->tok[i];
 		dreq_ring_pop(&s->from_dram);
+		l->work--;
 	}
 	/* One new access. */
 	slice_access(l, s, si);
 }
 
-void l2_cycle(struct l2_part *l)
+void l2_cycle(struct l2_part *l, uint64_t l2_now)
 {
-	l->now++;
+	l->now = l2_now;
+	if (!l->work)
+		return;
 	for (unsigned si = 0; si < l->p.map.slices; si++)
 		slice_cycle(l, si);
 	/* One request per cycle from the slices' L2->DRAM queues into the controller pipeline. */
@@ -274,6 +282,7 @@ void l2_cycle(struct l2_part *l)
 			t->r = *dreq_ring_front(&s->to_dram);
 			t->ready = l->now + l->p.dram_latency;
 			dreq_ring_pop(&s->to_dram);
+			l->work--;
 			l->rr = (si + 1) % S;
 			break;
 		}
@@ -282,6 +291,8 @@ void l2_cycle(struct l2_part *l)
 
 void l2_dram_cycle(struct l2_part *l, uint64_t dram_now)
 {
+	if (tdreq_ring_empty(&l->pipe) && dram_idle(l->dram))
+		return;
 	/* Read data back to the slice that asked, in order. */
 	for (;;) {
 		const struct dram_req *r = dram_peek(l->dram, dram_now);
@@ -293,6 +304,7 @@ void l2_dram_cycle(struct l2_part *l, uint64_t dram_now)
 			break;
 		*dreq_ring_push(&s->from_dram) = *r;
 		dram_pop(l->dram, dram_now);
+		l->work++;
 	}
 	/* Controller pipeline -> DRAM scheduler queue, one per cycle. */
 	if (!tdreq_ring_empty(&l->pipe)) {
@@ -310,9 +322,11 @@ static bool slice_idle(const struct l2_slice *s)
 	       s->nfree == s->pool_size;
 }
 
+bool l2_has_work(const struct l2_part *l) { return l->work != 0; }
+
 bool l2_idle(const struct l2_part *l)
 {
-	if (!tdreq_ring_empty(&l->pipe) || !dram_idle(l->dram))
+	if (l->work || !tdreq_ring_empty(&l->pipe) || !dram_idle(l->dram))
 		return false;
 	for (unsigned s = 0; s < l->p.map.slices; s++)
 		if (!slice_idle(&l->sl[s]))

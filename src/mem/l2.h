@@ -47,7 +47,8 @@ struct l2_params {
 struct l2_part *l2_part_create(const struct l2_params *p, struct ws_stats *stats); /* NULL on error */
 void l2_part_destroy(struct l2_part *l);
 
-/* Can slice `s` (0..slices-1) take a request from the interconnect now? */
+/* Can slice `s` (0..slices-1) take a request from the interconnect now?
+ * (l2_accept stamps the request with the cycle of the last l2_cycle.) */
 bool l2_can_accept(const struct l2_part *l, unsigned s);
 /* Hand slice `s` a request that arrived from the interconnect (check l2_can_accept first). */
 bool l2_accept(struct l2_part *l, unsigned s, const struct mem_pkt *pkt);
@@ -56,13 +57,17 @@ bool l2_accept(struct l2_part *l, unsigned s, const struct mem_pkt *pkt);
 const struct mem_pkt *l2_peek_reply(const struct l2_part *l, unsigned s);
 void l2_pop_reply(struct l2_part *l, unsigned s);
 
-/* One L2-clock cycle (all slices, then L2->DRAM queues into the controller pipeline). */
-void l2_cycle(struct l2_part *l);
+/* L2-clock cycle number `l2_now` (increasing; cycles in which the partition
+ * is idle may be skipped): all slices, then L2->DRAM queues into the
+ * controller pipeline. */
+void l2_cycle(struct l2_part *l, uint64_t l2_now);
 /* One DRAM-clock cycle at DRAM cycle `dram_now` (returns, pipeline -> scheduler, one command). */
 void l2_dram_cycle(struct l2_part *l, uint64_t dram_now);
 /* Nothing queued or in flight in the partition (its L2 may hold dirty lines). */
 bool l2_idle(const struct l2_part *l);
-/* Current L2 cycle of the partition. */
+/* Something to do at L2 edges (a request in a slice or in its DRAM queues)? */
+bool l2_has_work(const struct l2_part *l);
+/* The L2 cycle of the last l2_cycle call. */
 uint64_t l2_now(const struct l2_part *l);
 
 #endif

@@ -26,6 +26,8 @@ struct memsys {
 	unsigned l2_line, header;
 	struct icnt *req, *rep;
 	struct l2_part **parts;
+	bool *busy;          /* partition has something in flight */
+	unsigned nbusy;
 	uint64_t period[MEMSYS_CLK_COUNT];
 	uint64_t next[MEMSYS_CLK_COUNT]; /* time of the next edge, fs */
 	uint64_t cycles[MEMSYS_CLK_COUNT];
@@ -77,7 +79,7 @@ bool memsys_check_config(const struct ws_config *cfg, char *err, size_t errsz)
 		why = "dram_interleave_bytes must be a multiple of l2_line_bytes";
 	else if (bki % l2)
 		why = "dram_bank_interleave_bytes must be a multiple of l2_line_bytes";
-	else if ((uint64_t)cfg_int(cfg, CFG_l2_mshrs) * (uint64_t)cfg_int(cfg, CFG_l2_mshr_merge) > (1u << 24))
+	else if ((uint64_t)cfg_int(cfg, CFG_l2_mshrs) * (uint64_t)cfg_int(cfg, CFG_l2_mshr_merge) > (1u << 20))
 		why = "l2_mshrs * l2_mshr_merge is too large";
 	else if ((uint64_t)cfg_int(cfg, CFG_dram_channels) * (uint64_t)cfg_int(cfg, CFG_l2_slices_per_channel) > 4096)
 		why = "too many L2 slices (dram_channels * l2_slices_per_channel > 4096)";
@@ -101,6 +103,7 @@ void memsys_destroy(struct memsys *m)
 	for (unsigned p = 0; m->parts && p < m->nparts; p++)
 		l2_part_destroy(m->parts[p]);
 	free(m->parts);
+	free(m->busy);
 	free(m);
 }
 
@@ -154,7 +157,8 @@ struct memsys *memsys_create(const struct ws_config *cfg, struct ws_stats *stats
 	lp.queue = (unsigned)cfg_int(cfg, CFG_l2_queue_size);
 	lp.dram_latency = (unsigned)cfg_int(cfg, CFG_dram_latency);
 	m->parts = calloc(m->nparts, sizeof *m->parts);
-	bool ok = m->req && m->rep && m->parts;
+	m->busy = calloc(m->nparts, sizeof *m->busy);
+	bool ok = m->req && m->rep && m->parts && m->busy;
 	for (unsigned p = 0; ok && p < m->nparts; p++) {
 		lp.part = p;
 		m->parts[p] = l2_part_create(&lp, stats);
@@ -246,30 +250,53 @@ bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out)
 	return true;
 }
 
+/* Partition pi has just been ticked: is it still busy? */
+static void settle(struct memsys *m, unsigned pi)
+{
+	if (m->busy[pi] && !l2_has_work(m->parts[pi]) && l2_idle(m->parts[pi])) {
+		m->busy[pi] = false;
+		m->nbusy--;
+	}
+}
+
 static void tick_l2(struct memsys *m)
 {
+	bool arrivals = icnt_any_delivered(m->req);
+	if (!arrivals && !m->nbusy)
+		return;
+	uint64_t now = m->cycles[MEMSYS_CLK_L2];
 	for (unsigned pi = 0; pi < m->nparts; pi++) {
+		if (!m->busy[pi] && !arrivals)
+			continue;
 		struct l2_part *P = m->parts[pi];
-		for (unsigned s = 0; s < m->spp; s++) {
-			const struct mem_pkt *r = l2_peek_reply(P, s);
-			if (!r)
-				continue;
-			unsigned flits = icnt_flits(m->rep, m->header + reply_data(r));
-			if (icnt_push(m->rep, pi * m->spp + s, r->sm, flits, r)) {
-				if (m->stats) {
-					m->stats->v[STAT_icnt_reply_packets]++;
-					m->stats->v[STAT_icnt_reply_flits] += flits;
+		if (l2_has_work(P))
+			for (unsigned s = 0; s < m->spp; s++) {
+				const struct mem_pkt *r = l2_peek_reply(P, s);
+				if (!r)
+					continue;
+				unsigned flits = icnt_flits(m->rep, m->header + reply_data(r));
+				if (icnt_push(m->rep, pi * m->spp + s, r->sm, flits, r)) {
+					if (m->stats) {
+						m->stats->v[STAT_icnt_reply_packets]++;
+						m->stats->v[STAT_icnt_reply_flits] += flits;
+					}
+					l2_pop_reply(P, s);
 				}
-				l2_pop_reply(P, s);
 			}
-		}
-		l2_cycle(P);
-		for (unsigned s = 0; s < m->spp; s++) {
-			unsigned g = pi * m->spp + s;
-			const struct mem_pkt *q = icnt_peek(m->req, g);
-			if (q && l2_accept(P, s, q))
-				icnt_pop(m->req, g);
-		}
+		l2_cycle(P, now);
+		if (arrivals)
+			for (unsigned s = 0; s < m->spp; s++) {
+				unsigned g = pi * m->spp + s;
+				const struct mem_pkt *q = icnt_peek(m->req, g);
+				if (q && l2_accept(P, s, q)) {
+					icnt_pop(m->req, g);
+					if (!m->busy[pi]) {
+						m->busy[pi] = true;
+						m->nbusy++;
+					}
+				}
+			}
+		settle(m, pi);
 	}
 }
 
@@ -280,8 +307,12 @@ static void tick(struct memsys *m, int c)
 	case MEMSYS_CLK_DRAM:
 		if (m->stats)
 			m->stats->v[STAT_dram_cycles]++;
-		for (unsigned p = 0; p < m->nparts; p++)
-			l2_dram_cycle(m->parts[p], m->cycles[c]);
+		if (m->nbusy)
+			for (unsigned p = 0; p < m->nparts; p++)
+				if (m->busy[p]) {
+					l2_dram_cycle(m->parts[p], m->cycles[c]);
+					settle(m, p);
+				}
 		break;
 	case MEMSYS_CLK_L2: tick_l2(m); break;
 	case MEMSYS_CLK_ICNT:
@@ -297,16 +328,19 @@ void memsys_cycle(struct memsys *m)
 	uint64_t t = m->next[MEMSYS_CLK_CORE];
 	m->next[MEMSYS_CLK_CORE] += m->period[MEMSYS_CLK_CORE];
 	m->cycles[MEMSYS_CLK_CORE]++;
-	/* Tie order at one instant: DRAM, L2, interconnect. */
-	static const int order[3] = {MEMSYS_CLK_DRAM, MEMSYS_CLK_L2, MEMSYS_CLK_ICNT};
+	/* The earliest pending edge first; at one instant DRAM, then L2, then the interconnect. */
 	for (;;) {
-		int best = -1;
-		for (int k = 0; k < 3; k++) {
-			int c = order[k];
-			if (m->next[c] <= t && (best < 0 || m->next[c] < m->next[best]))
-				best = c;
+		int best = MEMSYS_CLK_DRAM;
+		uint64_t bt = m->next[MEMSYS_CLK_DRAM];
+		if (m->next[MEMSYS_CLK_L2] < bt) {
+			best = MEMSYS_CLK_L2;
+			bt = m->next[MEMSYS_CLK_L2];
 		}
-		if (best < 0)
+		if (m->next[MEMSYS_CLK_ICNT] < bt) {
+			best = MEMSYS_CLK_ICNT;
+			bt = m->next[MEMSYS_CLK_ICNT];
+		}
+		if (bt > t)
 			break;
 		tick(m, best);
 		m->next[best] += m->period[best];
@@ -317,10 +351,7 @@ bool memsys_idle(const struct memsys *m)
 {
 	if (!icnt_idle(m->req) || !icnt_idle(m->rep))
 		return false;
-	for (unsigned p = 0; p < m->nparts; p++)
-		if (!l2_idle(m->parts[p]))
-			return false;
-	return true;
+	return m->nbusy == 0;
 }
 
 uint64_t memsys_cycles(const struct memsys *m, enum memsys_clock c)

@@ -1,0 +1,1133 @@
+/*
+ * test_mem.c -- memory-hierarchy tests (src/mem/): the cache (hit, miss,
+ * MSHR merge, reservation fails, LRU order, write-evict, write-back,
+ * sector fills, bypass), the coalescer, shared-memory bank conflicts, the
+ * address interleaving, the crossbar, the DRAM channel (row hit vs miss
+ * latency, FR-FCFS reordering, peak bandwidth, write drain), and the whole
+ * memory system (unloaded L2-hit and DRAM latencies as configured,
+ * streaming bandwidth near and never above the DRAM peak, write acks,
+ * atomic serialization, clock ratios, determinism).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "config/config.h"
+#include "mem/cache.h"
+#include "mem/coalesce.h"
+#include "mem/dram.h"
+#include "mem/icnt.h"
+#include "mem/mem.h"
+#include "mem/memsys.h"
+#include "mem/shmem.h"
+#include "stats/stats.h"
+#include "test.h"
+
+/* ---------------------------------------------------------------- cache */
+
+static struct cache_params l1_params(unsigned sets, unsigned ways, unsigned mshrs, unsigned merge)
+{
+	struct cache_params p = {.sets = sets, .ways = ways, .line_bytes = 128, .mshrs = mshrs, .mshr_merge = merge,
+				 .write_policy = CACHE_WRITE_EVICT, .write_allocate = false, .sector_fill = false,
+				 .bypass = false, .stats_level = CACHE_STATS_L1D};
+	return p;
+}
+
+/* Line address of line `i` of set `s` in a cache with `sets` sets of 128-byte lines. */
+static uint64_t line_of(unsigned sets, unsigned s, unsigned i) { return ((uint64_t)i * sets + s) * 128; }
+
+TEST(mem_cache_hit_miss_merge)
+{
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct cache_params p = l1_params(4, 2, 2, 2);
+	struct cache *c = cache_create(&p, &st);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	uint64_t A = 0x1000;
+	struct cache_result r = cache_access(c, A + 4, 0x1, MEM_READ, 11);
+	CHECK_EQ(r.status, CACHE_MISS);
+	CHECK_EQ(r.fetch_mask, 0xF); /* whole-line fill */
+	CHECK(!r.forward && !r.writeback);
+	CHECK(cache_pending(c, A));
+	r = cache_access(c, A + 64, 0x4, MEM_READ, 12);
+	CHECK_EQ(r.status, CACHE_HIT_RESERVED);
+	CHECK_EQ(r.fetch_mask, 0);
+	r = cache_access(c, A, 0x1, MEM_READ, 13); /* merge slots (2) exhausted */
+	CHECK_EQ(r.status, CACHE_RESERVATION_FAIL);
+	CHECK(!cache_probe(c, A, 0x1));
+	uint64_t tok[8];
+	unsigned n = cache_fill(c, A, 0xF, tok, 8);
+	CHECK_EQ(n, 2);
+	CHECK_EQ(tok[0], 11);
+	CHECK_EQ(tok[1], 12);
+	CHECK(!cache_pending(c, A));
+	CHECK_EQ(cache_mshrs_in_use(c), 0);
+	r = cache_access(c, A, 0x1, MEM_READ, 13);
+	CHECK_EQ(r.status, CACHE_HIT);
+	/* MSHR exhaustion: two entries. */
+	CHECK_EQ(cache_access(c, 0x2000, 0x1, MEM_READ, 1).status, CACHE_MISS);
+	CHECK_EQ(cache_access(c, 0x3000, 0x1, MEM_READ, 2).status, CACHE_MISS);
+	CHECK_EQ(cache_mshrs_in_use(c), 2);
+	CHECK_EQ(cache_access(c, 0x4000, 0x1, MEM_READ, 3).status, CACHE_RESERVATION_FAIL);
+	/* A fill of an unrelated line changes nothing. */
+	CHECK_EQ(cache_fill(c, 0x5000, 0xF, tok, 8), 0);
+	CHECK_EQ(cache_fill(c, 0x2000, 0xF, tok, 8), 1);
+	CHECK_EQ(tok[0], 1);
+	CHECK_EQ(cache_access(c, 0x4000, 0x1, MEM_READ, 3).status, CACHE_MISS);
+	CHECK_EQ(st.v[STAT_l1d_accesses], 6);
+	CHECK_EQ(st.v[STAT_l1d_hits], 1);
+	CHECK_EQ(st.v[STAT_l1d_misses], 4);
+	CHECK_EQ(st.v[STAT_l1d_hit_reserved], 1);
+	CHECK_EQ(st.v[STAT_l1d_res_fails], 2);
+	cache_destroy(c);
+}
+
+TEST(mem_cache_lru_eviction_order)
+{
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct cache_params p = l1_params(2, 4, 8, 4);
+	struct cache *c = cache_create(&p, &st);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	uint64_t tok[4];
+	for (unsigned i = 0; i < 4; i++) { /* lines 0..3 of set 1 */
+		uint64_t a = line_of(2, 1, i);
+		CHECK_EQ(cache_access(c, a, 0xF, MEM_READ, i).status, CACHE_MISS);
+		CHECK_EQ(cache_fill(c, a, 0xF, tok, 4), 1);
+	}
+	/* Touch 0 and 2: LRU order is now 1, 3, 0, 2. */
+	CHECK_EQ(cache_access(c, line_of(2, 1, 0), 0x1, MEM_READ, 0).status, CACHE_HIT);
+	CHECK_EQ(cache_access(c, line_of(2, 1, 2), 0x1, MEM_READ, 0).status, CACHE_HIT);
+	/* A line of the other set evicts nothing here. */
+	CHECK_EQ(cache_access(c, line_of(2, 0, 9), 0x1, MEM_READ, 0).status, CACHE_MISS);
+	CHECK_EQ(st.v[STAT_l1d_evictions], 0);
+	static const unsigned expect_victim[4] = {1, 3, 0, 2};
+	for (unsigned k = 0; k < 4; k++) {
+		uint64_t a = line_of(2, 1, 10 + k);
+		CHECK_EQ(cache_access(c, a, 0xF, MEM_READ, 0).status, CACHE_MISS);
+		CHECK_EQ(cache_fill(c, a, 0xF, tok, 4), 1);
+		CHECK_MSG(!cache_probe(c, line_of(2, 1, expect_victim[k]), 0xF), "victim %u expected evicted", k);
+		for (unsigned j = k + 1; j < 4; j++)
+			CHECK(cache_probe(c, line_of(2, 1, expect_victim[j]), 0xF));
+	}
+	CHECK_EQ(st.v[STAT_l1d_evictions], 4);
+	CHECK_EQ(st.v[STAT_l1d_writebacks], 0);
+	cache_destroy(c);
+}
+
+TEST(mem_cache_reserved_ways_fail)
+{
+	struct cache_params p = l1_params(1, 2, 8, 4);
+	struct cache *c = cache_create(&p, NULL);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	CHECK_EQ(cache_access(c, 0x000, 0x1, MEM_READ, 1).status, CACHE_MISS);
+	CHECK_EQ(cache_access(c, 0x080, 0x1, MEM_READ, 2).status, CACHE_MISS);
+	/* Both ways reserved: a third line cannot allocate although MSHRs are free. */
+	CHECK_EQ(cache_access(c, 0x100, 0x1, MEM_READ, 3).status, CACHE_RESERVATION_FAIL);
+	uint64_t tok[4];
+	CHECK_EQ(cache_fill(c, 0x080, 0xF, tok, 4), 1);
+	CHECK_EQ(cache_access(c, 0x100, 0x1, MEM_READ, 3).status, CACHE_MISS);
+	CHECK(!cache_probe(c, 0x080, 0x1)); /* the only unreserved way was the victim */
+	CHECK(cache_pending(c, 0x000));
+	cache_destroy(c);
+}
+
+TEST(mem_cache_write_evict)
+{
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct cache_params p = l1_params(4, 2, 4, 4);
+	struct cache *c = cache_create(&p, &st);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	uint64_t tok[4];
+	CHECK_EQ(cache_access(c, 0x1000, 0x1, MEM_READ, 1).status, CACHE_MISS);
+	CHECK_EQ(cache_fill(c, 0x1000, 0xF, tok, 4), 1);
+	CHECK(cache_probe(c, 0x1000, 0xF));
+	struct cache_result r = cache_access(c, 0x1000, 0x2, MEM_WRITE, 2);
+	CHECK_EQ(r.status, CACHE_HIT);
+	CHECK(r.forward);
+	CHECK_EQ(r.fetch_mask, 0);
+	CHECK(!cache_probe(c, 0x1000, 0x1)); /* the whole line is gone */
+	CHECK_EQ(cache_access(c, 0x1000, 0x1, MEM_READ, 3).status, CACHE_MISS);
+	/* Write miss: forwarded, not allocated. */
+	r = cache_access(c, 0x2000, 0xF, MEM_WRITE, 4);
+	CHECK_EQ(r.status, CACHE_MISS);
+	CHECK(r.forward);
+	CHECK(!cache_probe(c, 0x2000, 0x1) && !cache_pending(c, 0x2000));
+	/* A store to a line whose fill is pending: the fill still releases the
+	 * waiting load, but the line is dropped afterwards. */
+	r = cache_access(c, 0x1000, 0x1, MEM_WRITE, 5);
+	CHECK(r.forward);
+	CHECK_EQ(cache_fill(c, 0x1000, 0xF, tok, 4), 1);
+	CHECK_EQ(tok[0], 3);
+	CHECK(!cache_probe(c, 0x1000, 0x1));
+	/* Atomics are never cached at a write-evict cache. */
+	CHECK_EQ(cache_access(c, 0x3000, 0x1, MEM_READ, 6).status, CACHE_MISS);
+	CHECK_EQ(cache_fill(c, 0x3000, 0xF, tok, 4), 1);
+	r = cache_access(c, 0x3000, 0x1, MEM_ATOMIC, 7);
+	CHECK(r.forward);
+	CHECK(!cache_probe(c, 0x3000, 0x1));
+	CHECK_EQ(st.v[STAT_l1d_writebacks], 0);
+	cache_destroy(c);
+}
+
+TEST(mem_cache_write_back_sectors)
+{
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct cache_params p = {.sets = 2, .ways = 2, .line_bytes = 128, .mshrs = 4, .mshr_merge = 4,
+				 .write_policy = CACHE_WRITE_BACK, .write_allocate = true, .sector_fill = true,
+				 .stats_level = CACHE_STATS_L2};
+	struct cache *c = cache_create(&p, &st);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	uint64_t tok[4];
+	uint64_t A = line_of(2, 0, 0), B = line_of(2, 0, 1), C = line_of(2, 0, 2);
+	/* Write-allocate without a fetch. */
+	struct cache_result r = cache_access(c, A, 0x1, MEM_WRITE, 1);
+	CHECK_EQ(r.status, CACHE_MISS);
+	CHECK_EQ(r.fetch_mask, 0);
+	CHECK(!r.forward);
+	CHECK(cache_probe(c, A, 0x1));
+	CHECK_EQ(cache_access(c, A, 0x1, MEM_READ, 2).status, CACHE_HIT);
+	/* Sector miss on a present line fetches only the missing sectors. */
+	r = cache_access(c, A, 0x3, MEM_READ, 3);
+	CHECK_EQ(r.status, CACHE_MISS);
+	CHECK_EQ(r.fetch_mask, 0x2);
+	/* Another sector of the pending line: a second fetch into the same MSHR. */
+	r = cache_access(c, A, 0x8, MEM_READ, 4);
+	CHECK_EQ(r.status, CACHE_MISS);
+	CHECK_EQ(r.fetch_mask, 0x8);
+	CHECK_EQ(cache_mshrs_in_use(c), 1);
+	r = cache_access(c, A, 0x2, MEM_READ, 5);
+	CHECK_EQ(r.status, CACHE_HIT_RESERVED);
+	/* Partial fills release exactly the accesses they complete. */
+	CHECK_EQ(cache_fill(c, A, 0x8, tok, 4), 1);
+	CHECK_EQ(tok[0], 4);
+	CHECK_EQ(cache_fill(c, A, 0x2, tok, 4), 2);
+	CHECK_EQ(tok[0], 3);
+	CHECK_EQ(tok[1], 5);
+	CHECK_EQ(cache_mshrs_in_use(c), 0);
+	/* Fill the set (B), then C evicts the LRU line A, which is dirty in sector 0. */
+	CHECK_EQ(cache_access(c, B, 0xF, MEM_READ, 6).status, CACHE_MISS);
+	CHECK_EQ(cache_fill(c, B, 0xF, tok, 4), 1);
+	r = cache_access(c, C, 0x4, MEM_READ, 7);
+	CHECK_EQ(r.status, CACHE_MISS);
+	CHECK(r.writeback);
+	CHECK_EQ(r.wb_addr, A);
+	CHECK_EQ(r.wb_mask, 0x1);
+	/* Atomic in a write-back cache: read-modify-write, makes the sector dirty. */
+	CHECK_EQ(cache_fill(c, C, 0x4, tok, 4), 1);
+	CHECK_EQ(cache_access(c, C, 0x4, MEM_ATOMIC, 8).status, CACHE_HIT);
+	r = cache_access(c, A, 0x1, MEM_READ, 9); /* evicts B (clean) */
+	CHECK(!r.writeback);
+	CHECK_EQ(cache_fill(c, A, 0x1, tok, 4), 1);
+	r = cache_access(c, B, 0x1, MEM_READ, 10); /* evicts C (dirty by the atomic) */
+	CHECK(r.writeback);
+	CHECK_EQ(r.wb_addr, C);
+	CHECK_EQ(r.wb_mask, 0x4);
+	CHECK_EQ(st.v[STAT_l2_writebacks], 2);
+	CHECK_EQ(st.v[STAT_l2_evictions], 3);
+	cache_destroy(c);
+}
+
+TEST(mem_cache_fill_cap_and_bypass)
+{
+	struct cache_params p = l1_params(1, 1, 1, 4);
+	struct cache *c = cache_create(&p, NULL);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	for (unsigned i = 0; i < 4; i++)
+		CHECK(cache_access(c, 0x100, 1u << i, MEM_READ, 100 + i).status != CACHE_RESERVATION_FAIL);
+	uint64_t tok[4];
+	CHECK_EQ(cache_fill(c, 0x100, 0xF, tok, 3), 3); /* room for three */
+	CHECK(cache_pending(c, 0x100));                 /* one still waits */
+	CHECK_EQ(cache_fill(c, 0x100, 0, tok, 3), 1);
+	CHECK_EQ(tok[0], 103);
+	CHECK(!cache_pending(c, 0x100));
+	cache_destroy(c);
+
+	p.bypass = true;
+	c = cache_create(&p, NULL);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	struct cache_result r = cache_access(c, 0x100, 0x1, MEM_READ, 1);
+	CHECK_EQ(r.status, CACHE_MISS);
+	CHECK(r.forward);
+	CHECK_EQ(r.fetch_mask, 0);
+	CHECK_EQ(cache_mshrs_in_use(c), 0);
+	cache_destroy(c);
+
+	/* Invalid parameters are refused. */
+	p = l1_params(4, 2, 2, 2);
+	p.line_bytes = 96;
+	CHECK(cache_create(&p, NULL) == NULL);
+	p = l1_params(0, 2, 2, 2);
+	CHECK(cache_create(&p, NULL) == NULL);
+}
+
+TEST(mem_cache_params_from_config)
+{
+	ws_config *cfg = wsConfigCreate();
+	CHECK(cfg != NULL);
+	if (!cfg)
+		return;
+	struct cache_params p;
+	cache_params_from_config(cfg, CACHE_STATS_L1D, &p);
+	CHECK_EQ(p.sets * p.ways * p.line_bytes, 16 * 1024);
+	CHECK_EQ(p.mshrs, 32);
+	CHECK_EQ(p.mshr_merge, 8);
+	CHECK_EQ(p.write_policy, CACHE_WRITE_EVICT);
+	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
+	CHECK_EQ(p.sets * p.ways * p.line_bytes, 2 * 1024);
+	cache_params_from_config(cfg, CACHE_STATS_L2, &p);
+	/* 768 KB over 6 channels x 2 slices. */
+	CHECK_EQ((uint64_t)p.sets * p.ways * p.line_bytes * cfg_int(cfg, CFG_dram_channels) *
+			 cfg_int(cfg, CFG_l2_slices_per_channel),
+		 768 * 1024);
+	CHECK_EQ(p.write_policy, CACHE_WRITE_BACK);
+	CHECK(p.write_allocate);
+	struct cache *c = cache_create(&p, NULL);
+	CHECK(c != NULL);
+	cache_destroy(c);
+	wsConfigDestroy(cfg);
+}
+
+/* ------------------------------------------------------------ coalescer */
+
+static unsigned coal(const uint64_t *a, uint64_t mask, unsigned n, unsigned size, enum coal_kind k,
+		     struct coal_txn *out)
+{
+	return coal_warp(a, mask, n, size, k, 128, out);
+}
+
+TEST(mem_coal_patterns)
+{
+	uint64_t a[64];
+	struct coal_txn x[COAL_MAX_TXNS];
+	/* Fully coalesced 32 x 4 B: one line, four sectors. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x10000 + 4 * i;
+	CHECK_EQ(coal(a, 0xFFFFFFFFull, 32, 4, COAL_LOAD_CACHED, x), 1);
+	CHECK_EQ(x[0].line, 0x10000);
+	CHECK_EQ(x[0].sectors, 0xF);
+	CHECK_EQ(x[0].lanes, 0xFFFFFFFFull);
+	CHECK_EQ(x[0].bytes, 128);
+	CHECK_EQ(x[0].byte_mask[0], ~0ull);
+	CHECK_EQ(x[0].byte_mask[1], ~0ull);
+	CHECK_EQ(coal(a, 0xFFFFFFFFull, 32, 4, COAL_STORE, x), 1);
+	CHECK_EQ(x[0].bytes, 128);
+	/* Partial mask: lanes 0..7 -> one sector; uncached moves 32 B, cached a line. */
+	CHECK_EQ(coal(a, 0xFFull, 32, 4, COAL_LOAD_UNCACHED, x), 1);
+	CHECK_EQ(x[0].sectors, 0x1);
+	CHECK_EQ(x[0].bytes, 32);
+	CHECK_EQ(x[0].byte_mask[0], 0xFFFFFFFFull);
+	CHECK_EQ(x[0].byte_mask[1], 0);
+	CHECK_EQ(coal(a, 0xFFull, 32, 4, COAL_LOAD_CACHED, x), 1);
+	CHECK_EQ(x[0].bytes, 128);
+	/* Lanes 0 and 31 only: sectors 0 and 3, 64 bytes uncached. */
+	CHECK_EQ(coal(a, 0x80000001ull, 32, 4, COAL_LOAD_UNCACHED, x), 1);
+	CHECK_EQ(x[0].sectors, 0x9);
+	CHECK_EQ(x[0].bytes, 64);
+	CHECK_EQ(x[0].lanes, 0x80000001ull);
+	/* No active lane. */
+	CHECK_EQ(coal(a, 0, 32, 4, COAL_LOAD_CACHED, x), 0);
+	/* Stride 2 (8 B apart): 256 B -> two lines, 4 sectors each. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x20000 + 8 * i;
+	CHECK_EQ(coal(a, 0xFFFFFFFFull, 32, 4, COAL_LOAD_CACHED, x), 2);
+	CHECK_EQ(x[0].line, 0x20000);
+	CHECK_EQ(x[1].line, 0x20080);
+	CHECK_EQ(x[0].sectors, 0xF);
+	CHECK_EQ(x[1].sectors, 0xF);
+	CHECK_EQ(x[0].lanes, 0xFFFFull);
+	CHECK_EQ(x[1].lanes, 0xFFFF0000ull);
+	CHECK_EQ(x[0].byte_mask[0], 0x0F0F0F0F0F0F0F0Full);
+	/* Misaligned base: 0x30010 + 4i spans two lines (sectors 0-3, then 0). */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x30010 + 4 * i;
+	CHECK_EQ(coal(a, 0xFFFFFFFFull, 32, 4, COAL_LOAD_UNCACHED, x), 2);
+	CHECK_EQ(x[0].sectors, 0xF);
+	CHECK_EQ(x[1].line, 0x30080);
+	CHECK_EQ(x[1].sectors, 0x1);
+	CHECK_EQ(x[1].bytes, 32);
+	/* Scattered: every lane its own line. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x100000 + 4096ull * (31 - i) + 32 * (i % 4);
+	unsigned n = coal(a, 0xFFFFFFFFull, 32, 4, COAL_LOAD_UNCACHED, x);
+	CHECK_EQ(n, 32);
+	for (unsigned i = 0; i < n && i < 32; i++) {
+		CHECK_EQ(x[i].line, 0x100000 + 4096ull * (31 - i)); /* lane order */
+		CHECK_EQ(x[i].sectors, 1u << (i % 4));
+		CHECK_EQ(x[i].bytes, 32);
+		CHECK_EQ(x[i].lanes, 1ull << i);
+	}
+	/* 8-byte accesses: 32 x 8 B = 2 lines; 16-byte: 4 lines. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x40000 + 8 * i;
+	CHECK_EQ(coal(a, 0xFFFFFFFFull, 32, 8, COAL_LOAD_CACHED, x), 2);
+	CHECK_EQ(x[0].sectors & x[1].sectors, 0xF);
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x40000 + 16 * i;
+	CHECK_EQ(coal(a, 0xFFFFFFFFull, 32, 16, COAL_STORE, x), 4);
+	CHECK_EQ(x[3].lanes, 0xFF000000ull);
+	/* 1-byte accesses: 32 B -> one sector. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x50000 + i;
+	CHECK_EQ(coal(a, 0xFFFFFFFFull, 32, 1, COAL_LOAD_UNCACHED, x), 1);
+	CHECK_EQ(x[0].sectors, 0x1);
+	CHECK_EQ(x[0].bytes, 32);
+	/* A misaligned 8-byte access straddling a line touches both. */
+	a[0] = 0x6007C;
+	CHECK_EQ(coal(a, 1, 32, 8, COAL_LOAD_UNCACHED, x), 2);
+	CHECK_EQ(x[0].sectors, 0x8);
+	CHECK_EQ(x[1].sectors, 0x1);
+	/* Warp of 64: 64 x 4 B = two lines; lanes beyond nlanes are ignored. */
+	for (unsigned i = 0; i < 64; i++)
+		a[i] = 0x70000 + 4 * i;
+	CHECK_EQ(coal_warp(a, ~0ull, 64, 4, COAL_LOAD_CACHED, 128, x), 2);
+	CHECK_EQ(coal_warp(a, ~0ull, 16, 4, COAL_LOAD_CACHED, 128, x), 1);
+	CHECK_EQ(x[0].lanes, 0xFFFF);
+	/* 64-byte lines (line_bytes parameter): 32 x 4 B = two lines of two sectors. */
+	CHECK_EQ(coal_warp(a, 0xFFFFFFFFull, 32, 4, COAL_LOAD_CACHED, 64, x), 2);
+	CHECK_EQ(x[1].line, 0x70040);
+	CHECK_EQ(x[1].sectors, 0x3);
+	CHECK_EQ(x[1].bytes, 64);
+	/* Invalid arguments. */
+	CHECK_EQ(coal_warp(a, ~0ull, 32, 0, COAL_LOAD_CACHED, 128, x), 0);
+	CHECK_EQ(coal_warp(a, ~0ull, 32, 4, COAL_LOAD_CACHED, 96, x), 0);
+}
+
+TEST(mem_coal_atomics)
+{
+	uint64_t a[64];
+	struct coal_txn x[COAL_MAX_TXNS];
+	/* Distinct words of one line: one transaction. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x8000 + 4 * i;
+	CHECK_EQ(coal(a, 0xFFFFFFFFull, 32, 4, COAL_ATOMIC, x), 1);
+	/* Every lane on the same word: 32 serialized transactions. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x8000;
+	unsigned n = coal(a, 0xFFFFFFFFull, 32, 4, COAL_ATOMIC, x);
+	CHECK_EQ(n, 32);
+	for (unsigned i = 0; i < n && i < 32; i++) {
+		CHECK_EQ(x[i].lanes, 1ull << i);
+		CHECK_EQ(x[i].bytes, 32);
+	}
+	/* Two words shared by 16 lanes each: 16 transactions of two lanes. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x8000 + 64 * (i & 1);
+	n = coal(a, 0xFFFFFFFFull, 32, 4, COAL_ATOMIC, x);
+	CHECK_EQ(n, 16);
+	CHECK_EQ(x[0].lanes, 0x3);
+	CHECK_EQ(x[0].sectors, 0x5);
+	/* The same pattern as a load coalesces into one. */
+	CHECK_EQ(coal(a, 0xFFFFFFFFull, 32, 4, COAL_LOAD_CACHED, x), 1);
+}
+
+/* -------------------------------------------------------- shared memory */
+
+static unsigned sh(const uint64_t *a, uint64_t mask, unsigned size) { return shmem_cycles(a, mask, 32, size, 32, 4); }
+
+TEST(mem_shmem_bank_conflicts)
+{
+	uint64_t a[64];
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 4 * i;
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 1); /* stride 1 */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 8 * i;
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 2); /* stride 2 */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 12 * i;
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 1); /* stride 3 (odd): conflict-free */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 128 * i;
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 32); /* stride 32 */
+	CHECK_EQ(sh(a, 0xFull, 4), 4);          /* ... with four lanes active */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x40;
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 1); /* broadcast */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x40 + (i & 3); /* bytes of one word */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 1), 1);
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = (i < 16) ? 0 : 128 * (i - 15); /* half broadcast, half a 16-way conflict on bank 0 */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 17);
+	CHECK_EQ(sh(a, 0, 4), 0);
+	/* 8-byte accesses (half-warp rule): stride 1 -> 2 passes, no conflict. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 8 * i;
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 8), 2);
+	CHECK_EQ(sh(a, 0xFFFFull, 8), 1);     /* one half-warp */
+	/* 8-byte stride 2: banks 0,1,4,5,.. each twice per half-warp -> 2 per half. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 16 * i;
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 8), 4);
+	/* 16-byte stride 1: four quarter-warp passes. */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 16 * i;
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 16), 4);
+	/* 64-lane warp, 4-byte stride 1: two words per bank. */
+	for (unsigned i = 0; i < 64; i++)
+		a[i] = 4 * i;
+	CHECK_EQ(shmem_cycles(a, ~0ull, 64, 4, 32, 4), 2);
+	/* 16 banks (Tesla-like). */
+	CHECK_EQ(shmem_cycles(a, 0xFFFFull, 16, 4, 16, 4), 1);
+	CHECK_EQ(shmem_cycles(a, 0xFFFFFFFFull, 32, 4, 16, 4), 2);
+}
+
+/* --------------------------------------------------- address mapping */
+
+TEST(mem_address_interleaving)
+{
+	struct mem_map m = {.parts = 6, .slices = 2, .chunk = 256};
+	for (unsigned k = 0; k < 24; k++) {
+		uint64_t a = 256ull * k + 40;
+		CHECK_EQ(mem_partition_of(&m, a), k % 6);
+		CHECK_EQ(mem_slice_in_part(&m, a), (k / 6) % 2);
+		CHECK_EQ(mem_slice_of(&m, a), (k % 6) * 2 + (k / 6) % 2);
+	}
+	uint64_t x = 0x9E3779B97F4A7C15ull;
+	for (unsigned i = 0; i < 1000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		uint64_t a = x >> 20;
+		unsigned p = mem_partition_of(&m, a), s = mem_slice_in_part(&m, a);
+		uint64_t pl = mem_part_local(&m, a), sl = mem_slice_local(&m, a);
+		CHECK_EQ(mem_slice_to_part_local(&m, s, sl), pl);
+		CHECK_EQ(mem_part_to_global(&m, p, pl), a);
+		CHECK_EQ((pl / m.chunk) % m.slices, s);
+	}
+}
+
+/* --------------------------------------------------------- interconnect */
+
+TEST(mem_icnt_latency_bandwidth_backpressure)
+{
+	struct icnt_params p = {.inputs = 3, .outputs = 2, .latency = 5, .flit_bytes = 32, .flits_per_cycle = 1,
+				.in_buf_flits = 8, .out_buf_packets = 2};
+	struct icnt *n = icnt_create(&p);
+	CHECK(n != NULL);
+	if (!n)
+		return;
+	CHECK_EQ(icnt_flits(n, 8), 1);
+	CHECK_EQ(icnt_flits(n, 136), 5);
+	struct mem_pkt pk;
+	memset(&pk, 0, sizeof pk);
+	pk.token = 1;
+	CHECK(icnt_push(n, 0, 1, 1, &pk));
+	/* Granted at the next cycle; available latency + serialization cycles after the push. */
+	unsigned c = 0;
+	while (!icnt_peek(n, 1) && c < 100) {
+		icnt_cycle(n);
+		c++;
+	}
+	CHECK_EQ(c, p.latency + 1);
+	icnt_pop(n, 1);
+	CHECK(icnt_idle(n));
+	/* A 5-flit packet: 4 more cycles of serialization. */
+	CHECK(icnt_push(n, 0, 1, 5, &pk));
+	c = 0;
+	while (!icnt_peek(n, 1) && c < 100) {
+		icnt_cycle(n);
+		c++;
+	}
+	CHECK_EQ(c, p.latency + 5);
+	icnt_pop(n, 1);
+	/* Input buffer bound: 8 flits. */
+	CHECK(icnt_push(n, 2, 0, 5, &pk));
+	CHECK(!icnt_can_push(n, 2, 4));
+	CHECK(!icnt_push(n, 2, 0, 4, &pk));
+	CHECK(icnt_push(n, 2, 0, 3, &pk));
+	/* Bandwidth: 20 one-flit packets from two inputs to one output take >= 20 cycles. */
+	struct icnt *m = icnt_create(&p);
+	CHECK(m != NULL);
+	if (!m) {
+		icnt_destroy(n);
+		return;
+	}
+	unsigned sent = 0, got = 0, cyc = 0;
+	while (got < 20 && cyc < 1000) {
+		for (unsigned i = 0; i < 2 && sent < 20; i++) {
+			pk.token = sent;
+			if (icnt_push(m, i, 0, 1, &pk))
+				sent++;
+		}
+		icnt_cycle(m);
+		cyc++;
+		const struct mem_pkt *q = icnt_peek(m, 0);
+		if (q) {
+			got++;
+			icnt_pop(m, 0);
+		}
+	}
+	CHECK_EQ(got, 20);
+	CHECK(cyc >= 20 + p.latency);
+	CHECK(cyc <= 20 + p.latency + 2);
+	/* Ejection back-pressure: nobody pops output 1; at most out_buf + pipeline packets get there. */
+	for (unsigned k = 0; k < 200; k++) {
+		icnt_push(m, k % 3, 1, 1, &pk);
+		icnt_cycle(m);
+	}
+	unsigned there = 0;
+	while (icnt_peek(m, 1)) {
+		icnt_pop(m, 1);
+		there++;
+	}
+	CHECK(there <= p.out_buf_packets + p.latency + 1);
+	CHECK(there >= p.out_buf_packets);
+	CHECK(!icnt_idle(m)); /* the inputs still hold packets */
+	icnt_destroy(m);
+	icnt_destroy(n);
+}
+
+/* ----------------------------------------------------------------- DRAM */
+
+static struct dram_params gtx480_dram(void)
+{
+	struct dram_params p = {.banks = 16, .bank_groups = 4, .bank_interleave = 256, .row_bytes = 4096,
+				.bus_bytes = 8, .burst_length = 8, .data_rate = 4, .tCCD = 2, .tCCDL = 3,
+				.tRRD = 6, .tRCD = 12, .tRAS = 28, .tRP = 12, .tRC = 40, .tCL = 12, .tWL = 4,
+				.tCDLR = 5, .tWR = 12, .tRTPL = 2, .read_queue = 16, .write_queue = 16,
+				.write_high = 12, .write_low = 4, .return_queue = 116};
+	return p;
+}
+
+/* Partition-local address of column byte `col` of `row` in `bank`. */
+static uint64_t dram_addr(const struct dram_params *p, unsigned bank, uint64_t row, unsigned col)
+{
+	uint64_t per_row = p->row_bytes / p->bank_interleave;
+	uint64_t g = (row * per_row + col / p->bank_interleave) * p->banks + bank;
+	return g * p->bank_interleave + col % p->bank_interleave;
+}
+
+/* Push one read at cycle *now and tick until its data is back; returns the cycles taken. */
+static uint64_t dram_one(struct dram *d, uint64_t addr, uint32_t sectors, uint64_t *now)
+{
+	struct dram_req r = {.addr = addr, .tag = addr, .sectors = sectors, .write = false};
+	if (!dram_push(d, &r))
+		return 0;
+	uint64_t t0 = *now;
+	for (;;) {
+		dram_cycle(d, *now);
+		if (dram_peek(d, *now)) {
+			dram_pop(d, *now);
+			return *now - t0;
+		}
+		if (++*now - t0 > 10000)
+			return 0;
+	}
+}
+
+TEST(mem_dram_row_hit_vs_miss_latency)
+{
+	struct dram_params p = gtx480_dram();
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct dram *d = dram_create(&p, &st);
+	CHECK(d != NULL);
+	if (!d)
+		return;
+	unsigned b;
+	uint64_t row;
+	unsigned col;
+	dram_map(&p, dram_addr(&p, 5, 77, 640), &b, &row, &col);
+	CHECK_EQ(b, 5);
+	CHECK_EQ(row, 77);
+	CHECK_EQ(col, 640);
+	CHECK_EQ(dram_bursts(&p, 0x1), 1);
+	CHECK_EQ(dram_bursts(&p, 0x3), 1);
+	CHECK_EQ(dram_bursts(&p, 0x5), 2);
+	CHECK_EQ(dram_bursts(&p, 0xF), 2);
+	uint64_t now = 0;
+	unsigned bc = p.burst_length / p.data_rate;
+	/* Closed row: ACT, then RD after tRCD, data after tCL plus the burst. */
+	CHECK_EQ(dram_one(d, dram_addr(&p, 3, 10, 0), 0x1, &now), p.tRCD + p.tCL + bc);
+	/* Same row: only the column access. */
+	CHECK_EQ(dram_one(d, dram_addr(&p, 3, 10, 128), 0x1, &now), p.tCL + bc);
+	/* Two bursts in one bank group: the second column command waits tCCDL. */
+	CHECK_EQ(dram_one(d, dram_addr(&p, 3, 10, 0), 0xF, &now), p.tCCDL + p.tCL + bc);
+	/* Row conflict once tRAS has passed: PRE, ACT, RD. */
+	now += p.tRAS;
+	CHECK_EQ(dram_one(d, dram_addr(&p, 3, 11, 0), 0x1, &now), p.tRP + p.tRCD + p.tCL + bc);
+	/* Row conflict right after an activate waits for tRAS. */
+	uint64_t t_act = now;
+	uint64_t lat = dram_one(d, dram_addr(&p, 4, 1, 0), 0x1, &now); /* opens bank 4 at t_act */
+	CHECK_EQ(lat, p.tRCD + p.tCL + bc);
+	lat = dram_one(d, dram_addr(&p, 4, 2, 0), 0x1, &now);
+	CHECK(lat > 0);
+	CHECK_EQ(now, t_act + p.tRAS + p.tRP + p.tRCD + p.tCL + bc);
+	CHECK_EQ(st.v[STAT_dram_row_hits], 2);
+	CHECK_EQ(st.v[STAT_dram_row_misses], 4);
+	CHECK_EQ(st.v[STAT_dram_activates], 4);
+	CHECK_EQ(st.v[STAT_dram_precharges], 2);
+	CHECK_EQ(st.v[STAT_dram_reads], 6);
+	CHECK_EQ(st.v[STAT_dram_bytes], 7 * 64);
+	CHECK(dram_idle(d));
+	dram_destroy(d);
+}
+
+TEST(mem_dram_frfcfs_reorders_row_hit)
+{
+	struct dram_params p = gtx480_dram();
+	struct dram *d = dram_create(&p, NULL);
+	CHECK(d != NULL);
+	if (!d)
+		return;
+	uint64_t now = 0;
+	CHECK(dram_one(d, dram_addr(&p, 2, 5, 0), 0x1, &now) > 0); /* row 5 open in bank 2 */
+	now += 100;
+	struct dram_req older = {.addr = dram_addr(&p, 2, 6, 0), .tag = 1, .sectors = 0x1};
+	struct dram_req younger = {.addr = dram_addr(&p, 2, 5, 256), .tag = 2, .sectors = 0x1};
+	CHECK(dram_push(d, &older));
+	CHECK(dram_push(d, &younger));
+	uint64_t order[2] = {0, 0}, when[2] = {0, 0};
+	unsigned got = 0;
+	for (uint64_t t0 = now; got < 2 && now - t0 < 1000; now++) {
+		dram_cycle(d, now);
+		const struct dram_req *r = dram_peek(d, now);
+		if (r) {
+			order[got] = r->tag;
+			when[got++] = now;
+			dram_pop(d, now);
+		}
+	}
+	CHECK_EQ(got, 2);
+	CHECK_EQ(order[0], 2); /* the row hit went first */
+	CHECK_EQ(order[1], 1);
+	CHECK(when[1] > when[0]);
+	dram_destroy(d);
+}
+
+TEST(mem_dram_peak_bandwidth_and_writes)
+{
+	struct dram_params p = gtx480_dram();
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct dram *d = dram_create(&p, &st);
+	CHECK(d != NULL);
+	if (!d)
+		return;
+	/* Keep the read queue full of sequential 128-byte lines. */
+	uint64_t next = 0, cycles = 20000, done = 0;
+	for (uint64_t now = 0; now < cycles; now++) {
+		struct dram_req r = {.addr = next, .tag = next, .sectors = 0xF};
+		if (dram_push(d, &r))
+			next += 128;
+		dram_cycle(d, now);
+		while (dram_peek(d, now)) {
+			dram_pop(d, now);
+			done++;
+		}
+	}
+	unsigned peak = p.bus_bytes * p.data_rate; /* bytes per DRAM cycle */
+	CHECK(st.v[STAT_dram_bytes] <= (uint64_t)peak * cycles);
+	CHECK_MSG(st.v[STAT_dram_bytes] * 100 >= (uint64_t)peak * cycles * 95, "DRAM streamed %llu of %llu bytes",
+		  (unsigned long long)st.v[STAT_dram_bytes], (unsigned long long)peak * cycles);
+	CHECK(st.v[STAT_dram_busy_cycles] <= cycles);
+	CHECK(done * 128 <= st.v[STAT_dram_bytes]);
+	/* Writes only: drained although fewer than write_high wait; no data returns. */
+	uint64_t now = cycles;
+	while (!dram_idle(d) && now < cycles + 1000) {
+		dram_cycle(d, now);
+		while (dram_peek(d, now))
+			dram_pop(d, now);
+		now++;
+	}
+	CHECK(dram_idle(d));
+	uint64_t w0 = st.v[STAT_dram_writes];
+	for (unsigned i = 0; i < 3; i++) {
+		struct dram_req w = {.addr = 4096ull * i, .sectors = 0xF, .write = true};
+		CHECK(dram_push(d, &w));
+	}
+	for (uint64_t t0 = now; !dram_idle(d) && now - t0 < 1000; now++) {
+		dram_cycle(d, now);
+		CHECK(dram_peek(d, now) == NULL);
+	}
+	CHECK(dram_idle(d));
+	CHECK_EQ(st.v[STAT_dram_writes] - w0, 3);
+	/* Queue bound. */
+	for (unsigned i = 0; i < p.write_queue; i++) {
+		struct dram_req w = {.addr = 128ull * i, .sectors = 0x1, .write = true};
+		CHECK(dram_push(d, &w));
+	}
+	struct dram_req w = {.addr = 0, .sectors = 0x1, .write = true};
+	CHECK(!dram_push(d, &w));
+	CHECK(dram_can_accept(d, false));
+	dram_destroy(d);
+	/* Bad parameters. */
+	p.burst_length = 6;
+	CHECK(dram_create(&p, NULL) == NULL);
+}
+
+/* -------------------------------------------------------- memory system */
+
+static ws_config *mem_cfg(const char *const *kv)
+{
+	ws_config *cfg = wsConfigCreate();
+	char err[256];
+	for (; cfg && kv && kv[0]; kv += 2)
+		if (wsConfigSet(cfg, kv[0], kv[1], err, sizeof err) != WS_SUCCESS) {
+			wsConfigDestroy(cfg);
+			return NULL;
+		}
+	return cfg;
+}
+
+/* Send one request from `sm` and run until its reply arrives: core cycles taken (0: lost). */
+static uint64_t round_trip(struct memsys *m, unsigned sm, uint64_t addr, uint32_t sectors, enum mem_kind k,
+			   struct mem_reply *out)
+{
+	struct mem_req r = {.addr = addr, .token = addr ^ 0x5A5A, .sectors = sectors, .kind = k, .bytes = 0};
+	if (k == MEM_ATOMIC)
+		r.bytes = 4;
+	if (!memsys_send(m, sm, &r))
+		return 0;
+	for (uint64_t c = 1; c < 100000; c++) {
+		memsys_cycle(m);
+		if (memsys_pop_reply(m, sm, out))
+			return out->token == r.token ? c : 0;
+	}
+	return 0;
+}
+
+static void drain(struct memsys *m, unsigned nsms)
+{
+	struct mem_reply o;
+	for (unsigned c = 0; c < 100000 && !memsys_idle(m); c++) {
+		memsys_cycle(m);
+		for (unsigned s = 0; s < nsms; s++)
+			while (memsys_pop_reply(m, s, &o))
+				;
+	}
+}
+
+/* Unloaded L2-hit latency with equal core/icnt/L2 clocks:
+ * 2 * icnt_latency + l2_rop_latency + reply serialization + 2 queue hops. */
+static uint64_t expect_hit(const ws_config *cfg, unsigned data_bytes)
+{
+	uint64_t flits = (cfg_int(cfg, CFG_icnt_header_bytes) + data_bytes + cfg_int(cfg, CFG_icnt_flit_bytes) - 1) /
+			 cfg_int(cfg, CFG_icnt_flit_bytes);
+	uint64_t ser = (flits + cfg_int(cfg, CFG_icnt_flits_per_cycle) - 1) / cfg_int(cfg, CFG_icnt_flits_per_cycle);
+	return 2 * (uint64_t)cfg_int(cfg, CFG_icnt_latency) + (uint64_t)cfg_int(cfg, CFG_l2_rop_latency) + ser + 2;
+}
+
+TEST(mem_sys_unloaded_latencies)
+{
+	static const char *const variants[3][9] = {
+		{NULL},
+		{"icnt_latency", "20", "l2_rop_latency", "50", "dram_latency", "30", NULL},
+		{"clock_dram", "700", "icnt_flits_per_cycle", "1", "dram_latency", "200", NULL},
+	};
+	for (unsigned v = 0; v < 3; v++) {
+		ws_config *cfg = mem_cfg(variants[v]);
+		CHECK(cfg != NULL);
+		if (!cfg)
+			return;
+		struct ws_stats st;
+		memset(&st, 0, sizeof st);
+		struct memsys *m = memsys_create(cfg, &st, 4);
+		CHECK(m != NULL);
+		if (!m) {
+			wsConfigDestroy(cfg);
+			return;
+		}
+		struct mem_reply o;
+		uint64_t miss = round_trip(m, 1, 0x123400, 0xF, MEM_READ, &o);
+		CHECK_EQ(o.kind, MEM_READ);
+		CHECK_EQ(o.bytes, 128);
+		CHECK_EQ(o.addr, 0x123400);
+		uint64_t hit = round_trip(m, 1, 0x123400, 0xF, MEM_READ, &o);
+		CHECK_MSG(hit == expect_hit(cfg, 128), "variant %u: L2 hit %llu cycles, expected %llu", v,
+			  (unsigned long long)hit, (unsigned long long)expect_hit(cfg, 128));
+		/* One sector: a shorter reply. */
+		uint64_t hit1 = round_trip(m, 2, 0x123420, 0x1, MEM_READ, &o);
+		CHECK_EQ(hit1, expect_hit(cfg, 32));
+		CHECK_EQ(o.bytes, 32);
+		/* Miss - hit = controller pipeline + DRAM access (ACT, 2 bursts in one bank
+		 * group: tRCD + tCCDL + tCL + burst), converted to core cycles, + <= 3 hops. */
+		double ratio = (double)memsys_period_fs(m, MEMSYS_CLK_DRAM) / (double)memsys_period_fs(m, MEMSYS_CLK_CORE);
+		double dram = (double)(cfg_int(cfg, CFG_dram_trcd) + cfg_int(cfg, CFG_dram_tccdl) +
+				       cfg_int(cfg, CFG_dram_tcl) + cfg_int(cfg, CFG_dram_burst_length) / cfg_int(cfg, CFG_dram_data_rate)) *
+			      ratio;
+		double lo = (double)cfg_int(cfg, CFG_dram_latency) + dram;
+		CHECK_MSG((double)(miss - hit) >= lo && (double)(miss - hit) <= lo + 4,
+			  "variant %u: miss %llu - hit %llu not in [%.1f, %.1f]", v, (unsigned long long)miss,
+			  (unsigned long long)hit, lo, lo + 4);
+		CHECK_EQ(st.v[STAT_l2_misses], 1);
+		CHECK_EQ(st.v[STAT_l2_hits], 2);
+		CHECK_EQ(st.v[STAT_dram_reads], 1);
+		CHECK(memsys_idle(m));
+		memsys_destroy(m);
+		wsConfigDestroy(cfg);
+	}
+}
+
+TEST(mem_sys_writes_ack_and_atomics)
+{
+	ws_config *cfg = mem_cfg(NULL);
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct memsys *m = cfg ? memsys_create(cfg, &st, 2) : NULL;
+	CHECK(m != NULL);
+	if (!m) {
+		wsConfigDestroy(cfg);
+		return;
+	}
+	struct mem_reply o;
+	/* A write is acknowledged after the L2 takes it (write-allocate, no DRAM access). */
+	uint64_t w = round_trip(m, 0, 0x40000, 0xF, MEM_WRITE, &o);
+	CHECK_EQ(o.kind, MEM_WRITE);
+	CHECK_EQ(o.bytes, 0);
+	/* The request carries 128 data bytes (5 flits at 2 per cycle: 3 cycles), the ack none. */
+	CHECK_EQ(w, expect_hit(cfg, 0) + 2);
+	CHECK_EQ(st.v[STAT_dram_reads] + st.v[STAT_dram_writes], 0);
+	/* Reading it back hits in the L2. */
+	CHECK_EQ(round_trip(m, 0, 0x40000, 0xF, MEM_READ, &o), expect_hit(cfg, 128));
+	/* Atomics to one line serialize in the atomic unit; to different lines they pipeline. */
+	unsigned lat = (unsigned)cfg_int(cfg, CFG_l2_atomic_latency);
+	CHECK(round_trip(m, 1, 0x40000, 0x1, MEM_ATOMIC, &o) == expect_hit(cfg, 4) + lat);
+	CHECK_EQ(o.kind, MEM_ATOMIC);
+	CHECK_EQ(o.bytes, 4);
+	uint64_t same[2] = {0, 0}, diff[2] = {0, 0};
+	for (unsigned pass = 0; pass < 2; pass++) {
+		/* 8 atomics, back to back, to one line (pass 0) or 8 lines of one slice (pass 1). */
+		for (unsigned k = 0; k < 8; k++) {
+			uint64_t a = pass ? 0x40000 + (uint64_t)k * 256 * 12 : 0x40000;
+			CHECK(pass || memsys_slice_of(m, a) == memsys_slice_of(m, 0x40000));
+			if (pass)
+				round_trip(m, 1, a, 0x1, MEM_READ, &o); /* bring the line to the L2 */
+		}
+		uint64_t first = 0, last = 0, c = 0;
+		unsigned got = 0, sent = 0;
+		while (got < 8 && c < 10000) {
+			if (sent < 8) {
+				struct mem_req r = {.addr = pass ? 0x40000 + (uint64_t)sent * 256 * 12 : 0x40000,
+						    .token = sent, .sectors = 0x1, .bytes = 4, .kind = MEM_ATOMIC};
+				if (memsys_send(m, 1, &r))
+					sent++;
+			}
+			memsys_cycle(m);
+			c++;
+			while (memsys_pop_reply(m, 1, &o)) {
+				if (!got)
+					first = c;
+				last = c;
+				got++;
+			}
+		}
+		CHECK_EQ(got, 8);
+		if (pass)
+			diff[0] = first, diff[1] = last;
+		else
+			same[0] = first, same[1] = last;
+	}
+	CHECK_MSG(same[1] - same[0] >= 7 * lat, "same-line atomics %llu..%llu", (unsigned long long)same[0],
+		  (unsigned long long)same[1]);
+	CHECK_MSG(diff[1] - diff[0] < 7 * lat, "different-line atomics %llu..%llu", (unsigned long long)diff[0],
+		  (unsigned long long)diff[1]);
+	CHECK_EQ(st.v[STAT_l2_atomics], 17);
+	drain(m, 2);
+	CHECK(memsys_idle(m));
+	memsys_destroy(m);
+	wsConfigDestroy(cfg);
+}
+
+/* Stream sequential 128-byte reads from every SM; returns DRAM utilization
+ * (bytes / (DRAM cycles * channels * peak bytes per cycle)) after a warm-up. */
+static double stream(const ws_config *cfg, unsigned nsms, uint64_t cycles, struct ws_stats *st, uint64_t *replies)
+{
+	struct memsys *m = memsys_create(cfg, st, nsms);
+	if (!m)
+		return -1;
+	uint64_t next = 0x10000000, b0 = 0, c0 = 0, warm = cycles / 4;
+	*replies = 0;
+	for (uint64_t c = 0; c < cycles; c++) {
+		memsys_cycle(m);
+		if (c == warm) {
+			b0 = st->v[STAT_dram_bytes];
+			c0 = st->v[STAT_dram_cycles];
+		}
+		for (unsigned s = 0; s < nsms; s++) {
+			struct mem_reply o;
+			while (memsys_pop_reply(m, s, &o))
+				(*replies)++;
+			struct mem_req r = {.addr = next, .token = next, .sectors = 0xF, .kind = MEM_READ};
+			if (memsys_send(m, s, &r))
+				next += 128;
+		}
+	}
+	double peak = (double)cfg_int(cfg, CFG_dram_channels) * (double)cfg_int(cfg, CFG_dram_bus_bytes) *
+		      (double)cfg_int(cfg, CFG_dram_data_rate);
+	double util = (double)(st->v[STAT_dram_bytes] - b0) / ((double)(st->v[STAT_dram_cycles] - c0) * peak);
+	memsys_destroy(m);
+	return util;
+}
+
+TEST(mem_sys_streaming_bandwidth)
+{
+	ws_config *cfg = mem_cfg(NULL);
+	CHECK(cfg != NULL);
+	if (!cfg)
+		return;
+	/* The configured peak is 177.4 GB/s: 6 x 8 B x 4 x 924 MHz. */
+	double peak_gbs = (double)cfg_int(cfg, CFG_dram_channels) * (double)cfg_int(cfg, CFG_dram_bus_bytes) *
+			  (double)cfg_int(cfg, CFG_dram_data_rate) * cfg_float(cfg, CFG_clock_dram) / 1000.0;
+	CHECK(peak_gbs > 177.3 && peak_gbs < 177.5);
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	uint64_t replies = 0;
+	double u = stream(cfg, 15, 30000, &st, &replies);
+	CHECK_MSG(u >= 0.90 && u <= 1.0, "DRAM utilization %.3f", u);
+	CHECK(st.v[STAT_dram_busy_cycles] <= st.v[STAT_dram_cycles] * (uint64_t)cfg_int(cfg, CFG_dram_channels));
+	CHECK(st.v[STAT_dram_bytes] <= st.v[STAT_dram_cycles] * 6 * 32);
+	CHECK(replies > 0);
+	CHECK(replies * 128 <= st.v[STAT_dram_bytes]);
+	/* With 4 L2 MSHRs per slice the memory-level parallelism is too small to keep DRAM busy. */
+	wsConfigDestroy(cfg);
+	static const char *const few[] = {"l2_mshrs", "4", NULL};
+	cfg = mem_cfg(few);
+	memset(&st, 0, sizeof st);
+	u = stream(cfg, 15, 20000, &st, &replies);
+	CHECK_MSG(u > 0 && u < 0.5, "utilization with 4 MSHRs %.3f", u);
+	wsConfigDestroy(cfg);
+}
+
+TEST(mem_sys_clock_domains)
+{
+	ws_config *cfg = mem_cfg(NULL);
+	struct memsys *m = cfg ? memsys_create(cfg, NULL, 1) : NULL;
+	CHECK(m != NULL);
+	if (!m) {
+		wsConfigDestroy(cfg);
+		return;
+	}
+	for (unsigned i = 0; i < 7000; i++)
+		memsys_cycle(m);
+	CHECK_EQ(memsys_cycles(m, MEMSYS_CLK_CORE), 7000);
+	CHECK_EQ(memsys_cycles(m, MEMSYS_CLK_ICNT), 7000);
+	CHECK_EQ(memsys_cycles(m, MEMSYS_CLK_L2), 7000);
+	uint64_t d = memsys_cycles(m, MEMSYS_CLK_DRAM);
+	CHECK_MSG(d >= 9239 && d <= 9240, "DRAM cycles %llu", (unsigned long long)d); /* 7000 * 924 / 700 */
+	CHECK(memsys_idle(m));
+	memsys_destroy(m);
+	wsConfigDestroy(cfg);
+	static const char *const titan[] = {"clock_core", "1417", "clock_icnt", "1417", "clock_l2", "1417",
+					    "clock_dram", "2500", NULL};
+	cfg = mem_cfg(titan);
+	m = cfg ? memsys_create(cfg, NULL, 1) : NULL;
+	CHECK(m != NULL);
+	if (m) {
+		for (unsigned i = 0; i < 14170; i++)
+			memsys_cycle(m);
+		d = memsys_cycles(m, MEMSYS_CLK_DRAM);
+		CHECK_MSG(d >= 24999 && d <= 25000, "DRAM cycles %llu", (unsigned long long)d);
+	}
+	memsys_destroy(m);
+	wsConfigDestroy(cfg);
+}
+
+TEST(mem_sys_config_checks)
+{
+	ws_config *cfg = mem_cfg(NULL);
+	char err[256];
+	CHECK(cfg && memsys_check_config(cfg, err, sizeof err));
+	static const char *const bad[][3] = {
+		{"l2_line_bytes", "64", "exceed"},
+		{"l1d_line_bytes", "96", "power"},
+		{"dram_interleave_bytes", "200", "multiple"},
+		{"dram_burst_length", "6", "burst"},
+		{"dram_write_low", "12", "write_low"},
+	};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ws_config *c = mem_cfg(NULL);
+		CHECK(c && wsConfigSet(c, bad[i][0], bad[i][1], err, sizeof err) == WS_SUCCESS);
+		err[0] = 0;
+		CHECK(!memsys_check_config(c, err, sizeof err));
+		CHECK_STR_CONTAINS(err, bad[i][2]);
+		CHECK(memsys_create(c, NULL, 4) == NULL);
+		wsConfigDestroy(c);
+	}
+	/* A bad request is refused, not crashed on. */
+	struct memsys *m = memsys_create(cfg, NULL, 2);
+	CHECK(m != NULL);
+	if (m) {
+		struct mem_req r = {.addr = 0, .sectors = 1, .kind = MEM_READ};
+		CHECK(!memsys_send(m, 2, &r));
+		CHECK(!memsys_send(m, 0, NULL));
+		struct mem_reply o;
+		CHECK(!memsys_pop_reply(m, 7, &o));
+		CHECK(memsys_can_accept(m, 0, NULL));
+		CHECK(!memsys_can_accept(m, 5, NULL));
+	}
+	memsys_destroy(m);
+	wsConfigDestroy(cfg);
+}
+
+/* A pseudo-random mix of reads, writes and atomics from several SMs. */
+static void mixed_run(const ws_config *cfg, struct ws_stats *st, uint64_t *checksum)
+{
+	struct memsys *m = memsys_create(cfg, st, 6);
+	if (!m)
+		return;
+	uint64_t x = 12345, sum = 0, outstanding = 0;
+	for (unsigned c = 0; c < 20000; c++) {
+		memsys_cycle(m);
+		for (unsigned s = 0; s < 6; s++) {
+			struct mem_reply o;
+			while (memsys_pop_reply(m, s, &o)) {
+				sum = sum * 31 + o.token + c;
+				outstanding--;
+			}
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			if (c < 15000 && (x & 3) != 0) {
+				enum mem_kind k = (x >> 8) % 10 < 6 ? MEM_READ : (x >> 8) % 10 < 9 ? MEM_WRITE : MEM_ATOMIC;
+				struct mem_req r = {.addr = ((x >> 16) % (1u << 22)) & ~127ull, .token = x,
+						    .sectors = (uint32_t)((x >> 40) & 0xF) | 1, .kind = k,
+						    .bytes = k == MEM_ATOMIC ? 4 : 0};
+				if (memsys_send(m, s, &r))
+					outstanding++;
+			}
+		}
+	}
+	drain(m, 6);
+	*checksum = sum ^ (memsys_idle(m) ? 0 : 1) ^ (outstanding << 1);
+	memsys_destroy(m);
+}
+
+TEST(mem_sys_deterministic_and_drains)
+{
+	ws_config *cfg = mem_cfg(NULL);
+	CHECK(cfg != NULL);
+	if (!cfg)
+		return;
+	struct ws_stats a, b;
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	uint64_t ca = 7, cb = 9;
+	mixed_run(cfg, &a, &ca);
+	mixed_run(cfg, &b, &cb);
+	CHECK_EQ(ca, cb);
+	CHECK(memcmp(&a, &b, sizeof a) == 0);
+	CHECK(a.v[STAT_l2_writebacks] > 0);
+	CHECK(a.v[STAT_dram_writes] > 0);
+	CHECK(a.v[STAT_l2_atomics] > 0);
+	CHECK(a.v[STAT_dram_row_hits] > 0 && a.v[STAT_dram_row_misses] > 0);
+	CHECK(a.v[STAT_icnt_req_packets] == a.v[STAT_icnt_reply_packets]); /* one reply per request, all drained */
+	wsConfigDestroy(cfg);
+}
