@@ -304,7 +304,8 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 				u->s->progress = true;
 			}
 		}
-		if (p->next >= p->ntxn && now + 1 >= p->busy_until) {
+		/* busy during [accept, busy_until): the next instruction is accepted at busy_until */
+		if (p->next >= p->ntxn && now >= p->busy_until) {
 			struct ld_entry *le = &u->tab[p->entry];
 			le->all_sent = true;
 			p->busy = false;
