@@ -652,7 +652,6 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 		s->pol->on_issue(s->pol_st, &s->view, sched, slot);
 	if (s->pol->on_exec && d && (d->in->op == OP_SETP || d->in->op == OP_BRA || d->in->op == OP_BRX))
 		exec_event(s, slot, e_fn, e_pc, d, info);
-	st->v[STAT_issue_cycles]++;
 	s->progress = true;
 	return true;
 }
@@ -722,8 +721,10 @@ static bool stage_issue(struct sm *s, uint64_t now)
 					   !v->at_barrier && !v->finished &&
 					   head_ready_sb(&s->w[slot], s->w[slot].ib[s->w[slot].ib_head].d, &(bool){0});
 		}
-		if (issued)
+		if (issued) {
+			s->gpu->stats->v[STAT_issue_cycles]++;
 			continue;
+		}
 		enum stall best = ST_IDLE;
 		for (uint32_t k = 0; k < s->nlive; k++) {
 			uint32_t i = s->live[k];
