@@ -99,9 +99,11 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->eligible = calloc(s->nslots, sizeof *s->eligible);
 	s->ncoll_per = (uint32_t)cfg_int(cfg, CFG_opcoll_per_unit);
 	s->coll = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll);
+	s->coll_fifo = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll_fifo);
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
-	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->live || !s->eligible || !s->coll || !s->bank_busy)
+	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->live || !s->eligible || !s->coll || !s->coll_fifo ||
+	    !s->bank_busy)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
 		s->cta[c].slots = calloc(s->nslots, sizeof(uint32_t));
@@ -164,6 +166,7 @@ void sm_destroy(struct sm *s)
 	free(s->live);
 	free(s->eligible);
 	free(s->coll);
+	free(s->coll_fifo);
 	free(s->bank_busy);
 	free(s->wb.q);
 	free(s);
@@ -186,14 +189,19 @@ static void live_rebuild(struct sm *s)
 	s->view.nlive = s->nlive;
 }
 
+/* Register-id base of the warp's current frame (changes at calls and returns). */
 static void warp_sync_frame(struct sm *s, struct sm_warp *w)
 {
-	if (w->fw->sp) {
-		const struct simt_entry *t = &w->fw->stack[w->fw->sp - 1];
-		w->frame_base = t->reg_off / s->ws;
-		w->fetch_fn = t->fn;
-		w->fetch_pc = t->pc;
-	}
+	if (w->fw->sp)
+		w->frame_base = w->fw->stack[w->fw->sp - 1].reg_off / s->ws;
+}
+
+/* Point the front end at the warp's current pc (at launch). */
+static void warp_sync_fetch(struct sm_warp *w)
+{
+	int32_t fn;
+	w->fetch_pc = func_warp_pc(w->fw, &fn);
+	w->fetch_fn = fn;
 }
 
 bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
@@ -228,6 +236,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		w->cta_slot = c;
 		w->launch_cycle = now;
 		warp_sync_frame(s, w);
+		warp_sync_fetch(w);
 		if (!sb_reserve(&w->sb, (uint32_t)(w->fw->regs_cap / s->ws) + 64))
 			return false;
 		ct->slots[k] = i;
@@ -430,10 +439,9 @@ static void stage_dispatch(struct sm *s, uint64_t now)
 		return;
 	uint32_t simd = (uint32_t)cfg_int(s->cfg, CFG_simd_width);
 	uint32_t passes = (s->ws + simd - 1) / simd;
-	uint32_t ncoll = s->nsched * CU_COUNT * s->ncoll_per;
-	/* oldest collector first: two passes over a rotating start keep it fair and deterministic */
-	for (uint32_t i = 0; i < ncoll; i++) {
-		struct sm_collector *c = &s->coll[i];
+	/* oldest instruction first (collectors in issue order) */
+	for (uint32_t i = 0; i < s->busy_coll; i++) {
+		struct sm_collector *c = &s->coll[s->coll_fifo[i]];
 		if (!c->busy || c->op.reads_left || c->since >= now)
 			continue;
 		const struct dec_insn *d = c->op.d;
@@ -442,7 +450,6 @@ static void stage_dispatch(struct sm *s, uint64_t now)
 			if (!ldst_accept(s->ldst, &c->op, now))
 				continue;
 			c->busy = false;
-			s->busy_coll--;
 			continue;
 		}
 		uint32_t nu = s->nunits[cu];
@@ -458,8 +465,13 @@ static void stage_dispatch(struct sm *s, uint64_t now)
 		u->busy_until = now + (uint64_t)ii * passes;
 		sm_writeback_push(s, &c->op, now + lat + (uint64_t)(passes - 1) * ii);
 		c->busy = false;
-		s->busy_coll--;
 	}
+	/* drop the dispatched collectors from the issue-order list */
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < s->busy_coll; i++)
+		if (s->coll[s->coll_fifo[i]].busy)
+			s->coll_fifo[k++] = s->coll_fifo[i];
+	s->busy_coll = k;
 }
 
 /* ---- operand collection: one read per register bank per cycle ---- */
@@ -468,9 +480,8 @@ static void stage_operands(struct sm *s, uint64_t now)
 {
 	if (!s->busy_coll)
 		return;
-	uint32_t ncoll = s->nsched * CU_COUNT * s->ncoll_per;
-	for (uint32_t i = 0; i < ncoll; i++) {
-		struct sm_collector *c = &s->coll[i];
+	for (uint32_t i = 0; i < s->busy_coll; i++) {
+		struct sm_collector *c = &s->coll[s->coll_fifo[i]];
 		if (!c->busy || !c->op.reads_left || c->since >= now)
 			continue;
 		for (unsigned r = 0; r < c->op.nreads; r++) {
@@ -602,7 +613,7 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	w->inflight++;
 	/* into the operand collector */
 	w->dirty = true;
-	s->busy_coll++;
+	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
 	coll->busy = true;
 	coll->since = now;
 	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
@@ -643,10 +654,8 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 			w->fetch_block_until = now + (uint64_t)cfg_int(s->cfg, CFG_branch_latency);
 			w->ctrl_pending = true;
 		}
+		/* otherwise the I-buffer and the fetch pointer already follow the warp's path */
 		warp_sync_frame(s, w);
-		w->fetch_fn = w->ib_count ? w->fetch_fn : fn;
-		if (!w->ib_count)
-			w->fetch_pc = pc;
 	}
 	if (s->pol->on_issue)
 		s->pol->on_issue(s->pol_st, &s->view, sched, slot);

@@ -125,6 +125,7 @@ struct sm {
 	uint32_t *live;               /* valid slots, ascending: live[0..nlive) */
 	uint32_t nlive;
 	uint32_t busy_coll;           /* operand collectors holding an instruction */
+	uint32_t *coll_fifo;          /* busy collectors in issue order (oldest first) [busy_coll] */
 	bool *eligible;               /* scratch [nslots] */
 	/* operand collectors: [nsched][CU_COUNT][opcoll_per_unit] */
 	struct sm_collector *coll;

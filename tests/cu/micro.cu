@@ -7,26 +7,24 @@
 #define REP8(x) REP4(x) REP4(x)
 #define REP16(x) REP8(x) REP8(x)
 #define REP32(x) REP16(x) REP16(x)
-#define REP64(x) REP32(x) REP32(x)
-#define REP128(x) REP64(x) REP64(x)
 
 // ---- 1. dependent chains --------------------------------------------------
-// out[0] = cycles of the first 32 dependent operations (cold: includes the
-// I-cache miss on the code), out[1] = cycles of the next 32 (steady state:
-// each operation issues when its predecessor has written back, so this is
-// 32 x (latency + pipeline overhead)).  Launched with one warp.
+// The same code runs twice (so the second pass finds it in the I-cache):
+// out[pass] = cycles of 32 dependent operations.  The add before the first
+// clock read makes the chain's first operation wait for a result, as every
+// later one does, so out[1] = 32 x (latency + pipeline overhead).
+// Launched with one warp.
 #define CHAIN_KERNEL(NAME, T, CONS, INSN, ...)                                              \
 	extern "C" __global__ void NAME(unsigned long long *out, T *res, T x)               \
 	{                                                                                   \
-		unsigned long long t0, t1, t2;                                              \
-		t0 = clock64();                                                             \
-		asm volatile(REP32(INSN "\n\t") : "+" CONS(x) : __VA_ARGS__);               \
-		t1 = clock64();                                                             \
-		asm volatile(REP32(INSN "\n\t") : "+" CONS(x) : __VA_ARGS__);               \
-		t2 = clock64();                                                             \
-		if (threadIdx.x == 0) {                                                     \
-			out[0] = t1 - t0;                                                   \
-			out[1] = t2 - t1;                                                   \
+		_Pragma("unroll 1") for (int pass = 0; pass < 2; pass++)                    \
+		{                                                                           \
+			asm volatile(INSN : "+" CONS(x) : __VA_ARGS__);                     \
+			unsigned long long t0 = clock64();                                  \
+			asm volatile(REP32(INSN "\n\t") : "+" CONS(x) : __VA_ARGS__);       \
+			unsigned long long t1 = clock64();                                  \
+			if (threadIdx.x == 0)                                               \
+				out[pass] = t1 - t0;                                        \
 		}                                                                           \
 		res[threadIdx.x] = x;                                                       \
 	}
@@ -105,9 +103,20 @@ extern "C" __global__ void stream_read(const float4 *in, float *out, int n4)
 
 // ---- 5. shared-memory bank conflicts ----------------------------------------
 // The array is filled conflict-free (consecutive words per lane), then each
-// thread makes 32 loads of word (lane * stride + k) mod 1024: `stride` 1
-// touches 32 banks, 2 makes 2-way conflicts, 32 makes 32-way conflicts.
-// out[0] = cycles of the loads of warp 0.
+// lane loads word (lane * stride) mod 1024 32 times, into 32 different
+// registers (no dependences between the loads): `stride` 1 touches 32
+// banks, 2 makes 2-way conflicts, 32 makes 32-way conflicts.  The loads run
+// in two passes of the same code (the second finds it in the I-cache);
+// cyc[pass] = cycles from before the first load to the arrival of the
+// last one's data.
+#define LD16 "ld.shared.u32 %0, [%16];\n\tld.shared.u32 %1, [%16];\n\tld.shared.u32 %2, [%16];\n\t"   \
+	     "ld.shared.u32 %3, [%16];\n\tld.shared.u32 %4, [%16];\n\tld.shared.u32 %5, [%16];\n\t"   \
+	     "ld.shared.u32 %6, [%16];\n\tld.shared.u32 %7, [%16];\n\tld.shared.u32 %8, [%16];\n\t"   \
+	     "ld.shared.u32 %9, [%16];\n\tld.shared.u32 %10, [%16];\n\tld.shared.u32 %11, [%16];\n\t" \
+	     "ld.shared.u32 %12, [%16];\n\tld.shared.u32 %13, [%16];\n\tld.shared.u32 %14, [%16];\n\t" \
+	     "ld.shared.u32 %15, [%16];"
+#define OUT16(v) "=r"(v[0]), "=r"(v[1]), "=r"(v[2]), "=r"(v[3]), "=r"(v[4]), "=r"(v[5]), "=r"(v[6]), "=r"(v[7]), \
+		 "=r"(v[8]), "=r"(v[9]), "=r"(v[10]), "=r"(v[11]), "=r"(v[12]), "=r"(v[13]), "=r"(v[14]), "=r"(v[15])
 extern "C" __global__ void shmem_stride(unsigned *out, unsigned long long *cyc, int stride)
 {
 	__shared__ unsigned s[1024];
@@ -115,20 +124,22 @@ extern "C" __global__ void shmem_stride(unsigned *out, unsigned long long *cyc, 
 	for (unsigned i = tid; i < 1024; i += blockDim.x)
 		s[i] = i;
 	__syncthreads();
-	unsigned base = (unsigned)__cvta_generic_to_shared(s);
-	unsigned a = base + ((tid * stride) % 1024) * 4, sum = 0, v;
-	unsigned long long t0 = clock64();
-#pragma unroll
-	for (int k = 0; k < 32; k++) {
-		unsigned addr = base + ((tid * stride + k) % 1024) * 4;
-		asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(addr));
-		sum += v;
+	unsigned addr = (unsigned)__cvta_generic_to_shared(s) + ((tid * stride) % 1024) * 4, sum = 0;
+#pragma unroll 1
+	for (int pass = 0; pass < 2; pass++) {
+		unsigned a[16], b[16];
+		asm volatile("add.u32 %0, %0, 0;" : "+r"(sum));
+		unsigned long long t0 = clock64();
+		asm volatile(LD16 : OUT16(a) : "r"(addr));
+		asm volatile(LD16 : OUT16(b) : "r"(addr));
+		asm volatile("add.u32 %0, %1, %2;" : "=r"(sum) : "r"(b[15]), "r"(sum));
+		unsigned long long t1 = clock64();
+		for (int k = 0; k < 16; k++)
+			sum += a[k] + b[k];
+		if (tid == 0)
+			cyc[pass] = t1 - t0;
 	}
-	asm volatile("add.u32 %0, %0, 0;" : "+r"(sum));
-	unsigned long long t1 = clock64();
-	out[tid] = sum + a;
-	if (tid == 0)
-		cyc[0] = t1 - t0;
+	out[tid] = sum;
 }
 
 // ---- 6. barrier ---------------------------------------------------------------
