@@ -45,6 +45,15 @@ const struct ws_bench_info *ws_bench_find(const char *name);
 const char *ws_bench_size_name(enum ws_bench_size s);
 int ws_bench_size_parse(const char *s); /* -1 if unknown */
 
+/* The papers' suites, by name (NULL-terminated).  A name may not be built
+ * yet (ws_bench_find returns NULL); users skip those with a note.
+ *   barrier:  the BAWS paper's 13 barrier-intensive benchmarks (Table 2)
+ *   syncfree: the synchronization-free / lightly synchronized set (BAWS 6.5, KAWS, DWR) */
+extern const char *const ws_bench_suite_barrier[];
+extern const char *const ws_bench_suite_syncfree[];
+/* The suite named `name` ("barrier" or "syncfree"), or NULL. */
+const char *const *ws_bench_suite(const char *name);
+
 /* ---- helpers for host.c ---- */
 /* Deterministic generator (xorshift64*), seeded per benchmark. */
 struct bench_rng { uint64_t s; };

@@ -8,6 +8,20 @@
 
 static const char *const size_names[WS_SIZE_COUNT] = {"tiny", "small", "paper"};
 
+const char *const ws_bench_suite_barrier[] = {"sp", "ms", "fwt", "mm", "stn", "octp", "bt",
+					      "pvc", "pvr", "ss", "mg", "histo", "srad2", NULL};
+const char *const ws_bench_suite_syncfree[] = {"hotspot", "backprop", "pathfinder", "bfs", "kmeans", "nw",
+					       "gaussian", "streamcluster", "nn", "lud", "srad1", "3mm", NULL};
+
+const char *const *ws_bench_suite(const char *name)
+{
+	if (strcmp(name, "barrier") == 0)
+		return ws_bench_suite_barrier;
+	if (strcmp(name, "syncfree") == 0)
+		return ws_bench_suite_syncfree;
+	return NULL;
+}
+
 const char *ws_bench_size_name(enum ws_bench_size s) { return (unsigned)s < WS_SIZE_COUNT ? size_names[s] : "?"; }
 
 int ws_bench_size_parse(const char *s)
