@@ -110,8 +110,13 @@ ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path);
 ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const char *name);
 ws_result wsModuleUnload(ws_module *mod);
 ws_result wsModuleGetFunction(ws_function **out, ws_module *mod, const char *name);
-/* Device address and size of a module-scope .global or .const variable. */
+/* Device address and size of a module-scope .global variable (.const
+ * variables live in the constant bank, which has no device address: use
+ * wsMemcpyToSymbol / wsMemcpyFromSymbol for them). */
 ws_result wsModuleGetGlobal(ws_deviceptr *dptr, size_t *bytes, ws_module *mod, const char *name);
+/* Copy to / from a module-scope .global or .const variable (cudaMemcpyToSymbol). */
+ws_result wsMemcpyToSymbol(ws_module *mod, const char *name, const void *src, size_t bytes, size_t offset);
+ws_result wsMemcpyFromSymbol(ws_module *mod, const char *name, void *dst, size_t bytes, size_t offset);
 
 /* Print a summary of a loaded module: each function (kind, parameters with
  * sizes, registers, instructions, static shared/local memory), variables. */

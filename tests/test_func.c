@@ -456,3 +456,39 @@ TEST(func_determinism)
 	CHECK(strcmp(json[0], json[1]) == 0);
 	CHECK_STR_CONTAINS(json[0], "\"thread_insts\"");
 }
+
+/* __constant__ and __device__ variables written from the host (cudaMemcpyToSymbol). */
+TEST(func_api_symbols)
+{
+	static const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				 ".const .align 4 .b8 coef[16];\n.global .align 4 .u32 gval;\n"
+				 ".visible .entry k(.param .u64 out)\n{\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<3>;\n"
+				 "  ld.param.u64 %rd1, [out];\n  cvta.to.global.u64 %rd2, %rd1;\n"
+				 "  ld.const.u32 %r1, [coef+8];\n  ld.global.u32 %r2, [gval];\n  add.s32 %r3, %r1, %r2;\n"
+				 "  st.global.u32 [%rd2], %r3;\n  ret;\n}\n";
+	ws_sim *sim;
+	ws_module *mod;
+	CHECK(wsSimCreate(&sim, NULL) == WS_SUCCESS);
+	CHECK_MSG(wsModuleLoadData(sim, &mod, ptx, "sym.ptx") == WS_SUCCESS, "%s", wsSimLastError(sim));
+	uint32_t c[4] = {1, 2, 40, 4}, g = 2, back[4];
+	CHECK(wsMemcpyToSymbol(mod, "coef", c, sizeof c, 0) == WS_SUCCESS);
+	CHECK(wsMemcpyToSymbol(mod, "gval", &g, 4, 0) == WS_SUCCESS);
+	CHECK(wsMemcpyFromSymbol(mod, "coef", back, sizeof back, 0) == WS_SUCCESS);
+	CHECK_EQ(back[2], 40);
+	CHECK(wsMemcpyToSymbol(mod, "coef", c, 8, 12) == WS_ERROR_INVALID_VALUE); /* past the end */
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "outside 'coef'");
+	CHECK(wsMemcpyToSymbol(mod, "nope", c, 4, 0) == WS_ERROR_NOT_FOUND);
+	ws_deviceptr d, gp;
+	size_t gsz;
+	CHECK(wsModuleGetGlobal(&gp, &gsz, mod, "gval") == WS_SUCCESS);
+	CHECK_EQ(gsz, 4);
+	wsMemAlloc(sim, &d, 4);
+	ws_function *f;
+	CHECK(wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS);
+	void *args[] = {&d};
+	CHECK_MSG(wsLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, args) == WS_SUCCESS, "%s", wsSimLastError(sim));
+	uint32_t out = 0;
+	wsMemcpyDtoH(sim, &out, d, 4);
+	CHECK_EQ(out, 42);
+	wsSimDestroy(sim);
+}

@@ -319,13 +319,68 @@ ws_result wsModuleGetGlobal(ws_deviceptr *dptr, size_t *bytes, ws_module *m, con
 	const struct ptx_var *v = &m->ir->vars[i];
 	if (v->space == SPACE_CONST)
 		return sim_error(m->sim, WS_ERROR_NOT_FOUND,
-				 "'%s' is a .const variable; warpsim keeps the constant bank apart from device memory, "
-				 "so it has no device pointer (write it with an initializer)",
+				 "'%s' is a .const variable; the constant bank has no device address: use "
+				 "wsMemcpyToSymbol / wsMemcpyFromSymbol",
 				 name);
 	if (dptr)
 		*dptr = m->global_base + v->addr;
 	if (bytes)
 		*bytes = v->size;
+	return ok(m->sim);
+}
+
+/* Host pointer to bytes [offset, offset+bytes) of module variable `name`. */
+static uint8_t *symbol_ptr(ws_module *m, const char *name, size_t bytes, size_t offset, const char *what,
+			   ws_result *r)
+{
+	*r = WS_SUCCESS;
+	if (!m || !name) {
+		*r = WS_ERROR_INVALID_VALUE;
+		return NULL;
+	}
+	int i = ptx_module_find_var(m->ir, name, -1);
+	if (i < 0 || (m->ir->vars[i].space != SPACE_GLOBAL && m->ir->vars[i].space != SPACE_CONST)) {
+		*r = sim_error(m->sim, WS_ERROR_NOT_FOUND, "%s: no module-scope .global or .const variable named '%s'",
+			       what, name);
+		return NULL;
+	}
+	const struct ptx_var *v = &m->ir->vars[i];
+	if (offset > v->size || bytes > v->size - offset) {
+		*r = sim_error(m->sim, WS_ERROR_INVALID_VALUE, "%s: [%zu, +%zu) is outside '%s' (%llu bytes)", what, offset,
+			       bytes, name, (unsigned long long)v->size);
+		return NULL;
+	}
+	if (v->space == SPACE_CONST)
+		return m->const_bank + v->addr + offset;
+	uint8_t *p = dmem_ptr(m->sim->mem, m->global_base + v->addr + offset, bytes ? bytes : 1);
+	if (!p)
+		*r = sim_error(m->sim, WS_ERROR_INTERNAL, "%s: '%s' is not in device memory", what, name);
+	return p;
+}
+
+ws_result wsMemcpyToSymbol(ws_module *m, const char *name, const void *src, size_t bytes, size_t offset)
+{
+	ws_result r;
+	uint8_t *p = symbol_ptr(m, name, bytes, offset, "wsMemcpyToSymbol", &r);
+	if (!p)
+		return r;
+	if (bytes && !src)
+		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsMemcpyToSymbol: NULL source");
+	if (bytes)
+		memcpy(p, src, bytes);
+	return ok(m->sim);
+}
+
+ws_result wsMemcpyFromSymbol(ws_module *m, const char *name, void *dst, size_t bytes, size_t offset)
+{
+	ws_result r;
+	uint8_t *p = symbol_ptr(m, name, bytes, offset, "wsMemcpyFromSymbol", &r);
+	if (!p)
+		return r;
+	if (bytes && !dst)
+		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsMemcpyFromSymbol: NULL destination");
+	if (bytes)
+		memcpy(dst, p, bytes);
 	return ok(m->sim);
 }
 

@@ -19,10 +19,28 @@ int stats_find(const char *name)
 	return -1;
 }
 
+/* How a counter combines across launches: most add up; extremes keep the extreme. */
+enum merge { MERGE_SUM, MERGE_MAX, MERGE_MIN_NONZERO };
+static const uint8_t stat_merge[STAT_COUNT] = {
+	[STAT_cta_max_cycles] = MERGE_MAX,
+	[STAT_cta_min_cycles] = MERGE_MIN_NONZERO,
+};
+
 void stats_add(struct ws_stats *dst, const struct ws_stats *src)
 {
 	for (int i = 0; i < STAT_COUNT; i++)
-		dst->v[i] += src->v[i];
+		switch (stat_merge[i]) {
+		case MERGE_MAX:
+			if (src->v[i] > dst->v[i])
+				dst->v[i] = src->v[i];
+			break;
+		case MERGE_MIN_NONZERO:
+			if (src->v[i] && (!dst->v[i] || src->v[i] < dst->v[i]))
+				dst->v[i] = src->v[i];
+			break;
+		default:
+			dst->v[i] += src->v[i];
+		}
 }
 
 void stats_print(const struct ws_stats *s, FILE *out)
