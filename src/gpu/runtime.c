@@ -624,8 +624,16 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 	uint64_t dyn_off = (k->shared_static + dyn_align - 1) / dyn_align * dyn_align;
 	uint64_t shared_total = dyn_off + shared_bytes;
 	uint32_t rpt = (uint32_t)cfg_int(cfg, CFG_regs_per_thread);
-	if (!rpt)
+	if (!rpt) {
 		rpt = k->regs_per_thread;
+		/* __launch_bounds__(threads, minBlocks) emits .minnctapersm: like ptxas, limit
+		 * registers so that many CTAs fit on an SM */
+		uint64_t want = (uint64_t)k->minnctapersm * warps * ws;
+		if (k->minnctapersm && want && (uint64_t)cfg_int(cfg, CFG_regs_per_sm) / want < rpt)
+			rpt = (uint32_t)((uint64_t)cfg_int(cfg, CFG_regs_per_sm) / want);
+		if (rpt == 0)
+			rpt = 1;
+	}
 	const char *why;
 	uint32_t per_sm = occupancy(cfg, (uint32_t)threads, warps, rpt, shared_total, &why);
 	if (per_sm == 0)
