@@ -176,6 +176,8 @@ static void check_ir(struct test_ctx *t, const struct ptx_module *m, const char 
 				const struct ptx_operand *o = &in->opd[k];
 				if (o->kind == OPD_REG)
 					IRC(o->reg >= 0 && o->reg < (int32_t)f->nregs && o->reg2 < (int32_t)f->nregs);
+				if (o->kind == OPD_SINK)
+					IRC(o->reg2 >= -1 && o->reg2 < (int32_t)f->nregs);
 				if (o->kind == OPD_SYM || (o->kind == OPD_ADDR && o->abase == ABASE_SYM))
 					IRC(o->sym >= 0 && o->sym < (int32_t)m->nvars);
 				if (o->kind == OPD_ADDR && o->abase == ABASE_REG)
@@ -303,6 +305,12 @@ TEST(parse_module_header)
 		CHECK_EQ(m->address_size, 32);
 		ptx_module_destroy(m);
 	}
+	/* a UTF-8 byte-order mark is skipped */
+	m = PARSE_OK("\xEF\xBB\xBF.version 8.5\n.target sm_75\n");
+	if (m) {
+		CHECK_EQ(m->version_major, 8);
+		ptx_module_destroy(m);
+	}
 	/* empty input and NULL text are empty modules */
 	struct ptx_error e;
 	m = ptx_parse(NULL, 0, NULL, &e);
@@ -325,10 +333,13 @@ TEST(parse_variables)
 		".global .v2 .u32 vv = {7, 8};\n"
 		".global .attribute(.managed) .align 8 .u64 mg;\n"
 		".visible .global .u32 a1, a2[4];\n"
-		".global .align 1 .b8 $str[7] = {104, 105, 0};\n");
+		".global .align 1 .b8 $str[7] = {104, 105, 0};\n"
+		".global .b128 w[2] = {-1, 5};\n"
+		".common .global .align 4 .u32 cm;\n");
 	if (!m)
 		return;
-	CHECK_EQ(m->nvars, 14);
+	CHECK_EQ(m->nvars, 16);
+	CHECK(ptx_module_find_var(m, "cm", -1) >= 0);
 	int i = ptx_module_find_var(m, "gcount", -1);
 	CHECK(i >= 0);
 	if (i >= 0) {
@@ -407,6 +418,12 @@ TEST(parse_variables)
 	i = ptx_module_find_var(m, "$str", -1);
 	if (i >= 0 && m->vars[i].init)
 		CHECK(m->vars[i].size == 7 && m->vars[i].init[1] == 105 && m->vars[i].init[6] == 0);
+	i = ptx_module_find_var(m, "w", -1);
+	if (i >= 0 && m->vars[i].init) {
+		CHECK_EQ(m->vars[i].size, 32);
+		CHECK(m->vars[i].init[0] == 0xff && m->vars[i].init[15] == 0xff && m->vars[i].init[16] == 5 &&
+		      m->vars[i].init[17] == 0 && m->vars[i].init[31] == 0);
+	}
 	CHECK(ptx_module_find_var(m, "mg", -1) >= 0);
 	CHECK_EQ(ptx_module_find_var(m, "nope", -1), -1);
 	ptx_module_destroy(m);
@@ -739,6 +756,33 @@ TEST(parse_operands)
 	ptx_module_destroy(m);
 }
 
+TEST(parse_all_special_registers)
+{
+	for (int i = 0; i < SREG_COUNT; i++) {
+		bool vec = i == SREG_TID || i == SREG_NTID || i == SREG_CTAID || i == SREG_NCTAID;
+		for (int c = 0; c < (vec ? 3 : 1); c++) {
+			char src[512];
+			snprintf(src, sizeof src,
+				 HDR ".entry k() {\n.reg .b64 %%rd1;\n.reg .b32 %%r1;\nmov.u64 %%rd1, %s%s%s;\nmov.u32 %%r1, %s%s%s;\n}\n",
+				 ptx_sreg_name[i], vec ? "." : "", vec ? (const char *[]){"x", "y", "z"}[c] : "", ptx_sreg_name[i],
+				 vec ? "." : "", vec ? (const char *[]){"x", "y", "z"}[c] : "");
+			struct ptx_module *m = PARSE_OK(src);
+			if (!m)
+				continue;
+			for (int k = 0; k < 2; k++) {
+				const struct ptx_operand *o = &m->funcs[0].insns[k].opd[1];
+				CHECK_MSG(o->kind == OPD_SREG && o->sreg == i && o->comp == c, "%s: kind %u sreg %u comp %u",
+					  ptx_sreg_name[i], o->kind, o->sreg, o->comp);
+			}
+			ptx_module_destroy(m);
+		}
+	}
+	/* components only on the vector ones, and only x/y/z */
+	PARSE_ERR(KERNEL("mov.u32 %r1, %laneid.x;"), BODY_LINE, 21, "special register '%laneid' has no components");
+	PARSE_ERR(KERNEL("mov.u32 %r1, %tid.w;"), BODY_LINE, 14, "needs a component (.x, .y or .z)");
+	PARSE_ERR(KERNEL("mov.u32 %r1, %clusterid.x;"), BODY_LINE, 14, "register '%clusterid' is not declared");
+}
+
 /* One instruction, and the fields its suffixes must produce. */
 struct sfx_case {
 	const char *text;
@@ -834,6 +878,7 @@ static const struct sfx_case sfx_cases[] = {
 	{"shfl.sync.up.b32 %r1|%p1, %r2, 1, 0, -1;", OP_SHFL, PTX_T_B32, 0, 0, 1, 0, 0, 0, 0, MODE_UP, 0, 0, 0, 5},
 	{"shfl.sync.bfly.b32 %r1, %r2, 1, 31, -1;", OP_SHFL, PTX_T_B32, 0, 0, 1, 0, 0, 0, 0, MODE_BFLY, 0, 0, 0, 5},
 	{"shfl.sync.idx.b32 %r1|%p1, %r2, 0, 31, -1;", OP_SHFL, PTX_T_B32, 0, 0, 1, 0, 0, 0, 0, MODE_IDX, 0, 0, 0, 5},
+	{"shfl.sync.idx.b32 _|%p1, %r2, 0, 31, -1;", OP_SHFL, PTX_T_B32, 0, 0, 1, 0, 0, 0, 0, MODE_IDX, 0, 0, 0, 5},
 	{"vote.sync.ballot.b32 %r1, %p1, %r2;", OP_VOTE, PTX_T_B32, 0, 0, 1, 0, 0, 0, 0, MODE_BALLOT, 0, 0, 0, 3},
 	{"vote.all.pred %p1, %p2;", OP_VOTE, PTX_T_PRED, 0, 0, 1, 0, 0, 0, 0, MODE_ALL, 0, 0, 0, 2},
 	{"vote.sync.any.pred %p1, !%p2, -1;", OP_VOTE, PTX_T_PRED, 0, 0, 1, 0, 0, 0, 0, MODE_ANY, 0, 0, 0, 3},
@@ -873,6 +918,8 @@ static const struct sfx_case sfx_cases[] = {
 	{"abs.ftz.f32 %f1, %f2;", OP_ABS, PTX_T_F32, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, FLAG_FTZ, 2},
 	{"neg.f64 %fd1, %fd2;", OP_NEG, PTX_T_F64, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2},
 	{"lop3.b32 %r1, %r2, %r3, %r4, 0x96;", OP_LOP3, PTX_T_B32, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 5},
+	{"lop3.or.b32 %r1|%p1, %r2, %r3, %r4, 0x96, !%p2;", OP_LOP3, PTX_T_B32, 0, 0, 1, 0, BOOL_OR, 0, 0, 0, 0, 0, 0, 6},
+	{"cvt.rn.f16x2.f32 %r1, %f1, %f2;", OP_CVT, PTX_T_F16X2, PTX_T_F32, 0, 1, 0, 0, RND_RN, 0, 0, 0, 0, 0, 3},
 	{"dp4a.u32.s32 %r1, %r2, %r3, %r4;", OP_DP4A, PTX_T_U32, PTX_T_S32, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 4},
 	{"dp2a.lo.s32.u32 %r1, %r2, %r3, %r4;", OP_DP2A, PTX_T_S32, PTX_T_U32, 0, 1, 0, 0, 0, 0, MODE_LO, 0, 0, 0, 4},
 	{"copysign.f32 %f1, %f2, %f3;", OP_COPYSIGN, PTX_T_F32, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 3},
@@ -1115,6 +1162,8 @@ TEST(parse_errors_located)
 	PARSE_ERR(KERNEL("ld.global.v4.f32 {%f1, %f2}, [%rd1];"), BODY_LINE, 18, "'.v4' needs a vector of 4 elements");
 	PARSE_ERR(KERNEL("call.uni nosuch;"), BODY_LINE, 10, "call to undefined function 'nosuch'");
 	PARSE_ERR(KERNEL("mov.u64 %rd1, nosuch;"), BODY_LINE, 15, "unknown symbol 'nosuch'");
+	PARSE_ERR(KERNEL("call.uni k;"), BODY_LINE, 10, "cannot call kernel 'k'");
+	PARSE_ERR(KERNEL("call.uni f;\n}\n.entry f() {"), BODY_LINE, 10, "cannot call kernel 'f'");
 	PARSE_ERR(KERNEL("setp.lo.f32 %p1, %f1, %f2;"), BODY_LINE, 5, "comparison '.lo' is not valid with type .f32");
 	PARSE_ERR(KERNEL("add.rn.s32 %r1, %r2, %r3;"), BODY_LINE, 4, "modifier '.rn' is not valid with type .s32");
 	PARSE_ERR(KERNEL("add.rn.rz.f32 %f1, %f2, %f3;"), BODY_LINE, 7, "conflicting modifier '.rz'");
@@ -1141,6 +1190,10 @@ TEST(parse_errors_located)
 	PARSE_ERR(KERNEL("{ .reg .b32 %q; }\nmov.u32 %q, 1;"), BODY_LINE + 1, 9, "register '%q' is not declared");
 	PARSE_ERR(KERNEL("selp.b32 %r1, %r2, !%r3, %p1;"), BODY_LINE, 20, "operand 3 of 'selp' cannot be negated");
 	PARSE_ERR(KERNEL("ld.global.u32 %r1, [%rd1+1+2];"), BODY_LINE, 27, "expected ']' after address");
+	PARSE_ERR(KERNEL("setp.eq.s32 _|%p1, %r1, %r2;"), BODY_LINE, 13, "destination of 'setp' must be a .pred register");
+	PARSE_ERR(KERNEL("add.s32 _|%p1, %r1, %r2;"), BODY_LINE, 9, "operand 1 of 'add' must be a destination register");
+	PARSE_ERR(KERNEL("lop3.and.b32 %r1, %r2, %r3, %r4, 0x80;"), BODY_LINE, 1, "'lop3.and' needs 6 operands");
+	PARSE_ERR(KERNEL("cvt.rn.f32.f16 %f1, %h1, %h2;"), BODY_LINE, 1, "'cvt' to .f32 takes one source");
 }
 
 TEST(parse_bad_files)
@@ -1269,6 +1322,24 @@ TEST(parse_hostile_input)
 	PARSE_ERR(HDR ".global .b8 x[281474976710656][281474976710656];\n", 4, 13, "array too large");
 	PARSE_ERR(HDR ".global .b8 x[1000000000] = {1};\n", 4, 29, "initialized variable too large");
 	PARSE_ERR(HDR ".global .b8 x[] = {1, 2};\n.global .b8 y[] = {};\n", 5, 20, "empty initializer list");
+	/* amplification: per-module caps on initialized bytes and register-name bytes */
+	PARSE_ERR(HDR ".global .b8 x[40000000] = {1};\n.global .b8 y[40000000] = {1};\n", 5, 27,
+		  "too much initialized data in module");
+	{
+		static const char pre[] = HDR ".entry k() {\n.reg .b32 %";
+		size_t plen = 2000, cap = sizeof(pre) + plen + 64;
+		char *src = malloc(cap);
+		if (src) {
+			size_t o = (size_t)snprintf(src, cap, "%s", pre);
+			memset(src + o, 'r', plen);
+			o += plen;
+			o += (size_t)snprintf(src + o, cap - o, "<1000000>;\n}\n");
+			m = ptx_parse(src, o, "names.ptx", &e);
+			CHECK(m == NULL);
+			CHECK_STR_CONTAINS(e.msg, "names exceed");
+			free(src);
+		}
+	}
 	/* every prefix of a valid module parses or fails cleanly */
 	static const char good[] = KERNEL(
 		"@%p1 bra $L__BB0_2;\n{ .reg .pred %p1; setp.ne.u32 %p1, %r1, 0; }\nld.global.nc.v2.f32 {%f1, %f2}, [%rd1+8];\n"

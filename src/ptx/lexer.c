@@ -20,6 +20,11 @@ void ptx_lexer_init(struct ptx_lexer *lx, const char *text, size_t len)
 	lx->end = text + len;
 	lx->line_start = text;
 	lx->line = 1;
+	/* a UTF-8 byte-order mark is not part of the text */
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		lx->p += 3;
+		lx->line_start += 3;
+	}
 }
 
 const char *ptx_tok_kind_name(int kind)

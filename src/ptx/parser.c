@@ -23,6 +23,29 @@
  * Errors: the first error is recorded with file:line:col and the parse
  * returns NULL after freeing everything.  Work is linear in input size;
  * nesting depths and register counts are capped.
+ *
+ * IR conventions where ir.h leaves room:
+ *  - call: opd[0] OPD_LIST of return .param vars (nlist 0 if none), opd[1]
+ *    OPD_FUNC or OPD_REG (indirect), opd[2] OPD_LIST of argument vars,
+ *    nopd 3; with a prototype nopd 4 and opd[3] is OPD_LABEL, target -1.
+ *  - brx.idx: opd[1] is OPD_LIST whose list holds the pcs of the labels of
+ *    the .branchtargets, in order.  A label at the end of a body has pc
+ *    ninsns.
+ *  - immediates: integers as 64-bit two's complement (IMM_INT); 0fXXXXXXXX
+ *    IMM_F32 bits; 0d... and decimal literals (1.5, 1e-3) IMM_F64 bits; a '-'
+ *    before a float literal flips its sign bit.
+ *  - .sync of shfl/vote is not recorded: the operand count tells (5/3 with
+ *    .sync, 4/2 without); match and redux always have it.  bar.sync does not
+ *    imply FLAG_ALIGNED.  membar.gl is SCOPE_GPU.  Cache and eviction hints
+ *    (.ca, .L1::evict_last, .L2::128B, ...) are accepted and dropped.
+ *  - "_|%p" destinations: OPD_SINK with reg2 = the predicate.
+ *  - variables: type is the element type, size = element size * vector
+ *    width * array dims, align defaults to element size * vector width; an
+ *    initializer sizes a "[]" array; 0xFF<<8k(generic(x)+a) byte masks of
+ *    one address (in order) become one init_sym of width 8 (or 4).
+ *  - a function declared before it is defined keeps its parameter variables;
+ *    the definition renames them (types and sizes must agree).
+ *  - module.target is the first name of .target (e.g. "sm_75").
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,7 +59,9 @@
 #define MAX_DIMS 8
 #define MAX_REGS_PER_FUNC (1u << 20)
 #define MAX_REGS_PER_MODULE (1u << 22)
-#define MAX_INIT_BYTES (64u << 20)
+#define MAX_INIT_BYTES (64u << 20)      /* per variable and per module */
+#define MAX_REG_NAME_BYTES (64u << 20)  /* register names of a %r<N> range, per module */
+#define MAX_BRX_TARGETS (1u << 24)      /* brx target-list entries per module */
 #define MAX_VAR_SIZE (1ull << 48)
 
 /* ------------------------------------------------------------------ */
@@ -63,6 +88,12 @@ static uint32_t hash_str(const char *s, size_t n)
 		h ^= (unsigned char)s[i];
 		h *= 16777619u;
 	}
+	/* avalanche, so that the low bits used for the slot index depend on all bytes */
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	h ^= h >> 16;
 	return h;
 }
 
@@ -369,7 +400,7 @@ static const struct opsyn opsyn[OP_COUNT] = {
 	[OP_XOR] = {0, TM(PRED) | T_B, 0, NT1, 0, "dss"},
 	[OP_NOT] = {0, TM(PRED) | T_B, 0, NT1, 0, "ds"},
 	[OP_CNOT] = {0, T_B, 0, NT1, 0, "ds"},
-	[OP_LOP3] = {0, TM(B32) | TM(B64), 0, NT1, 0, "dsssi"},
+	[OP_LOP3] = {G(BOOL), TM(B32), 0, NT1, 0, "dsssi|Dsssip"},
 	[OP_SHL] = {0, T_B, 0, NT1, 0, "dss"},
 	[OP_SHR] = {0, T_B | T_I, 0, NT1, 0, "dss"},
 	[OP_SHF] = {G(SHF) | G(SHFMODE), TM(B32), 0, NT1, REQ_MODE, "dsss"},
@@ -487,6 +518,7 @@ struct parser {
 	struct ref *mrefs; /* module-level references */
 	uint32_t nmrefs, cap_mrefs;
 	uint64_t module_regs;
+	uint64_t init_bytes, reg_name_bytes, brx_targets; /* against the caps above */
 	/* current function */
 	int32_t fi;
 	uint32_t cap_insns, cap_regs;
@@ -827,12 +859,12 @@ static bool parse_sint(struct parser *p, int64_t *out, const char *what)
 
 static bool parse_align(struct parser *p, uint32_t *align)
 {
-	const struct ptx_token *t = peek(p, 0);
-	uint64_t v;
+	const struct ptx_token t_ = *peek(p, 0); /* copy: used after parsing on */
+	uint64_t v = 0;
 	if (!parse_uint(p, &v, "an alignment"))
 		return false;
 	if (v == 0 || (v & (v - 1)) || v > (1u << 16))
-		return fail_at(p, t->line, t->col, "alignment must be a power of two up to 65536");
+		return fail_at(p, t_.line, t_.col, "alignment must be a power of two up to 65536");
 	*align = (uint32_t)v;
 	return true;
 }
@@ -983,13 +1015,13 @@ static bool parse_dims(struct parser *p, uint64_t *dims, unsigned *ndims)
 			return fail_at(p, lb.line, lb.col, "too many array dimensions (limit %d)", MAX_DIMS);
 		uint64_t n = 0;
 		if (peek(p, 0)->kind != ']') {
-			const struct ptx_token *t = peek(p, 0);
+			const struct ptx_token t_ = *peek(p, 0); /* copy: used after parsing on */
 			if (!parse_uint(p, &n, "an array size"))
 				return false;
 			if (n == 0)
-				return fail_at(p, t->line, t->col, "array size must be positive");
+				return fail_at(p, t_.line, t_.col, "array size must be positive");
 			if (n > MAX_VAR_SIZE)
-				return fail_at(p, t->line, t->col, "array too large");
+				return fail_at(p, t_.line, t_.col, "array too large");
 		} else if (*ndims > 0) {
 			return fail_at(p, lb.line, lb.col, "only the first array dimension may be left empty");
 		}
@@ -1039,6 +1071,8 @@ static bool init_reserve(struct parser *p, struct initctx *c, uint64_t elems, ui
 	uint64_t need = elems * c->elsz;
 	if (elems > MAX_INIT_BYTES || need > MAX_INIT_BYTES)
 		return fail_at(p, line, col, "initialized variable too large (limit %u bytes)", MAX_INIT_BYTES);
+	if (p->init_bytes + need > MAX_INIT_BYTES)
+		return fail_at(p, line, col, "too much initialized data in module (limit %u bytes)", MAX_INIT_BYTES);
 	if (need <= c->cap)
 		return true;
 	uint64_t nc = c->cap ? c->cap : 64;
@@ -1053,10 +1087,11 @@ static bool init_reserve(struct parser *p, struct initctx *c, uint64_t elems, ui
 	return true;
 }
 
-static void put_le(uint8_t *d, uint64_t v, unsigned n)
+/* n bytes little-endian; bytes past the 8th (.b128) repeat the sign of a negative value */
+static void put_le(uint8_t *d, uint64_t v, unsigned n, bool neg)
 {
 	for (unsigned i = 0; i < n; i++)
-		d[i] = (uint8_t)(v >> (8 * i));
+		d[i] = i < 8 ? (uint8_t)(v >> (8 * i)) : neg ? 0xff : 0;
 }
 
 static uint64_t f2bits(float f)
@@ -1129,7 +1164,7 @@ static bool parse_symexpr(struct parser *p, struct namepos *np, int64_t *add)
 	*add = 0;
 	if (peek(p, 0)->kind == '+' || peek(p, 0)->kind == '-') {
 		bool minus = next(p).kind == '-';
-		int64_t v;
+		int64_t v = 0;
 		if (!parse_sint(p, &v, "an offset"))
 			return false;
 		*add = minus ? (int64_t)(0 - (uint64_t)v) : v;
@@ -1242,15 +1277,16 @@ static bool init_scalar(struct parser *p, struct initctx *c)
 	} else {
 		return fail_tok(p, t, "expected an initializer value, got %s", qtok(t).s);
 	}
+	bool sext = neg && t->kind == PTX_TOK_INT;
 	next(p);
-	put_le(dst, bits, c->elsz);
+	put_le(dst, bits, c->elsz, sext);
 	c->cursor++;
 	return true;
 }
 
 static bool init_list(struct parser *p, struct initctx *c, unsigned depth)
 {
-	struct ptx_token lb = next(p); /* '{' */
+	next(p); /* '{' */
 	uint64_t start = c->cursor;
 	uint64_t span = c->sub[depth];
 	bool bounded = !(depth == 0 && c->unbounded);
@@ -1285,7 +1321,6 @@ static bool init_list(struct parser *p, struct initctx *c, unsigned depth)
 			break;
 		return fail_tok(p, peek(p, 0), "expected ',' or '}' in initializer list, got %s", qtok(peek(p, 0)).s);
 	}
-	(void)lb;
 	next(p);
 	return true;
 }
@@ -1347,6 +1382,7 @@ static bool parse_initializer(struct parser *p, int32_t vi, uint64_t *dims, unsi
 	}
 	v->init = c.buf;
 	v->size = total * c.elsz;
+	p->init_bytes += v->size;
 	return true;
 }
 
@@ -1435,19 +1471,23 @@ static bool parse_reg_decl(struct parser *p)
 		if (nt.len == 1 && nt.text[0] == '_')
 			return fail_at(p, nt.line, nt.col, "'_' cannot be declared as a register");
 		if (accept(p, '<')) {
-			const struct ptx_token *ct = peek(p, 0);
-			uint64_t n;
+			const struct ptx_token ct_ = *peek(p, 0); /* copy: used after parsing on */
+			uint64_t n = 0;
 			if (!parse_uint(p, &n, "a register count"))
 				return false;
 			if (n == 0)
-				return fail_at(p, ct->line, ct->col, "register count must be at least 1");
+				return fail_at(p, ct_.line, ct_.col, "register count must be at least 1");
 			if (n > MAX_REGS_PER_FUNC)
-				return fail_at(p, ct->line, ct->col, "too many registers (limit %u per function)", MAX_REGS_PER_FUNC);
+				return fail_at(p, ct_.line, ct_.col, "too many registers (limit %u per function)", MAX_REGS_PER_FUNC);
 			if (!expect(p, '>', "'>'"))
 				return false;
 			if (cur(p)->nregs + n > MAX_REGS_PER_FUNC || p->module_regs + n > MAX_REGS_PER_MODULE)
-				return fail_at(p, ct->line, ct->col, "too many registers (limit %u per function, %u per module)",
+				return fail_at(p, ct_.line, ct_.col, "too many registers (limit %u per function, %u per module)",
 					       MAX_REGS_PER_FUNC, MAX_REGS_PER_MODULE);
+			p->reg_name_bytes += n * (nt.len + 8);
+			if (p->reg_name_bytes > MAX_REG_NAME_BYTES)
+				return fail_at(p, ct_.line, ct_.col, "too many registers (their names exceed %u bytes)",
+					       MAX_REG_NAME_BYTES);
 			if (!GROW(p, p->ranges, p->cap_ranges, p->nranges + 1))
 				return false;
 			p->ranges[p->nranges++] = (struct rdecl){nt.text, nt.len, (uint32_t)n};
@@ -1626,13 +1666,13 @@ static bool parse_address(struct parser *p, struct ptx_operand *o)
 		t = peek(p, 0);
 		if (t->kind == '+' || t->kind == '-') {
 			bool minus = next(p).kind == '-';
-			int64_t v;
+			int64_t v = 0;
 			if (!parse_sint(p, &v, "an offset"))
 				return false;
 			o->offset = minus ? (int64_t)(0 - (uint64_t)v) : v;
 		}
 	} else if (t->kind == PTX_TOK_INT || t->kind == '-') {
-		int64_t v;
+		int64_t v = 0;
 		if (!parse_sint(p, &v, "an address"))
 			return false;
 		o->abase = ABASE_NONE;
@@ -1719,6 +1759,12 @@ static bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uin
 	if (nt.len == 1 && nt.text[0] == '_') {
 		o->kind = OPD_SINK;
 		next(p);
+		if (accept(p, '|')) { /* "_|%p": only the predicate destination is wanted */
+			const struct ptx_token *t2 = peek(p, 0);
+			if (!pred_reg_of(p, t2, &o->reg2))
+				return false;
+			next(p);
+		}
 		return true;
 	}
 	int32_t idx;
@@ -1772,7 +1818,7 @@ static bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uin
 	t = peek(p, 0);
 	if (t->kind == '+' || t->kind == '-') {
 		bool minus = next(p).kind == '-';
-		int64_t v;
+		int64_t v = 0;
 		if (!parse_sint(p, &v, "an offset"))
 			return false;
 		if (o->kind == OPD_FUNC && o->func >= 0)
@@ -2132,7 +2178,7 @@ static const char *opd_fit(char c, const struct ptx_operand *o)
 	bool scal = reg || o->kind == OPD_IMM || o->kind == OPD_SREG;
 	switch (c) {
 	case 'd': return reg || o->kind == OPD_VEC ? NULL : "a destination register";
-	case 'D': return o->kind == OPD_REG && !o->neg ? NULL : "a destination register";
+	case 'D': return (o->kind == OPD_REG && !o->neg) || (o->kind == OPD_SINK && o->reg2 >= 0) ? NULL : "a destination register";
 	case 's': return scal ? NULL : "a register or immediate";
 	case 'v': return scal || o->kind == OPD_SYM || o->kind == OPD_FUNC || o->kind == OPD_VEC ? NULL : "a value";
 	case 'y': return scal || o->kind == OPD_SYM || o->kind == OPD_FUNC ? NULL : "a register, immediate or symbol";
@@ -2209,7 +2255,7 @@ static bool check_operand_details(struct parser *p, struct ptx_insn *in, const s
 							  : "'%s' takes a fourth operand only with .and/.or/.xor",
 					on);
 		if (in->op == OP_SETP) {
-			if (f->regs[in->opd[0].reg].type != PTX_T_PRED)
+			if (in->opd[0].kind != OPD_REG || f->regs[in->opd[0].reg].type != PTX_T_PRED)
 				return fail_at(p, pos[0].line, pos[0].col, "destination of 'setp' must be a .pred register");
 		}
 		break;
@@ -2228,6 +2274,21 @@ static bool check_operand_details(struct parser *p, struct ptx_insn *in, const s
 		if (!st->saw_sync)
 			return fail_tok(p, mn, "'%s' needs .sync", on);
 		break;
+	case OP_LOP3:
+		if ((in->boolop != 0) != (in->nopd == 6))
+			return fail_tok(p, mn, in->boolop ? "'lop3.%s' needs 6 operands (d|p, a, b, c, immLut, q)"
+							  : "'lop3' takes 5 operands%s",
+					in->boolop ? (in->boolop == BOOL_AND ? "and" : "or") : "");
+		if (in->boolop == BOOL_XOR)
+			return fail_tok(p, mn, "'lop3' accepts only .and or .or");
+		break;
+	case OP_CVT: {
+		bool pack = in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2;
+		if (pack != (in->nopd == 3))
+			return fail_tok(p, mn, pack ? "'cvt' to .%s needs two sources" : "'cvt' to .%s takes one source",
+					ptx_type_name[in->type]);
+		break;
+	}
 	case OP_ATOM:
 		if ((in->atomop == AOP_CAS) != (in->nopd == 4))
 			return fail_tok(p, mn, in->atomop == AOP_CAS ? "'atom.cas' needs 4 operands" : "'atom' takes 3 operands");
@@ -2587,6 +2648,9 @@ static bool resolve_function_refs(struct parser *p)
 			if (!s || s->val < 0)
 				return fail_at(p, r->line, r->col, "unknown .branchtargets name %s", qname(r->name, r->len).s);
 			struct btable *bt = &p->bts[s->val];
+			p->brx_targets += bt->count;
+			if (p->brx_targets > MAX_BRX_TARGETS)
+				return fail_at(p, r->line, r->col, "too many brx targets in module (limit %u)", MAX_BRX_TARGETS);
 			o->list = malloc((bt->count ? bt->count : 1) * sizeof(int32_t));
 			if (!o->list)
 				return fail_oom(p);
@@ -2709,12 +2773,12 @@ static bool parse_perf_directives(struct parser *p, uint32_t *maxntid, uint32_t 
 		struct ptx_token dt = next(p);
 		uint32_t vals[3] = {1, 1, 1};
 		for (unsigned i = 0;; i++) {
-			const struct ptx_token *vt = peek(p, 0);
-			uint64_t v;
+			const struct ptx_token vt_ = *peek(p, 0); /* copy: used after parsing on */
+			uint64_t v = 0;
 			if (!parse_uint(p, &v, "a number"))
 				return false;
 			if (v == 0 || v > UINT32_MAX)
-				return fail_at(p, vt->line, vt->col, "value of %s out of range", qtok(&dt).s);
+				return fail_at(p, vt_.line, vt_.col, "value of %s out of range", qtok(&dt).s);
 			vals[i] = (uint32_t)v;
 			if (i + 1 >= maxn || !accept(p, ','))
 				break;
@@ -2754,7 +2818,7 @@ static bool parse_function(struct parser *p, bool visible, bool is_extern)
 		return fail_tok(p, t, "expected '{' or ';' after function header, got %s", qtok(t).s);
 	if (body && is_extern)
 		return fail_tok(p, t, "an .extern function cannot have a body");
-	struct ptx_token open = next(p);
+	next(p); /* '{' or ';' */
 
 	struct sm_slot *fs = sm_get(&p->funcnames, name.text, name.len);
 	if (!fs)
@@ -2830,7 +2894,6 @@ static bool parse_function(struct parser *p, bool visible, bool is_extern)
 		if (!scope_declare(p, v->name, (uint32_t)strlen(v->name), SK_VAR, f->params[i], v->line, v->col))
 			return false;
 	}
-	(void)open;
 	if (!parse_block(p))
 		return false;
 	if (!resolve_function_refs(p))
@@ -2887,12 +2950,12 @@ static bool parse_target(struct parser *p)
 static bool parse_address_size(struct parser *p)
 {
 	next(p);
-	const struct ptx_token *t = peek(p, 0);
-	uint64_t v;
+	const struct ptx_token t_ = *peek(p, 0); /* copy: used after parsing on */
+	uint64_t v = 0;
 	if (!parse_uint(p, &v, "32 or 64"))
 		return false;
 	if (v != 32 && v != 64)
-		return fail_at(p, t->line, t->col, ".address_size must be 32 or 64");
+		return fail_at(p, t_.line, t_.col, ".address_size must be 32 or 64");
 	p->m->address_size = (uint32_t)v;
 	return true;
 }
