@@ -130,3 +130,40 @@ TEST(core_l1d_bypass_runs_and_verifies)
 		wsSimDestroy(sim);
 	}
 }
+
+/* membar.gl waits until the warp's earlier stores are acknowledged by the
+ * memory system; without a pending store it costs almost nothing. */
+TEST(core_membar_waits_for_stores)
+{
+	static const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				 ".visible .entry k(.param .u64 buf, .param .u32 dostore)\n{\n"
+				 "  .reg .b32 %r<4>;\n  .reg .b64 %rd<8>;\n  .reg .pred %p<2>;\n"
+				 "  ld.param.u64 %rd1, [buf];\n  ld.param.u32 %r1, [dostore];\n"
+				 "  setp.ne.s32 %p1, %r1, 0;\n"
+				 "  @%p1 st.global.u32 [%rd1+64], %r1;\n"
+				 "  mov.u64 %rd2, %clock64;\n"
+				 "  membar.gl;\n"
+				 "  mov.u64 %rd3, %clock64;\n"
+				 "  sub.s64 %rd4, %rd3, %rd2;\n"
+				 "  st.global.u64 [%rd1], %rd4;\n  ret;\n}\n";
+	uint64_t tm[2];
+	for (int store = 0; store < 2; store++) {
+		ws_sim *sim;
+		ws_module *mod;
+		CHECK(wsSimCreate(&sim, NULL) == WS_SUCCESS);
+		CHECK_MSG(wsModuleLoadData(sim, &mod, ptx, "membar.ptx") == WS_SUCCESS, "%s", wsSimLastError(sim));
+		ws_function *f;
+		CHECK(wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS);
+		ws_deviceptr d;
+		wsMemAlloc(sim, &d, 128);
+		uint32_t s = (uint32_t)store;
+		void *args[] = {&d, &s};
+		CHECK_MSG(wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, args) == WS_SUCCESS, "%s", wsSimLastError(sim));
+		wsMemcpyDtoH(sim, &tm[store], d, 8);
+		wsSimDestroy(sim);
+	}
+	/* a store's acknowledgement takes an interconnect + L2 round trip (> 100 cycles) */
+	CHECK_MSG(tm[1] > tm[0] + 100, "membar after a store: %llu cycles, without: %llu", (unsigned long long)tm[1],
+		  (unsigned long long)tm[0]);
+	CHECK_MSG(tm[0] < 40, "membar with no pending store: %llu cycles", (unsigned long long)tm[0]);
+}

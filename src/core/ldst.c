@@ -6,7 +6,7 @@
  *   TOK_L1D   a line fill for the L1D (the cache returns the waiting loads)
  *   TOK_DIRECT a bypassing load or an atomic: low bits = load-table entry
  *   TOK_L1I   a line fill for the instruction cache (waiting warps)
- *   TOK_STORE a store acknowledgement (nothing waits for it)
+ *   TOK_STORE a store acknowledgement: low bits = warp slot (membar waits for them)
  * Local memory is private per thread; its addresses are spread over a
  * per-warp region the way the hardware interleaves them (4-byte words of
  * consecutive lanes adjacent), so same-offset accesses coalesce.
@@ -123,6 +123,11 @@ bool ldst_busy(const struct ldst *u)
 static void entry_done(struct ldst *u, uint32_t e)
 {
 	struct ld_entry *le = &u->tab[e];
+	/* the store/reduction instruction itself is no longer pending (its sent
+	 * write transactions stay pending until acknowledged) */
+	enum ptx_opcode op = le->op.d ? (enum ptx_opcode)le->op.d->in->op : OP_COUNT;
+	if ((op == OP_ST || op == OP_RED) && u->s->w[le->op.slot].pending_stores)
+		u->s->w[le->op.slot].pending_stores--;
 	sm_writeback_push(u->s, &le->op, le->ready);
 	le->used = false;
 	u->tab_used--;
@@ -250,7 +255,7 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		return true;
 	}
 	if (p->kind == MEM_WRITE) {
-		struct mem_req r = {.addr = t->line, .token = TOK(TOK_STORE, 0), .sectors = t->sectors,
+		struct mem_req r = {.addr = t->line, .token = TOK(TOK_STORE, le->op.slot), .sectors = t->sectors,
 				    .bytes = t->bytes, .kind = MEM_WRITE};
 		if (!memsys_can_accept(ms, sm, &r))
 			return false;
@@ -259,6 +264,7 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			return false;
 		if (!memsys_send(ms, sm, &r))
 			return false;
+		u->s->w[le->op.slot].pending_stores++;
 		if (le->ready < now + 1)
 			le->ready = now + 1;
 		return true;
@@ -350,7 +356,15 @@ void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now)
 			sm_ifetch_done(u->s, (uint32_t)u->tokens[k]);
 		break;
 	}
-	default: /* store acknowledgement */
+	case TOK_STORE:
+		if (val < u->s->nslots && u->s->w[val].pending_stores) {
+			u->s->w[val].pending_stores--;
+			u->s->w[val].dirty = true;
+			if (u->s->w[val].finished)
+				sm_cta_check(u->s, u->s->w[val].cta_slot, now);
+		}
+		break;
+	default:
 		break;
 	}
 }

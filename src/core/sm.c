@@ -303,7 +303,7 @@ static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 	if (!ct->valid || ct->finished_warps < ct->nwarps)
 		return;
 	for (uint32_t k = 0; k < ct->nwarps; k++)
-		if (s->w[ct->slots[k]].inflight)
+		if (s->w[ct->slots[k]].inflight || s->w[ct->slots[k]].pending_stores)
 			return;
 	struct ws_stats *st = s->gpu->stats;
 	{
@@ -506,6 +506,9 @@ static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, boo
 	*longlat = false;
 	if (!d)
 		return true;
+	/* a memory fence waits until the warp's earlier stores are acknowledged */
+	if ((d->in->op == OP_MEMBAR || d->in->op == OP_FENCE) && w->pending_stores)
+		return false;
 	bool ok = true;
 	for (unsigned k = 0; k < d->nsrc; k++) {
 		uint32_t r = w->frame_base + (uint32_t)d->src[k];
@@ -606,6 +609,9 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 		enum ptx_space sp = (enum ptx_space)info->space;
 		longlat = sp == SPACE_GLOBAL || sp == SPACE_LOCAL || sp == SPACE_NONE;
 	}
+	/* stores and reductions are pending for membar from issue until acknowledged */
+	if (d && (d->in->op == OP_ST || d->in->op == OP_RED))
+		w->pending_stores++;
 	if (d)
 		for (unsigned k = 0; k < d->ndst; k++)
 			if (!sb_set(&w->sb, frame_base + (uint32_t)d->dst[k], longlat))
@@ -801,6 +807,8 @@ static void stage_fetch(struct sm *s, uint64_t now)
 	}
 	s->gpu->stats->v[STAT_fetches]++;
 }
+
+void sm_cta_check(struct sm *s, uint32_t cta_slot, uint64_t now) { cta_try_release(s, cta_slot, now); }
 
 void sm_ifetch_done(struct sm *s, uint32_t slot)
 {

@@ -53,6 +53,7 @@ struct sm_warp {
 	/* back end */
 	struct scoreboard sb;
 	uint32_t inflight;            /* issued, not yet written back */
+	uint32_t pending_stores;      /* stores sent to memory, not yet acknowledged (membar waits) */
 	uint32_t frame_base;          /* register-id base of the current frame (reg_off / warp size) */
 	/* accounting */
 	uint64_t launch_cycle;
@@ -157,6 +158,8 @@ bool sm_busy(const struct sm *s);
 void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsigned *shown, unsigned *total);
 /* A memory reply for this SM (from the memory system). */
 void sm_mem_reply(struct sm *s, const struct mem_reply *r, uint64_t now);
+/* A finished warp's last store was acknowledged: its CTA may complete now. */
+void sm_cta_check(struct sm *s, uint32_t cta_slot, uint64_t now);
 /* The I-cache line a warp waited for has arrived. */
 void sm_ifetch_done(struct sm *s, uint32_t slot);
 
