@@ -88,7 +88,7 @@ $(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(LDLIBS)
 
 test: $(TESTBIN) $(CLI)
-	WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)
+	WARPSIM_TEST_SKIP=$(WARPSIM_TEST_SKIP) WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)
 
 # regenerate tests/golden/tiny.txt deliberately (after an intended model change)
 golden: $(TESTBIN) $(CLI)
@@ -100,7 +100,7 @@ bench: $(CLI)
 asan:
 	$(MAKE) BUILD=build-asan CC=clang OPT=-O1 \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  LDFLAGS="-fsanitize=address,undefined" test
+	  LDFLAGS="-fsanitize=address,undefined" WARPSIM_TEST_SKIP=paper_ test
 
 FUZZ_SRC := $(sort $(wildcard src/ptx/*.c src/util/*.c))
 fuzz: $(BUILD)/fuzz-ptx

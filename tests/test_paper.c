@@ -1,0 +1,68 @@
+/*
+ * test_paper.c -- paper-size checks of the timing model's headline
+ * behaviour (slow: about a minute; `make asan` skips tests named paper_).
+ *
+ * BAWS paper, Sections 2 and 3.1: GTO outperforms LRR on barrier-intensive
+ * kernels because it suffers fewer structural hazards -- LRR makes adjacent
+ * warps contend for the same units with the same instruction -- even though
+ * GTO increases warp-phase divergence (more barrier stall).  At paper size
+ * (several waves of CTAs on 15 SMs) our model must show all three for the
+ * scalar-product and matrix-multiply kernels.
+ */
+#include <string.h>
+
+#include "bench.h"
+#include "test.h"
+
+struct res {
+	uint64_t cycles, structural, barrier, warp_cycles;
+};
+
+static int run(struct test_ctx *t, const char *bench, const char *sched, struct res *r)
+{
+	const struct ws_bench_info *b = ws_bench_find(bench);
+	CHECK(b != NULL);
+	if (!b)
+		return 0;
+	ws_config *cfg = wsConfigCreate();
+	char err[128];
+	wsConfigSet(cfg, "sched", sched, err, sizeof err);
+	ws_sim *sim = NULL;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	ws_module *mod;
+	CHECK(wsModuleLoadData(sim, &mod, b->ptx, bench) == WS_SUCCESS);
+	struct ws_bench_out out;
+	memset(&out, 0, sizeof out);
+	ws_result rc = b->run(sim, mod, WS_SIZE_PAPER, &out);
+	CHECK_MSG(rc == WS_SUCCESS, "%s %s: %s", bench, sched, out.msg);
+	wsStatsGet(sim, "cycles", &r->cycles);
+	wsStatsGet(sim, "stall_structural", &r->structural);
+	wsStatsGet(sim, "warp_barrier_cycles", &r->barrier);
+	wsStatsGet(sim, "warp_cycles", &r->warp_cycles);
+	wsSimDestroy(sim);
+	return rc == WS_SUCCESS;
+}
+
+static void gto_vs_lrr(struct test_ctx *t, const char *bench)
+{
+	struct res l, g;
+	if (!run(t, bench, "lrr", &l) || !run(t, bench, "gto", &g))
+		return;
+	printf("  %s paper: cycles lrr %llu gto %llu (%.1f%%), structural stalls lrr %llu gto %llu, "
+	       "barrier fraction lrr %.3f gto %.3f\n",
+	       bench, (unsigned long long)l.cycles, (unsigned long long)g.cycles,
+	       100.0 * ((double)l.cycles / (double)g.cycles - 1), (unsigned long long)l.structural,
+	       (unsigned long long)g.structural, (double)l.barrier / (double)l.warp_cycles,
+	       (double)g.barrier / (double)g.warp_cycles);
+	CHECK_MSG(g.cycles * 105 < l.cycles * 100, "%s: GTO (%llu cycles) is not >5%% faster than LRR (%llu)", bench,
+		  (unsigned long long)g.cycles, (unsigned long long)l.cycles);
+	CHECK_MSG(g.structural * 10 < l.structural * 9, "%s: GTO structural stalls %llu not well below LRR's %llu", bench,
+		  (unsigned long long)g.structural, (unsigned long long)l.structural);
+	/* the paper's observation: GTO increases warp-phase divergence */
+	CHECK_MSG(g.barrier * l.warp_cycles > l.barrier * g.warp_cycles,
+		  "%s: GTO's barrier stall fraction is not above LRR's", bench);
+}
+
+TEST(paper_gto_beats_lrr_sp) { gto_vs_lrr(t, "sp"); }
+TEST(paper_gto_beats_lrr_mm) { gto_vs_lrr(t, "mm"); }
