@@ -103,6 +103,10 @@ void wsSimDestroy(ws_sim *sim);
 /* Detailed message for the last failed call on this simulator ("" if none). */
 const char *wsSimLastError(const ws_sim *sim);
 const ws_config *wsSimConfig(const ws_sim *sim);
+/* Where device printf output goes (default stdout; NULL discards it).  Each
+ * thread's line is written when its printf executes, warps in simulation
+ * order and threads in lane order. */
+void wsSimSetPrintfStream(ws_sim *sim, FILE *out);
 
 /* ---- modules ---- */
 ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path);

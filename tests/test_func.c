@@ -492,3 +492,41 @@ TEST(func_api_symbols)
 	CHECK_EQ(out, 42);
 	wsSimDestroy(sim);
 }
+
+/* printf in device code: per-thread lines in lane order, CUDA's formatting. */
+TEST(func_devrt_printf_and_assert)
+{
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct env e;
+		if (!env_open(t, &e, TEST_DATA_DIR "/ptx/func/devrt.ptx", 32, NULL, NULL))
+			return;
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+		wsSimSetPrintfStream(e.sim, m);
+		int a[32];
+		for (int i = 0; i < 32; i++)
+			a[i] = i * 10;
+		ws_deviceptr d = dalloc(&e, sizeof a);
+		wsMemcpyHtoD(e.sim, d, a, sizeof a);
+		float x = 1.5f;
+		void *args[] = {&d, &x};
+		CHECK_MSG(launch1(&e, "_Z2pfPif", 32, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		fclose(m);
+		CHECK(buf && strcmp(buf, "t=0 a=0 x=0.000000 s=hi c=A u=7 ll=-5 hex=ff p= 3.14%\n"
+					 "t=1 a=10 x=1.500000 s=hi c=B u=7 ll=-5 hex=ff p= 3.14%\n"
+					 "t=2 a=20 x=3.000000 s=hi c=C u=7 ll=-5 hex=ff p= 3.14%\n") == 0);
+		if (buf && t->failures)
+			printf("  got:\n%s", buf);
+		free(buf);
+		/* a negative element makes the kernel's assert fail */
+		a[5] = -1;
+		wsMemcpyHtoD(e.sim, d, a, sizeof a);
+		wsSimSetPrintfStream(e.sim, NULL);
+		CHECK_EQ(launch1(&e, "_Z2pfPif", 32, args), WS_ERROR_TRAP);
+		CHECK_STR_CONTAINS(wsSimLastError(e.sim), "assertion 'a[t] >= 0' failed");
+		CHECK_STR_CONTAINS(wsSimLastError(e.sim), "devrt.cu:7");
+		CHECK_STR_CONTAINS(wsSimLastError(e.sim), "thread (5,0,0)");
+		env_close(&e);
+	}
+}

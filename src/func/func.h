@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "func/dmem.h"
 #include "func/exec.h"
@@ -126,6 +127,7 @@ struct func_launch {
 	uint64_t clock;             /* value of %clock64 (cycles in timing mode, instructions in functional) */
 	struct ws_stats *stats;
 	struct phase_trace *trace;  /* warp-phase records (NULL: not recorded) */
+	FILE *printf_out;           /* device printf output (NULL: discarded) */
 	uint32_t launch_no;         /* 1-based launch number on this simulator */
 	/* first run-time error */
 	ws_result err;

@@ -446,3 +446,17 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 	}
 	return true;
 }
+
+bool func_read_generic(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane, uint64_t addr,
+		       void *dst, unsigned n)
+{
+	uint64_t a;
+	enum ptx_space sp = generic_decode(addr, &a);
+	for (unsigned k = 0; k < n; k++) { /* byte by byte: printf arguments need not be aligned to n */
+		uint8_t *p = resolve(L, c, w, lane, sp, a + k, addr + k, 1, false);
+		if (!p)
+			return false;
+		((uint8_t *)dst)[k] = *p;
+	}
+	return true;
+}

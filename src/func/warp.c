@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "func/devrt.h"
 #include "func/exec_warp.h"
 #include "func/func.h"
 #include "func/memop.h"
@@ -498,6 +499,16 @@ static bool exec_call(struct func_launch *L, struct func_cta *c, struct func_war
 	}
 	const struct ptx_function *cf = &L->mod->funcs[e->fn];
 	const struct ptx_function *f = &L->mod->funcs[callee];
+	if (f->is_extern) { /* printf / assert: provided by the simulator */
+		if (!func_is_builtin(f))
+			return func_fail(L, c, w, -1, WS_ERROR_ILLEGAL_INSTRUCTION, "call to %s, which has no body", f->name);
+		L->stats->v[STAT_calls]++;
+		w->stack[w->sp - 1].pc = pc; /* errors name the call itself */
+		if (!func_call_builtin(L, c, w, in, f, exec))
+			return false;
+		w->stack[w->sp - 1].pc = pc + 1;
+		return true;
+	}
 	if (in->opd[2].nlist != f->nparams || in->opd[0].nlist != f->nrets)
 		return func_fail(L, c, w, -1, WS_ERROR_ILLEGAL_INSTRUCTION,
 				 "call to %s passes %u arguments and %u return values; it takes %u and %u", f->name,

@@ -118,6 +118,14 @@ void wsSimDestroy(ws_sim *sim)
 }
 
 const char *wsSimLastError(const ws_sim *sim) { return sim ? sim->lasterr : ""; }
+
+void wsSimSetPrintfStream(ws_sim *sim, FILE *out)
+{
+	if (!sim)
+		return;
+	sim->printf_out = out;
+	sim->printf_set = true;
+}
 const ws_config *wsSimConfig(const ws_sim *sim) { return sim ? &sim->cfg : NULL; }
 
 const char *wsSchedPolicyName(int i)
@@ -664,6 +672,7 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 		.ctas_per_sm = per_sm, .max_warps_per_sm = (uint32_t)cfg_int(cfg, CFG_max_warps_per_sm),
 		.gridid = ++sim->gridid, .stats = &st,
 		.trace = cfg_int(cfg, CFG_trace_phases) ? &sim->trace : NULL, .launch_no = (uint32_t)sim->gridid,
+		.printf_out = sim->printf_set ? sim->printf_out : stdout,
 	};
 	sim->trace.max = (size_t)cfg_int(cfg, CFG_trace_max_events);
 	char mode[32];

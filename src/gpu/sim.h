@@ -34,6 +34,8 @@ struct ws_sim {
 	uint32_t nmods;
 	uint64_t gridid;
 	struct phase_trace trace;  /* warp-phase records (config trace_phases) */
+	FILE *printf_out;          /* device printf output */
+	bool printf_set;           /* printf_out chosen by wsSimSetPrintfStream */
 	char lasterr[4096];
 };
 
