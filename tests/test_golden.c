@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "golden.h"
 #include "test.h"
 
@@ -77,4 +78,27 @@ TEST(golden_tiny_stats)
 		       diffs);
 	free(want);
 	free(got);
+}
+
+/* Every bundled benchmark verifies at tiny size under the functional model
+ * (the golden test covers the timing model under every policy). */
+TEST(golden_all_benchmarks_functional_tiny)
+{
+	for (int i = 0; ws_bench_table[i]; i++) {
+		const struct ws_bench_info *b = ws_bench_table[i];
+		ws_config *cfg = wsConfigCreate();
+		char err[128];
+		wsConfigSet(cfg, "mode", "functional", err, sizeof err);
+		ws_sim *sim = NULL;
+		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+		wsConfigDestroy(cfg);
+		ws_module *mod;
+		CHECK_MSG(wsModuleLoadData(sim, &mod, b->ptx, b->name) == WS_SUCCESS, "%s: %s", b->name,
+			  wsSimLastError(sim));
+		struct ws_bench_out out;
+		memset(&out, 0, sizeof out);
+		ws_result r = b->run(sim, mod, WS_SIZE_TINY, &out);
+		CHECK_MSG(r == WS_SUCCESS, "%s (functional, tiny): %s", b->name, out.msg);
+		wsSimDestroy(sim);
+	}
 }

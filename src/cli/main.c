@@ -42,6 +42,11 @@ static const struct cli_opt characterize_opts[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static const struct cli_opt policies_opts[] = {
+    {"names", NULL, 0, "print only the issue-policy names, space-separated (for scripts)"},
+    {NULL, NULL, 0, NULL},
+};
+
 static const struct cli_opt ptx_opts[] = {
     {"function", "NAME", 0, "print only the parameters of function NAME"},
     {NULL, NULL, 0, NULL},
@@ -78,6 +83,7 @@ static const struct cli_cmd commands[] = {
      "Exit status 0 only if verification passed.\n",
      1, 1, run_opts, cli_cmd_run},
     {"list", "", "List the bundled benchmarks.", NULL, 0, 0, no_opts, cli_cmd_list},
+    {"policies", "", "List the warp-scheduling and fetch policies.", NULL, 0, 0, policies_opts, cli_cmd_policies},
     {"bench", "[BENCH...]", "Report the simulator's speed on the bundled benchmarks.",
      "Runs the given benchmarks (default: all) and prints one table row each: verified,\n"
      "warp and thread instructions, wall-clock seconds, thread instructions per second,\n"
