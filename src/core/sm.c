@@ -343,6 +343,7 @@ static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 	ct->fc = NULL;
 	ct->valid = false;
 	s->gpu->ctas_done++;
+	s->gpu->last_retire = now;
 	s->progress = true;
 }
 
@@ -396,6 +397,7 @@ static void warp_finish(struct sm *s, uint32_t slot, uint64_t now)
 		return;
 	w->finished = true;
 	w->finish_cycle = now;
+	s->gpu->last_retire = now;
 	w->ib_count = 0;
 	s->vw[slot].finished = true;
 	s->vw[slot].ibuf_count = 0;

@@ -50,6 +50,7 @@ static void dispatch(struct gpu *g)
 		g->stats->v[STAT_ctas]++;
 		g->stats->v[STAT_warps] += c->nwarps;
 		g->next_cta++;
+		g->last_retire = g->cycle;
 		if (g->next_cta == g->nctas && !g->last_cta_issued) {
 			g->last_cta_issued = true;
 			for (uint32_t j = 0; j < g->nsms; j++) {
@@ -106,6 +107,7 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 	uint64_t watchdog = (uint64_t)cfg_int(cfg, CFG_watchdog_cycles);
 	uint64_t max_cycles = (uint64_t)cfg_int(cfg, CFG_max_cycles);
 	uint64_t max_insts = (uint64_t)cfg_int(cfg, CFG_max_warp_insts);
+	uint64_t livelock = (uint64_t)cfg_int(cfg, CFG_livelock_cycles);
 	uint64_t start_insts = L->stats->v[STAT_warp_insts];
 	uint64_t last_progress = 0;
 	while (g.ctas_done < g.nctas || !memsys_idle(g.mem)) {
@@ -139,6 +141,17 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			snprintf(head, sizeof head,
 				 "kernel %s deadlocked: no warp made progress for %llu cycles (cycle %llu); stuck warps:",
 				 L->kernel->name, (unsigned long long)watchdog, (unsigned long long)g.cycle);
+			report(&g, head);
+			goto out;
+		}
+		if (livelock && g.cycle - g.last_retire > livelock) {
+			rc = L->err = WS_ERROR_DEADLOCK;
+			char head[320];
+			snprintf(head, sizeof head,
+				 "kernel %s livelocked: warps kept executing but none finished and no CTA started or "
+				 "completed for livelock_cycles=%llu cycles (cycle %llu; a spin loop waiting for something "
+				 "that never happens, e.g. a CTA that cannot become resident?); running warps:",
+				 L->kernel->name, (unsigned long long)livelock, (unsigned long long)g.cycle);
 			report(&g, head);
 			goto out;
 		}

@@ -38,6 +38,7 @@ struct gpu {
 	uint32_t dispatch_rr;     /* SM the dispatcher looks at first */
 	bool last_cta_issued;
 	bool oom;
+	uint64_t last_retire;     /* last cycle a warp finished or a CTA started or completed */
 };
 
 /* Run a launch on the cycle-level model (the functional state in L is

@@ -31,3 +31,14 @@ extern "C" __global__ void oob_read_shared(int *p, int k)
 	__syncthreads();
 	p[threadIdx.x] = s[threadIdx.x + k];
 }
+extern "C" __global__ void spin_forever(volatile unsigned *f)
+{
+	// CTA 0 waits for CTA 1, which cannot become resident while CTA 0 occupies the only slot
+	if (threadIdx.x == 0) {
+		if (blockIdx.x == 0)
+			while (*f == 0) {
+			}
+		else
+			*f = 1;
+	}
+}
