@@ -3,13 +3,18 @@
  * Section 4.2).
  *
  * Models a fetch arbiter that fetches for the warp the issue stage would
- * pick next: it asks the issue policy for its order and fetches for the
- * first warp in that order that may fetch now (free I-buffer entry, no
- * fetch in flight).  Under MWF that is the most critical warp with a free
- * I-buffer slot; under GTO the current greedy warp, else the oldest.  The
- * SM's schedulers take turns being asked first (scheduler cycle mod N), so
- * every scheduler's critical warp gets fetched; if no warp in any order is
- * eligible (e.g. the orders leave some warps out), fall back to round-robin.
+ * pick next (the paper: "the instruction of the warp that will be issued in
+ * the next cycle is the critical instruction which should be fetched"): it
+ * asks the issue policy for its order and fetches for the first warp in that
+ * order that may fetch now (free I-buffer entry, no fetch in flight) and
+ * could issue -- its I-buffer is empty or its next instruction is ready; a
+ * warp whose decoded next instruction waits on the scoreboard (e.g. a
+ * long-latency load) will not be picked by the issue stage, so fetching more
+ * for it would starve the warps that will.  Under MWF that is the most
+ * critical such warp; under GTO the current greedy warp, else the oldest.
+ * The SM's schedulers take turns being asked first (cycle mod N).  If no
+ * warp qualifies, the first eligible warp in the orders is taken, and if the
+ * orders hold none, round-robin.
  */
 #include <stdlib.h>
 
@@ -51,13 +56,23 @@ static int32_t cff_choose(void *st, const struct sched_view *v, const bool *elig
 	struct cff *s = st;
 	uint32_t nslots = sched_nslots(v, s->nslots);
 	if (issue && issue_st) {
+		int32_t fallback = -1;
 		for (uint32_t k = 0; k < s->nsched; k++) {
 			uint32_t sc = (uint32_t)((v->cycle + k) % s->nsched);
 			uint32_t n = issue->order(issue_st, v, sc, s->order);
-			for (uint32_t i = 0; i < n; i++)
-				if (s->order[i] < nslots && eligible[s->order[i]])
-					return (int32_t)s->order[i];
+			for (uint32_t i = 0; i < n; i++) {
+				uint32_t slot = s->order[i];
+				if (slot >= nslots || !eligible[slot])
+					continue;
+				const struct sched_warp *w = &v->warps[slot];
+				if (w->ibuf_count == 0 || w->ready)
+					return (int32_t)slot;
+				if (fallback < 0)
+					fallback = (int32_t)slot;
+			}
 		}
+		if (fallback >= 0)
+			return fallback;
 	}
 	uint32_t start = s->last == SCHED_NONE ? 0 : (s->last + 1) % (nslots ? nslots : 1);
 	for (uint32_t i = 0; i < nslots; i++) {
