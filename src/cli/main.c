@@ -74,6 +74,45 @@ static const struct cli_opt exec_opts[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static const struct cli_opt sweep_opts[] = {
+    {"out", "DIR", 0, "output directory (default results/NAME, NAME from the spec)"},
+    {"jobs", "N", 0, "local worker processes (default: $SLURM_CPUS_PER_TASK, else the number of CPUs)"},
+    {"timeout", "SECONDS", 0, "wall-clock limit of each job (overrides the spec's 'timeout')"},
+    {"dry-run", NULL, 0, "list the jobs (id, status, description) and run nothing"},
+    {"skip-failed", NULL, 0, "do not rerun jobs that failed before"},
+    {"reuse", "DIR", CLI_OPT_REPEAT, "copy results of the same jobs (same ids) from another sweep's DIR"},
+    {"quiet", NULL, 0, "no progress output"},
+    {"slurm", NULL, 0, "run the jobs as Slurm job arrays (sbatch), wait for them and collect"},
+    {"partition", "P", 0, "Slurm partition (sbatch --partition)"},
+    {"time", "T", 0, "Slurm time limit of each array task (sbatch --time, e.g. 30:00)"},
+    {"pack", "K", 0, "jobs run by each Slurm array task (default 1)"},
+    {"cpus-per-task", "N", 0, "CPUs of each Slurm array task; its jobs run on N workers (default 1)"},
+    {"sbatch-arg", "ARG", CLI_OPT_REPEAT, "extra sbatch argument, e.g. --sbatch-arg=--account=abc"},
+    {"poll", "SECONDS", 0, "seconds between squeue polls while waiting (default 10)"},
+    {"no-wait", NULL, 0, "submit and return; rerun the same command later to wait and collect"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const struct cli_opt sweep_task_opts[] = {
+    {"list", "FILE", 0, "run the job ids on line TASK+1 of FILE (an array's job list)"},
+    {"task", "N", 0, "array task number (default $SLURM_ARRAY_TASK_ID)"},
+    {"jobs", "N", 0, "worker processes (default $SLURM_CPUS_PER_TASK, else 1)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const struct cli_opt collect_opts[] = {
+    {"stats", "LIST", 0, "statistics to include: names or globs, comma-separated (default: the spec's)"},
+    {"output", "FILE.csv", 0, "write the CSV to FILE (default: standard output)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const struct cli_opt report_opts[] = {
+    {"baseline", "K=V[,K=V]", 0, "baseline of the speedups (default: the spec's, else the first configuration)"},
+    {"metric", "cycles|ipc", 0, "speedup = baseline cycles / cycles, or IPC / baseline IPC (default: the spec's)"},
+    {"output", "FILE.html", 0, "where to write the page (default DIR/report.html; - for standard output)"},
+    {NULL, NULL, 0, NULL},
+};
+
 static const struct cli_opt no_opts[] = {{NULL, NULL, 0, NULL}};
 
 static const struct cli_cmd commands[] = {
@@ -122,6 +161,31 @@ static const struct cli_cmd commands[] = {
      "processes) and writes a markdown table of barrier and exit stall fractions,\n"
      "warp-phases, RTRU, IPC and the stall breakdown, plus an SVG chart beside it.\n",
      0, 0, characterize_opts, cli_cmd_characterize},
+    {"sweep", "SPEC", "Run a parameter sweep (benchmarks x configurations) locally or on Slurm.",
+     "SPEC is a text file of 'keyword value...' lines (see docs/sweeps.md):\n"
+     "  name NAME | bench B... | size S... | config FILE... | sched P... | fetch P...\n"
+     "  policy SCHED[+FETCH]... | set KEY V1 V2... | fixed KEY=V... | exclude K=V...\n"
+     "  baseline K=V... | stats NAME-OR-GLOB... | metric cycles|ipc | timeout SECONDS\n"
+     "Every job (one benchmark run) gets a stable id; jobs whose DIR/jobs/ID.json exists\n"
+     "are skipped, so a rerun resumes an interrupted sweep.  Exit status 0 if every job\n"
+     "succeeded, 1 if any failed (their logs are listed), 2 for a bad spec.\n"
+     "example:\n"
+     "  warpsim sweep experiments/baws-fig8.spec && warpsim report results/baws-fig8\n",
+     1, 1, sweep_opts, cli_cmd_sweep},
+    {"sweep-task", "DIR [JOBID...]", "Run jobs of a sweep (used by the Slurm array tasks of 'sweep --slurm').",
+     "Runs the given jobs of the sweep in DIR (or those on one line of --list), skipping\n"
+     "finished ones, on $SLURM_CPUS_PER_TASK workers.  Exit status 1 if any failed.\n",
+     1, -1, sweep_task_opts, cli_cmd_sweep_task},
+    {"collect", "DIR", "Write a sweep's results as a tidy CSV (one row per job).",
+     "Columns: job_id, status (ok, failed, pending), bench, size, config, sched, fetch,\n"
+     "every parameter of the spec, then the chosen statistics (counters and derived\n"
+     "metrics, exactly as the runs wrote them).  Rows in the spec's job order.\n",
+     1, 1, collect_opts, cli_cmd_collect},
+    {"report", "DIR", "Write a self-contained HTML report of a sweep (SVG plots and tables).",
+     "Plots the speedup of every configuration over its baseline per benchmark with\n"
+     "the geometric mean, the stall breakdown normalized to the baseline, and tables of\n"
+     "cycles, IPC, speedup, barrier stall fraction and RTRU per benchmark.\n",
+     1, 1, report_opts, cli_cmd_report},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -139,8 +203,8 @@ static void usage(FILE *out)
 	             "warpsim is a cycle-level SIMT GPU simulator for warp-scheduling research.\n\n"
 	             "commands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-	fprintf(out, "  %-8s %s\n", "help", "Print this help, or the help of one command.");
+		fprintf(out, "  %-13s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "  %-13s %s\n", "help", "Print this help, or the help of one command.");
 	fprintf(out, "\nRun 'warpsim help COMMAND' or 'warpsim COMMAND --help' for details.\n"
 	             "Exit status: 0 success, 1 the work failed, 2 bad command line.\n");
 }

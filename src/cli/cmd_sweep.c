@@ -1,0 +1,927 @@
+/*
+ * cmd_sweep.c -- `warpsim sweep SPEC` (expand a sweep spec into jobs and
+ * run the ones without results, locally on N worker processes or through
+ * Slurm job arrays) and `warpsim sweep-task DIR` (run some jobs of a sweep
+ * inside one Slurm array task), plus the job runner both use.
+ *
+ * Models no hardware.  Each job is a child process
+ *   warpsim run BENCH --size S [--config FILE] --set K=V... --stats DIR/jobs/ID.json.part --quiet
+ * with its standard output and error in DIR/jobs/ID.log.  When it exits 0
+ * with valid statistics, the runner writes DIR/jobs/ID.json (the "job"
+ * object followed by the statistics) under a temporary name and renames it:
+ * a job is done exactly when ID.json exists, so an interrupted sweep resumes
+ * by running the jobs without one.  Otherwise it writes DIR/jobs/ID.failed.
+ *
+ * Children run in their own process groups, so a Ctrl-C reaches only the
+ * sweep, which stops launching jobs, terminates the running ones (they are
+ * not recorded as failed) and exits; SIGINT, SIGTERM and SIGCHLD are taken
+ * synchronously with sigtimedwait, so no signal handler or global is needed.
+ * See docs/sweeps.md.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "slurm.h"
+#include "sweep_spec.h"
+
+/* ---- small helpers ---- */
+
+void sweep_format_duration(char *buf, size_t bufsz, double s)
+{
+	if (s < 0)
+		s = 0;
+	long t = (long)(s + 0.5);
+	if (t >= 3600)
+		sweep_fmt(buf, bufsz, "%ldh%02ldm%02lds", t / 3600, t / 60 % 60, t % 60);
+	else if (t >= 60)
+		sweep_fmt(buf, bufsz, "%ldm%02lds", t / 60, t % 60);
+	else
+		sweep_fmt(buf, bufsz, "%lds", t);
+}
+
+int sweep_self_exe(char *buf, size_t bufsz)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, bufsz - 1);
+	if (n <= 0 || (size_t)n >= bufsz - 1)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}
+
+int sweep_default_workers(void)
+{
+	const char *s = getenv("SLURM_CPUS_PER_TASK");
+	if (s && *s) {
+		char *end;
+		long v = strtol(s, &end, 10);
+		if (!*end && v > 0 && v < 100000)
+			return (int)v;
+	}
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 && n < 100000 ? (int)n : 1;
+}
+
+static void buf_json_str(struct sweep_buf *b, const char *s)
+{
+	sweep_buf_add(b, "\"", 1);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			sweep_buf_printf(b, "\\%c", c);
+		else if (c < 0x20)
+			sweep_buf_printf(b, "\\u%04x", c);
+		else
+			sweep_buf_add(b, s, 1);
+	}
+	sweep_buf_add(b, "\"", 1);
+}
+
+/* First line of the log that explains the failure ("verification: FAILED: ...",
+ * "... error: ..."), without its trailing newline; "" if none. */
+static void log_reason(const char *logpath, char *out, size_t outsz)
+{
+	out[0] = '\0';
+	FILE *f = fopen(logpath, "r");
+	if (!f)
+		return;
+	char line[1024];
+	while (fgets(line, sizeof line, f)) {
+		if (strstr(line, "FAILED") || strstr(line, "error:")) {
+			line[strcspn(line, "\n")] = '\0';
+			sweep_fmt(out, outsz, "%s", line);
+			break;
+		}
+	}
+	fclose(f);
+}
+
+int sweep_record_failure(const char *dir, const char *id, const char *status, const char *reason, const char *log)
+{
+	struct sweep_buf b = {0};
+	sweep_buf_printf(&b, "status=%s\nreason=%s\nlog=%s\n", status, reason ? reason : "", log ? log : "");
+	char path[PATH_MAX + 64];
+	sweep_job_path(path, sizeof path, dir, id, "failed");
+	int rc = b.oom ? -1 : sweep_write_file_atomic(path, b.s, b.n);
+	sweep_buf_free(&b);
+	return rc;
+}
+
+void sweep_print_failure(FILE *out, const char *dir, const char *id, const char *desc)
+{
+	char path[PATH_MAX + 64];
+	sweep_job_path(path, sizeof path, dir, id, "failed");
+	char *text = sweep_read_file(path, NULL);
+	const char *status = "failed", *reason = "", *log = "";
+	char *save = NULL;
+	if (text)
+		for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+			if (strncmp(l, "status=", 7) == 0)
+				status = l + 7;
+			else if (strncmp(l, "reason=", 7) == 0)
+				reason = l + 7;
+			else if (strncmp(l, "log=", 4) == 0)
+				log = l + 4;
+		}
+	fprintf(out, "FAILED %s %s: %s%s%s -- log: %s\n", id, desc, status, reason[0] ? ": " : "", reason, log);
+	free(text);
+}
+
+/* ---- progress ---- */
+
+void sweep_progress_init(struct sweep_progress *p, const char *label, int total, int already, int quiet)
+{
+	memset(p, 0, sizeof *p);
+	p->label = label;
+	p->tty = isatty(STDERR_FILENO);
+	p->quiet = quiet;
+	p->t0 = cli_now();
+	p->last = p->tty ? -1e9 : p->t0;
+	p->total = total;
+	p->already = already;
+	p->running = -1;
+}
+
+static void progress_text(const struct sweep_progress *p, char *buf, size_t sz)
+{
+	double el = cli_now() - p->t0;
+	int fin = p->ok + p->failed, done = p->already + fin, left = p->total - done;
+	char e[32], eta[40], run[32];
+	sweep_format_duration(e, sizeof e, el);
+	if (left <= 0)
+		sweep_fmt(eta, sizeof eta, "ETA 0s");
+	else if (fin == 0)
+		sweep_fmt(eta, sizeof eta, "ETA ?");
+	else {
+		char t[32];
+		sweep_format_duration(t, sizeof t, el / fin * left);
+		sweep_fmt(eta, sizeof eta, "ETA %s", t);
+	}
+	run[0] = '\0';
+	if (p->running >= 0)
+		sweep_fmt(run, sizeof run, ", %d running", p->running);
+	sweep_fmt(buf, sz, "[%s] %d/%d done, %d failed%s, elapsed %s, %s%s%s", p->label, done, p->total, p->failed, run,
+	         e, eta, p->extra[0] ? ", " : "", p->extra);
+}
+
+void sweep_progress_draw(struct sweep_progress *p, int force)
+{
+	if (p->quiet)
+		return;
+	double now = cli_now();
+	if (!force && now - p->last < (p->tty ? 0.5 : 60.0))
+		return;
+	p->last = now;
+	char line[512];
+	progress_text(p, line, sizeof line);
+	if (p->tty) {
+		fprintf(stderr, "\r\033[K%s", line);
+		p->drawn = 1;
+	} else {
+		fprintf(stderr, "%s\n", line);
+	}
+	fflush(stderr);
+}
+
+void sweep_progress_note(struct sweep_progress *p, const char *fmt, ...)
+{
+	if (p->quiet)
+		return;
+	if (p->tty && p->drawn)
+		fprintf(stderr, "\r\033[K");
+	p->drawn = 0;
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (p->tty)
+		sweep_progress_draw(p, 1);
+	fflush(stderr);
+}
+
+void sweep_progress_end(struct sweep_progress *p)
+{
+	if (p->quiet)
+		return;
+	if (p->tty) {
+		sweep_progress_draw(p, 1);
+		fputc('\n', stderr);
+		p->drawn = 0;
+	}
+	fflush(stderr);
+}
+
+void sweep_progress_job(struct sweep_progress *p, int failed, const char *fmt, ...)
+{
+	if (p->quiet)
+		return;
+	char msg[1200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (p->tty) {
+		if (failed)
+			sweep_progress_note(p, "%s", msg);
+		else
+			sweep_progress_draw(p, 1);
+		return;
+	}
+	char line[512];
+	progress_text(p, line, sizeof line);
+	fprintf(stderr, "%s: %s\n", line, msg);
+	fflush(stderr);
+	p->last = cli_now();
+}
+
+/* ---- running one job ---- */
+
+struct slot {
+	pid_t pid;
+	int job;
+	double start;
+	int timed_out;
+	double timeout;
+	struct sweep_job j;
+};
+
+/* The finished job's statistics become DIR/jobs/ID.json. 0 or -1 (reason in why). */
+/* FNV-1a 64 of the file's contents as 16 hex digits ("" if unreadable): which
+ * warpsim binary produced a result. */
+static void file_hash(const char *path, char out[17])
+{
+	out[0] = '\0';
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return;
+	uint64_t h = 0xcbf29ce484222325ull;
+	unsigned char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		for (size_t i = 0; i < n; i++) {
+			h ^= buf[i];
+			h *= 0x100000001b3ull;
+		}
+	if (!ferror(f))
+		sweep_fmt(out, 17, "%016llx", (unsigned long long)h);
+	fclose(f);
+}
+
+static int finalize(const char *dir, const struct sweep_job *j, double wall, const char *binary, char *why,
+                    size_t whysz)
+{
+	char part[PATH_MAX + 64], final[PATH_MAX + 64];
+	sweep_job_path(part, sizeof part, dir, j->id, "json.part");
+	sweep_job_path(final, sizeof final, dir, j->id, "json");
+	size_t len;
+	char *text = sweep_read_file(part, &len);
+	if (!text) {
+		sweep_fmt(why, whysz, "the run exited 0 but wrote no statistics file");
+		return -1;
+	}
+	char err[300];
+	struct json *js = json_parse(text, len, err, sizeof err);
+	if (!js || js->type != JSON_OBJECT || !json_get(js, "stats")) {
+		sweep_fmt(why, whysz, "the run's statistics file is not valid (%s)", js ? "no \"stats\" object" : err);
+		json_free(js);
+		free(text);
+		return -1;
+	}
+	json_free(js);
+	const char *body = strchr(text, '{') + 1;
+	while (*body == ' ' || *body == '\n' || *body == '\r' || *body == '\t')
+		body++;
+	char host[256];
+	if (gethostname(host, sizeof host) != 0)
+		sweep_fmt(host, sizeof host, "?");
+	host[sizeof host - 1] = '\0';
+	struct sweep_buf b = {0};
+	sweep_buf_printf(&b, "{\n  \"job\": {\"id\": ");
+	buf_json_str(&b, j->id);
+	static const char *const names[] = {"sweep", "desc", "bench", "size", "config", "sched", "fetch"};
+	const char *vals[] = {j->sweep, j->desc, j->bench, j->size, j->config, j->sched, j->fetch};
+	for (int i = 0; i < 7; i++) {
+		sweep_buf_printf(&b, ", \"%s\": ", names[i]);
+		buf_json_str(&b, vals[i]);
+	}
+	sweep_buf_printf(&b, ", \"params\": {");
+	for (int i = 0; i < j->nparams; i++) {
+		if (i)
+			sweep_buf_printf(&b, ", ");
+		buf_json_str(&b, j->params[i].key);
+		sweep_buf_printf(&b, ": ");
+		buf_json_str(&b, j->params[i].value);
+	}
+	sweep_buf_printf(&b, "}, \"host\": ");
+	buf_json_str(&b, host);
+	sweep_buf_printf(&b, ", \"binary\": \"%s\", \"wall_seconds\": %.3f},\n  ", binary, wall);
+	sweep_buf_add(&b, body, strlen(body));
+	free(text);
+	int rc = 0;
+	if (b.oom || sweep_write_file_atomic(final, b.s, b.n) != 0) {
+		sweep_fmt(why, whysz, "cannot write %s: %s", final, b.oom ? "out of memory" : strerror(errno));
+		rc = -1;
+	}
+	sweep_buf_free(&b);
+	unlink(part);
+	return rc;
+}
+
+static char **job_argv(const char *self, const char *dir, const struct sweep_job *j)
+{
+	int n = 0, cap = 16 + 2 * j->nparams;
+	char **argv = calloc((size_t)cap, sizeof *argv);
+	if (!argv)
+		return NULL;
+	char part[PATH_MAX + 64];
+	sweep_job_path(part, sizeof part, dir, j->id, "json.part");
+	argv[n++] = sweep_strdup(self);
+	argv[n++] = sweep_strdup("run");
+	argv[n++] = sweep_strdup(j->bench);
+	argv[n++] = sweep_strdup("--size");
+	argv[n++] = sweep_strdup(j->size);
+	if (j->config_path[0]) {
+		argv[n++] = sweep_strdup("--config");
+		argv[n++] = sweep_strdup(j->config_path);
+	}
+	struct sweep_buf b = {0};
+	for (int i = 0; i < j->nparams; i++) {
+		argv[n++] = sweep_strdup("--set");
+		b.n = 0;
+		sweep_buf_printf(&b, "%s=%s", j->params[i].key, j->params[i].value);
+		argv[n++] = sweep_strdup(b.oom ? NULL : b.s);
+	}
+	const char *pol[2][2] = {{"sched", j->sched}, {"fetch", j->fetch}};
+	for (int i = 0; i < 2; i++)
+		if (pol[i][1][0]) {
+			argv[n++] = sweep_strdup("--set");
+			b.n = 0;
+			sweep_buf_printf(&b, "%s=%s", pol[i][0], pol[i][1]);
+			argv[n++] = sweep_strdup(b.oom ? NULL : b.s);
+		}
+	sweep_buf_free(&b);
+	argv[n++] = sweep_strdup("--stats");
+	argv[n++] = sweep_strdup(part);
+	argv[n++] = sweep_strdup("--quiet");
+	for (int i = 0; i < n; i++)
+		if (!argv[i]) {
+			sweep_free_strv(argv, n);
+			return NULL;
+		}
+	return argv;
+}
+
+static void free_argv(char **argv)
+{
+	if (!argv)
+		return;
+	for (int i = 0; argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+/* Fork and exec one job; returns the pid or -1 (reason in why). */
+static pid_t launch(const char *self, const char *dir, const struct sweep_job *j, const sigset_t *childmask, char *why,
+                    size_t whysz)
+{
+	char **argv = job_argv(self, dir, j);
+	if (!argv) {
+		sweep_fmt(why, whysz, "out of memory");
+		return -1;
+	}
+	char log[PATH_MAX + 64], part[PATH_MAX + 64];
+	sweep_job_path(log, sizeof log, dir, j->id, "log");
+	sweep_job_path(part, sizeof part, dir, j->id, "json.part");
+	unlink(part);
+	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		sweep_fmt(why, whysz, "cannot create %s: %s", log, strerror(errno));
+		free_argv(argv);
+		return -1;
+	}
+	char host[256];
+	if (gethostname(host, sizeof host) != 0)
+		sweep_fmt(host, sizeof host, "?");
+	host[sizeof host - 1] = '\0';
+	dprintf(fd, "# warpsim sweep job %s on %s: %s\n# command:", j->id, host, j->desc);
+	for (int i = 0; argv[i]; i++)
+		dprintf(fd, " %s", argv[i]);
+	dprintf(fd, "\n");
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0) {
+		sweep_fmt(why, whysz, "fork failed: %s", strerror(errno));
+		close(fd);
+		free_argv(argv);
+		return -1;
+	}
+	if (pid == 0) {
+		setpgid(0, 0);
+		int nul = open("/dev/null", O_RDONLY);
+		if (nul >= 0) {
+			dup2(nul, STDIN_FILENO);
+			if (nul != STDIN_FILENO)
+				close(nul);
+		}
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		sigprocmask(SIG_SETMASK, childmask, NULL);
+		execv(argv[0], argv);
+		dprintf(STDERR_FILENO, "warpsim sweep: error: cannot execute %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	setpgid(pid, pid);
+	close(fd);
+	free_argv(argv);
+	return pid;
+}
+
+/* The child of slot s exited with wait status st: record the result. */
+static void job_finished(const struct sweep_run_opts *o, const char *binary, struct slot *s, int st, int stopping,
+                         struct sweep_progress *pr, struct sweep_run_result *r)
+{
+	const char *dir = o->dir;
+	const struct sweep_job *j = &s->j;
+	double wall = cli_now() - s->start;
+	char log[PATH_MAX + 64], failpath[PATH_MAX + 64], why[600], status[64];
+	sweep_job_path(log, sizeof log, dir, j->id, "log");
+	sweep_job_path(failpath, sizeof failpath, dir, j->id, "failed");
+	why[0] = '\0';
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && !s->timed_out) {
+		if (finalize(dir, j, wall, binary, why, sizeof why) == 0) {
+			unlink(failpath);
+			r->ok++;
+			pr->ok++;
+			sweep_progress_job(pr, 0, "ok %s %s (%.1f s)", j->id, j->desc, wall);
+			return;
+		}
+		sweep_fmt(status, sizeof status, "exit 0");
+	} else if (stopping && !s->timed_out) {
+		/* terminated because the sweep was interrupted: not a result, rerun later */
+		char part[PATH_MAX + 64];
+		sweep_job_path(part, sizeof part, dir, j->id, "json.part");
+		unlink(part);
+		return;
+	} else if (s->timed_out) {
+		sweep_fmt(status, sizeof status, "timeout");
+		sweep_fmt(why, sizeof why, "killed after the job's time limit of %g s", s->timeout);
+	} else if (WIFEXITED(st)) {
+		sweep_fmt(status, sizeof status, "exit %d", WEXITSTATUS(st));
+		log_reason(log, why, sizeof why);
+	} else if (WIFSIGNALED(st)) {
+		sweep_fmt(status, sizeof status, "signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
+		log_reason(log, why, sizeof why);
+	} else {
+		sweep_fmt(status, sizeof status, "wait status 0x%x", (unsigned)st);
+	}
+	char part[PATH_MAX + 64];
+	sweep_job_path(part, sizeof part, dir, j->id, "json.part");
+	unlink(part);
+	sweep_record_failure(dir, j->id, status, why, log);
+	r->failed++;
+	pr->failed++;
+	sweep_progress_job(pr, 1, "FAILED %s %s: %s%s%s -- log: %s", j->id, j->desc, status, why[0] ? ": " : "", why,
+	                   log);
+}
+
+int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, struct sweep_run_result *r)
+{
+	memset(r, 0, sizeof *r);
+	char self[PATH_MAX];
+	if (sweep_self_exe(self, sizeof self) != 0) {
+		fprintf(stderr, "warpsim sweep: error: cannot find the warpsim binary (/proc/self/exe)\n");
+		return -1;
+	}
+	char binary[17];
+	file_hash(self, binary);
+	int workers = o->workers > 0 ? o->workers : 1;
+	if (workers > n)
+		workers = n > 0 ? n : 1;
+	struct slot *slots = calloc((size_t)workers, sizeof *slots);
+	if (!slots) {
+		fprintf(stderr, "warpsim sweep: error: out of memory\n");
+		return -1;
+	}
+	sigset_t set, old;
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	/* children start with nothing blocked that we blocked */
+	sigset_t childmask = old;
+	sigdelset(&childmask, SIGCHLD);
+	sigdelset(&childmask, SIGINT);
+	sigdelset(&childmask, SIGTERM);
+	sigdelset(&childmask, SIGHUP);
+
+	struct sweep_progress pr;
+	sweep_progress_init(&pr, o->label, o->total, o->already, o->quiet);
+	int next = 0, running = 0, stopping = 0;
+	double kill_at = 0;
+	for (;;) {
+		while (!stopping && next < n && running < workers) {
+			int k = 0;
+			while (slots[k].pid)
+				k++;
+			struct slot *s = &slots[k];
+			const char *id = ids[next++];
+			char why[600], log[PATH_MAX + 64];
+			sweep_job_path(log, sizeof log, o->dir, id, "log");
+			if (sweep_job_read(o->dir, id, &s->j, why, sizeof why) != 0) {
+				sweep_record_failure(o->dir, id, "not run", why, log);
+				r->failed++;
+				pr.failed++;
+				sweep_progress_job(&pr, 1, "FAILED %s: not run: %s", id, why);
+				continue;
+			}
+			pid_t pid = launch(self, o->dir, &s->j, &childmask, why, sizeof why);
+			if (pid < 0) {
+				sweep_record_failure(o->dir, id, "not run", why, log);
+				r->failed++;
+				pr.failed++;
+				sweep_progress_job(&pr, 1, "FAILED %s %s: not run: %s", id, s->j.desc, why);
+				sweep_job_clear(&s->j);
+				continue;
+			}
+			s->pid = pid;
+			s->job = next - 1;
+			s->start = cli_now();
+			s->timed_out = 0;
+			s->timeout = s->j.timeout;
+			running++;
+		}
+		pr.running = running;
+		sweep_progress_draw(&pr, 0);
+		if (running == 0)
+			break;
+		struct timespec ts = {0, 250000000};
+		siginfo_t info;
+		int sig = sigtimedwait(&set, &info, &ts);
+		if ((sig == SIGINT || sig == SIGTERM || sig == SIGHUP) && !stopping) {
+			stopping = sig;
+			kill_at = cli_now() + 5.0;
+			sweep_progress_note(&pr, "%s: stopping; terminating %d running job%s (rerun to resume)",
+			                    strsignal(sig), running, running == 1 ? "" : "s");
+			for (int k = 0; k < workers; k++)
+				if (slots[k].pid)
+					kill(-slots[k].pid, SIGTERM);
+		}
+		double now = cli_now();
+		for (int k = 0; k < workers; k++) {
+			struct slot *s = &slots[k];
+			if (!s->pid)
+				continue;
+			if (s->timeout > 0 && !s->timed_out && now - s->start > s->timeout) {
+				s->timed_out = 1;
+				kill(-s->pid, SIGKILL);
+			}
+			if (stopping && now > kill_at)
+				kill(-s->pid, SIGKILL);
+		}
+		for (;;) {
+			int st;
+			pid_t pid = waitpid(-1, &st, WNOHANG);
+			if (pid <= 0)
+				break;
+			for (int k = 0; k < workers; k++)
+				if (slots[k].pid == pid) {
+					slots[k].pid = 0;
+					running--;
+					pr.running = running;
+					job_finished(o, binary, &slots[k], st, stopping, &pr, r);
+					sweep_job_clear(&slots[k].j);
+					break;
+				}
+		}
+	}
+	sweep_progress_end(&pr);
+	free(slots);
+	r->interrupted = stopping;
+	/* consume a pending SIGCHLD so that unblocking it is harmless */
+	sigset_t chld;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	struct timespec zero = {0, 0};
+	while (sigtimedwait(&chld, NULL, &zero) > 0) {
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return 0;
+}
+
+/* ---- warpsim sweep ---- */
+
+static int parse_positive(const struct cli_args *a, const char *opt, long max, long *out)
+{
+	const char *v = cli_opt_get(a, opt);
+	if (!v)
+		return 0;
+	uint64_t x = 0;
+	char why[128];
+	if (cli_parse_u64(v, (uint64_t)max, &x, why, sizeof why) || x == 0) {
+		cli_usage_error(a->cmd, "--%s '%s': expected an integer from 1 to %ld", opt, v, max);
+		return -1;
+	}
+	*out = (long)x;
+	return 0;
+}
+
+static void print_summary(const char *dir, const struct sweep_spec *s, int done_before, double wall, int *nfailed)
+{
+	int ok = 0, failed = 0, pending = 0;
+	for (int i = 0; i < s->njobs; i++) {
+		enum sweep_status st = sweep_job_status(dir, s->jobs[i].id);
+		ok += st == SWEEP_DONE;
+		failed += st == SWEEP_FAILED;
+		pending += st == SWEEP_PENDING;
+	}
+	char w[32];
+	sweep_format_duration(w, sizeof w, wall);
+	printf("sweep %s: %d jobs: %d done (%d now, %d before), %d failed", s->name, s->njobs, ok,
+	       ok - done_before < 0 ? 0 : ok - done_before, done_before, failed);
+	if (pending)
+		printf(", %d not run", pending);
+	printf("; %s\n", w);
+	for (int i = 0; i < s->njobs; i++)
+		if (sweep_job_status(dir, s->jobs[i].id) == SWEEP_FAILED)
+			sweep_print_failure(stdout, dir, s->jobs[i].id, s->jobs[i].desc);
+	printf("results: %s (next: warpsim collect %s; warpsim report %s)\n", dir, dir, dir);
+	*nfailed = failed + pending;
+}
+
+int cli_cmd_sweep(const struct cli_args *a)
+{
+	const struct cli_cmd *cmd = a->cmd;
+	long jobs = sweep_default_workers(), pack = 1, cpus = 1, timeout = 0;
+	double poll = 10;
+	if (parse_positive(a, "jobs", 100000, &jobs) || parse_positive(a, "pack", 1000000, &pack) ||
+	    parse_positive(a, "cpus-per-task", 100000, &cpus) || parse_positive(a, "timeout", 1000000000, &timeout))
+		return CLI_EXIT_USAGE;
+	const char *pv = cli_opt_get(a, "poll");
+	if (pv) {
+		char why[128];
+		if (cli_parse_f64(pv, &poll, why, sizeof why) || !(poll >= 0.1 && poll <= 3600))
+			return cli_usage_error(cmd, "--poll '%s': expected seconds between 0.1 and 3600", pv);
+	}
+	int slurm = cli_opt_get(a, "slurm") != NULL;
+	static const char *const slurm_only[] = {"partition", "time", "pack", "cpus-per-task", "sbatch-arg", "poll",
+	                                         "no-wait"};
+	for (size_t i = 0; i < sizeof slurm_only / sizeof slurm_only[0]; i++)
+		if (!slurm && cli_opt_get(a, slurm_only[i]))
+			return cli_usage_error(cmd, "--%s needs --slurm", slurm_only[i]);
+	if (slurm && cli_opt_get(a, "jobs"))
+		return cli_usage_error(cmd, "--jobs is for local runs (with --slurm, see --cpus-per-task and --pack)");
+
+	char err[1200];
+	struct sweep_spec *s = sweep_spec_load(a->pos[0], err, sizeof err);
+	if (!s) {
+		fflush(stdout);
+		fprintf(stderr, "warpsim sweep: error: %s\n", err);
+		return access(a->pos[0], R_OK) == 0 ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+	}
+	if (timeout)
+		for (int i = 0; i < s->njobs; i++)
+			s->jobs[i].timeout = (double)timeout;
+	char dir[PATH_MAX];
+	const char *out = cli_opt_get(a, "out");
+	if (out && !out[0]) {
+		sweep_spec_free(s);
+		return cli_usage_error(cmd, "--out needs a directory");
+	}
+	sweep_fmt(dir, sizeof dir, "%s", out ? out : "results/");
+	if (!out)
+		sweep_fmt(dir, sizeof dir, "results/%s", s->name);
+	size_t dl = strlen(dir);
+	while (dl > 1 && dir[dl - 1] == '/')
+		dir[--dl] = '\0';
+	int skip_failed = cli_opt_get(a, "skip-failed") != NULL;
+
+	if (cli_opt_get(a, "dry-run")) {
+		int done = 0, failed = 0;
+		for (int i = 0; i < s->njobs; i++) {
+			enum sweep_status st = sweep_job_status(dir, s->jobs[i].id);
+			done += st == SWEEP_DONE;
+			failed += st == SWEEP_FAILED;
+			printf("%s %-7s %s\n", s->jobs[i].id,
+			       st == SWEEP_DONE ? "done" : st == SWEEP_FAILED ? "failed" : "pending", s->jobs[i].desc);
+		}
+		printf("sweep %s: %d jobs (%d done, %d failed, %d to run) in %s\n", s->name, s->njobs, done, failed,
+		       s->njobs - done - (skip_failed ? failed : 0), dir);
+		sweep_spec_free(s);
+		return CLI_EXIT_OK;
+	}
+	if (sweep_dir_write(dir, s, err, sizeof err) != 0) {
+		sweep_spec_free(s);
+		return cli_fail(cmd, "%s", err);
+	}
+	/* --reuse DIR: results of the same jobs (same ids) from other sweeps */
+	for (int i = 0; i < a->nitems; i++) {
+		if (!cli_item_is(a, i, "reuse"))
+			continue;
+		const char *from = a->items[i].value;
+		int here = 0;
+		for (int k = 0; k < s->njobs; k++) {
+			const char *id = s->jobs[k].id;
+			if (sweep_job_status(dir, id) == SWEEP_DONE || sweep_job_status(from, id) != SWEEP_DONE)
+				continue;
+			char src[PATH_MAX + 64], dst[PATH_MAX + 64];
+			sweep_job_path(src, sizeof src, from, id, "json");
+			sweep_job_path(dst, sizeof dst, dir, id, "json");
+			size_t len;
+			char *text = sweep_read_file(src, &len);
+			if (!text || sweep_write_file_atomic(dst, text, len) != 0) {
+				free(text);
+				sweep_spec_free(s);
+				return cli_fail(cmd, "--reuse %s: cannot copy %s to %s: %s", from, src, dst, strerror(errno));
+			}
+			free(text);
+			sweep_job_path(dst, sizeof dst, dir, id, "failed");
+			unlink(dst);
+			here++;
+		}
+		if (!cli_opt_get(a, "quiet"))
+			fprintf(stderr, "[%s] reused %d result%s from %s\n", s->name, here, here == 1 ? "" : "s", from);
+	}
+	double t0 = cli_now();
+	int rc = CLI_EXIT_OK, interrupted = 0, done_before = 0;
+	for (int i = 0; i < s->njobs; i++)
+		done_before += sweep_job_status(dir, s->jobs[i].id) == SWEEP_DONE;
+	if (slurm) {
+		struct slurm_opts so;
+		memset(&so, 0, sizeof so);
+		so.partition = cli_opt_get(a, "partition");
+		so.time = cli_opt_get(a, "time");
+		so.pack = (int)pack;
+		so.cpus = (int)cpus;
+		so.poll = poll;
+		so.no_wait = cli_opt_get(a, "no-wait") != NULL;
+		so.quiet = cli_opt_get(a, "quiet") != NULL;
+		so.skip_failed = skip_failed;
+		for (int i = 0; i < a->nitems; i++)
+			if (cli_item_is(a, i, "sbatch-arg"))
+				so.nsbatch_args++;
+		so.sbatch_args = calloc((size_t)so.nsbatch_args + 1, sizeof *so.sbatch_args);
+		if (!so.sbatch_args) {
+			sweep_spec_free(s);
+			return cli_fail(cmd, "out of memory");
+		}
+		so.nsbatch_args = 0;
+		for (int i = 0; i < a->nitems; i++)
+			if (cli_item_is(a, i, "sbatch-arg"))
+				so.sbatch_args[so.nsbatch_args++] = a->items[i].value;
+		struct slurm_result sr;
+		int src = slurm_run(dir, s, &so, &sr);
+		free(so.sbatch_args);
+		if (src != 0) {
+			sweep_spec_free(s);
+			return CLI_EXIT_FAIL;
+		}
+		interrupted = sr.interrupted;
+		if (sr.submitted_only) {
+			sweep_spec_free(s);
+			return CLI_EXIT_OK;
+		}
+	} else {
+		char **ids = calloc((size_t)s->njobs + 1, sizeof *ids);
+		if (!ids) {
+			sweep_spec_free(s);
+			return cli_fail(cmd, "out of memory");
+		}
+		int n = 0, already = 0;
+		for (int i = 0; i < s->njobs; i++) {
+			enum sweep_status st = sweep_job_status(dir, s->jobs[i].id);
+			if (st == SWEEP_DONE)
+				already++;
+			else if (!(st == SWEEP_FAILED && skip_failed))
+				ids[n++] = s->jobs[i].id;
+		}
+		long w = n < jobs ? (n ? n : 1) : jobs;
+		if (!cli_opt_get(a, "quiet"))
+			fprintf(stderr, "[%s] %d jobs: %d done before, %d to run on %ld worker%s\n", s->name, s->njobs,
+			        already, n, w, w == 1 ? "" : "s");
+		struct sweep_run_opts ro = {dir, s->name, (int)jobs, cli_opt_get(a, "quiet") != NULL, already + n, already};
+		struct sweep_run_result rr;
+		int e = sweep_run_jobs(ids, n, &ro, &rr);
+		free(ids);
+		if (e) {
+			sweep_spec_free(s);
+			return CLI_EXIT_FAIL;
+		}
+		interrupted = rr.interrupted;
+	}
+	int nfailed = 0;
+	print_summary(dir, s, done_before, cli_now() - t0, &nfailed);
+	sweep_spec_free(s);
+	if (interrupted) {
+		fprintf(stderr, "warpsim sweep: interrupted (%s); rerun the same command to resume\n",
+		        strsignal(interrupted));
+		return 128 + interrupted;
+	}
+	if (nfailed) {
+		fflush(stdout);
+		fprintf(stderr, "warpsim sweep: %d job%s failed\n", nfailed, nfailed == 1 ? "" : "s");
+		rc = CLI_EXIT_FAIL;
+	}
+	return rc;
+}
+
+/* ---- warpsim sweep-task ---- */
+
+int cli_cmd_sweep_task(const struct cli_args *a)
+{
+	const struct cli_cmd *cmd = a->cmd;
+	const char *dir = a->pos[0];
+	const char *list = cli_opt_get(a, "list");
+	long workers = 0;
+	if (parse_positive(a, "jobs", 100000, &workers))
+		return CLI_EXIT_USAGE;
+	if (!workers) {
+		const char *c = getenv("SLURM_CPUS_PER_TASK");
+		workers = c && atol(c) > 0 ? atol(c) : 1;
+	}
+	char **ids = NULL;
+	int n = 0;
+	char *text = NULL;
+	if (list) {
+		if (a->npos > 1)
+			return cli_usage_error(cmd, "give job ids or --list, not both");
+		const char *tv = cli_opt_get(a, "task");
+		if (!tv)
+			tv = getenv("SLURM_ARRAY_TASK_ID");
+		uint64_t task;
+		char why[128];
+		if (!tv)
+			return cli_usage_error(cmd, "--list needs --task N (or $SLURM_ARRAY_TASK_ID)");
+		if (cli_parse_u64(tv, 100000000, &task, why, sizeof why))
+			return cli_usage_error(cmd, "task '%s': %s", tv, why);
+		text = sweep_read_file(list, NULL);
+		if (!text)
+			return cli_fail(cmd, "%s: cannot read: %s", list, strerror(errno));
+		char *line = text;
+		for (uint64_t i = 0; i < task && line; i++) {
+			line = strchr(line, '\n');
+			if (line)
+				line++;
+		}
+		if (!line || !*line) {
+			free(text);
+			return cli_fail(cmd, "%s has no line for task %s", list, tv);
+		}
+		line[strcspn(line, "\n")] = '\0';
+		ids = calloc(strlen(line) / 2 + 2, sizeof *ids);
+		if (!ids) {
+			free(text);
+			return cli_fail(cmd, "out of memory");
+		}
+		char *save = NULL;
+		for (char *t = strtok_r(line, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
+			ids[n++] = t;
+	} else {
+		if (a->npos < 2)
+			return cli_usage_error(cmd, "give job ids or --list FILE");
+		ids = calloc((size_t)a->npos, sizeof *ids);
+		if (!ids)
+			return cli_fail(cmd, "out of memory");
+		for (int i = 1; i < a->npos; i++)
+			ids[n++] = (char *)a->pos[i];
+	}
+	for (int i = 0; i < n; i++)
+		if (!sweep_id_valid(ids[i])) {
+			int rc = cli_usage_error(cmd, "'%s' is not a job id (16 hex digits)", ids[i]);
+			free(ids);
+			free(text);
+			return rc;
+		}
+	/* a requeued task does not redo finished jobs */
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (sweep_job_status(dir, ids[i]) != SWEEP_DONE)
+			ids[m++] = ids[i];
+	char label[64];
+	const char *tid = getenv("SLURM_ARRAY_TASK_ID");
+	sweep_fmt(label, sizeof label, "task %s", cli_opt_get(a, "task") ? cli_opt_get(a, "task") : tid ? tid : "-");
+	fprintf(stderr, "[%s] %d job%s to run (%d done before) on %ld worker%s\n", label, m, m == 1 ? "" : "s", n - m,
+	        workers, workers == 1 ? "" : "s");
+	struct sweep_run_opts ro = {dir, label, (int)workers, 0, n, n - m};
+	struct sweep_run_result rr;
+	int e = sweep_run_jobs(ids, m, &ro, &rr);
+	free(ids);
+	free(text);
+	if (e)
+		return CLI_EXIT_FAIL;
+	if (rr.interrupted)
+		return 128 + rr.interrupted;
+	return rr.failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+}

@@ -1,0 +1,462 @@
+/*
+ * test_sweep.c -- tests of parameter sweeps: `warpsim sweep`, `sweep-task`,
+ * `collect` and `report` (src/cli/cmd_sweep.c, sweep_spec.c, cmd_collect.c,
+ * cmd_report.c, json.c).  They run the built binary ($WARPSIM_BIN, by
+ * default build/warpsim) from the repository root on small specs in
+ * temporary directories: spec expansion and stable ids, malformed specs
+ * (each error names FILE:LINE), a local sweep of experiments/smoke.spec,
+ * resuming, a failing job, one array task, the CSV and the HTML report.
+ * The Slurm path is tested for real by tests/slurm/test_slurm.sh.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "test.h"
+
+static const char *sw_bin(void)
+{
+	const char *b = getenv("WARPSIM_BIN");
+	return b && *b ? b : "build/warpsim";
+}
+
+static int sw_missing(struct test_ctx *t)
+{
+	if (access(sw_bin(), X_OK) == 0)
+		return 0;
+	CHECK_MSG(0, "%s is not an executable (build it, or set WARPSIM_BIN)", sw_bin());
+	return 1;
+}
+
+/* Run "warpsim ARGS 2>&1" (or 2>/dev/null); output in *out (malloc'd); exit status or -1. */
+static int sw_run(const char *args, int merge, char **out)
+{
+	size_t n = strlen(sw_bin()) + strlen(args) + 32;
+	char *cmd = malloc(n);
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	*out = buf;
+	if (!cmd || !buf) {
+		free(cmd);
+		return -1;
+	}
+	buf[0] = '\0';
+	snprintf(cmd, n, "%s %s %s", sw_bin(), args, merge ? "2>&1" : "2>/dev/null");
+	fflush(stdout);
+	FILE *p = popen(cmd, "r");
+	free(cmd);
+	if (!p)
+		return -1;
+	for (;;) {
+		if (cap - len < 4096) {
+			char *nb = realloc(buf, cap * 2);
+			if (!nb)
+				break;
+			buf = nb;
+			*out = buf;
+			cap *= 2;
+		}
+		size_t got = fread(buf + len, 1, cap - len - 1, p);
+		if (got == 0)
+			break;
+		len += got;
+		buf[len] = '\0';
+	}
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int sw_write(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
+static char *sw_read(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	char *b = malloc(cap);
+	while (b) {
+		if (n + 1 >= cap) {
+			char *nb = realloc(b, cap * 2);
+			if (!nb) {
+				free(b);
+				b = NULL;
+				break;
+			}
+			b = nb;
+			cap *= 2;
+		}
+		size_t got = fread(b + n, 1, cap - n - 1, f);
+		if (!got)
+			break;
+		n += got;
+	}
+	fclose(f);
+	if (b)
+		b[n] = '\0';
+	return b;
+}
+
+static int sw_exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+static int sw_count(const char *s, const char *needle)
+{
+	int n = 0;
+	for (const char *p = s; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
+
+static void sw_rmrf(const char *dir)
+{
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "warning: could not remove %s\n", dir);
+}
+
+static uint64_t sw_fnv(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+TEST(sweep_spec_expand)
+{
+	if (sw_missing(t))
+		return;
+	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char spec[300], args[800];
+	snprintf(spec, sizeof spec, "%s/grid.spec", dir);
+	sw_write(spec, "# a grid: 2 benchmarks x 3 policies x 2 I-buffer depths, minus 2 excluded\n"
+	               "name grid\n"
+	               "bench sp mm   # trailing comment\n"
+	               "size tiny\n"
+	               "sched lrr gto\n"
+	               "fetch rr cff\n"
+	               "exclude sched=lrr fetch=cff\n"
+	               "set ibuf_depth 2 4\n"
+	               "fixed num_schedulers=2\n"
+	               "baseline sched=lrr fetch=rr ibuf_depth=2\n"
+	               "stats cycles stall_*\n");
+	snprintf(args, sizeof args, "sweep %s --dry-run --out %s/out", spec, dir);
+	char *out;
+	int rc = sw_run(args, 1, &out);
+	CHECK_EQ(rc, 0);
+	/* 2 x (2x2 - 1) x 2 = 12 jobs */
+	CHECK_EQ(sw_count(out, " pending "), 12);
+	CHECK_STR_CONTAINS(out, "sweep grid: 12 jobs");
+	CHECK(!strstr(out, "sched=lrr;fetch=cff"));
+	/* canonical description: fixed key order, parameters sorted; id = FNV-1a 64 of it */
+	const char *desc = "bench=mm;size=tiny;sched=gto;fetch=cff;ibuf_depth=4;num_schedulers=2";
+	char line[200];
+	snprintf(line, sizeof line, "%016llx pending %s\n", (unsigned long long)sw_fnv(desc), desc);
+	CHECK_STR_CONTAINS(out, line);
+	/* stable: the same spec gives the same ids, whatever the line order */
+	sw_write(spec, "set ibuf_depth 2 4\nfixed num_schedulers=2\nfetch rr cff\nsched lrr gto\n"
+	               "exclude fetch=cff sched=lrr\nsize tiny\nbench sp mm\nname grid\n");
+	char *out2;
+	rc = sw_run(args, 1, &out2);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out2, line);
+	CHECK_EQ(sw_count(out2, " pending "), 12);
+	/* `policy` lines give the same descriptions as sched x fetch */
+	sw_write(spec, "bench mm\nsize tiny\npolicy gto+cff\nset ibuf_depth 4\nfixed num_schedulers=2\n");
+	char *out3;
+	rc = sw_run(args, 1, &out3);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out3, line);
+	free(out);
+	free(out2);
+	free(out3);
+	sw_rmrf(dir);
+}
+
+TEST(sweep_spec_errors)
+{
+	if (sw_missing(t))
+		return;
+	static const struct {
+		const char *text;
+		int line;
+		const char *msg;
+	} bad[] = {
+	    {"bench sp\nfrobnicate 3\n", 2, "unknown keyword 'frobnicate'"},
+	    {"bench sp nosuchbench\n", 1, "unknown benchmark 'nosuchbench'"},
+	    {"bench sp\n\nsize huge\n", 3, "unknown size 'huge'"},
+	    {"bench sp\nsched lrr bogus\n", 2, "unknown scheduling policy 'bogus'"},
+	    {"bench sp\nfetch xyz\n", 2, "unknown fetch policy 'xyz'"},
+	    {"# c\nbench sp\nset no_such_param 1 2\n", 3, "unknown parameter 'no_such_param'"},
+	    {"bench sp\nset ibuf_depth two\n", 2, "'two' is not an integer"},
+	    {"bench sp\nset ibuf_depth\n", 2, "needs at least one value"},
+	    {"bench sp\nfixed ibuf_depth\n", 2, "expected KEY=VALUE"},
+	    {"bench sp\nsched lrr\nexclude nosuch=1\n", 3, "not a dimension of the sweep"},
+	    {"bench sp\nsched lrr gto\nbaseline sched=tls\n", 3, "baseline matches no job"},
+	    {"bench sp\nsched lrr gto\nexclude sched=tls\n", 3, "exclude matches no job"},
+	    {"bench sp\nstats nosuchstat*\n", 2, "matches no counter or derived metric"},
+	    {"bench sp\nconfig /nonexistent/x.cfg\n", 2, "config file '/nonexistent/x.cfg' not found"},
+	    {"bench sp\nname a b\n", 2, "'name' takes one word"},
+	    {"bench sp\ntimeout -3\n", 2, "timeout"},
+	    {"bench sp sp\n", 1, "listed twice"},
+	    {"bench sp\nsched lrr\npolicy gto\n", 3, "cannot be combined"},
+	    {"bench sp\nset ibuf_depth 2\nfixed ibuf_depth=4\n", 3, "already given at line 2"},
+	    {"bench sp\nset sched lrr\n", 2, "not as parameter 'sched'"},
+	    {"bench sp\nname x\nname y\n", 3, "given twice (first at line 2)"},
+	    {"bench sp\nmetric speed\n", 2, "metric"},
+	    {"bench sp\npolicy gto+nofetch\n", 2, "unknown fetch policy 'nofetch'"},
+	    {"size tiny\n", 0, "no 'bench' line"},
+	};
+	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char spec[300], args[800], want[400];
+		snprintf(spec, sizeof spec, "%s/bad%zu.spec", dir, i);
+		sw_write(spec, bad[i].text);
+		snprintf(args, sizeof args, "sweep %s --out %s/out", spec, dir);
+		char *out;
+		int rc = sw_run(args, 1, &out);
+		CHECK_MSG(rc == 2, "spec %zu: exit status %d, expected 2 (%s)", i, rc, out);
+		if (bad[i].line)
+			snprintf(want, sizeof want, "warpsim sweep: error: %s:%d: ", spec, bad[i].line);
+		else
+			snprintf(want, sizeof want, "warpsim sweep: error: %s: ", spec);
+		CHECK_STR_CONTAINS(out, want);
+		CHECK_STR_CONTAINS(out, bad[i].msg);
+		free(out);
+	}
+	/* nothing was run or written */
+	char outdir[400];
+	snprintf(outdir, sizeof outdir, "%s/out", dir);
+	CHECK(!sw_exists(outdir));
+	/* a missing spec is a failure to read (exit 1) */
+	char args[600], *out;
+	snprintf(args, sizeof args, "sweep %s/missing.spec", dir);
+	CHECK_EQ(sw_run(args, 1, &out), 1);
+	CHECK_STR_CONTAINS(out, "cannot read");
+	free(out);
+	sw_rmrf(dir);
+}
+
+TEST(sweep_local_resume_collect_report)
+{
+	if (sw_missing(t))
+		return;
+	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char args[800], path[600], *out;
+	snprintf(args, sizeof args, "sweep experiments/smoke.spec --out %s/r --jobs 2", dir);
+	int rc = sw_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "smoke sweep: exit status %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "sweep smoke: 8 jobs: 8 done (8 now, 0 before), 0 failed");
+	CHECK_STR_CONTAINS(out, "8/8 done, 0 failed");
+	free(out);
+	/* every job has a result whose "job" object names it */
+	snprintf(path, sizeof path, "%s/r/jobs.txt", dir);
+	char *jobs = sw_read(path);
+	CHECK(jobs != NULL);
+	int njobs = 0;
+	for (char *l = jobs; l && *l; njobs++) {
+		char id[17];
+		memcpy(id, l, 16);
+		id[16] = '\0';
+		snprintf(path, sizeof path, "%s/r/jobs/%s.json", dir, id);
+		char *js = sw_read(path);
+		CHECK_MSG(js != NULL, "missing %s", path);
+		if (js) {
+			char want[64];
+			snprintf(want, sizeof want, "\"job\": {\"id\": \"%s\"", id);
+			CHECK_STR_CONTAINS(js, want);
+			CHECK_STR_CONTAINS(js, "\"stats\": {");
+		}
+		free(js);
+		l = strchr(l, '\n');
+		l = l ? l + 1 : NULL;
+	}
+	CHECK_EQ(njobs, 8);
+	free(jobs);
+	/* resume: nothing to run */
+	rc = sw_run(args, 1, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "8 done (0 now, 8 before)");
+	CHECK_STR_CONTAINS(out, "8 done before, 0 to run");
+	free(out);
+
+	/* collect: header, 8 rows in job order, values as the runs wrote them */
+	snprintf(args, sizeof args, "collect %s/r", dir);
+	rc = sw_run(args, 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK(strncmp(out,
+	              "job_id,status,bench,size,config,sched,fetch,cycles,warp_insts,ipc,stall_control,stall_data,"
+	              "stall_structural,stall_barrier,stall_exit,stall_fetch,stall_idle,barrier_stall_fraction,"
+	              "rtru_mean\n",
+	              strlen("job_id,status,")) == 0);
+	CHECK_STR_CONTAINS(out, ",stall_idle,barrier_stall_fraction,rtru_mean\n");
+	CHECK_EQ(sw_count(out, "\n"), 9);
+	CHECK_EQ(sw_count(out, ",ok,"), 8);
+	CHECK_STR_CONTAINS(out, ",ok,sp,tiny,configs/gtx480.cfg,lrr,rr,");
+	CHECK_STR_CONTAINS(out, ",ok,vecadd,tiny,configs/gtx480.cfg,gto,rr,");
+	/* every row has as many fields as the header */
+	int fields_hdr = 0;
+	for (const char *c = out; *c && *c != '\n'; c++)
+		fields_hdr += *c == ',';
+	for (const char *l = strchr(out, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+		int f = 0;
+		for (const char *c = l + 1; *c && *c != '\n'; c++)
+			f += *c == ',';
+		CHECK_EQ(f, fields_hdr);
+	}
+	char *csv1 = out;
+	/* --output and --stats globs */
+	snprintf(args, sizeof args, "collect %s/r --stats 'cycles,l1*_hit_rate' --output %s/x.csv", dir, dir);
+	rc = sw_run(args, 1, &out);
+	CHECK_EQ(rc, 0);
+	free(out);
+	snprintf(path, sizeof path, "%s/x.csv", dir);
+	char *x = sw_read(path);
+	const char *hdr = "job_id,status,bench,size,config,sched,fetch,cycles,l1d_hit_rate\n";
+	CHECK(x && strncmp(x, hdr, strlen(hdr)) == 0);
+	free(x);
+	snprintf(args, sizeof args, "collect %s/r --stats nosuch", dir);
+	rc = sw_run(args, 1, &out);
+	CHECK_EQ(rc, 2);
+	CHECK_STR_CONTAINS(out, "statistic 'nosuch' matches no counter");
+	free(out);
+
+	/* sweep-task reruns one job (as a Slurm array task would) and gets the same numbers */
+	char id[17];
+	memcpy(id, strchr(csv1, '\n') + 1, 16);
+	id[16] = '\0';
+	snprintf(path, sizeof path, "%s/r/jobs/%s.json", dir, id);
+	CHECK_EQ(unlink(path), 0);
+	snprintf(path, sizeof path, "%s/list", dir);
+	char listtext[64];
+	snprintf(listtext, sizeof listtext, "0000000000000000\n%s\n", id);
+	sw_write(path, listtext);
+	snprintf(args, sizeof args, "sweep-task %s/r --list %s/list --task 1", dir, dir);
+	rc = sw_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "sweep-task: exit status %d: %s", rc, out);
+	free(out);
+	snprintf(args, sizeof args, "collect %s/r", dir);
+	rc = sw_run(args, 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_MSG(strcmp(out, csv1) == 0, "CSV changed after rerunning job %s in sweep-task", id);
+	free(out);
+	snprintf(args, sizeof args, "sweep-task %s/r not-an-id", dir);
+	CHECK_EQ(sw_run(args, 1, &out), 2);
+	free(out);
+
+	/* report: self-contained HTML with SVG charts and the geometric mean */
+	snprintf(args, sizeof args, "report %s/r", dir);
+	rc = sw_run(args, 1, &out);
+	CHECK_EQ(rc, 0);
+	free(out);
+	snprintf(path, sizeof path, "%s/r/report.html", dir);
+	char *html = sw_read(path);
+	CHECK(html != NULL);
+	if (html) {
+		CHECK(strncmp(html, "<!DOCTYPE html>", 15) == 0);
+		CHECK_STR_CONTAINS(html, "<svg");
+		CHECK_STR_CONTAINS(html, "geometric mean");
+		CHECK_STR_CONTAINS(html, ">gmean</text>");
+		CHECK_STR_CONTAINS(html, "Stall breakdown");
+		CHECK_STR_CONTAINS(html, "baseline: <b>sched=lrr</b>");
+		CHECK(!strstr(html, "<script"));
+		CHECK(!strstr(html, "src=\"http"));
+		CHECK(!strstr(html, "href=\"http"));
+		CHECK_STR_CONTAINS(html, "</html>\n");
+	}
+	free(html);
+	snprintf(args, sizeof args, "report %s/r --baseline sched=tls --output -", dir);
+	CHECK_EQ(sw_run(args, 1, &out), 2);
+	CHECK_STR_CONTAINS(out, "matches no configuration");
+	free(out);
+	free(csv1);
+	sw_rmrf(dir);
+}
+
+TEST(sweep_failed_job)
+{
+	if (sw_missing(t))
+		return;
+	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char spec[300], args[800], path[600], *out;
+	snprintf(spec, sizeof spec, "%s/fail.spec", dir);
+	/* max_cycles=10 stops the simulation: the run fails, the other job succeeds */
+	sw_write(spec, "name fail\nbench sp\nsize tiny\nset max_cycles 0 10\nset lat_int 4,13,4,5,145\n");
+	snprintf(args, sizeof args, "sweep %s --out %s/r", spec, dir);
+	int rc = sw_run(args, 1, &out);
+	CHECK_EQ(rc, 1);
+	CHECK_STR_CONTAINS(out, "2 jobs: 1 done (1 now, 0 before), 1 failed");
+	CHECK_STR_CONTAINS(out, "warpsim sweep: 1 job failed");
+	const char *desc = "bench=sp;size=tiny;lat_int=4,13,4,5,145;max_cycles=10";
+	char id[17];
+	snprintf(id, sizeof id, "%016llx", (unsigned long long)sw_fnv(desc));
+	char want[300];
+	snprintf(want, sizeof want, "FAILED %s %s: exit 1", id, desc);
+	CHECK_STR_CONTAINS(out, want);
+	snprintf(want, sizeof want, "-- log: %s/r/jobs/%s.log", dir, id);
+	CHECK_STR_CONTAINS(out, want);
+	free(out);
+	snprintf(path, sizeof path, "%s/r/jobs/%s.failed", dir, id);
+	char *f = sw_read(path);
+	CHECK(f != NULL);
+	if (f) {
+		CHECK_STR_CONTAINS(f, "status=exit 1\n");
+		CHECK_STR_CONTAINS(f, "max_cycles");
+	}
+	free(f);
+	snprintf(path, sizeof path, "%s/r/jobs/%s.json", dir, id);
+	CHECK(!sw_exists(path));
+	/* the CSV has a failed row with empty statistics; a comma in a value is quoted */
+	snprintf(args, sizeof args, "collect %s/r --stats cycles", dir);
+	rc = sw_run(args, 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "job_id,status,bench,size,config,sched,fetch,max_cycles,lat_int,cycles\n");
+	snprintf(want, sizeof want, "%s,failed,sp,tiny,,lrr,rr,10,\"4,13,4,5,145\",\n", id);
+	CHECK_STR_CONTAINS(out, want);
+	CHECK_EQ(sw_count(out, ",ok,sp,tiny,,lrr,rr,0,\"4,13,4,5,145\","), 1);
+	free(out);
+	/* --skip-failed leaves it alone; a plain rerun retries it */
+	snprintf(args, sizeof args, "sweep %s --out %s/r --skip-failed", spec, dir);
+	rc = sw_run(args, 1, &out);
+	CHECK_EQ(rc, 1);
+	CHECK_STR_CONTAINS(out, "0 to run");
+	free(out);
+	snprintf(args, sizeof args, "sweep %s --out %s/r", spec, dir);
+	rc = sw_run(args, 1, &out);
+	CHECK_EQ(rc, 1);
+	CHECK_STR_CONTAINS(out, "1 to run");
+	free(out);
+	/* a damaged result file is an error naming it, not a crash */
+	snprintf(path, sizeof path, "%s/r/jobs/%016llx.json", dir,
+	         (unsigned long long)sw_fnv("bench=sp;size=tiny;lat_int=4,13,4,5,145;max_cycles=0"));
+	sw_write(path, "{\"job\": {\"id\": \"x\", \"stats\": [1, 2,");
+	snprintf(args, sizeof args, "collect %s/r", dir);
+	rc = sw_run(args, 1, &out);
+	CHECK_EQ(rc, 1);
+	CHECK_STR_CONTAINS(out, "malformed JSON");
+	CHECK_STR_CONTAINS(out, path);
+	free(out);
+	sw_rmrf(dir);
+}
