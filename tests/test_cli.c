@@ -26,6 +26,15 @@ static const char *cli_bin(void)
 	return b && *b ? b : "build/warpsim";
 }
 
+/* The binary must exist; otherwise one clear failure instead of dozens. */
+static int cli_missing(struct test_ctx *t)
+{
+	if (access(cli_bin(), X_OK) == 0)
+		return 0;
+	CHECK_MSG(0, "%s is not an executable (build it, or set WARPSIM_BIN)", cli_bin());
+	return 1;
+}
+
 /* Run "warpsim ARGS" with the shell.  Stores the output (stdout, plus stderr
  * when merge is set) in *out (malloc'd, NUL-terminated; free it) and returns
  * the exit status, or -1 if the command did not exit normally. */
@@ -101,6 +110,8 @@ static void cli_path(char *buf, size_t sz, const char *dir, const char *name)
 /* Whole contents of a file (malloc'd, NUL-terminated), *len its size. */
 static char *cli_slurp(const char *path, size_t *len)
 {
+	if (len)
+		*len = 0;
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return NULL;
@@ -132,6 +143,8 @@ static char *cli_slurp(const char *path, size_t *len)
 
 TEST(cli_version_and_help)
 {
+	if (cli_missing(t))
+		return;
 	cli_expect(t, "--version", 0, "warpsim ");
 	cli_expect(t, "help", 0, "commands:");
 	cli_expect(t, "--help", 0, "exec");
@@ -149,6 +162,8 @@ TEST(cli_version_and_help)
 
 TEST(cli_usage_errors)
 {
+	if (cli_missing(t))
+		return;
 	cli_expect(t, "frobnicate", 2, "unknown command 'frobnicate'");
 	cli_expect(t, "help frobnicate", 2, "unknown command 'frobnicate'");
 	cli_expect(t, "--bogus", 2, "unknown option '--bogus'");
@@ -179,6 +194,8 @@ TEST(cli_usage_errors)
 
 TEST(cli_list)
 {
+	if (cli_missing(t))
+		return;
 	char *out;
 	int rc = cli_run("list", 0, &out);
 	CHECK_EQ(rc, 0);
@@ -198,6 +215,8 @@ TEST(cli_list)
 
 TEST(cli_config)
 {
+	if (cli_missing(t))
+		return;
 	char *out;
 	int rc = cli_run("config --list", 0, &out);
 	CHECK_EQ(rc, 0);
@@ -255,6 +274,8 @@ TEST(cli_config)
 
 TEST(cli_ptx)
 {
+	if (cli_missing(t))
+		return;
 	char *out;
 	int rc = cli_run("ptx " CLI_PTX "saxpy.ptx", 0, &out);
 	CHECK_EQ(rc, 0);
@@ -302,6 +323,8 @@ TEST(cli_ptx)
 
 TEST(cli_exec_saxpy)
 {
+	if (cli_missing(t))
+		return;
 	/* 8 threads, n = 5: y[i] = 2 * i + 1 for i < 5, the rest keep 1 */
 	char dir[64], hexp[128], binp[128], txtp[128], args[1024];
 	if (cli_tmpdir(t, dir))
@@ -354,6 +377,8 @@ TEST(cli_exec_saxpy)
 
 TEST(cli_exec_iadd)
 {
+	if (cli_missing(t))
+		return;
 	/* 2-D grid, signed values, value list with the rest zero, file input */
 	char *out;
 	int rc = cli_run("exec " CLI_PTX "iadd.ptx iadd --grid 2,2 --block 2 --arg buf:out:s32:8 "
@@ -407,6 +432,8 @@ TEST(cli_exec_iadd)
 
 TEST(cli_exec_scalars)
 {
+	if (cli_missing(t))
+		return;
 	/* every scalar width and raw bytes reach the kernel bit-exactly */
 	char dir[64], hexp[128], args[1024];
 	if (cli_tmpdir(t, dir))
@@ -449,6 +476,8 @@ TEST(cli_exec_scalars)
 
 TEST(cli_exec_errors)
 {
+	if (cli_missing(t))
+		return;
 	/* geometry */
 	cli_expect(t, "exec " CLI_PTX "saxpy.ptx saxpy --block 4", 2, "missing required option --grid");
 	cli_expect(t, "exec " CLI_PTX "saxpy.ptx saxpy --grid 1", 2, "missing required option --block");
@@ -519,6 +548,8 @@ TEST(cli_exec_errors)
 
 TEST(cli_exec_launch_error)
 {
+	if (cli_missing(t))
+		return;
 	/* n far beyond the buffers: the kernel reads out of bounds */
 	cli_expect(t,
 	           "exec " CLI_PTX "saxpy.ptx saxpy --grid 4096 --block 256 --arg u32:1048576 --arg f32:2 "
@@ -533,6 +564,8 @@ TEST(cli_exec_launch_error)
 
 TEST(cli_exec_counters_and_stats)
 {
+	if (cli_missing(t))
+		return;
 	char dir[64], js[128], args[1024];
 	if (cli_tmpdir(t, dir))
 		return;
@@ -556,6 +589,8 @@ TEST(cli_exec_counters_and_stats)
 
 TEST(cli_run_bench)
 {
+	if (cli_missing(t))
+		return;
 	if (!ws_bench_find("vecadd")) {
 		CHECK_MSG(0, "benchmark vecadd is missing");
 		return;

@@ -29,7 +29,10 @@ static void sem_init(struct sem *s)
 	s->x.carry = s->carry;
 }
 
-static uint64_t *reg(struct sem *s, int r) { return &s->regs[r * SW]; }
+static uint64_t *reg(struct sem *s, int r)
+{
+	return &s->regs[r * SW];
+}
 
 static void opd_reg(struct ptx_insn *in, int i, int r)
 {
@@ -76,7 +79,7 @@ static bool checked(struct test_ctx *t, const struct ptx_insn *in, int line)
 
 /* Run on lane 0 with r1..r4 = a, b, c, e; return r0. */
 static uint64_t run1_(struct test_ctx *t, const struct ptx_insn *in, uint64_t a, uint64_t b, uint64_t c, uint64_t e,
-		      int line)
+                      int line)
 {
 	struct sem s;
 	sem_init(&s);
@@ -484,7 +487,7 @@ TEST(sem_bfe_bfi)
 	CHECK_EQ(RUN(in, 0xabcd1234u, 0x108, 0x208), 0x12); /* only bits 7:0 of pos/len */
 	in.type = PTX_T_S32;
 	CHECK_EQ(RUN(in, 0xabcd1234u, 28, 4), 0xfffffffau);
-	CHECK_EQ(RUN(in, 0xabcd1234u, 8, 0), 0);          /* len 0: sign bit 0 */
+	CHECK_EQ(RUN(in, 0xabcd1234u, 8, 0), 0);            /* len 0: sign bit 0 */
 	CHECK_EQ(RUN(in, 0xabcd1234u, 40, 1), 0xffffffffu); /* beyond msb: replicate bit 31 */
 	CHECK_EQ(RUN(in, 0x00000080u, 4, 4), 0xfffffff8u);
 	in.type = PTX_T_S64;
@@ -614,7 +617,7 @@ TEST(sem_setp_int_and_boolop)
 	sem_init(&s);
 	struct ptx_insn in = mk(OP_SETP, PTX_T_S32, 2);
 	in.cmp = CMP_LT;
-	in.opd[0].reg2 = 5; /* p|q */
+	in.opd[0].reg2 = 5;          /* p|q */
 	reg(&s, 1)[0] = 0xffffffffu; /* -1 < 1 */
 	reg(&s, 2)[0] = 1;
 	reg(&s, 1)[1] = 2;
@@ -1070,9 +1073,8 @@ TEST(sem_testp_copysign)
 		unsigned mode;
 		uint8_t r[5];
 	} exp[] = {
-		{MODE_FINITE, {1, 1, 1, 0, 0}},    {MODE_INFINITE, {0, 0, 0, 1, 0}},
-		{MODE_NUMBER, {1, 1, 1, 1, 0}},    {MODE_NOTANUMBER, {0, 0, 0, 0, 1}},
-		{MODE_NORMAL, {0, 0, 1, 0, 0}},    {MODE_SUBNORMAL, {0, 1, 0, 0, 0}},
+	    {MODE_FINITE, {1, 1, 1, 0, 0}},     {MODE_INFINITE, {0, 0, 0, 1, 0}}, {MODE_NUMBER, {1, 1, 1, 1, 0}},
+	    {MODE_NOTANUMBER, {0, 0, 0, 0, 1}}, {MODE_NORMAL, {0, 0, 1, 0, 0}},   {MODE_SUBNORMAL, {0, 1, 0, 0, 0}},
 	};
 	for (unsigned m = 0; m < sizeof exp / sizeof exp[0]; m++) {
 		in.mode = (uint8_t)exp[m].mode;
@@ -1158,8 +1160,8 @@ TEST(sem_cvt_f16_from_f32)
 	CHECK_EQ(RUN(in, F(65519.0f), 0, 0), 0x7bff);
 	CHECK_EQ(RUN(in, F(65520.0f), 0, 0), 0x7c00); /* tie between max and 2^16 -> inf */
 	CHECK_EQ(RUN(in, F(-1e6f), 0, 0), 0xfc00);
-	CHECK_EQ(RUN(in, F(0x1p-24f), 0, 0), 0x0001); /* smallest subnormal */
-	CHECK_EQ(RUN(in, F(0x1p-25f), 0, 0), 0x0000); /* tie -> even (0) */
+	CHECK_EQ(RUN(in, F(0x1p-24f), 0, 0), 0x0001);   /* smallest subnormal */
+	CHECK_EQ(RUN(in, F(0x1p-25f), 0, 0), 0x0000);   /* tie -> even (0) */
 	CHECK_EQ(RUN(in, F(0x1.8p-24f), 0, 0), 0x0002); /* 1.5 ulp: tie -> even (2) */
 	CHECK_EQ(RUN(in, F(0x1.8p-25f), 0, 0), 0x0001); /* 0.75 ulp */
 	CHECK_EQ(RUN(in, F(1.0f + 0x1p-11f), 0, 0), 0x3c00);
