@@ -631,3 +631,35 @@ TEST(cli_run_bench)
 	CHECK_STR_CONTAINS(out, "\ntotal ");
 	free(out);
 }
+
+/* run --timeline / --trace write an SVG and a Chrome trace; a bad CTA range is
+ * rejected before anything runs. */
+TEST(cli_run_timeline_and_trace)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], svg[128], json[128], args[512];
+	if (cli_tmpdir(t, dir) != 0)
+		return;
+	snprintf(svg, sizeof svg, "%s/t.svg", dir);
+	snprintf(json, sizeof json, "%s/t.json", dir);
+	snprintf(args, sizeof args, "run sp --size tiny --quiet --sched mwf-gto --fetch cff --timeline %s --timeline-ctas 0-1 --trace %s",
+		 svg, json);
+	char *out = NULL;
+	CHECK_EQ(cli_run(args, 1, &out), 0);
+	CHECK_STR_CONTAINS(out, "verification: PASSED");
+	free(out);
+	size_t n = 0;
+	char *s = cli_slurp(svg, &n);
+	CHECK_STR_CONTAINS(s, "<svg");
+	CHECK_STR_CONTAINS(s, "CTA 0 w15"); /* sp tiny: CTA 0 on SM 0, CTA 1 on SM 1 */
+	free(s);
+	s = cli_slurp(json, &n);
+	CHECK_STR_CONTAINS(s, "\"traceEvents\"");
+	CHECK_STR_CONTAINS(s, "barrier wait");
+	free(s);
+	out = NULL;
+	CHECK_EQ(cli_run("run sp --size paper --timeline x.svg --timeline-ctas 5-2", 1, &out), 2);
+	CHECK_STR_CONTAINS(out, "--timeline-ctas '5-2': expected A or A-B");
+	free(out);
+}

@@ -78,6 +78,25 @@ int cli_cmd_run(const struct cli_args *a)
 	const char *stats_path = cli_opt_get(a, "stats");
 	if (stats_path && !stats_path[0])
 		return cli_usage_error(cmd, "--stats needs a file name");
+	/* timeline options are checked before anything runs */
+	const char *tl = cli_opt_get(a, "timeline"), *tr = cli_opt_get(a, "trace");
+	unsigned long tl_sm = 0, tl_lo = 0, tl_hi = 0xffffffffu, tl_launch = 0;
+	{
+		const char *v = cli_opt_get(a, "timeline-sm");
+		char *end;
+		if (v && (tl_sm = strtoul(v, &end, 10), *end || !*v))
+			return cli_usage_error(cmd, "--timeline-sm '%s': expected an SM number", v);
+		if ((v = cli_opt_get(a, "timeline-launch")) && (tl_launch = strtoul(v, &end, 10), *end || !*v))
+			return cli_usage_error(cmd, "--timeline-launch '%s': expected a number", v);
+		if ((v = cli_opt_get(a, "timeline-ctas"))) {
+			tl_lo = strtoul(v, &end, 10);
+			tl_hi = tl_lo;
+			if (*end == '-')
+				tl_hi = strtoul(end + 1, &end, 10);
+			if (*end || !*v || tl_hi < tl_lo)
+				return cli_usage_error(cmd, "--timeline-ctas '%s': expected A or A-B", v);
+		}
+	}
 	ws_config *cfg;
 	rc = cli_build_config(a, &cfg);
 	if (rc)
@@ -109,25 +128,10 @@ int cli_cmd_run(const struct cli_args *a)
 	cli_speed_print(&res.speed, stdout);
 
 	rc = res.r == WS_SUCCESS ? CLI_EXIT_OK : CLI_EXIT_FAIL;
-	const char *tl = cli_opt_get(a, "timeline"), *tr = cli_opt_get(a, "trace");
 	if (tl) {
-		unsigned long sm = 0, lo = 0, hi = 0xffffffffu, launch = 0;
-		const char *v = cli_opt_get(a, "timeline-sm");
-		char *end;
-		if (v && (sm = strtoul(v, &end, 10), *end || !*v))
-			return wsSimDestroy(sim), cli_usage_error(cmd, "--timeline-sm '%s': expected an SM number", v);
-		if ((v = cli_opt_get(a, "timeline-launch")) && (launch = strtoul(v, &end, 10), *end || !*v))
-			return wsSimDestroy(sim), cli_usage_error(cmd, "--timeline-launch '%s': expected a number", v);
-		if ((v = cli_opt_get(a, "timeline-ctas"))) {
-			lo = strtoul(v, &end, 10);
-			hi = lo;
-			if (*end == '-')
-				hi = strtoul(end + 1, &end, 10);
-			if (*end || !*v || hi < lo)
-				return wsSimDestroy(sim), cli_usage_error(cmd, "--timeline-ctas '%s': expected A or A-B", v);
-		}
 		FILE *f = fopen(tl, "w");
-		if (!f || wsTimelineWriteSVG(sim, f, (unsigned)launch, (unsigned)sm, (unsigned)lo, (unsigned)hi) != WS_SUCCESS)
+		if (!f || wsTimelineWriteSVG(sim, f, (unsigned)tl_launch, (unsigned)tl_sm, (unsigned)tl_lo, (unsigned)tl_hi) !=
+				  WS_SUCCESS)
 			rc = cli_fail(cmd, "--timeline %s: cannot write", tl);
 		if (f && fclose(f) != 0)
 			rc = cli_fail(cmd, "--timeline %s: writing failed", tl);
