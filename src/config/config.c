@@ -14,7 +14,7 @@
 #include "config/config.h"
 
 const struct cfg_param_info cfg_params[CFG_COUNT] = {
-#define P(name, type, def, min, max, help) [CFG_##name] = {#name, CFGT_##type, def, (double)(min), (double)(max), help, NULL},
+#define P(name, type, def, min, max, help) [CFG_##name] = {#name, CFGT_##type, def, (double)(min), (double)(max), help},
 #define E(name, values)
 #include "params.def"
 #undef P

@@ -33,7 +33,6 @@ struct cfg_param_info {
 	const char *def;
 	double min, max;
 	const char *help;
-	const char *enum_values; /* "a|b|c" for ENUM, else NULL */
 };
 extern const struct cfg_param_info cfg_params[CFG_COUNT];
 

@@ -65,7 +65,6 @@ struct sm_warp {
 struct sm_cta {
 	bool valid;
 	struct func_cta *fc;
-	uint32_t first_slot;          /* warp slots used: slots[0..nwarps) */
 	uint32_t *slots;
 	uint32_t nwarps;
 	uint32_t finished_warps;
@@ -134,14 +133,12 @@ struct sm {
 	/* execution units */
 	struct sm_unit *units[CU_COUNT];
 	uint32_t nunits[CU_COUNT];
-	uint32_t bank_busy_stamp_n;
 	uint64_t *bank_busy;          /* [reg_banks]: cycle the bank was last read */
 	uint32_t nbanks;
 	struct sm_wb_queue wb;
 	/* LD/ST unit and L1 caches */
 	struct ldst *ldst;
 	/* accounting */
-	uint64_t issued_this_cycle;
 	bool progress;                /* something happened this cycle (watchdog) */
 };
 

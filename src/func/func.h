@@ -74,7 +74,6 @@ struct func_barrier {
 	uint64_t red_popc;         /* bar.red accumulators */
 	uint8_t red_and, red_or;
 	uint8_t red_op;
-	uint8_t red_used;
 };
 
 struct func_cta {

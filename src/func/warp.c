@@ -290,7 +290,6 @@ static bool exec_barrier(struct func_launch *L, struct func_cta *c, struct func_
 			b->red_or |= v;
 		}
 		b->red_op = in->atomop;
-		b->red_used = 1;
 		w->bar_red_dst = in->opd[0].kind == OPD_REG ? in->opd[0].reg : -1;
 		w->bar_red_reg_off = (uint32_t)(x->regs - w->regs);
 		w->bar_red_type = in->type;
