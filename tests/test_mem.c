@@ -488,6 +488,35 @@ TEST(mem_shmem_bank_conflicts)
 	CHECK_EQ(shmem_cycles(a, 0xFFFFFFFFull, 32, 4, 16, 4), 2);
 }
 
+TEST(mem_shmem_atomic_passes)
+{
+	uint64_t a[64];
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x40;
+	/* one word: a read broadcasts, but every read-modify-write is its own pass */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 1);
+	CHECK_EQ(shmem_atomic_passes(a, 0xFFFFFFFFull, 32, 4, 32, 4), 32);
+	CHECK_EQ(shmem_atomic_passes(a, 0x5ull, 32, 4, 32, 4), 2);
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 4 * i;
+	CHECK_EQ(shmem_atomic_passes(a, 0xFFFFFFFFull, 32, 4, 32, 4), 1); /* distinct banks */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 128 * i;
+	CHECK_EQ(shmem_atomic_passes(a, 0xFFFFFFFFull, 32, 4, 32, 4), 32); /* one bank, distinct words */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 4 * (i % 8);
+	CHECK_EQ(shmem_atomic_passes(a, 0xFFFFFFFFull, 32, 4, 32, 4), 4); /* 8 words, 4 lanes each */
+	/* a hot word plus conflict-free lanes: the hot bank decides */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = (i % 4 == 0) ? 0 : 4 * i;
+	CHECK_EQ(shmem_atomic_passes(a, 0xFFFFFFFFull, 32, 4, 32, 4), 8);
+	CHECK_EQ(shmem_atomic_passes(a, 0, 32, 4, 32, 4), 0);
+	/* 8-byte atomics on one word: half-warp groups, 16 passes each */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 0x80;
+	CHECK_EQ(shmem_atomic_passes(a, 0xFFFFFFFFull, 32, 8, 32, 4), 32);
+}
+
 /* --------------------------------------------------- address mapping */
 
 TEST(mem_address_interleaving)

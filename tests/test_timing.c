@@ -491,6 +491,64 @@ TEST(timing_shmem_bank_conflicts)
 	}
 }
 
+/* ---- 5b. shared-memory atomics -------------------------------------------------- */
+
+TEST(timing_shmem_atomic_serialization)
+{
+	/* stride between lanes' words -> read-modify-write passes per warp atomic */
+	static const struct {
+		int stride;
+		unsigned passes;
+	} cases[] = {{1, 1}, {0, 32}, {2, 2}, {32, 32}, {8, 8}};
+	static const char *pass_cycles[] = {"2", "3"};
+	for (unsigned pc = 0; pc < 2; pc++) {
+		uint64_t cyc1 = 0;
+		unsigned p = (unsigned)atoi(pass_cycles[pc]);
+		for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+			struct tenv e;
+			const char *kv[] = {"num_sms", "1", "shmem_atomic_pass", pass_cycles[pc], NULL};
+			if (!topen(t, &e, kv))
+				return;
+			ws_deviceptr out = talloc(&e, 1024 * 4), cyc = talloc(&e, 16);
+			int stride = cases[i].stride;
+			void *args[] = {&out, &cyc, &stride};
+			unsigned s[1024];
+			uint64_t cc[2] = {0, 0};
+			if (!tlaunch(t, &e, "shmem_atomic", 1, 32, args)) {
+				tclose(&e);
+				return;
+			}
+			wsMemcpyDtoH(e.sim, s, out, sizeof s);
+			wsMemcpyDtoH(e.sim, cc, cyc, 16);
+			/* functional: 64 atomics per lane */
+			uint64_t sum = 0;
+			for (unsigned w = 0; w < 1024; w++)
+				sum += s[w];
+			CHECK_EQ(sum, 64u * 32u);
+			CHECK_EQ(s[0], stride == 0 ? 2048u : 64u);
+			uint64_t extra = getstat(&e, "shmem_conflict_cycles");
+			NOTE("pass %u cycles, stride %d: %llu conflict cycles, %llu cycles for 32 atomics", p, stride,
+			     (unsigned long long)extra, (unsigned long long)cc[1]);
+			/* 2 x 32 atomics, each (passes - 1) extra passes of p cycles; the
+			 * fill and the copy-out are conflict-free loads and stores */
+			CHECK_MSG(extra == 64ull * (cases[i].passes - 1) * p, "stride %d: %llu conflict cycles, expected %u",
+				  stride, (unsigned long long)extra, 64 * (cases[i].passes - 1) * p);
+			/* the 32 atomics of a pass go back to back through the LD/ST
+			 * unit, each occupying it passes x p cycles: as in the bank
+			 * conflict test, one period plus 2 cycles of uncertainty */
+			if (stride == 1)
+				cyc1 = cc[1];
+			else {
+				long want = 32L * ((long)cases[i].passes - 1) * p, got = (long)cc[1] - (long)cyc1;
+				CHECK_MSG(labs(got - want) <= (long)(cases[i].passes * p) + 2,
+					  "stride %d: 32 atomics take %llu cycles, stride 1 %llu: +%ld, expected +%ld", stride,
+					  (unsigned long long)cc[1], (unsigned long long)cyc1, got, want);
+			}
+			tclose(&e);
+		}
+	}
+}
+
 /* ---- 6. barrier stall accounting -------------------------------------------------- */
 
 TEST(timing_barrier_stall)

@@ -59,7 +59,7 @@ struct ldst {
 	struct gpu *g;
 	struct cache *l1d, *l1i;
 	unsigned l1d_line, l1i_line;
-	uint32_t l1d_latency, lat_shared, lat_const, shmem_banks;
+	uint32_t l1d_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
 	bool bypass;
 	struct ld_proc *proc;
 	unsigned nproc;
@@ -87,6 +87,7 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->lat_shared = (uint32_t)cfg_int(cfg, CFG_lat_shared);
 	u->lat_const = (uint32_t)cfg_int(cfg, CFG_lat_const);
 	u->shmem_banks = (uint32_t)cfg_int(cfg, CFG_shmem_banks);
+	u->shmem_atomic_pass = (uint32_t)cfg_int(cfg, CFG_shmem_atomic_pass);
 	u->nproc = (unsigned)cfg_int(cfg, CFG_num_ldst_units);
 	u->proc = calloc(u->nproc, sizeof *u->proc);
 	/* at most one entry per in-flight memory instruction: bounded by warps x I-buffer */
@@ -202,10 +203,20 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	}
 	uint64_t ready = now + 1;
 	if (shared) {
-		unsigned cyc = shmem_cycles(addr, shared, ws, size, u->shmem_banks, 4);
-		if (cyc < 1)
-			cyc = 1;
-		u->g->stats->v[STAT_shmem_conflict_cycles] += cyc - 1;
+		unsigned cyc;
+		if (in->op == OP_ATOM || in->op == OP_RED) {
+			/* read-modify-write: same-word lanes serialize (no broadcast) */
+			unsigned passes = shmem_atomic_passes(addr, shared, ws, size, u->shmem_banks, 4);
+			if (passes < 1)
+				passes = 1;
+			cyc = passes * u->shmem_atomic_pass;
+			u->g->stats->v[STAT_shmem_conflict_cycles] += (passes - 1) * u->shmem_atomic_pass;
+		} else {
+			cyc = shmem_cycles(addr, shared, ws, size, u->shmem_banks, 4);
+			if (cyc < 1)
+				cyc = 1;
+			u->g->stats->v[STAT_shmem_conflict_cycles] += cyc - 1;
+		}
 		p->busy_until = now + cyc;
 		ready = now + u->lat_shared + cyc - 1;
 	}

@@ -3,14 +3,20 @@
  *
  * For each group of lanes, every distinct word accessed is chained into a
  * per-bank list (stack arrays, no allocation); a bank's conflict degree is
- * the length of its list, the group's cost the largest degree.
+ * the length of its list, the group's cost the largest degree.  For
+ * atomics the same word is chained once per lane.
  */
 #include "mem/shmem.h"
 
+#include <stdbool.h>
+
 #define MAX_WORDS_PER_LANE 17 /* 16 bytes, 1-byte banks, misaligned */
 
-unsigned shmem_cycles(const uint64_t *addr, uint64_t active, unsigned nlanes, unsigned size, unsigned nbanks,
-		      unsigned bank_bytes)
+/* Passes of a warp access.  rmw: read-modify-write (atomics), where lanes
+ * on the same word do not share a pass, so every lane's word is chained
+ * even when it repeats. */
+static unsigned shmem_passes(const uint64_t *addr, uint64_t active, unsigned nlanes, unsigned size, unsigned nbanks,
+			     unsigned bank_bytes, bool rmw)
 {
 	if (!addr)
 		return 0;
@@ -65,9 +71,9 @@ unsigned shmem_cycles(const uint64_t *addr, uint64_t active, unsigned nlanes, un
 			for (uint64_t w = w0; w <= w1; w++) {
 				unsigned b = (unsigned)(w % nbanks);
 				int16_t i = head[b];
-				while (i >= 0 && W[i] != w)
+				while (!rmw && i >= 0 && W[i] != w)
 					i = N[i];
-				if (i >= 0 || nw >= maxw)
+				if ((!rmw && i >= 0) || nw >= maxw)
 					continue;
 				W[nw] = w;
 				N[nw] = head[b];
@@ -79,4 +85,16 @@ unsigned shmem_cycles(const uint64_t *addr, uint64_t active, unsigned nlanes, un
 		total += deg;
 	}
 	return total;
+}
+
+unsigned shmem_cycles(const uint64_t *addr, uint64_t active, unsigned nlanes, unsigned size, unsigned nbanks,
+		      unsigned bank_bytes)
+{
+	return shmem_passes(addr, active, nlanes, size, nbanks, bank_bytes, false);
+}
+
+unsigned shmem_atomic_passes(const uint64_t *addr, uint64_t active, unsigned nlanes, unsigned size, unsigned nbanks,
+			     unsigned bank_bytes)
+{
+	return shmem_passes(addr, active, nlanes, size, nbanks, bank_bytes, true);
 }

@@ -17,6 +17,14 @@
  *     conflict-free doubles cost 2 cycles and float4 4 cycles, each lane's
  *     access occupying size/bank_bytes consecutive banks.
  * Groups with no active lane cost nothing; an empty mask returns 0.
+ *
+ * Atomics (shmem_atomic_passes) are read-modify-writes: every lane's
+ * update is its own pass through its bank, so lanes that hit the same
+ * word serialize instead of sharing a broadcast ("each read/modify/write
+ * to that location occurs and they are all serialized", CUDA guide).  The
+ * passes are the largest number of lanes any bank must serve (32 lanes
+ * on one word -> 32; 32 distinct words in 32 banks -> 1).  The core turns
+ * passes into cycles with its shmem_atomic_pass parameter.
  * Pure function; no allocation.
  */
 #ifndef WARPSIM_MEM_SHMEM_H
@@ -31,5 +39,10 @@
  * works).  Invalid arguments are clamped into range. */
 unsigned shmem_cycles(const uint64_t *addr, uint64_t active, unsigned nlanes, unsigned size, unsigned nbanks,
 		      unsigned bank_bytes);
+
+/* Read-modify-write passes of a warp shared-memory atomic (>= 1 when any
+ * lane is active): like shmem_cycles, but without broadcast. */
+unsigned shmem_atomic_passes(const uint64_t *addr, uint64_t active, unsigned nlanes, unsigned size, unsigned nbanks,
+			     unsigned bank_bytes);
 
 #endif

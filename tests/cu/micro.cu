@@ -142,6 +142,50 @@ extern "C" __global__ void shmem_stride(unsigned *out, unsigned long long *cyc, 
 	out[tid] = sum;
 }
 
+// ---- 5b. shared-memory atomics ----------------------------------------------
+// As 5, with atom.shared.add instead of ld.shared: lanes on the same word
+// serialize (stride 0: 32 passes per atomic), lanes on distinct words of
+// one bank conflict (stride 32: 32 passes), stride 1 is one pass.
+// cyc[pass] = cycles from before the first atomic to the arrival of the
+// last one's result; out[0..1023] = the words afterwards (each lane added
+// 64 to its word).
+#define AT16 "atom.shared.add.u32 %0, [%16], 1;\n\tatom.shared.add.u32 %1, [%16], 1;\n\t"   \
+	     "atom.shared.add.u32 %2, [%16], 1;\n\tatom.shared.add.u32 %3, [%16], 1;\n\t"   \
+	     "atom.shared.add.u32 %4, [%16], 1;\n\tatom.shared.add.u32 %5, [%16], 1;\n\t"   \
+	     "atom.shared.add.u32 %6, [%16], 1;\n\tatom.shared.add.u32 %7, [%16], 1;\n\t"   \
+	     "atom.shared.add.u32 %8, [%16], 1;\n\tatom.shared.add.u32 %9, [%16], 1;\n\t"   \
+	     "atom.shared.add.u32 %10, [%16], 1;\n\tatom.shared.add.u32 %11, [%16], 1;\n\t" \
+	     "atom.shared.add.u32 %12, [%16], 1;\n\tatom.shared.add.u32 %13, [%16], 1;\n\t" \
+	     "atom.shared.add.u32 %14, [%16], 1;\n\tatom.shared.add.u32 %15, [%16], 1;"
+extern "C" __global__ void shmem_atomic(unsigned *out, unsigned long long *cyc, int stride)
+{
+	__shared__ unsigned s[1024];
+	unsigned tid = threadIdx.x;
+	for (unsigned i = tid; i < 1024; i += blockDim.x)
+		s[i] = 0;
+	__syncthreads();
+	unsigned addr = (unsigned)__cvta_generic_to_shared(s) + ((tid * stride) % 1024) * 4, sum = 0;
+#pragma unroll 1
+	for (int pass = 0; pass < 2; pass++) {
+		unsigned a[16], b[16];
+		asm volatile("add.u32 %0, %0, 0;" : "+r"(sum));
+		unsigned long long t0 = clock64();
+		asm volatile(AT16 : OUT16(a) : "r"(addr) : "memory");
+		asm volatile(AT16 : OUT16(b) : "r"(addr) : "memory");
+		asm volatile("add.u32 %0, %1, %2;" : "=r"(sum) : "r"(b[15]), "r"(sum));
+		unsigned long long t1 = clock64();
+		for (int k = 0; k < 16; k++)
+			sum += a[k] + b[k];
+		if (tid == 0)
+			cyc[pass] = t1 - t0;
+	}
+	__syncthreads();
+	for (unsigned i = tid; i < 1024; i += blockDim.x)
+		out[i] = s[i];
+	if (sum == 0xFFFFFFFFu) /* keep the results live */
+		out[0] = 0;
+}
+
 // ---- 6. barrier ---------------------------------------------------------------
 // Warp 0 runs `n` x 32 dependent adds before the barrier; the other warps
 // arrive at once.  Each warp records the clock just before and just after
