@@ -22,7 +22,7 @@ static const struct {
 } mm_sizes[WS_SIZE_COUNT] = {
     {16, 48, 32},   /* 3 x 1 CTAs, 2 tile steps */
     {80, 48, 64},   /* 3 x 5 CTAs, 4 tile steps */
-    {320, 240, 96}, /* 15 x 20 CTAs (3.3 waves of 6 CTAs/SM), 6 tile steps */
+    {320, 240, 256}, /* 15 x 20 CTAs (3.3 waves of 6 CTAs/SM), 16 tile steps */
 };
 
 static ws_result mm_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
@@ -95,7 +95,7 @@ const struct ws_bench_info bench_mm = {
     .paper = "BAWS",
     .ctas_per_sm = 6,
     .warps_per_cta = MM_TILE * MM_TILE / 32,
-    .sizes = {"16x32 * 32x48 (3 CTAs)", "80x64 * 64x48 (15 CTAs)", "320x96 * 96x240 (300 CTAs)"},
+    .sizes = {"16x32 * 32x48 (3 CTAs)", "80x64 * 64x48 (15 CTAs)", "320x256 * 256x240 (300 CTAs)"},
     .ptx = ws_bench_ptx_mm,
     .run = mm_run,
 };
