@@ -155,6 +155,10 @@ ws_result wsLaunchKernel(ws_function *f, unsigned gridX, unsigned gridY, unsigne
  * the last wsStatsReset.  WS_ERROR_NOT_FOUND for unknown names. */
 ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value);
 void wsStatsReset(ws_sim *sim);
+/* Value of a named derived metric (ipc, barrier_stall_fraction, rtru_mean, ...:
+ * the "derived" section of wsStatsPrint and wsStatsWriteJSON), computed
+ * from the counters.  WS_ERROR_NOT_FOUND for unknown names. */
+ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value);
 /* Human-readable summary / JSON with every counter and the effective configuration. */
 void wsStatsPrint(const ws_sim *sim, FILE *out);
 ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out);

@@ -131,6 +131,48 @@ TEST(core_l1d_bypass_runs_and_verifies)
 	}
 }
 
+/* wsStatsGetDerived returns the metrics of the "derived" section, computed
+ * from the counters, and rejects unknown names. */
+TEST(core_stats_derived_metrics)
+{
+	const struct ws_bench_info *b = ws_bench_find("sp");
+	CHECK(b != NULL);
+	if (!b)
+		return;
+	ws_sim *sim = NULL;
+	ws_config *cfg = wsConfigCreate();
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	if (!sim)
+		return;
+	double v = -1;
+	CHECK_EQ(wsStatsGetDerived(sim, "ipc", &v), WS_SUCCESS);
+	CHECK(v == 0.0); /* nothing run yet: ratios of zero counters are 0 */
+	ws_module *mod;
+	CHECK(wsModuleLoadData(sim, &mod, b->ptx, "sp.ptx") == WS_SUCCESS);
+	struct ws_bench_out out;
+	memset(&out, 0, sizeof out);
+	CHECK_MSG(b->run(sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "%s", out.msg);
+	uint64_t ti = 0, cyc = 0, bar = 0, wc = 0, rtru = 0, ph = 0;
+	wsStatsGet(sim, "thread_insts", &ti);
+	wsStatsGet(sim, "cycles", &cyc);
+	wsStatsGet(sim, "warp_barrier_cycles", &bar);
+	wsStatsGet(sim, "warp_cycles", &wc);
+	wsStatsGet(sim, "rtru_ppm_sum", &rtru);
+	wsStatsGet(sim, "warp_phases", &ph);
+	CHECK(cyc > 0 && wc > 0 && bar > 0 && ph > 0);
+	CHECK_EQ(wsStatsGetDerived(sim, "ipc", &v), WS_SUCCESS);
+	CHECK(v == (double)ti / (double)cyc);
+	CHECK_EQ(wsStatsGetDerived(sim, "barrier_stall_fraction", &v), WS_SUCCESS);
+	CHECK(v == (double)bar / (double)wc && v > 0 && v < 1);
+	CHECK_EQ(wsStatsGetDerived(sim, "rtru_mean", &v), WS_SUCCESS);
+	CHECK(v == (double)rtru / (double)ph / 1e6);
+	CHECK_EQ(wsStatsGetDerived(sim, "no_such_metric", &v), WS_ERROR_NOT_FOUND);
+	CHECK_EQ(wsStatsGetDerived(sim, "cycles", &v), WS_ERROR_NOT_FOUND); /* a counter, not a derived metric */
+	CHECK_EQ(wsStatsGetDerived(NULL, "ipc", &v), WS_ERROR_INVALID_VALUE);
+	wsSimDestroy(sim);
+}
+
 /* membar.gl waits until the warp's earlier stores are acknowledged by the
  * memory system; without a pending store it costs almost nothing. */
 TEST(core_membar_waits_for_stores)

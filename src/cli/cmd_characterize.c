@@ -67,13 +67,12 @@ static void run_one(const struct ws_bench_info *b, const char *policy, enum ws_b
 		snprintf(r->err, sizeof r->err, "%s: %.150s", wsGetErrorName(rc), bo.msg);
 		goto out;
 	}
-	double wc = (double)stat(sim, "warp_cycles");
-	r->barrier = wc > 0 ? (double)stat(sim, "warp_barrier_cycles") / wc : 0;
-	r->exitf = wc > 0 ? (double)stat(sim, "warp_exit_cycles") / wc : 0;
+	wsStatsGetDerived(sim, "barrier_stall_fraction", &r->barrier);
+	wsStatsGetDerived(sim, "exit_stall_fraction", &r->exitf);
+	wsStatsGetDerived(sim, "rtru_mean", &r->rtru);
+	wsStatsGetDerived(sim, "ipc", &r->ipc);
 	r->phases = stat(sim, "warp_phases");
-	r->rtru = r->phases ? (double)stat(sim, "rtru_ppm_sum") / 1e6 / (double)r->phases : 0;
 	r->cycles = stat(sim, "cycles");
-	r->ipc = r->cycles ? (double)stat(sim, "thread_insts") / (double)r->cycles : 0;
 	double tot = 0;
 	for (int k = 0; k < 8; k++)
 		tot += (double)stat(sim, stall_keys[k]);

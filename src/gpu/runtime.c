@@ -751,6 +751,22 @@ static unsigned derive(const ws_sim *sim, struct derived *d)
 	return n;
 }
 
+ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value)
+{
+	if (!sim || !name)
+		return WS_ERROR_INVALID_VALUE;
+	struct derived d[32];
+	unsigned n = derive(sim, d);
+	for (unsigned i = 0; i < n; i++) {
+		if (strcmp(d[i].name, name) == 0) {
+			if (value)
+				*value = d[i].value;
+			return WS_SUCCESS;
+		}
+	}
+	return WS_ERROR_NOT_FOUND;
+}
+
 void wsStatsPrint(const ws_sim *sim, FILE *out)
 {
 	stats_print(&sim->stats, out);
