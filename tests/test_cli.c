@@ -170,7 +170,8 @@ TEST(cli_usage_errors)
 	cli_expect(t, "--version extra", 2, "unexpected argument 'extra'");
 	cli_expect(t, "list --bogus", 2, "unknown option '--bogus'");
 	cli_expect(t, "list -x", 2, "unknown option '-x'");
-	cli_expect(t, "list extra", 2, "unexpected argument 'extra'");
+	cli_expect(t, "list extra", 2, "unknown benchmark 'extra'");
+	cli_expect(t, "list --suite nope", 2, "--suite 'nope': expected barrier or syncfree");
 	cli_expect(t, "run", 2, "missing argument BENCH");
 	cli_expect(t, "run a b", 2, "unexpected argument 'b'");
 	cli_expect(t, "run vecadd --size", 2, "option '--size' needs a value");
@@ -210,6 +211,47 @@ TEST(cli_list)
 		CHECK_STR_CONTAINS(out, row);
 		CHECK_STR_CONTAINS(out, b->description);
 	}
+	free(out);
+}
+
+/* list --long / list NAME: every field of the benchmark table, including
+ * the synchronization pattern and the three input sizes; --suite filters. */
+TEST(cli_list_long)
+{
+	if (cli_missing(t))
+		return;
+	char *out;
+	int rc = cli_run("list --long", 0, &out);
+	CHECK_EQ(rc, 0);
+	for (int i = 0; ws_bench_table[i]; i++) {
+		const struct ws_bench_info *b = ws_bench_table[i];
+		CHECK_STR_CONTAINS(out, b->description);
+		CHECK_STR_CONTAINS(out, b->sync);
+		for (int k = 0; k < WS_SIZE_COUNT; k++)
+			CHECK_STR_CONTAINS(out, b->sizes[k]);
+	}
+	free(out);
+	rc = cli_run("list histo", 0, &out);
+	CHECK_EQ(rc, 0);
+	const struct ws_bench_info *h = ws_bench_find("histo");
+	if (h) {
+		CHECK_STR_CONTAINS(out, h->sync);
+		CHECK_STR_CONTAINS(out, h->sizes[WS_SIZE_PAPER]);
+	}
+	CHECK_STR_CONTAINS(out, "CTAs/SM:       3");
+	CHECK_STR_CONTAINS(out, "warps/CTA:     16");
+	CHECK_STR_CONTAINS(out, "suite:         barrier");
+	CHECK(strstr(out, "\nmm\n") == NULL); /* only the named benchmark */
+	free(out);
+	/* --suite barrier: exactly the 13 of BAWS Table 2 */
+	rc = cli_run("list --suite barrier", 0, &out);
+	CHECK_EQ(rc, 0);
+	int rows = 0;
+	for (const char *p = out; (p = strchr(p, '\n')) != NULL; p++)
+		rows++;
+	CHECK_EQ(rows, 14); /* header + 13 */
+	CHECK_STR_CONTAINS(out, "\nhisto ");
+	CHECK(strstr(out, "\nvecadd ") == NULL);
 	free(out);
 }
 

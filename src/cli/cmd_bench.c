@@ -275,23 +275,82 @@ int cli_cmd_bench(const struct cli_args *a)
 	return failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }
 
+static const char *list_suite_of(const char *name)
+{
+	static const char *const names[] = {"barrier", "syncfree"};
+	for (int k = 0; k < 2; k++) {
+		const char *const *su = ws_bench_suite(names[k]);
+		for (int i = 0; su[i]; i++)
+			if (strcmp(su[i], name) == 0)
+				return names[k];
+	}
+	return "-";
+}
+
+static void list_long(const struct ws_bench_info *b)
+{
+	printf("%s\n", b->name);
+	printf("  computes:      %s\n", b->description ? b->description : "-");
+	printf("  sync:          %s\n", b->sync ? b->sync : "-");
+	if (b->ctas_per_sm)
+		printf("  CTAs/SM:       %u\n", b->ctas_per_sm);
+	else
+		printf("  CTAs/SM:       - (no paper value)\n");
+	if (b->warps_per_cta)
+		printf("  warps/CTA:     %u\n", b->warps_per_cta);
+	else
+		printf("  warps/CTA:     -\n");
+	for (int s = 0; s < WS_SIZE_COUNT; s++)
+		printf("  size %-6s   %s\n", ws_bench_size_name((enum ws_bench_size)s),
+		       b->sizes[s] ? b->sizes[s] : "-");
+	printf("  paper:         %s\n", b->paper ? b->paper : "-");
+	printf("  suite:         %s\n", list_suite_of(b->name));
+}
+
 int cli_cmd_list(const struct cli_args *a)
 {
-	int namew = 4, paperw = 5;
-	for (int i = 0; ws_bench_table[i]; i++) {
-		const struct ws_bench_info *b = ws_bench_table[i];
-		if ((int)strlen(b->name) > namew)
-			namew = (int)strlen(b->name);
-		if (b->paper && (int)strlen(b->paper) > paperw)
-			paperw = (int)strlen(b->paper);
-	}
+	const char *suite_name = cli_opt_get(a, "suite");
+	const char *const *suite = NULL;
+	if (suite_name && !(suite = ws_bench_suite(suite_name)))
+		return cli_usage_error(a->cmd, "--suite '%s': expected barrier or syncfree", suite_name);
+	for (int i = 0; i < a->npos; i++)
+		if (!ws_bench_find(a->pos[i]))
+			return cli_usage_error(a->cmd, "unknown benchmark '%s' (see 'warpsim list')", a->pos[i]);
 	if (!ws_bench_table[0]) {
 		printf("no bundled benchmarks\n");
 		return CLI_EXIT_OK;
 	}
+	/* the selection: the named benchmarks in order, else the table (filtered by suite) */
+	const struct ws_bench_info *sel[256];
+	int n = 0;
+	if (a->npos) {
+		for (int i = 0; i < a->npos && n < 256; i++)
+			sel[n++] = ws_bench_find(a->pos[i]);
+	} else {
+		for (int i = 0; ws_bench_table[i] && n < 256; i++) {
+			if (suite && strcmp(list_suite_of(ws_bench_table[i]->name), suite_name) != 0)
+				continue;
+			sel[n++] = ws_bench_table[i];
+		}
+	}
+	if (a->npos || cli_opt_get(a, "long")) {
+		for (int i = 0; i < n; i++) {
+			if (i)
+				putchar('\n');
+			list_long(sel[i]);
+		}
+		return CLI_EXIT_OK;
+	}
+	int namew = 4, paperw = 5;
+	for (int i = 0; i < n; i++) {
+		if ((int)strlen(sel[i]->name) > namew)
+			namew = (int)strlen(sel[i]->name);
+		if (sel[i]->paper && (int)strlen(sel[i]->paper) > paperw)
+			paperw = (int)strlen(sel[i]->paper);
+	}
 	printf("%-*s %7s %9s  %-*s  %s\n", namew, "name", "CTAs/SM", "warps/CTA", paperw, "paper", "description");
-	for (int i = 0; ws_bench_table[i]; i++) {
-		const struct ws_bench_info *b = ws_bench_table[i];
+	for (int i = 0; i < n; i++) {
+		const struct ws_bench_info *b = sel[i];
 		char ctas[16], warps[16];
 		if (b->ctas_per_sm)
 			snprintf(ctas, sizeof ctas, "%u", b->ctas_per_sm);

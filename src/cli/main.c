@@ -42,6 +42,12 @@ static const struct cli_opt characterize_opts[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static const struct cli_opt list_opts[] = {
+    {"long", NULL, 0, "print every field of each entry: computation, synchronization, geometry, sizes, paper, suite"},
+    {"suite", "NAME", 0, "only the benchmarks of a suite: barrier (BAWS Table 2) or syncfree (BAWS 6.5, KAWS, DWR)"},
+    {NULL, NULL, 0, NULL},
+};
+
 static const struct cli_opt policies_opts[] = {
     {"names", NULL, 0, "print only the issue-policy names, space-separated (for scripts)"},
     {NULL, NULL, 0, NULL},
@@ -113,15 +119,17 @@ static const struct cli_opt report_opts[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static const struct cli_opt no_opts[] = {{NULL, NULL, 0, NULL}};
-
 static const struct cli_cmd commands[] = {
     {"run", "BENCH", "Run one bundled benchmark and verify it against its CPU reference.",
      "Prints the effective configuration (unless --quiet), \"verification: PASSED\" or\n"
      "\"verification: FAILED: why\", every counter, and the simulator's own speed.\n"
      "Exit status 0 only if verification passed.\n",
      1, 1, run_opts, cli_cmd_run},
-    {"list", "", "List the bundled benchmarks.", NULL, 0, 0, no_opts, cli_cmd_list},
+    {"list", "[BENCH...]", "List the bundled benchmarks (the benchmark table).",
+     "Without --long: one line per benchmark (name, CTAs/SM, warps/CTA, paper, what it\n"
+     "computes).  With --long, or with benchmark names: every field of each entry,\n"
+     "including the synchronization pattern and the tiny, small and paper input sizes.\n",
+     0, -1, list_opts, cli_cmd_list},
     {"policies", "", "List the warp-scheduling and fetch policies.", NULL, 0, 0, policies_opts, cli_cmd_policies},
     {"bench", "[BENCH...]", "Report the simulator's speed on the bundled benchmarks.",
      "Runs the given benchmarks (default: all) and prints one table row each: verified,\n"
