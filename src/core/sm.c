@@ -1,79 +1,20 @@
 /*
- * sm.c -- the SM pipeline: writeback, execute/dispatch, operand collect,
- * issue, fetch/decode, ticked back to front (see sm.h for the model).
- *
- * Stall classification (one reason per scheduler per cycle without issue),
- * by priority, from the scheduler's live warps: structural (a warp had a
- * ready instruction but no free operand collector / unit port) > data
- * (scoreboard) > control (I-buffer flushed by an unresolved control
- * instruction) > fetch (empty I-buffer, I-cache miss, decode) > barrier >
- * exit (finished warps waiting for their CTA) > idle (no warp at all).
+ * sm.c -- one SM: creation, CTA launch and completion, barriers and
+ * warp-phases, and the cycle that ticks the pipeline stages back to front
+ * (writeback.c, the LD/ST unit ldst.c, opcoll.c, issue.c, fetch.c; see
+ * sm.h for the model).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fetch.h"
+#include "core/issue.h"
 #include "core/ldst.h"
+#include "core/opcoll.h"
 #include "core/sm.h"
+#include "core/writeback.h"
 #include "gpu/gpu.h"
-
-enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_STRUCT };
-static const enum stat_id stall_stat[] = {STAT_stall_idle, STAT_stall_exit, STAT_stall_barrier, STAT_stall_fetch,
-					  STAT_stall_control, STAT_stall_data, STAT_stall_structural};
-
-/* ---- writeback queue (min-heap on ready cycle, ties by insertion) ---- */
-
-static bool wb_push(struct sm_wb_queue *q, const struct sm_op *op)
-{
-	if (q->n == q->cap) {
-		uint32_t nc = q->cap ? q->cap * 2 : 64;
-		struct sm_op *n = realloc(q->q, nc * sizeof *n);
-		if (!n)
-			return false;
-		q->q = n;
-		q->cap = nc;
-	}
-	uint32_t i = q->n++;
-	q->q[i] = *op;
-	while (i) {
-		uint32_t p = (i - 1) / 2;
-		if (q->q[p].ready <= q->q[i].ready)
-			break;
-		struct sm_op t = q->q[p];
-		q->q[p] = q->q[i];
-		q->q[i] = t;
-		i = p;
-	}
-	return true;
-}
-
-static void wb_pop(struct sm_wb_queue *q, struct sm_op *out)
-{
-	*out = q->q[0];
-	q->q[0] = q->q[--q->n];
-	uint32_t i = 0;
-	for (;;) {
-		uint32_t l = 2 * i + 1, r = l + 1, m = i;
-		if (l < q->n && q->q[l].ready < q->q[m].ready)
-			m = l;
-		if (r < q->n && q->q[r].ready < q->q[m].ready)
-			m = r;
-		if (m == i)
-			break;
-		struct sm_op t = q->q[m];
-		q->q[m] = q->q[i];
-		q->q[i] = t;
-		i = m;
-	}
-}
-
-void sm_writeback_push(struct sm *s, const struct sm_op *op, uint64_t ready)
-{
-	struct sm_op o = *op;
-	o.ready = ready;
-	if (!wb_push(&s->wb, &o))
-		s->gpu->oom = true;
-}
 
 /* ---- creation ---- */
 
@@ -190,7 +131,7 @@ static void live_rebuild(struct sm *s)
 }
 
 /* Register-id base of the warp's current frame (changes at calls and returns). */
-static void warp_sync_frame(struct sm *s, struct sm_warp *w)
+void sm_warp_sync_frame(struct sm *s, struct sm_warp *w)
 {
 	if (w->fw->sp)
 		w->frame_base = w->fw->stack[w->fw->sp - 1].reg_off / s->ws;
@@ -235,7 +176,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		w->fc = fc;
 		w->cta_slot = c;
 		w->launch_cycle = now;
-		warp_sync_frame(s, w);
+		sm_warp_sync_frame(s, w);
 		warp_sync_fetch(w);
 		if (!sb_reserve(&w->sb, (uint32_t)(w->fw->regs_cap / s->ws) + 64))
 			return false;
@@ -348,7 +289,7 @@ static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 }
 
 /* After a functional step: warps of CTA c released from a barrier. */
-static void barrier_scan(struct sm *s, uint32_t c, uint64_t now)
+void sm_barrier_scan(struct sm *s, uint32_t c, uint64_t now)
 {
 	struct sm_cta *ct = &s->cta[c];
 	bool released = false;
@@ -390,7 +331,7 @@ static void barrier_scan(struct sm *s, uint32_t c, uint64_t now)
 	}
 }
 
-static void warp_finish(struct sm *s, uint32_t slot, uint64_t now)
+void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now)
 {
 	struct sm_warp *w = &s->w[slot];
 	if (w->finished)
@@ -406,417 +347,7 @@ static void warp_finish(struct sm *s, uint32_t slot, uint64_t now)
 	s->vc[w->cta_slot].warps_finished++;
 }
 
-/* ---- writeback ---- */
-
-static void stage_writeback(struct sm *s, uint64_t now)
-{
-	uint32_t buses = (uint32_t)cfg_int(s->cfg, CFG_result_buses);
-	while (s->wb.n && s->wb.q[0].ready <= now && buses) {
-		struct sm_op op;
-		wb_pop(&s->wb, &op);
-		struct sm_warp *w = &s->w[op.slot];
-		if (op.d)
-			for (unsigned k = 0; k < op.d->ndst; k++)
-				sb_release(&w->sb, op.frame_base + (uint32_t)op.d->dst[k]);
-		w->inflight--;
-		w->dirty = true;
-		if (op.d && op.d->ndst)
-			buses--;
-		s->progress = true;
-		if (w->finished)
-			cta_try_release(s, w->cta_slot, now);
-	}
-}
-
-/* ---- dispatch from collectors to units ---- */
-
-static struct sm_collector *coll_at(struct sm *s, uint32_t sched, uint32_t cu, uint32_t k)
-{
-	return &s->coll[((size_t)sched * CU_COUNT + cu) * s->ncoll_per + k];
-}
-
-static void stage_dispatch(struct sm *s, uint64_t now)
-{
-	if (!s->busy_coll)
-		return;
-	uint32_t simd = (uint32_t)cfg_int(s->cfg, CFG_simd_width);
-	uint32_t passes = (s->ws + simd - 1) / simd;
-	/* oldest instruction first (collectors in issue order) */
-	for (uint32_t i = 0; i < s->busy_coll; i++) {
-		struct sm_collector *c = &s->coll[s->coll_fifo[i]];
-		if (!c->busy || c->op.reads_left || c->since >= now)
-			continue;
-		const struct dec_insn *d = c->op.d;
-		uint32_t cu = d ? d->cu : CU_SP;
-		if (cu == CU_LDST && d && d->is_mem) {
-			if (!ldst_accept(s->ldst, &c->op, now))
-				continue;
-			c->busy = false;
-			continue;
-		}
-		uint32_t nu = s->nunits[cu];
-		struct sm_unit *u = NULL;
-		for (uint32_t k = 0; k < nu; k++)
-			if (s->units[cu][k].busy_until <= now) {
-				u = &s->units[cu][k];
-				break;
-			}
-		if (!u)
-			continue;
-		uint32_t ii = d ? d->ii : 1, lat = d ? d->lat : 1;
-		u->busy_until = now + (uint64_t)ii * passes;
-		sm_writeback_push(s, &c->op, now + lat + (uint64_t)(passes - 1) * ii);
-		c->busy = false;
-	}
-	/* drop the dispatched collectors from the issue-order list */
-	uint32_t k = 0;
-	for (uint32_t i = 0; i < s->busy_coll; i++)
-		if (s->coll[s->coll_fifo[i]].busy)
-			s->coll_fifo[k++] = s->coll_fifo[i];
-	s->busy_coll = k;
-}
-
-/* ---- operand collection: one read per register bank per cycle ---- */
-
-static void stage_operands(struct sm *s, uint64_t now)
-{
-	if (!s->busy_coll)
-		return;
-	for (uint32_t i = 0; i < s->busy_coll; i++) {
-		struct sm_collector *c = &s->coll[s->coll_fifo[i]];
-		if (!c->busy || !c->op.reads_left || c->since >= now)
-			continue;
-		for (unsigned r = 0; r < c->op.nreads; r++) {
-			int16_t b = c->op.banks[r];
-			if (b < 0)
-				continue;
-			if (s->bank_busy[b] == now + 1) { /* bank already read this cycle */
-				s->gpu->stats->v[STAT_regbank_conflicts]++;
-				continue;
-			}
-			s->bank_busy[b] = now + 1;
-			c->op.banks[r] = -1;
-			c->op.reads_left--;
-		}
-	}
-}
-
-/* ---- issue ---- */
-
-static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, bool *longlat)
-{
-	*longlat = false;
-	if (!d)
-		return true;
-	/* a memory fence waits until the warp's earlier stores are acknowledged */
-	if ((d->in->op == OP_MEMBAR || d->in->op == OP_FENCE) && w->pending_stores)
-		return false;
-	bool ok = true;
-	for (unsigned k = 0; k < d->nsrc; k++) {
-		uint32_t r = w->frame_base + (uint32_t)d->src[k];
-		if (sb_test(&w->sb, r)) {
-			ok = false;
-			if (sb_test_long(&w->sb, r))
-				*longlat = true;
-		}
-	}
-	for (unsigned k = 0; k < d->ndst; k++) {
-		uint32_t r = w->frame_base + (uint32_t)d->dst[k];
-		if (sb_test(&w->sb, r)) {
-			ok = false;
-			if (sb_test_long(&w->sb, r))
-				*longlat = true;
-		}
-	}
-	return ok;
-}
-
-static struct sm_collector *free_collector(struct sm *s, uint32_t sched, uint32_t cu)
-{
-	for (uint32_t k = 0; k < s->ncoll_per; k++) {
-		struct sm_collector *c = coll_at(s, sched, cu, k);
-		if (!c->busy)
-			return c;
-	}
-	return NULL;
-}
-
-static void ib_pop(struct sm *s, uint32_t slot)
-{
-	struct sm_warp *w = &s->w[slot];
-	w->ib_head = (uint8_t)((w->ib_head + 1) % SM_IBUF_MAX);
-	w->ib_count--;
-}
-
-static void ib_flush(struct sm *s, uint32_t slot)
-{
-	struct sm_warp *w = &s->w[slot];
-	w->ib_count = 0;
-	w->ib_head = 0;
-}
-
-/* Tell the policy what a setp or branch did (BOWS/DDOS hooks). */
-static void exec_event(struct sm *s, uint32_t slot, int32_t fn, int32_t pc, const struct dec_insn *d,
-		       const struct func_step_info *info)
-{
-	const struct ptx_insn *in = d->in;
-	struct sched_exec_event ev = {.slot = slot, .fn = fn, .pc = pc, .opcode = in->op, .active = info->active,
-				      .exec = info->exec};
-	if (in->op == OP_SETP) {
-		ev.is_setp = true;
-		struct sm_warp *w = &s->w[slot];
-		if (info->exec && w->fw->sp) {
-			unsigned lane = (unsigned)__builtin_ctzll(info->exec);
-			const uint64_t *regs = w->fw->regs + w->fw->stack[w->fw->sp - 1].reg_off;
-			for (unsigned k = 0; k < 2 && k + 1 < in->nopd; k++) {
-				const struct ptx_operand *o = &in->opd[k + 1];
-				ev.src_values[k] = o->kind == OPD_REG ? regs[(size_t)o->reg * s->ws + lane]
-								      : o->kind == OPD_IMM ? o->imm : 0;
-			}
-			if (in->opd[0].kind == OPD_REG)
-				ev.result = regs[(size_t)in->opd[0].reg * s->ws + lane];
-		}
-	} else {
-		ev.is_branch = true;
-		int32_t target = in->op == OP_BRA ? in->opd[0].target : -1;
-		ev.backward = target >= 0 && target <= pc;
-		ev.taken = in->op == OP_BRA ? info->exec != 0 : true;
-	}
-	s->pol->on_exec(s->pol_st, &s->view, &ev);
-}
-
-/* Issue the head instruction of warp `slot`.  False on a functional error. */
-static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_collector *coll, uint64_t now)
-{
-	struct gpu *g = s->gpu;
-	struct sm_warp *w = &s->w[slot];
-	struct ibuf_entry *e = &w->ib[w->ib_head];
-	const struct dec_insn *d = e->d;
-	uint32_t frame_base = w->frame_base;
-	struct func_step_info *info = &coll->info;
-	uint32_t cta = w->cta_slot;
-	int32_t e_fn = e->fn, e_pc = e->pc;
-	g->L->clock = now;
-	if (!func_warp_step(g->L, w->fc, w->fw, info))
-		return false;
-	ib_pop(s, slot);
-	struct ws_stats *st = g->stats;
-	st->v[STAT_simd_lanes_active] += (uint64_t)__builtin_popcountll(info->active);
-	st->v[STAT_simd_lanes_total] += s->ws;
-	s->vw[slot].insts_issued++;
-	s->vc[cta].insts_issued++;
-	/* scoreboard: destinations pending until writeback */
-	bool longlat = false;
-	if (d && d->is_mem && d->ndst) {
-		enum ptx_space sp = (enum ptx_space)info->space;
-		longlat = sp == SPACE_GLOBAL || sp == SPACE_LOCAL || sp == SPACE_NONE;
-	}
-	/* stores and reductions are pending for membar from issue until acknowledged */
-	if (d && (d->in->op == OP_ST || d->in->op == OP_RED))
-		w->pending_stores++;
-	if (d)
-		for (unsigned k = 0; k < d->ndst; k++)
-			if (!sb_set(&w->sb, frame_base + (uint32_t)d->dst[k], longlat))
-				g->oom = true;
-	w->inflight++;
-	/* into the operand collector */
-	w->dirty = true;
-	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
-	coll->busy = true;
-	coll->since = now;
-	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
-				  .longlat = longlat, .mem = info};
-	if (d) {
-		for (unsigned k = 0; k < d->nsrc; k++)
-			coll->op.banks[k] = (int16_t)((frame_base + (uint32_t)d->src[k] + slot) % s->nbanks);
-		coll->op.nreads = d->nsrc;
-		coll->op.reads_left = d->nsrc;
-	}
-	/* barrier arrival */
-	if (info->barrier_wait) {
-		s->vw[slot].at_barrier = true;
-		w->wait_since = now;
-		if (s->vc[cta].first_barrier_hit == UINT64_MAX)
-			s->vc[cta].first_barrier_hit = now;
-		if (s->pol->on_barrier_arrive)
-			s->pol->on_barrier_arrive(s->pol_st, &s->view, cta, slot);
-	}
-	if (d && (d->is_barrier || info->exited))
-		barrier_scan(s, cta, now);
-	if (info->exited)
-		warp_finish(s, slot, now);
-	else {
-		/* redirect the front end when the next pc is not the next I-buffer entry */
-		int32_t fn;
-		int32_t pc = func_warp_pc(w->fw, &fn);
-		int32_t efn = w->fetch_fn, epc = w->fetch_pc;
-		if (w->ib_count) {
-			efn = w->ib[w->ib_head].fn;
-			epc = w->ib[w->ib_head].pc;
-		}
-		if ((d && d->is_ctrl) || !d || pc != epc || fn != efn) {
-			ib_flush(s, slot);
-			st->v[STAT_ibuf_flushes]++;
-			w->fetch_fn = fn;
-			w->fetch_pc = pc;
-			w->fetch_block_until = now + (uint64_t)cfg_int(s->cfg, CFG_branch_latency);
-			w->ctrl_pending = true;
-		}
-		/* otherwise the I-buffer and the fetch pointer already follow the warp's path */
-		warp_sync_frame(s, w);
-	}
-	if (s->pol->on_issue)
-		s->pol->on_issue(s->pol_st, &s->view, sched, slot);
-	if (s->pol->on_exec && d && (d->in->op == OP_SETP || d->in->op == OP_BRA || d->in->op == OP_BRX))
-		exec_event(s, slot, e_fn, e_pc, d, info);
-	s->progress = true;
-	return true;
-}
-
-static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
-{
-	struct sm_warp *w = &s->w[slot];
-	if (w->finished)
-		return ST_EXIT;
-	if (s->vw[slot].at_barrier)
-		return ST_BARRIER;
-	if (!w->ib_count)
-		return w->ctrl_pending ? ST_CONTROL : ST_FETCH;
-	const struct ibuf_entry *e = &w->ib[w->ib_head];
-	if (e->ready > now)
-		return ST_FETCH;
-	bool ll;
-	if (!head_ready_sb(w, e->d, &ll))
-		return ST_DATA;
-	return ST_STRUCT;
-}
-
-static bool stage_issue(struct sm *s, uint64_t now)
-{
-	s->view.cycle = now;
-	/* refresh the per-warp view fields the policies read */
-	for (uint32_t k = 0; k < s->nlive; k++) {
-		uint32_t i = s->live[k];
-		struct sched_warp *v = &s->vw[i];
-		struct sm_warp *w = &s->w[i];
-		/* the head's decode latency can expire without any event */
-		if (!w->dirty && !(w->ib_count && w->ib[w->ib_head].ready == now))
-			continue;
-		w->dirty = false;
-		v->ibuf_count = w->ib_count;
-		v->ibuf_head_valid = w->ib_count && w->ib[w->ib_head].ready <= now;
-		bool ll = false;
-		v->ready = v->ibuf_head_valid && !v->at_barrier && head_ready_sb(w, w->ib[w->ib_head].d, &ll);
-		v->long_latency_wait = ll;
-	}
-	uint32_t per = (uint32_t)cfg_int(s->cfg, CFG_issue_per_sched);
-	for (uint32_t sc = 0; sc < s->nsched; sc++) {
-		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);
-		uint32_t issued = 0;
-		uint32_t used_cu = 0;
-		for (uint32_t k = 0; k < n && issued < per; k++) {
-			uint32_t slot = s->order[k];
-			if (slot >= s->nslots || slot % s->nsched != sc)
-				continue;
-			struct sched_warp *v = &s->vw[slot];
-			if (!v->valid || v->finished || v->at_barrier || !v->ready)
-				continue;
-			struct sm_warp *w = &s->w[slot];
-			const struct dec_insn *d = w->ib[w->ib_head].d;
-			uint32_t cu = d ? d->cu : CU_SP;
-			if (used_cu & (1u << cu))
-				continue; /* dual issue goes to different units */
-			struct sm_collector *c = free_collector(s, sc, cu);
-			if (!c)
-				continue;
-			if (!issue_one(s, sc, slot, c, now))
-				return false;
-			used_cu |= 1u << cu;
-			issued++;
-			if (per > 1) /* the same warp may issue its next instruction (Pascal dual issue) */
-				v->ready = s->w[slot].ib_count && s->w[slot].ib[s->w[slot].ib_head].ready <= now &&
-					   !v->at_barrier && !v->finished &&
-					   head_ready_sb(&s->w[slot], s->w[slot].ib[s->w[slot].ib_head].d, &(bool){0});
-		}
-		if (issued) {
-			s->gpu->stats->v[STAT_issue_cycles]++;
-			continue;
-		}
-		enum stall best = ST_IDLE;
-		for (uint32_t k = 0; k < s->nlive; k++) {
-			uint32_t i = s->live[k];
-			if (i % s->nsched != sc)
-				continue;
-			enum stall r = warp_reason(s, i, now);
-			if (r == ST_STRUCT || r == ST_DATA)
-				s->vw[i].stall_cycles++;
-			if (r > best)
-				best = r;
-		}
-		s->gpu->stats->v[stall_stat[best]]++;
-	}
-	return true;
-}
-
-/* ---- fetch / decode ---- */
-
-static void stage_fetch(struct sm *s, uint64_t now)
-{
-	const struct dec_module *dm = s->gpu->dec;
-	bool any = false;
-	memset(s->eligible, 0, s->nslots * sizeof *s->eligible);
-	for (uint32_t k = 0; k < s->nlive; k++) {
-		uint32_t i = s->live[k];
-		struct sm_warp *w = &s->w[i];
-		bool el = w->valid && !w->finished && !s->vw[i].at_barrier && w->ib_count < s->ibuf_depth &&
-			  !w->fetch_pending && now >= w->fetch_block_until && w->fetch_fn >= 0;
-		if (el && w->ctrl_pending)
-			w->ctrl_pending = false;
-		s->eligible[i] = el;
-		any |= el;
-	}
-	if (!any)
-		return;
-	int32_t slot = s->fpol->choose(s->fpol_st, &s->view, s->eligible, s->pol, s->pol_st);
-	if (slot < 0 || (uint32_t)slot >= s->nslots || !s->eligible[slot])
-		return;
-	struct sm_warp *w = &s->w[slot];
-	const struct dec_func *df = &dm->f[w->fetch_fn];
-	uint64_t addr = df->base + (uint64_t)(w->fetch_pc < 0 ? 0 : w->fetch_pc) * CODE_INSN_BYTES;
-	enum ifetch_result fr = ldst_ifetch(s->ldst, (uint32_t)slot, addr, now);
-	if (fr != IFETCH_HIT) {
-		w->fetch_pending = fr == IFETCH_PENDING;
-		return;
-	}
-	if (s->fpol->on_fetch)
-		s->fpol->on_fetch(s->fpol_st, &s->view, (uint32_t)slot);
-	uint32_t width = (uint32_t)cfg_int(s->cfg, CFG_fetch_width);
-	uint64_t ready = now + (uint64_t)cfg_int(s->cfg, CFG_fetch_latency);
-	for (uint32_t k = 0; k < width && w->ib_count < s->ibuf_depth; k++) {
-		uint32_t idx = (w->ib_head + w->ib_count) % SM_IBUF_MAX;
-		struct ibuf_entry *e = &w->ib[idx];
-		e->fn = w->fetch_fn;
-		e->pc = w->fetch_pc;
-		/* past the end of the function: an implicit return, executed by the functional model */
-		e->d = (w->fetch_pc >= 0 && (uint32_t)w->fetch_pc < df->n) ? &df->insns[w->fetch_pc] : NULL;
-		e->ready = ready;
-		w->ib_count++;
-		w->dirty = true;
-		w->fetch_pc++;
-		/* stop at a line boundary: the next line is another I-cache access */
-		if (((addr + (uint64_t)(k + 1) * CODE_INSN_BYTES) & 127) == 0 || !e->d)
-			break;
-	}
-	s->gpu->stats->v[STAT_fetches]++;
-}
-
 void sm_cta_check(struct sm *s, uint32_t cta_slot, uint64_t now) { cta_try_release(s, cta_slot, now); }
-
-void sm_ifetch_done(struct sm *s, uint32_t slot)
-{
-	if (slot < s->nslots)
-		s->w[slot].fetch_pending = false;
-}
 
 /* ---- one cycle ---- */
 
@@ -825,13 +356,13 @@ bool sm_cycle(struct sm *s, uint64_t now)
 	s->progress = false;
 	if (!s->live_ctas && !s->wb.n && !ldst_busy(s->ldst))
 		return true;
-	stage_writeback(s, now);
+	sm_writeback_tick(s, now);
 	ldst_cycle(s->ldst, now);
-	stage_dispatch(s, now);
-	stage_operands(s, now);
-	if (!stage_issue(s, now))
+	sm_dispatch_tick(s, now);
+	sm_operands_tick(s, now);
+	if (!sm_issue_tick(s, now))
 		return false;
-	stage_fetch(s, now);
+	sm_fetch_tick(s, now);
 	return true;
 }
 

@@ -160,7 +160,17 @@ void sm_cta_check(struct sm *s, uint32_t cta_slot, uint64_t now);
 /* The I-cache line a warp waited for has arrived. */
 void sm_ifetch_done(struct sm *s, uint32_t slot);
 
-/* Called by the LD/ST unit when a memory instruction completes at cycle `ready`. */
+/* Called by the execution units and the LD/ST unit when an instruction
+ * completes at cycle `ready` (writeback.c). */
 void sm_writeback_push(struct sm *s, const struct sm_op *op, uint64_t ready);
+
+/* ---- shared by the pipeline stages (sm.c) ---- */
+/* Register-id base of the warp's current frame (changes at calls and returns). */
+void sm_warp_sync_frame(struct sm *s, struct sm_warp *w);
+/* After a barrier instruction or an exit of CTA c: release the warps a
+ * completed barrier frees, account the warp-phase, tell the policy. */
+void sm_barrier_scan(struct sm *s, uint32_t c, uint64_t now);
+/* The warp in `slot` exited: it waits at the CTA's exit from now on. */
+void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now);
 
 #endif

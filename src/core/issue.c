@@ -1,0 +1,260 @@
+/*
+ * issue.c -- the issue stage of an SM: warp schedulers (see issue.h).
+ *
+ * Each of the num_schedulers schedulers owns the warp slots with
+ * slot % num_schedulers == its index.  Every cycle it walks its policy's
+ * order (src/sched/) and issues up to issue_per_sched instructions, to
+ * different unit types, from warps whose I-buffer head is decoded, whose
+ * scoreboard has no pending source or destination register, and for which
+ * an operand collector of the right unit type is free.  Issue executes the
+ * instruction functionally (func_warp_step), reserves its destinations in
+ * the scoreboard, records barrier arrivals and exits, and redirects the
+ * front end when control flow leaves the fetched path.
+ *
+ * Stall classification (one reason per scheduler per cycle without issue),
+ * by priority, from the scheduler's live warps: structural (a warp had a
+ * ready instruction but no free operand collector / unit port) > data
+ * (scoreboard) > control (I-buffer flushed by an unresolved control
+ * instruction) > fetch (empty I-buffer, I-cache miss, decode) > barrier >
+ * exit (finished warps waiting for their CTA) > idle (no warp at all).
+ */
+#include "core/fetch.h"
+#include "core/issue.h"
+#include "core/opcoll.h"
+#include "core/sm.h"
+#include "gpu/gpu.h"
+
+enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_STRUCT };
+static const enum stat_id stall_stat[] = {STAT_stall_idle, STAT_stall_exit, STAT_stall_barrier, STAT_stall_fetch,
+					  STAT_stall_control, STAT_stall_data, STAT_stall_structural};
+
+static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, bool *longlat)
+{
+	*longlat = false;
+	if (!d)
+		return true;
+	/* a memory fence waits until the warp's earlier stores are acknowledged */
+	if ((d->in->op == OP_MEMBAR || d->in->op == OP_FENCE) && w->pending_stores)
+		return false;
+	bool ok = true;
+	for (unsigned k = 0; k < d->nsrc; k++) {
+		uint32_t r = w->frame_base + (uint32_t)d->src[k];
+		if (sb_test(&w->sb, r)) {
+			ok = false;
+			if (sb_test_long(&w->sb, r))
+				*longlat = true;
+		}
+	}
+	for (unsigned k = 0; k < d->ndst; k++) {
+		uint32_t r = w->frame_base + (uint32_t)d->dst[k];
+		if (sb_test(&w->sb, r)) {
+			ok = false;
+			if (sb_test_long(&w->sb, r))
+				*longlat = true;
+		}
+	}
+	return ok;
+}
+
+/* Tell the policy what a setp or branch did (BOWS/DDOS hooks). */
+static void exec_event(struct sm *s, uint32_t slot, int32_t fn, int32_t pc, const struct dec_insn *d,
+		       const struct func_step_info *info)
+{
+	const struct ptx_insn *in = d->in;
+	struct sched_exec_event ev = {.slot = slot, .fn = fn, .pc = pc, .opcode = in->op, .active = info->active,
+				      .exec = info->exec};
+	if (in->op == OP_SETP) {
+		ev.is_setp = true;
+		struct sm_warp *w = &s->w[slot];
+		if (info->exec && w->fw->sp) {
+			unsigned lane = (unsigned)__builtin_ctzll(info->exec);
+			const uint64_t *regs = w->fw->regs + w->fw->stack[w->fw->sp - 1].reg_off;
+			for (unsigned k = 0; k < 2 && k + 1 < in->nopd; k++) {
+				const struct ptx_operand *o = &in->opd[k + 1];
+				ev.src_values[k] = o->kind == OPD_REG ? regs[(size_t)o->reg * s->ws + lane]
+								      : o->kind == OPD_IMM ? o->imm : 0;
+			}
+			if (in->opd[0].kind == OPD_REG)
+				ev.result = regs[(size_t)in->opd[0].reg * s->ws + lane];
+		}
+	} else {
+		ev.is_branch = true;
+		int32_t target = in->op == OP_BRA ? in->opd[0].target : -1;
+		ev.backward = target >= 0 && target <= pc;
+		ev.taken = in->op == OP_BRA ? info->exec != 0 : true;
+	}
+	s->pol->on_exec(s->pol_st, &s->view, &ev);
+}
+
+/* Issue the head instruction of warp `slot`.  False on a functional error. */
+static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_collector *coll, uint64_t now)
+{
+	struct gpu *g = s->gpu;
+	struct sm_warp *w = &s->w[slot];
+	struct ibuf_entry *e = &w->ib[w->ib_head];
+	const struct dec_insn *d = e->d;
+	uint32_t frame_base = w->frame_base;
+	struct func_step_info *info = &coll->info;
+	uint32_t cta = w->cta_slot;
+	int32_t e_fn = e->fn, e_pc = e->pc;
+	g->L->clock = now;
+	if (!func_warp_step(g->L, w->fc, w->fw, info))
+		return false;
+	sm_ibuf_pop(s, slot);
+	struct ws_stats *st = g->stats;
+	st->v[STAT_simd_lanes_active] += (uint64_t)__builtin_popcountll(info->active);
+	st->v[STAT_simd_lanes_total] += s->ws;
+	s->vw[slot].insts_issued++;
+	s->vc[cta].insts_issued++;
+	/* scoreboard: destinations pending until writeback */
+	bool longlat = false;
+	if (d && d->is_mem && d->ndst) {
+		enum ptx_space sp = (enum ptx_space)info->space;
+		longlat = sp == SPACE_GLOBAL || sp == SPACE_LOCAL || sp == SPACE_NONE;
+	}
+	/* stores and reductions are pending for membar from issue until acknowledged */
+	if (d && (d->in->op == OP_ST || d->in->op == OP_RED))
+		w->pending_stores++;
+	if (d)
+		for (unsigned k = 0; k < d->ndst; k++)
+			if (!sb_set(&w->sb, frame_base + (uint32_t)d->dst[k], longlat))
+				g->oom = true;
+	w->inflight++;
+	/* into the operand collector */
+	w->dirty = true;
+	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
+	coll->busy = true;
+	coll->since = now;
+	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
+				  .longlat = longlat, .mem = info};
+	if (d) {
+		for (unsigned k = 0; k < d->nsrc; k++)
+			coll->op.banks[k] = (int16_t)((frame_base + (uint32_t)d->src[k] + slot) % s->nbanks);
+		coll->op.nreads = d->nsrc;
+		coll->op.reads_left = d->nsrc;
+	}
+	/* barrier arrival */
+	if (info->barrier_wait) {
+		s->vw[slot].at_barrier = true;
+		w->wait_since = now;
+		if (s->vc[cta].first_barrier_hit == UINT64_MAX)
+			s->vc[cta].first_barrier_hit = now;
+		if (s->pol->on_barrier_arrive)
+			s->pol->on_barrier_arrive(s->pol_st, &s->view, cta, slot);
+	}
+	if (d && (d->is_barrier || info->exited))
+		sm_barrier_scan(s, cta, now);
+	if (info->exited)
+		sm_warp_finish(s, slot, now);
+	else {
+		/* redirect the front end when the next pc is not the next I-buffer entry */
+		int32_t fn;
+		int32_t pc = func_warp_pc(w->fw, &fn);
+		int32_t efn = w->fetch_fn, epc = w->fetch_pc;
+		if (w->ib_count) {
+			efn = w->ib[w->ib_head].fn;
+			epc = w->ib[w->ib_head].pc;
+		}
+		if ((d && d->is_ctrl) || !d || pc != epc || fn != efn) {
+			sm_ibuf_flush(s, slot);
+			st->v[STAT_ibuf_flushes]++;
+			w->fetch_fn = fn;
+			w->fetch_pc = pc;
+			w->fetch_block_until = now + (uint64_t)cfg_int(s->cfg, CFG_branch_latency);
+			w->ctrl_pending = true;
+		}
+		/* otherwise the I-buffer and the fetch pointer already follow the warp's path */
+		sm_warp_sync_frame(s, w);
+	}
+	if (s->pol->on_issue)
+		s->pol->on_issue(s->pol_st, &s->view, sched, slot);
+	if (s->pol->on_exec && d && (d->in->op == OP_SETP || d->in->op == OP_BRA || d->in->op == OP_BRX))
+		exec_event(s, slot, e_fn, e_pc, d, info);
+	s->progress = true;
+	return true;
+}
+
+static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
+{
+	struct sm_warp *w = &s->w[slot];
+	if (w->finished)
+		return ST_EXIT;
+	if (s->vw[slot].at_barrier)
+		return ST_BARRIER;
+	if (!w->ib_count)
+		return w->ctrl_pending ? ST_CONTROL : ST_FETCH;
+	const struct ibuf_entry *e = &w->ib[w->ib_head];
+	if (e->ready > now)
+		return ST_FETCH;
+	bool ll;
+	if (!head_ready_sb(w, e->d, &ll))
+		return ST_DATA;
+	return ST_STRUCT;
+}
+
+bool sm_issue_tick(struct sm *s, uint64_t now)
+{
+	s->view.cycle = now;
+	/* refresh the per-warp view fields the policies read */
+	for (uint32_t k = 0; k < s->nlive; k++) {
+		uint32_t i = s->live[k];
+		struct sched_warp *v = &s->vw[i];
+		struct sm_warp *w = &s->w[i];
+		/* the head's decode latency can expire without any event */
+		if (!w->dirty && !(w->ib_count && w->ib[w->ib_head].ready == now))
+			continue;
+		w->dirty = false;
+		v->ibuf_count = w->ib_count;
+		v->ibuf_head_valid = w->ib_count && w->ib[w->ib_head].ready <= now;
+		bool ll = false;
+		v->ready = v->ibuf_head_valid && !v->at_barrier && head_ready_sb(w, w->ib[w->ib_head].d, &ll);
+		v->long_latency_wait = ll;
+	}
+	uint32_t per = (uint32_t)cfg_int(s->cfg, CFG_issue_per_sched);
+	for (uint32_t sc = 0; sc < s->nsched; sc++) {
+		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);
+		uint32_t issued = 0;
+		uint32_t used_cu = 0;
+		for (uint32_t k = 0; k < n && issued < per; k++) {
+			uint32_t slot = s->order[k];
+			if (slot >= s->nslots || slot % s->nsched != sc)
+				continue;
+			struct sched_warp *v = &s->vw[slot];
+			if (!v->valid || v->finished || v->at_barrier || !v->ready)
+				continue;
+			struct sm_warp *w = &s->w[slot];
+			const struct dec_insn *d = w->ib[w->ib_head].d;
+			uint32_t cu = d ? d->cu : CU_SP;
+			if (used_cu & (1u << cu))
+				continue; /* dual issue goes to different units */
+			struct sm_collector *c = sm_collector_free(s, sc, cu);
+			if (!c)
+				continue;
+			if (!issue_one(s, sc, slot, c, now))
+				return false;
+			used_cu |= 1u << cu;
+			issued++;
+			if (per > 1) /* the same warp may issue its next instruction (Pascal dual issue) */
+				v->ready = s->w[slot].ib_count && s->w[slot].ib[s->w[slot].ib_head].ready <= now &&
+					   !v->at_barrier && !v->finished &&
+					   head_ready_sb(&s->w[slot], s->w[slot].ib[s->w[slot].ib_head].d, &(bool){0});
+		}
+		if (issued) {
+			s->gpu->stats->v[STAT_issue_cycles]++;
+			continue;
+		}
+		enum stall best = ST_IDLE;
+		for (uint32_t k = 0; k < s->nlive; k++) {
+			uint32_t i = s->live[k];
+			if (i % s->nsched != sc)
+				continue;
+			enum stall r = warp_reason(s, i, now);
+			if (r == ST_STRUCT || r == ST_DATA)
+				s->vw[i].stall_cycles++;
+			if (r > best)
+				best = r;
+		}
+		s->gpu->stats->v[stall_stat[best]]++;
+	}
+	return true;
+}

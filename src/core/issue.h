@@ -1,0 +1,17 @@
+/*
+ * issue.h -- the issue stage of an SM: the warp schedulers, with the
+ * scoreboard check, and the per-scheduler stall classification.
+ */
+#ifndef WARPSIM_CORE_ISSUE_H
+#define WARPSIM_CORE_ISSUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct sm;
+
+/* One cycle of issue on every scheduler.  False on a functional error
+ * (recorded in the launch). */
+bool sm_issue_tick(struct sm *s, uint64_t now);
+
+#endif

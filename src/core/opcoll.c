@@ -1,0 +1,97 @@
+/*
+ * opcoll.c -- operand collectors and dispatch to the execution units of an
+ * SM (see opcoll.h).
+ *
+ * Each scheduler owns opcoll_per_unit collectors per unit type.  An issued
+ * instruction waits in its collector until every source operand has been
+ * read; each register bank serves one read per cycle (a second read of the
+ * same bank in a cycle is a register-bank conflict).  Ready collectors
+ * dispatch oldest first: to a free unit of their type (SP, SFU, DP, INT),
+ * which is then busy for the instruction's initiation interval times the
+ * passes a warp needs (warp_size / simd_width), or to the LD/ST unit.
+ */
+#include "core/ldst.h"
+#include "core/opcoll.h"
+#include "core/sm.h"
+#include "gpu/gpu.h"
+
+struct sm_collector *sm_collector_at(struct sm *s, uint32_t sched, uint32_t cu, uint32_t k)
+{
+	return &s->coll[((size_t)sched * CU_COUNT + cu) * s->ncoll_per + k];
+}
+
+void sm_dispatch_tick(struct sm *s, uint64_t now)
+{
+	if (!s->busy_coll)
+		return;
+	uint32_t simd = (uint32_t)cfg_int(s->cfg, CFG_simd_width);
+	uint32_t passes = (s->ws + simd - 1) / simd;
+	/* oldest instruction first (collectors in issue order) */
+	for (uint32_t i = 0; i < s->busy_coll; i++) {
+		struct sm_collector *c = &s->coll[s->coll_fifo[i]];
+		if (!c->busy || c->op.reads_left || c->since >= now)
+			continue;
+		const struct dec_insn *d = c->op.d;
+		uint32_t cu = d ? d->cu : CU_SP;
+		if (cu == CU_LDST && d && d->is_mem) {
+			if (!ldst_accept(s->ldst, &c->op, now))
+				continue;
+			c->busy = false;
+			continue;
+		}
+		uint32_t nu = s->nunits[cu];
+		struct sm_unit *u = NULL;
+		for (uint32_t k = 0; k < nu; k++)
+			if (s->units[cu][k].busy_until <= now) {
+				u = &s->units[cu][k];
+				break;
+			}
+		if (!u)
+			continue;
+		uint32_t ii = d ? d->ii : 1, lat = d ? d->lat : 1;
+		u->busy_until = now + (uint64_t)ii * passes;
+		sm_writeback_push(s, &c->op, now + lat + (uint64_t)(passes - 1) * ii);
+		c->busy = false;
+	}
+	/* drop the dispatched collectors from the issue-order list */
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < s->busy_coll; i++)
+		if (s->coll[s->coll_fifo[i]].busy)
+			s->coll_fifo[k++] = s->coll_fifo[i];
+	s->busy_coll = k;
+}
+
+/* ---- operand collection: one read per register bank per cycle ---- */
+
+void sm_operands_tick(struct sm *s, uint64_t now)
+{
+	if (!s->busy_coll)
+		return;
+	for (uint32_t i = 0; i < s->busy_coll; i++) {
+		struct sm_collector *c = &s->coll[s->coll_fifo[i]];
+		if (!c->busy || !c->op.reads_left || c->since >= now)
+			continue;
+		for (unsigned r = 0; r < c->op.nreads; r++) {
+			int16_t b = c->op.banks[r];
+			if (b < 0)
+				continue;
+			if (s->bank_busy[b] == now + 1) { /* bank already read this cycle */
+				s->gpu->stats->v[STAT_regbank_conflicts]++;
+				continue;
+			}
+			s->bank_busy[b] = now + 1;
+			c->op.banks[r] = -1;
+			c->op.reads_left--;
+		}
+	}
+}
+
+struct sm_collector *sm_collector_free(struct sm *s, uint32_t sched, uint32_t cu)
+{
+	for (uint32_t k = 0; k < s->ncoll_per; k++) {
+		struct sm_collector *c = sm_collector_at(s, sched, cu, k);
+		if (!c->busy)
+			return c;
+	}
+	return NULL;
+}
