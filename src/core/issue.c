@@ -217,7 +217,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		uint32_t used_cu = 0;
 		for (uint32_t k = 0; k < n && issued < per; k++) {
 			uint32_t slot = s->order[k];
-			if (slot >= s->nslots || slot % s->nsched != sc)
+			if (slot >= s->nslots || s->vw[slot].sched_id != sc)
 				continue;
 			struct sched_warp *v = &s->vw[slot];
 			if (!v->valid || v->finished || v->at_barrier || !v->ready)
@@ -246,7 +246,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		enum stall best = ST_IDLE;
 		for (uint32_t k = 0; k < s->nlive; k++) {
 			uint32_t i = s->live[k];
-			if (i % s->nsched != sc)
+			if (s->vw[i].sched_id != sc)
 				continue;
 			enum stall r = warp_reason(s, i, now);
 			if (r == ST_STRUCT || r == ST_DATA)

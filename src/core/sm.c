@@ -128,6 +128,7 @@ static void live_rebuild(struct sm *s)
 			s->live[s->nlive++] = i;
 	s->view.live = s->live;
 	s->view.nlive = s->nlive;
+	s->view.roster_gen++; /* slots became valid or invalid: policies' cached orders are stale */
 }
 
 /* Register-id base of the warp's current frame (changes at calls and returns). */

@@ -38,28 +38,30 @@ struct ibuf_entry {
 };
 
 struct sm_warp {
+	/* hot fields first: the issue and fetch stages read them for every live
+	 * warp every cycle, so they share the first cache line */
 	bool valid;
 	bool finished;          /* all threads exited; waits at the CTA's exit */
+	bool dirty;             /* I-buffer head or scoreboard changed: refresh its scheduler view */
+	bool fetch_pending;     /* I-cache miss outstanding */
+	bool ctrl_pending;      /* I-buffer flushed by a control instruction not yet resolved */
+	uint8_t ib_head, ib_count;
+	int32_t fetch_fn, fetch_pc;   /* next instruction to fetch */
+	uint64_t fetch_block_until;   /* control hazard: no fetch before this cycle */
 	struct func_warp *fw;
 	struct func_cta *fc;
 	uint32_t cta_slot;
-	/* front end */
-	int32_t fetch_fn, fetch_pc;   /* next instruction to fetch */
-	bool fetch_pending;           /* I-cache miss outstanding */
-	uint64_t fetch_block_until;   /* control hazard: no fetch before this cycle */
-	bool ctrl_pending;            /* I-buffer flushed by a control instruction not yet resolved */
-	struct ibuf_entry ib[SM_IBUF_MAX];
-	uint8_t ib_head, ib_count;
 	/* back end */
-	struct scoreboard sb;
 	uint32_t inflight;            /* issued, not yet written back */
 	uint32_t pending_stores;      /* stores sent to memory, not yet acknowledged (membar waits) */
 	uint32_t frame_base;          /* register-id base of the current frame (reg_off / warp size) */
+	struct scoreboard sb;
 	/* accounting */
 	uint64_t launch_cycle;
 	uint64_t wait_since;          /* cycle it started waiting at a barrier */
 	uint64_t finish_cycle;
-	bool dirty;                   /* I-buffer head or scoreboard changed: refresh its scheduler view */
+	/* front end: the I-buffer (ring of SM_IBUF_MAX, ibuf_depth used) */
+	struct ibuf_entry ib[SM_IBUF_MAX];
 };
 
 struct sm_cta {

@@ -64,6 +64,10 @@ struct sched_view {
 	 * "scan warps[0..nslots)"; hand-built views in tests may leave it NULL). */
 	const uint32_t *live;
 	uint32_t nlive;
+	/* Optional acceleration: changes whenever a slot becomes valid or
+	 * invalid or a warp's age/warp_in_cta changes (the SM bumps it at CTA
+	 * launch and exit).  0 means "unknown": policies must rescan. */
+	uint64_t roster_gen;
 };
 
 enum sched_kernel_event { SCHED_KERNEL_START, SCHED_KERNEL_LAST_CTA_ISSUED, SCHED_KERNEL_END };

@@ -88,7 +88,8 @@ int sched_age_cache_init(struct sched_age_cache *c, uint32_t nsched, uint32_t ns
 	c->snap_owned = calloc(cells ? cells : 1, sizeof *c->snap_owned);
 	c->snap_age = calloc(cells ? cells : 1, sizeof *c->snap_age);
 	c->snap_wic = calloc(cells ? cells : 1, sizeof *c->snap_wic);
-	if (!c->count || !c->sorted || !c->snap_owned || !c->snap_age || !c->snap_wic) {
+	c->gen = calloc(nsched ? nsched : 1, sizeof *c->gen);
+	if (!c->count || !c->sorted || !c->snap_owned || !c->snap_age || !c->snap_wic || !c->gen) {
 		sched_age_cache_free(c);
 		return -1;
 	}
@@ -104,6 +105,8 @@ void sched_age_cache_free(struct sched_age_cache *c)
 	free(c->snap_owned);
 	free(c->snap_age);
 	free(c->snap_wic);
+	free(c->gen);
+	c->gen = NULL;
 	c->count = NULL;
 	c->sorted = NULL;
 	c->snap_owned = NULL;
@@ -126,6 +129,12 @@ const uint32_t *sched_age_cache_get(struct sched_age_cache *c, const struct sche
 	uint32_t *wic = c->snap_wic + base;
 	uint32_t *sorted = c->sorted + base;
 
+	/* the SM says nothing changed since the last check */
+	if (v->roster_gen && c->gen[sched_id] == v->roster_gen) {
+		*n = c->count[sched_id];
+		return sorted;
+	}
+	c->gen[sched_id] = v->roster_gen;
 	bool changed = false;
 	for (uint32_t s = 0; s < ns && !changed; s++) {
 		const struct sched_warp *w = &v->warps[s];

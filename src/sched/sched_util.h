@@ -72,6 +72,7 @@ struct sched_age_cache {
 	bool *snap_owned;     /* [nsched][nslots] slot was valid and owned at the last rebuild */
 	uint64_t *snap_age;   /* [nsched][nslots] */
 	uint32_t *snap_wic;   /* [nsched][nslots] */
+	uint64_t *gen;        /* [nsched] view roster_gen at the last check (0: none) */
 };
 
 /* 0 on success, -1 on OOM (the cache is then left empty and safe to free). */
