@@ -186,10 +186,13 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 	const struct ibuf_entry *e = &w->ib[w->ib_head];
 	if (e->ready > now)
 		return ST_FETCH;
-	bool ll;
-	if (!head_ready_sb(w, e->d, &ll))
-		return ST_DATA;
-	return ST_STRUCT;
+	/* the scoreboard test of this head, as of the last view refresh: the
+	 * scoreboard and the head only change with events that mark the warp
+	 * dirty -- except the store acknowledgements a fence waits for */
+	bool ok = w->head_sb_ok;
+	if (e->d && (e->d->in->op == OP_MEMBAR || e->d->in->op == OP_FENCE))
+		ok = head_ready_sb(w, e->d, &(bool){0});
+	return ok ? ST_STRUCT : ST_DATA;
 }
 
 bool sm_issue_tick(struct sm *s, uint64_t now)
@@ -207,8 +210,10 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		v->ibuf_count = w->ib_count;
 		v->ibuf_head_valid = w->ib_count && w->ib[w->ib_head].ready <= now;
 		bool ll = false;
-		v->ready = v->ibuf_head_valid && !v->at_barrier && head_ready_sb(w, w->ib[w->ib_head].d, &ll);
-		v->long_latency_wait = ll;
+		w->head_sb_ok = w->ib_count && head_ready_sb(w, w->ib[w->ib_head].d, &ll);
+		bool eval = v->ibuf_head_valid && !v->at_barrier;
+		v->ready = eval && w->head_sb_ok;
+		v->long_latency_wait = eval && ll;
 	}
 	uint32_t per = (uint32_t)cfg_int(s->cfg, CFG_issue_per_sched);
 	for (uint32_t sc = 0; sc < s->nsched; sc++) {

@@ -45,6 +45,7 @@ struct sm_warp {
 	bool dirty;             /* I-buffer head or scoreboard changed: refresh its scheduler view */
 	bool fetch_pending;     /* I-cache miss outstanding */
 	bool ctrl_pending;      /* I-buffer flushed by a control instruction not yet resolved */
+	bool head_sb_ok;        /* scoreboard clear for the I-buffer head (as of the last view refresh) */
 	uint8_t ib_head, ib_count;
 	int32_t fetch_fn, fetch_pc;   /* next instruction to fetch */
 	uint64_t fetch_block_until;   /* control hazard: no fetch before this cycle */
