@@ -21,6 +21,7 @@ void sm_ibuf_pop(struct sm *s, uint32_t slot)
 	struct sm_warp *w = &s->w[slot];
 	w->ib_head = (uint8_t)((w->ib_head + 1) % SM_IBUF_MAX);
 	w->ib_count--;
+	sm_warp_head_sync(w);
 }
 
 void sm_ibuf_flush(struct sm *s, uint32_t slot)
@@ -28,6 +29,7 @@ void sm_ibuf_flush(struct sm *s, uint32_t slot)
 	struct sm_warp *w = &s->w[slot];
 	w->ib_count = 0;
 	w->ib_head = 0;
+	sm_warp_head_sync(w);
 }
 
 void sm_fetch_tick(struct sm *s, uint64_t now)
@@ -77,6 +79,7 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 		if (((addr + (uint64_t)(k + 1) * CODE_INSN_BYTES) & 127) == 0 || !e->d)
 			break;
 	}
+	sm_warp_head_sync(w);
 	s->gpu->stats->v[STAT_fetches]++;
 }
 

@@ -183,15 +183,14 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 		return ST_BARRIER;
 	if (!w->ib_count)
 		return w->ctrl_pending ? ST_CONTROL : ST_FETCH;
-	const struct ibuf_entry *e = &w->ib[w->ib_head];
-	if (e->ready > now)
+	if (w->ib_head_ready > now)
 		return ST_FETCH;
 	/* the scoreboard test of this head, as of the last view refresh: the
 	 * scoreboard and the head only change with events that mark the warp
 	 * dirty -- except the store acknowledgements a fence waits for */
 	bool ok = w->head_sb_ok;
-	if (e->d && (e->d->in->op == OP_MEMBAR || e->d->in->op == OP_FENCE))
-		ok = head_ready_sb(w, e->d, &(bool){0});
+	if (w->head_fence)
+		ok = head_ready_sb(w, w->ib[w->ib_head].d, &(bool){0});
 	return ok ? ST_STRUCT : ST_DATA;
 }
 
@@ -204,13 +203,15 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		struct sched_warp *v = &s->vw[i];
 		struct sm_warp *w = &s->w[i];
 		/* the head's decode latency can expire without any event */
-		if (!w->dirty && !(w->ib_count && w->ib[w->ib_head].ready == now))
+		if (!w->dirty && w->ib_head_ready != now)
 			continue;
 		w->dirty = false;
 		v->ibuf_count = w->ib_count;
-		v->ibuf_head_valid = w->ib_count && w->ib[w->ib_head].ready <= now;
+		v->ibuf_head_valid = w->ib_head_ready <= now;
 		bool ll = false;
-		w->head_sb_ok = w->ib_count && head_ready_sb(w, w->ib[w->ib_head].d, &ll);
+		const struct dec_insn *hd = w->ib_count ? w->ib[w->ib_head].d : NULL;
+		w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
+		w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 		bool eval = v->ibuf_head_valid && !v->at_barrier;
 		v->ready = eval && w->head_sb_ok;
 		v->long_latency_wait = eval && ll;

@@ -173,6 +173,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		sb_clear(&w->sb);
 		w->valid = true;
 		w->dirty = true;
+		sm_warp_head_sync(w);
 		w->fw = &fc->warps[k];
 		w->fc = fc;
 		w->cta_slot = c;
@@ -341,6 +342,7 @@ void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now)
 	w->finish_cycle = now;
 	s->gpu->last_retire = now;
 	w->ib_count = 0;
+	sm_warp_head_sync(w);
 	s->vw[slot].finished = true;
 	s->vw[slot].ibuf_count = 0;
 	s->vw[slot].ibuf_head_valid = false;

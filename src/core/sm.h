@@ -46,7 +46,9 @@ struct sm_warp {
 	bool fetch_pending;     /* I-cache miss outstanding */
 	bool ctrl_pending;      /* I-buffer flushed by a control instruction not yet resolved */
 	bool head_sb_ok;        /* scoreboard clear for the I-buffer head (as of the last view refresh) */
+	bool head_fence;        /* the I-buffer head is a membar/fence (as of the last view refresh) */
 	uint8_t ib_head, ib_count;
+	uint64_t ib_head_ready;       /* ready cycle of the I-buffer head; UINT64_MAX when empty */
 	int32_t fetch_fn, fetch_pc;   /* next instruction to fetch */
 	uint64_t fetch_block_until;   /* control hazard: no fetch before this cycle */
 	struct func_warp *fw;
@@ -64,6 +66,12 @@ struct sm_warp {
 	/* front end: the I-buffer (ring of SM_IBUF_MAX, ibuf_depth used) */
 	struct ibuf_entry ib[SM_IBUF_MAX];
 };
+
+/* Keep ib_head_ready in step after the I-buffer changed. */
+static inline void sm_warp_head_sync(struct sm_warp *w)
+{
+	w->ib_head_ready = w->ib_count ? w->ib[w->ib_head].ready : UINT64_MAX;
+}
 
 struct sm_cta {
 	bool valid;
