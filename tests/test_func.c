@@ -2,7 +2,7 @@
  * test_func.c -- functional-model tests: SIMT reconvergence (nested
  * if/else, loops with break/continue, early return from a divergent
  * branch, exit), barriers (uniform code, exited warps), calls and
- * recursion, at warp sizes 8, 16, 32 and 64; and the errors a bad kernel
+ * recursion, lane special registers, at warp sizes 8, 16, 32 and 64; and the errors a bad kernel
  * must produce (out-of-bounds, misaligned, trap, deadlock, livelock limit).
  * Kernels come from the CUDA files in tests/cu, compiled to tests/ptx/func.
  */
@@ -14,6 +14,7 @@
 
 #define RECONV_PTX TEST_DATA_DIR "/ptx/func/reconv.ptx"
 #define FAULTS_PTX TEST_DATA_DIR "/ptx/func/faults.ptx"
+#define SREG_PTX TEST_DATA_DIR "/ptx/func/sreg.ptx"
 
 struct env {
 	ws_sim *sim;
@@ -198,6 +199,46 @@ static void func_reconv_early_return_and_exit_body(struct test_ctx *t, unsigned 
 }
 
 static void func_barriers_uniform_and_exited_warps_body(struct test_ctx *t, unsigned mi);
+/* %laneid and %lanemask_*: a PTX warp has at most 32 lanes, so with 64-lane
+ * warps each half counts from 0, like the 32-bit masks of ballot; the rank
+ * idiom popc(ballot(p) & lanemask_lt) then works at every warp size.  Two
+ * warps' worth of threads plus a partial warp. */
+TEST(func_lane_special_registers)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		for (unsigned wi = 0; wi < sizeof warp_sizes / sizeof warp_sizes[0]; wi++) {
+			unsigned ws = warp_sizes[wi], n = 2 * ws + ws / 2, g = ws > 32 ? 32 : ws;
+			struct env e;
+			if (!env_open(t, &e, SREG_PTX, ws, NULL, NULL))
+				continue;
+			ws_deviceptr out = dalloc(&e, (size_t)n * 7 * 4);
+			void *args[] = {&out};
+			ws_result r = launch1(&e, "lane_sregs", n, args);
+			CHECK_MSG(r == WS_SUCCESS, "ws %u: %s", ws, wsSimLastError(e.sim));
+			unsigned *o = malloc((size_t)n * 7 * 4);
+			if (o && r == WS_SUCCESS && wsMemcpyDtoH(e.sim, o, out, (size_t)n * 7 * 4) == WS_SUCCESS) {
+				for (unsigned tid = 0; tid < n; tid++) {
+					unsigned lane = tid % g, *v = o + 7 * tid, rank = 0;
+					for (unsigned u = tid - lane; u < tid; u++)
+						rank += u & 1;
+					uint32_t lt = (uint32_t)((1ull << lane) - 1);
+					CHECK_MSG(v[0] == lane, "%s ws %u tid %u: laneid %u", modes[mi], ws, tid, v[0]);
+					CHECK_MSG(v[1] == 1u << lane, "%s ws %u tid %u: lanemask_eq %#x", modes[mi], ws, tid, v[1]);
+					CHECK_MSG(v[2] == lt, "%s ws %u tid %u: lanemask_lt %#x", modes[mi], ws, tid, v[2]);
+					CHECK_MSG(v[3] == (lt | 1u << lane), "%s ws %u tid %u: lanemask_le %#x", modes[mi], ws, tid,
+						  v[3]);
+					CHECK_MSG(v[4] == ~(lt | 1u << lane), "%s ws %u tid %u: lanemask_gt %#x", modes[mi], ws,
+						  tid, v[4]);
+					CHECK_MSG(v[5] == ~lt, "%s ws %u tid %u: lanemask_ge %#x", modes[mi], ws, tid, v[5]);
+					CHECK_MSG(v[6] == rank, "%s ws %u tid %u: rank %u, expected %u", modes[mi], ws, tid, v[6],
+						  rank);
+				}
+			}
+			free(o);
+			env_close(&e);
+		}
+}
+
 TEST(func_barriers_uniform_and_exited_warps)
 {
 	for (unsigned mi = 0; mi < 2; mi++)

@@ -44,9 +44,9 @@
  *  32-bit lane masks (ballot, activemask, match) with ws = 64: each aligned
  *  32-lane half acts as one PTX warp; a lane's result holds its own half's
  *  lanes, bit i = lane 32 * (lane / 32) + i, and match compares only lanes
- *  of the same half.  (%laneid and %lanemask_* are not ours; for ballot
- *  idioms such as popc(ballot & lanemask_lt) to work at ws = 64 they would
- *  have to be taken within the half as well.)
+ *  of the same half.  %laneid and %lanemask_* (operand.c) are taken within
+ *  the half as well, so idioms such as popc(ballot & lanemask_lt) work at
+ *  ws = 64.
  *
  *  Membermask operands are ignored: the executing mask decides who takes
  *  part (for correct programs they agree).

@@ -33,7 +33,7 @@ static uint64_t sreg_value(const struct func_exec *x, unsigned sreg, unsigned co
 	case SREG_NTID: return L->block[comp < 3 ? comp : 0];
 	case SREG_CTAID: return c->id[comp < 3 ? comp : 0];
 	case SREG_NCTAID: return L->grid[comp < 3 ? comp : 0];
-	case SREG_LANEID: return lane;
+	case SREG_LANEID: return lane & 31; /* a PTX warp has at most 32 lanes: ws = 64 holds two */
 	case SREG_WARPID: return w->index;
 	case SREG_NWARPID: return L->max_warps_per_sm;
 	case SREG_SMID: return c->sm;
@@ -45,11 +45,13 @@ static uint64_t sreg_value(const struct func_exec *x, unsigned sreg, unsigned co
 	case SREG_GLOBALTIMER: return L->clock;
 	case SREG_GLOBALTIMER_LO: return L->clock & 0xffffffffu;
 	case SREG_GLOBALTIMER_HI: return L->clock >> 32;
-	case SREG_LANEMASK_EQ: return (1ull << lane) & 0xffffffffffffffffull;
-	case SREG_LANEMASK_LT: return (1ull << lane) - 1;
-	case SREG_LANEMASK_LE: return lane == 63 ? ~0ull : (2ull << lane) - 1;
-	case SREG_LANEMASK_GT: return lane == 63 ? 0 : ~((2ull << lane) - 1);
-	case SREG_LANEMASK_GE: return ~((1ull << lane) - 1);
+	/* 32-bit masks within the lane's PTX warp (its 32-lane half when ws = 64),
+	 * consistent with ballot/activemask/match */
+	case SREG_LANEMASK_EQ: return 1u << (lane & 31);
+	case SREG_LANEMASK_LT: return (1u << (lane & 31)) - 1;
+	case SREG_LANEMASK_LE: return (uint32_t)((2ull << (lane & 31)) - 1);
+	case SREG_LANEMASK_GT: return (uint32_t)~((2ull << (lane & 31)) - 1);
+	case SREG_LANEMASK_GE: return (uint32_t)~((1ull << (lane & 31)) - 1);
 	case SREG_DYNAMIC_SMEM_SIZE: return L->shared_total - L->dyn_shared_off;
 	case SREG_TOTAL_SMEM_SIZE: return L->shared_total;
 	default: return 0;
