@@ -6,6 +6,14 @@
  * serializes its packets, so arrivals at an output are monotonic and its
  * ring is a FIFO.  A packet granted at cycle t with serialization s is
  * poppable once the interconnect has completed cycle t + s - 1 + latency.
+ *
+ * Arbitration: each cycle every output that can take a packet grants, among
+ * the free inputs whose head packet is for it, the first one at or after its
+ * round-robin pointer, and moves the pointer just past that input.  So an
+ * input waiting for an output is granted within `inputs` grants of that
+ * output.  (A single pointer that advanced one input per cycle whatever was
+ * granted starved inputs whenever an output freed a slot with a period that
+ * shares a factor with the number of inputs.)
  */
 #include <string.h>
 
@@ -30,6 +38,9 @@ struct icnt_in {
 struct icnt_out {
 	struct out_ring q;
 	uint64_t busy_until;
+	uint32_t rr;        /* input with the highest priority at the next grant */
+	uint32_t cand;      /* this cycle's chosen input (valid when cand_dist < inputs) */
+	uint32_t cand_dist; /* its distance from rr */
 };
 
 struct icnt {
@@ -39,7 +50,7 @@ struct icnt {
 	uint64_t now;       /* cycles completed */
 	uint32_t queued;    /* packets waiting in input buffers */
 	uint32_t delivered; /* packets in output rings */
-	uint32_t rr;        /* first input visited next cycle */
+	uint32_t *touched;  /* outputs with a candidate this cycle [outputs] */
 };
 
 struct icnt *icnt_create(const struct icnt_params *p)
@@ -54,7 +65,8 @@ struct icnt *icnt_create(const struct icnt_params *p)
 	n->p = *p;
 	n->in = calloc(p->inputs, sizeof *n->in);
 	n->out = calloc(p->outputs, sizeof *n->out);
-	if (!n->in || !n->out) {
+	n->touched = calloc(p->outputs, sizeof *n->touched);
+	if (!n->in || !n->out || !n->touched) {
 		icnt_destroy(n);
 		return NULL;
 	}
@@ -67,11 +79,13 @@ struct icnt *icnt_create(const struct icnt_params *p)
 			return NULL;
 		}
 	/* Credits: the ejection buffer plus the packets the pipeline can hold. */
-	for (unsigned o = 0; o < p->outputs; o++)
+	for (unsigned o = 0; o < p->outputs; o++) {
+		n->out[o].cand_dist = UINT32_MAX;
 		if (!out_ring_init(&n->out[o].q, p->out_buf_packets + p->latency + 1)) {
 			icnt_destroy(n);
 			return NULL;
 		}
+	}
 	return n;
 }
 
@@ -85,6 +99,7 @@ void icnt_destroy(struct icnt *n)
 		out_ring_free(&n->out[o].q);
 	free(n->in);
 	free(n->out);
+	free(n->touched);
 	free(n);
 }
 
@@ -123,17 +138,30 @@ void icnt_cycle(struct icnt *n)
 	uint64_t t = ++n->now;
 	if (!n->queued)
 		return;
-	unsigned ni = n->p.inputs;
-	unsigned start = n->rr;
-	n->rr = start + 1 >= ni ? 0 : start + 1;
-	for (unsigned k = 0, i = start; k < ni; k++, i = (i + 1 == ni ? 0 : i + 1)) {
+	unsigned ni = n->p.inputs, nt = 0;
+	/* each output picks the requesting input closest to its pointer */
+	for (unsigned i = 0; i < ni; i++) {
 		struct icnt_in *I = &n->in[i];
 		if (in_ring_empty(&I->q) || I->busy_until > t)
 			continue;
-		struct in_ent *e = in_ring_front(&I->q);
-		struct icnt_out *O = &n->out[e->out];
+		uint32_t o = in_ring_front(&I->q)->out;
+		struct icnt_out *O = &n->out[o];
 		if (O->busy_until > t || out_ring_full(&O->q))
 			continue;
+		uint32_t dist = i >= O->rr ? i - O->rr : i + ni - O->rr;
+		if (O->cand_dist >= ni) { /* first candidate this cycle */
+			n->touched[nt++] = o;
+			O->cand_dist = dist;
+			O->cand = i;
+		} else if (dist < O->cand_dist) {
+			O->cand_dist = dist;
+			O->cand = i;
+		}
+	}
+	for (unsigned k = 0; k < nt; k++) {
+		struct icnt_out *O = &n->out[n->touched[k]];
+		struct icnt_in *I = &n->in[O->cand];
+		struct in_ent *e = in_ring_front(&I->q);
 		uint64_t ser = (e->flits + n->p.flits_per_cycle - 1) / n->p.flits_per_cycle;
 		I->busy_until = O->busy_until = t + ser;
 		struct out_ent *d = out_ring_push(&O->q);
@@ -143,6 +171,8 @@ void icnt_cycle(struct icnt *n)
 		in_ring_pop(&I->q);
 		n->queued--;
 		n->delivered++;
+		O->rr = O->cand + 1 == ni ? 0 : O->cand + 1;
+		O->cand_dist = UINT32_MAX;
 	}
 }
 
