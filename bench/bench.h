@@ -35,6 +35,8 @@ struct ws_bench_info {
 	unsigned ctas_per_sm;      /* paper geometry on GTX480 (0 = not applicable) */
 	unsigned warps_per_cta;
 	const char *sizes[WS_SIZE_COUNT]; /* input size of tiny, small, paper in words */
+	unsigned min_warp_size;    /* smallest warp_size its kernels are correct at (warp-synchronous
+	                              code written for 32-thread warps); 0 = any */
 	const char *ptx;           /* embedded kernel.ptx text */
 	ws_result (*run)(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out);
 };
@@ -74,6 +76,10 @@ static inline float bench_rng_float(struct bench_rng *r, float lo, float hi)
 
 /* Record a failed call: fills out->msg with "what: <error> (<detail>)" and returns r. */
 ws_result bench_fail(ws_sim *sim, struct ws_bench_out *out, ws_result r, const char *what);
+/* WS_SUCCESS if the simulator's warp_size is at least info->min_warp_size;
+ * otherwise a clear message in out and WS_ERROR_INVALID_VALUE (run() calls
+ * this first: warp-synchronous kernels would silently compute garbage). */
+ws_result bench_require_warp_size(ws_sim *sim, const struct ws_bench_info *info, struct ws_bench_out *out);
 /* Record a verification failure (printf-style message) and return WS_ERROR_VERIFY_FAILED. */
 ws_result bench_mismatch(struct ws_bench_out *out, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -45,6 +46,20 @@ ws_result bench_fail(ws_sim *sim, struct ws_bench_out *out, ws_result r, const c
 	const char *detail = sim ? wsSimLastError(sim) : "";
 	snprintf(out->msg, sizeof out->msg, "%s: %s%s%s", what, wsGetErrorString(r), *detail ? ": " : "", detail);
 	return r;
+}
+
+ws_result bench_require_warp_size(ws_sim *sim, const struct ws_bench_info *info, struct ws_bench_out *out)
+{
+	char buf[32];
+	const char *v = wsConfigGet(wsSimConfig(sim), "warp_size", buf, sizeof buf);
+	unsigned ws = v ? (unsigned)strtoul(v, NULL, 10) : 32;
+	if (ws >= info->min_warp_size)
+		return WS_SUCCESS;
+	snprintf(out->msg, sizeof out->msg,
+		 "%s: its kernels are warp-synchronous (written for %u-thread warps: shuffles, ballots, one warp per "
+		 "item) and need warp_size >= %u; this configuration has warp_size = %u",
+		 info->name, info->min_warp_size, info->min_warp_size, ws);
+	return WS_ERROR_INVALID_VALUE;
 }
 
 ws_result bench_mismatch(struct ws_bench_out *out, const char *fmt, ...)

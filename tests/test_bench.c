@@ -263,3 +263,53 @@ TEST(bench_hashtable_without_lock_fails)
 	CHECK_STR_CONTAINS(out.msg, "hashtable: bucket");
 	CHECK_STR_CONTAINS(out.msg, "expected");
 }
+
+/* The bundled GPU configurations (the .cfg files in configs/): each loads, and every
+ * benchmark verifies under it at tiny size; the Tesla-like machine also at
+ * the DWR paper's fixed warp sizes 8, 16 and 64 (8-wide SIMD). */
+static void bt_config_suite(struct test_ctx *t, const char *file, const char *warp_size, unsigned want_sms)
+{
+	for (int i = 0; ws_bench_table[i]; i++) {
+		const struct ws_bench_info *bi = ws_bench_table[i];
+		ws_config *cfg = wsConfigCreate();
+		char err[256];
+		ws_result r = wsConfigLoadFile(cfg, file, err, sizeof err);
+		CHECK_MSG(r == WS_SUCCESS, "%s: %s", file, err);
+		if (r == WS_SUCCESS && warp_size)
+			r = wsConfigSet(cfg, "warp_size", warp_size, err, sizeof err);
+		ws_sim *sim = NULL;
+		if (r == WS_SUCCESS)
+			r = wsSimCreate(&sim, cfg);
+		wsConfigDestroy(cfg);
+		CHECK_MSG(r == WS_SUCCESS, "%s: %s", file, wsGetErrorName(r));
+		if (r != WS_SUCCESS)
+			return;
+		if (i == 0)
+			CHECK_EQ(bt_cfg(wsSimConfig(sim), "num_sms"), want_sms);
+		ws_module *mod = NULL;
+		struct ws_bench_out out;
+		memset(&out, 0, sizeof out);
+		r = wsModuleLoadData(sim, &mod, bi->ptx, bi->name);
+		if (r == WS_SUCCESS)
+			r = bi->run(sim, mod, WS_SIZE_TINY, &out);
+		unsigned ws = warp_size ? (unsigned)atoi(warp_size) : 32;
+		if (ws < bi->min_warp_size) /* warp-synchronous code: refused with a clear error */
+			CHECK_MSG(r == WS_ERROR_INVALID_VALUE && strstr(out.msg, "warp-synchronous"),
+				  "%s, warp_size=%u: %s should refuse to run: %s: %s", file, ws, bi->name,
+				  wsGetErrorName(r), out.msg);
+		else
+			CHECK_MSG(r == WS_SUCCESS, "%s%s%s: %s tiny: %s: %s", file, warp_size ? ", warp_size=" : "",
+				  warp_size ? warp_size : "", bi->name, wsGetErrorName(r), out.msg);
+		wsSimDestroy(sim);
+	}
+}
+
+TEST(bench_configs_gtx480_titanx_tesla)
+{
+	bt_config_suite(t, "configs/gtx480.cfg", NULL, 15);
+	bt_config_suite(t, "configs/titanx-pascal.cfg", NULL, 28);
+	bt_config_suite(t, "configs/tesla-dwr.cfg", NULL, 16);
+	bt_config_suite(t, "configs/tesla-dwr.cfg", "8", 16);
+	bt_config_suite(t, "configs/tesla-dwr.cfg", "16", 16);
+	bt_config_suite(t, "configs/tesla-dwr.cfg", "64", 16);
+}

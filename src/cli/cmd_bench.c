@@ -303,6 +303,10 @@ static void list_long(const struct ws_bench_info *b)
 	for (int s = 0; s < WS_SIZE_COUNT; s++)
 		printf("  size %-6s   %s\n", ws_bench_size_name((enum ws_bench_size)s),
 		       b->sizes[s] ? b->sizes[s] : "-");
+	if (b->min_warp_size)
+		printf("  warp size:     >= %u (warp-synchronous kernels)\n", b->min_warp_size);
+	else
+		printf("  warp size:     any (8-64)\n");
 	printf("  paper:         %s\n", b->paper ? b->paper : "-");
 	printf("  suite:         %s\n", list_suite_of(b->name));
 }
