@@ -300,6 +300,49 @@ TEST(sweep_local_resume_collect_report)
 	CHECK_STR_CONTAINS(out, "8 done (0 now, 8 before)");
 	CHECK_STR_CONTAINS(out, "8 done before, 0 to run");
 	free(out);
+	/* a result made by another warpsim binary is stale: it runs again, unless --keep-stale */
+	{
+		char first[17];
+		snprintf(path, sizeof path, "%s/r/jobs.txt", dir);
+		char *jl = sw_read(path);
+		CHECK(jl != NULL);
+		memcpy(first, jl ? jl : "0000000000000000", 16);
+		first[16] = '\0';
+		free(jl);
+		for (int pass = 0; pass < 2; pass++) {
+			snprintf(path, sizeof path, "%s/r/jobs/%s.json", dir, first);
+			char *js = sw_read(path);
+			char *b = js ? strstr(js, "\"binary\": \"") : NULL;
+			CHECK(b != NULL);
+			if (!b) {
+				free(js);
+				break;
+			}
+			memcpy(b + strlen("\"binary\": \""), "0000000000000000", 16);
+			sw_write(path, js);
+			free(js);
+			char a2[900];
+			snprintf(a2, sizeof a2, "%s%s", args, pass ? " --keep-stale" : "");
+			rc = sw_run(a2, 1, &out);
+			CHECK_MSG(rc == 0, "rerun: %s", out);
+			if (pass == 0) {
+				CHECK_STR_CONTAINS(out, "1 result came from another warpsim binary");
+				CHECK_STR_CONTAINS(out, "7 done before, 1 to run");
+				snprintf(path, sizeof path, "%s/r/jobs/%s.json.stale", dir, first);
+				CHECK(sw_exists(path));
+			} else {
+				CHECK(strstr(out, "another warpsim binary") == NULL);
+				CHECK_STR_CONTAINS(out, "8 done before, 0 to run");
+			}
+			free(out);
+		}
+		/* put the real binary back: the rest of the test compares results */
+		snprintf(path, sizeof path, "%s/r/jobs/%s.json", dir, first);
+		unlink(path);
+		rc = sw_run(args, 1, &out);
+		CHECK_STR_CONTAINS(out, "7 done before, 1 to run");
+		free(out);
+	}
 
 	/* collect: header, 8 rows in job order, values as the runs wrote them */
 	snprintf(args, sizeof args, "collect %s/r", dir);

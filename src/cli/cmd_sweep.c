@@ -11,6 +11,9 @@
  * object followed by the statistics) under a temporary name and renames it:
  * a job is done exactly when ID.json exists, so an interrupted sweep resumes
  * by running the jobs without one.  Otherwise it writes DIR/jobs/ID.failed.
+ * ID.json records a hash of the warpsim binary that made it; when the sweep
+ * (re)starts, results of another binary are renamed ID.json.stale and run
+ * again (--keep-stale keeps them), and --reuse skips them.
  *
  * Children run in their own process groups, so a Ctrl-C reaches only the
  * sweep, which stops launching jobs, terminates the running ones (they are
@@ -22,6 +25,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,6 +279,43 @@ static void file_hash(const char *path, char out[17])
 	if (!ferror(f))
 		sweep_fmt(out, 17, "%016llx", (unsigned long long)h);
 	fclose(f);
+}
+
+/* The "binary" hash recorded in a finished job's DIR/jobs/ID.json ("" when
+ * unreadable or absent). */
+static void result_binary(const char *dir, const char *id, char out[17])
+{
+	out[0] = '\0';
+	char path[PATH_MAX + 64];
+	sweep_job_path(path, sizeof path, dir, id, "json");
+	char err[200];
+	struct json *js = json_parse_file(path, err, sizeof err);
+	const char *b = js ? json_get_str(json_get(js, "job"), "binary") : NULL;
+	if (b)
+		sweep_fmt(out, 17, "%s", b);
+	json_free(js);
+}
+
+/* Results made by another warpsim binary (the simulator changed since) are
+ * set aside as ID.json.stale so that they run again.  Returns how many. */
+static int set_aside_stale(const char *dir, const struct sweep_spec *s, const char *binary)
+{
+	int n = 0;
+	for (int i = 0; i < s->njobs; i++) {
+		const char *id = s->jobs[i].id;
+		if (sweep_job_status(dir, id) != SWEEP_DONE)
+			continue;
+		char b[17];
+		result_binary(dir, id, b);
+		if (strcmp(b, binary) == 0)
+			continue;
+		char from[PATH_MAX + 64], to[PATH_MAX + 64];
+		sweep_job_path(from, sizeof from, dir, id, "json");
+		sweep_job_path(to, sizeof to, dir, id, "json.stale");
+		if (rename(from, to) == 0)
+			n++;
+	}
+	return n;
 }
 
 static int finalize(const char *dir, const struct sweep_job *j, double wall, const char *binary, char *why,
@@ -710,12 +751,22 @@ int cli_cmd_sweep(const struct cli_args *a)
 
 	if (cli_opt_get(a, "dry-run")) {
 		int done = 0, failed = 0;
+		char self[PATH_MAX], bin[17] = "";
+		if (!cli_opt_get(a, "keep-stale") && sweep_self_exe(self, sizeof self) == 0)
+			file_hash(self, bin);
 		for (int i = 0; i < s->njobs; i++) {
 			enum sweep_status st = sweep_job_status(dir, s->jobs[i].id);
-			done += st == SWEEP_DONE;
+			bool stale = false;
+			if (st == SWEEP_DONE && bin[0]) {
+				char b[17];
+				result_binary(dir, s->jobs[i].id, b);
+				stale = strcmp(b, bin) != 0;
+			}
+			done += st == SWEEP_DONE && !stale;
 			failed += st == SWEEP_FAILED;
 			printf("%s %-7s %s\n", s->jobs[i].id,
-			       st == SWEEP_DONE ? "done" : st == SWEEP_FAILED ? "failed" : "pending", s->jobs[i].desc);
+			       stale ? "stale" : st == SWEEP_DONE ? "done" : st == SWEEP_FAILED ? "failed" : "pending",
+			       s->jobs[i].desc);
 		}
 		printf("sweep %s: %d jobs (%d done, %d failed, %d to run) in %s\n", s->name, s->njobs, done, failed,
 		       s->njobs - done - (skip_failed ? failed : 0), dir);
@@ -726,16 +777,40 @@ int cli_cmd_sweep(const struct cli_args *a)
 		sweep_spec_free(s);
 		return cli_fail(cmd, "%s", err);
 	}
+	/* results of another warpsim binary do not count as done, unless --keep-stale */
+	int keep_stale = cli_opt_get(a, "keep-stale") != NULL;
+	char binary[17] = "";
+	{
+		char self[PATH_MAX];
+		if (sweep_self_exe(self, sizeof self) == 0)
+			file_hash(self, binary);
+	}
+	if (!keep_stale && binary[0]) {
+		int stale = set_aside_stale(dir, s, binary);
+		if (stale && !cli_opt_get(a, "quiet"))
+			fprintf(stderr,
+			        "[%s] %d result%s came from another warpsim binary (the simulator changed since): "
+			        "running %s again (kept as jobs/ID.json.stale; --keep-stale counts them as done)\n",
+			        s->name, stale, stale == 1 ? "" : "s", stale == 1 ? "it" : "them");
+	}
 	/* --reuse DIR: results of the same jobs (same ids) from other sweeps */
 	for (int i = 0; i < a->nitems; i++) {
 		if (!cli_item_is(a, i, "reuse"))
 			continue;
 		const char *from = a->items[i].value;
-		int here = 0;
+		int here = 0, stale = 0;
 		for (int k = 0; k < s->njobs; k++) {
 			const char *id = s->jobs[k].id;
 			if (sweep_job_status(dir, id) == SWEEP_DONE || sweep_job_status(from, id) != SWEEP_DONE)
 				continue;
+			if (!keep_stale && binary[0]) {
+				char b[17];
+				result_binary(from, id, b);
+				if (strcmp(b, binary) != 0) {
+					stale++;
+					continue;
+				}
+			}
 			char src[PATH_MAX + 64], dst[PATH_MAX + 64];
 			sweep_job_path(src, sizeof src, from, id, "json");
 			sweep_job_path(dst, sizeof dst, dir, id, "json");
@@ -752,7 +827,8 @@ int cli_cmd_sweep(const struct cli_args *a)
 			here++;
 		}
 		if (!cli_opt_get(a, "quiet"))
-			fprintf(stderr, "[%s] reused %d result%s from %s\n", s->name, here, here == 1 ? "" : "s", from);
+			fprintf(stderr, "[%s] reused %d result%s from %s%s\n", s->name, here, here == 1 ? "" : "s", from,
+			        stale ? " (results of another warpsim binary not reused)" : "");
 	}
 	double t0 = cli_now();
 	int rc = CLI_EXIT_OK, interrupted = 0, done_before = 0;

@@ -87,6 +87,7 @@ static const struct cli_opt sweep_opts[] = {
     {"dry-run", NULL, 0, "list the jobs (id, status, description) and run nothing"},
     {"skip-failed", NULL, 0, "do not rerun jobs that failed before"},
     {"reuse", "DIR", CLI_OPT_REPEAT, "copy results of the same jobs (same ids) from another sweep's DIR"},
+    {"keep-stale", NULL, 0, "count results made by another warpsim binary as done (default: rerun them)"},
     {"quiet", NULL, 0, "no progress output"},
     {"slurm", NULL, 0, "run the jobs as Slurm job arrays (sbatch), wait for them and collect"},
     {"partition", "P", 0, "Slurm partition (sbatch --partition)"},
