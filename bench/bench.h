@@ -55,6 +55,12 @@ extern const char *const ws_bench_suite_barrier[];
 extern const char *const ws_bench_suite_syncfree[];
 /* The suite named `name` ("barrier" or "syncfree"), or NULL. */
 const char *const *ws_bench_suite(const char *name);
+/* Run benchmark b (its PTX already loaded as mod): b->run, after checking
+ * that the simulator's warp_size is at least b->min_warp_size -- otherwise
+ * WS_ERROR_INVALID_VALUE with a clear message in out, since warp-synchronous
+ * kernels would silently compute garbage.  Every caller goes through this. */
+ws_result ws_bench_run(const struct ws_bench_info *b, ws_sim *sim, ws_module *mod, enum ws_bench_size size,
+		       struct ws_bench_out *out);
 
 /* ---- helpers for host.c ---- */
 /* Deterministic generator (xorshift64*), seeded per benchmark. */
@@ -76,10 +82,6 @@ static inline float bench_rng_float(struct bench_rng *r, float lo, float hi)
 
 /* Record a failed call: fills out->msg with "what: <error> (<detail>)" and returns r. */
 ws_result bench_fail(ws_sim *sim, struct ws_bench_out *out, ws_result r, const char *what);
-/* WS_SUCCESS if the simulator's warp_size is at least info->min_warp_size;
- * otherwise a clear message in out and WS_ERROR_INVALID_VALUE (run() calls
- * this first: warp-synchronous kernels would silently compute garbage). */
-ws_result bench_require_warp_size(ws_sim *sim, const struct ws_bench_info *info, struct ws_bench_out *out);
 /* Record a verification failure (printf-style message) and return WS_ERROR_VERIFY_FAILED. */
 ws_result bench_mismatch(struct ws_bench_out *out, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -48,13 +48,14 @@ ws_result bench_fail(ws_sim *sim, struct ws_bench_out *out, ws_result r, const c
 	return r;
 }
 
-ws_result bench_require_warp_size(ws_sim *sim, const struct ws_bench_info *info, struct ws_bench_out *out)
+ws_result ws_bench_run(const struct ws_bench_info *info, ws_sim *sim, ws_module *mod, enum ws_bench_size size,
+		       struct ws_bench_out *out)
 {
 	char buf[32];
 	const char *v = wsConfigGet(wsSimConfig(sim), "warp_size", buf, sizeof buf);
 	unsigned ws = v ? (unsigned)strtoul(v, NULL, 10) : 32;
 	if (ws >= info->min_warp_size)
-		return WS_SUCCESS;
+		return info->run(sim, mod, size, out);
 	snprintf(out->msg, sizeof out->msg,
 		 "%s: its kernels are warp-synchronous (written for %u-thread warps: shuffles, ballots, one warp per "
 		 "item) and need warp_size >= %u; this configuration has warp_size = %u",

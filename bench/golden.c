@@ -38,7 +38,7 @@ static int run_one(FILE *out, const struct ws_bench_info *b, const char *policy)
 	}
 	struct ws_bench_out bo;
 	memset(&bo, 0, sizeof bo);
-	ws_result r = b->run(sim, mod, WS_SIZE_TINY, &bo);
+	ws_result r = ws_bench_run(b, sim, mod, WS_SIZE_TINY, &bo);
 	if (r != WS_SUCCESS) {
 		fprintf(out, "%s %s ERROR %s: %s\n", b->name, policy, wsGetErrorName(r), bo.msg);
 		failed = 1;

@@ -40,7 +40,7 @@ static ws_result bt_run(struct test_ctx *t, const char *name, const char *ptx, e
 	r = wsModuleLoadData(sim, &mod, ptx ? ptx : bi->ptx, name);
 	CHECK_MSG(r == WS_SUCCESS, "%s: wsModuleLoadData: %s: %s", name, wsGetErrorName(r), wsSimLastError(sim));
 	if (r == WS_SUCCESS) {
-		r = bi->run(sim, mod, size, out);
+		r = ws_bench_run(bi, sim, mod, size, out);
 		wsModuleUnload(mod);
 	}
 	wsSimDestroy(sim);
@@ -291,7 +291,7 @@ static void bt_config_suite(struct test_ctx *t, const char *file, const char *wa
 		memset(&out, 0, sizeof out);
 		r = wsModuleLoadData(sim, &mod, bi->ptx, bi->name);
 		if (r == WS_SUCCESS)
-			r = bi->run(sim, mod, WS_SIZE_TINY, &out);
+			r = ws_bench_run(bi, sim, mod, WS_SIZE_TINY, &out);
 		unsigned ws = warp_size ? (unsigned)atoi(warp_size) : 32;
 		if (ws < bi->min_warp_size) /* warp-synchronous code: refused with a clear error */
 			CHECK_MSG(r == WS_ERROR_INVALID_VALUE && strstr(out.msg, "warp-synchronous"),

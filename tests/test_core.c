@@ -118,7 +118,7 @@ TEST(core_l1d_bypass_runs_and_verifies)
 		CHECK(wsModuleLoadData(sim, &mod, b->ptx, "mm.ptx") == WS_SUCCESS);
 		struct ws_bench_out out;
 		memset(&out, 0, sizeof out);
-		CHECK_MSG(b->run(sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "bypass=%d: %s", bypass, out.msg);
+		CHECK_MSG(ws_bench_run(b, sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "bypass=%d: %s", bypass, out.msg);
 		uint64_t acc = 0, l2 = 0;
 		wsStatsGet(sim, "l1d_accesses", &acc);
 		wsStatsGet(sim, "l2_accesses", &l2);
@@ -152,7 +152,7 @@ TEST(core_stats_derived_metrics)
 	CHECK(wsModuleLoadData(sim, &mod, b->ptx, "sp.ptx") == WS_SUCCESS);
 	struct ws_bench_out out;
 	memset(&out, 0, sizeof out);
-	CHECK_MSG(b->run(sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "%s", out.msg);
+	CHECK_MSG(ws_bench_run(b, sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "%s", out.msg);
 	uint64_t ti = 0, cyc = 0, bar = 0, wc = 0, rtru = 0, ph = 0;
 	wsStatsGet(sim, "thread_insts", &ti);
 	wsStatsGet(sim, "cycles", &cyc);

@@ -97,7 +97,7 @@ TEST(golden_all_benchmarks_functional_tiny)
 			  wsSimLastError(sim));
 		struct ws_bench_out out;
 		memset(&out, 0, sizeof out);
-		ws_result r = b->run(sim, mod, WS_SIZE_TINY, &out);
+		ws_result r = ws_bench_run(b, sim, mod, WS_SIZE_TINY, &out);
 		CHECK_MSG(r == WS_SUCCESS, "%s (functional, tiny): %s", b->name, out.msg);
 		wsSimDestroy(sim);
 	}

@@ -34,7 +34,7 @@ static int run(struct test_ctx *t, const char *bench, const char *sched, struct 
 	CHECK(wsModuleLoadData(sim, &mod, b->ptx, bench) == WS_SUCCESS);
 	struct ws_bench_out out;
 	memset(&out, 0, sizeof out);
-	ws_result rc = b->run(sim, mod, WS_SIZE_PAPER, &out);
+	ws_result rc = ws_bench_run(b, sim, mod, WS_SIZE_PAPER, &out);
 	CHECK_MSG(rc == WS_SUCCESS, "%s %s: %s", bench, sched, out.msg);
 	wsStatsGet(sim, "cycles", &r->cycles);
 	wsStatsGet(sim, "stall_structural", &r->structural);

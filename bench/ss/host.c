@@ -55,15 +55,10 @@ static void ss_make_docs(struct bench_rng *rng, int ndocs, int nfeat, float *doc
 	}
 }
 
-extern const struct ws_bench_info bench_ss;
-
 static ws_result ss_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
 {
 	if ((unsigned)size >= WS_SIZE_COUNT)
 		return bench_fail(NULL, out, WS_ERROR_INVALID_VALUE, "ss: size");
-	ws_result wr = bench_require_warp_size(sim, &bench_ss, out);
-	if (wr != WS_SUCCESS)
-		return wr;
 	ws_result rc = WS_SUCCESS;
 	int ndocs = ss_sizes[size].ndocs, nfeat = ss_sizes[size].nfeat, nt = ndocs / SS_T;
 	int ntiles = nt * (nt + 1) / 2;

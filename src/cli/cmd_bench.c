@@ -34,7 +34,7 @@ static void run_bench(ws_sim *sim, const struct ws_bench_info *info, enum ws_ben
 		return;
 	}
 	double t0 = cli_now();
-	r = info->run(sim, mod, size, &res->out);
+	r = ws_bench_run(info, sim, mod, size, &res->out);
 	double t1 = cli_now();
 	res->out.msg[sizeof res->out.msg - 1] = '\0';
 	res->r = r;
@@ -325,13 +325,18 @@ int cli_cmd_list(const struct cli_args *a)
 		return CLI_EXIT_OK;
 	}
 	/* the selection: the named benchmarks in order, else the table (filtered by suite) */
-	const struct ws_bench_info *sel[256];
+	int ntab = 0;
+	while (ws_bench_table[ntab])
+		ntab++;
+	const struct ws_bench_info **sel = calloc((size_t)(a->npos > ntab ? a->npos : ntab), sizeof *sel);
+	if (!sel)
+		return cli_fail(a->cmd, "out of memory");
 	int n = 0;
 	if (a->npos) {
-		for (int i = 0; i < a->npos && n < 256; i++)
+		for (int i = 0; i < a->npos; i++)
 			sel[n++] = ws_bench_find(a->pos[i]);
 	} else {
-		for (int i = 0; ws_bench_table[i] && n < 256; i++) {
+		for (int i = 0; ws_bench_table[i]; i++) {
 			if (suite && strcmp(list_suite_of(ws_bench_table[i]->name), suite_name) != 0)
 				continue;
 			sel[n++] = ws_bench_table[i];
@@ -343,6 +348,7 @@ int cli_cmd_list(const struct cli_args *a)
 				putchar('\n');
 			list_long(sel[i]);
 		}
+		free(sel);
 		return CLI_EXIT_OK;
 	}
 	int namew = 4, paperw = 5;
@@ -367,5 +373,6 @@ int cli_cmd_list(const struct cli_args *a)
 		printf("%-*s %7s %9s  %-*s  %s\n", namew, b->name, ctas, warps, paperw, b->paper ? b->paper : "-",
 		       b->description ? b->description : "");
 	}
+	free(sel);
 	return CLI_EXIT_OK;
 }

@@ -62,7 +62,7 @@ static void run_one(const struct ws_bench_info *b, const char *policy, enum ws_b
 	}
 	struct ws_bench_out bo;
 	memset(&bo, 0, sizeof bo);
-	ws_result rc = b->run(sim, mod, size, &bo);
+	ws_result rc = ws_bench_run(b, sim, mod, size, &bo);
 	if (rc != WS_SUCCESS) {
 		snprintf(r->err, sizeof r->err, "%s: %.150s", wsGetErrorName(rc), bo.msg);
 		goto out;

@@ -281,19 +281,27 @@ static void file_hash(const char *path, char out[17])
 	fclose(f);
 }
 
-/* The "binary" hash recorded in a finished job's DIR/jobs/ID.json ("" when
- * unreadable or absent). */
-static void result_binary(const char *dir, const char *id, char out[17])
+/* Hash of the running warpsim binary ("" if it cannot be read). */
+static void self_hash(char out[17])
 {
+	char self[PATH_MAX];
 	out[0] = '\0';
+	if (sweep_self_exe(self, sizeof self) == 0)
+		file_hash(self, out);
+}
+
+/* Was DIR/jobs/ID.json made by another warpsim binary than `binary`?  (A
+ * result with no readable "binary" counts as another.) */
+static bool result_is_stale(const char *dir, const char *id, const char *binary)
+{
 	char path[PATH_MAX + 64];
 	sweep_job_path(path, sizeof path, dir, id, "json");
 	char err[200];
 	struct json *js = json_parse_file(path, err, sizeof err);
 	const char *b = js ? json_get_str(json_get(js, "job"), "binary") : NULL;
-	if (b)
-		sweep_fmt(out, 17, "%s", b);
+	bool stale = !b || strcmp(b, binary) != 0;
 	json_free(js);
+	return stale;
 }
 
 /* Results made by another warpsim binary (the simulator changed since) are
@@ -303,11 +311,7 @@ static int set_aside_stale(const char *dir, const struct sweep_spec *s, const ch
 	int n = 0;
 	for (int i = 0; i < s->njobs; i++) {
 		const char *id = s->jobs[i].id;
-		if (sweep_job_status(dir, id) != SWEEP_DONE)
-			continue;
-		char b[17];
-		result_binary(dir, id, b);
-		if (strcmp(b, binary) == 0)
+		if (sweep_job_status(dir, id) != SWEEP_DONE || !result_is_stale(dir, id, binary))
 			continue;
 		char from[PATH_MAX + 64], to[PATH_MAX + 64];
 		sweep_job_path(from, sizeof from, dir, id, "json");
@@ -751,17 +755,12 @@ int cli_cmd_sweep(const struct cli_args *a)
 
 	if (cli_opt_get(a, "dry-run")) {
 		int done = 0, failed = 0;
-		char self[PATH_MAX], bin[17] = "";
-		if (!cli_opt_get(a, "keep-stale") && sweep_self_exe(self, sizeof self) == 0)
-			file_hash(self, bin);
+		char bin[17] = "";
+		if (!cli_opt_get(a, "keep-stale"))
+			self_hash(bin);
 		for (int i = 0; i < s->njobs; i++) {
 			enum sweep_status st = sweep_job_status(dir, s->jobs[i].id);
-			bool stale = false;
-			if (st == SWEEP_DONE && bin[0]) {
-				char b[17];
-				result_binary(dir, s->jobs[i].id, b);
-				stale = strcmp(b, bin) != 0;
-			}
+			bool stale = st == SWEEP_DONE && bin[0] && result_is_stale(dir, s->jobs[i].id, bin);
 			done += st == SWEEP_DONE && !stale;
 			failed += st == SWEEP_FAILED;
 			printf("%s %-7s %s\n", s->jobs[i].id,
@@ -779,12 +778,8 @@ int cli_cmd_sweep(const struct cli_args *a)
 	}
 	/* results of another warpsim binary do not count as done, unless --keep-stale */
 	int keep_stale = cli_opt_get(a, "keep-stale") != NULL;
-	char binary[17] = "";
-	{
-		char self[PATH_MAX];
-		if (sweep_self_exe(self, sizeof self) == 0)
-			file_hash(self, binary);
-	}
+	char binary[17];
+	self_hash(binary);
 	if (!keep_stale && binary[0]) {
 		int stale = set_aside_stale(dir, s, binary);
 		if (stale && !cli_opt_get(a, "quiet"))
@@ -803,13 +798,9 @@ int cli_cmd_sweep(const struct cli_args *a)
 			const char *id = s->jobs[k].id;
 			if (sweep_job_status(dir, id) == SWEEP_DONE || sweep_job_status(from, id) != SWEEP_DONE)
 				continue;
-			if (!keep_stale && binary[0]) {
-				char b[17];
-				result_binary(from, id, b);
-				if (strcmp(b, binary) != 0) {
-					stale++;
-					continue;
-				}
+			if (!keep_stale && binary[0] && result_is_stale(from, id, binary)) {
+				stale++;
+				continue;
 			}
 			char src[PATH_MAX + 64], dst[PATH_MAX + 64];
 			sweep_job_path(src, sizeof src, from, id, "json");
