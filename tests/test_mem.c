@@ -285,8 +285,9 @@ TEST(mem_cache_params_from_config)
 	struct cache_params p;
 	cache_params_from_config(cfg, CACHE_STATS_L1D, &p);
 	CHECK_EQ(p.sets * p.ways * p.line_bytes, 16 * 1024);
-	CHECK_EQ(p.mshrs, 32);
+	CHECK_EQ(p.mshrs, 64); /* GPGPU-Sim GTX480 dl1 S:64:8 */
 	CHECK_EQ(p.mshr_merge, 8);
+	CHECK(p.fermi_hash);
 	CHECK_EQ(p.write_policy, CACHE_WRITE_EVICT);
 	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
 	CHECK_EQ(p.sets * p.ways * p.line_bytes, 2 * 1024);
@@ -923,10 +924,12 @@ TEST(mem_sys_unloaded_latencies)
 		uint64_t hit1 = round_trip(m, 2, 0x123420, 0x1, MEM_READ, &o);
 		CHECK_EQ(hit1, expect_hit(cfg, 32));
 		CHECK_EQ(o.bytes, 32);
-		/* Miss - hit = controller pipeline + DRAM access (ACT, 2 bursts in one bank
-		 * group: tRCD + tCCDL + tCL + burst), converted to core cycles, + <= 3 hops. */
+		/* Miss - hit = controller pipeline + DRAM access (ACT, then the line's bursts in one
+		 * bank group: tRCD + (bursts-1) tCCDL + tCL + burst; 4 bursts with one per sector
+		 * (dram_sector_cmds), else 2 of 64 bytes), in core cycles, + <= 3 hops. */
 		double ratio = (double)memsys_period_fs(m, MEMSYS_CLK_DRAM) / (double)memsys_period_fs(m, MEMSYS_CLK_CORE);
-		double dram = (double)(cfg_int(cfg, CFG_dram_trcd) + cfg_int(cfg, CFG_dram_tccdl) +
+		int64_t bursts = cfg_int(cfg, CFG_dram_sector_cmds) ? 4 : 2;
+		double dram = (double)(cfg_int(cfg, CFG_dram_trcd) + (bursts - 1) * cfg_int(cfg, CFG_dram_tccdl) +
 				       cfg_int(cfg, CFG_dram_tcl) + cfg_int(cfg, CFG_dram_burst_length) / cfg_int(cfg, CFG_dram_data_rate)) *
 			      ratio;
 		double lo = (double)cfg_int(cfg, CFG_dram_latency) + dram;

@@ -250,8 +250,13 @@ static uint64_t chase_cycles(struct test_ctx *t, enum chase_level lv, const char
 	unsigned stride = lv == CHASE_DRAM ? 256 : 128;
 	int hops = lv == CHASE_L1 ? 64 : lv == CHASE_L2 ? 160 : 32;
 	*nhops = hops;
+	/* the chain must start outside the L2 (no install by the host copy, l2_memcpy_fill), and
+	 * each DRAM hop must open a closed row: banks interleaved every 256 B, not GPGPU-Sim's map */
+	const char *kv2[32] = {"l2_memcpy_fill", "0", "dram_addr_map", "interleave"};
+	for (unsigned i = 0; kv && kv[i] && i + 5 < 32; i++)
+		kv2[i + 4] = kv[i];
 	struct tenv e;
-	if (!topen(t, &e, kv))
+	if (!topen(t, &e, kv2))
 		return 0;
 	size_t bytes = (size_t)nlines * stride;
 	ws_deviceptr buf = talloc(&e, bytes), out = talloc(&e, 3 * 8);
@@ -601,4 +606,55 @@ TEST(timing_barrier_stall)
 	CHECK_MSG(sb > 0 && sb <= chain && sb + 400 >= chain, "stall_barrier %llu, chain %llu", (unsigned long long)sb,
 		  (unsigned long long)chain);
 	tclose(&e);
+}
+
+/* GPGPU-Sim's -gpgpu_perf_sim_memcpy 1 and -gpgpu_flush_l2_cache 0: a host copy leaves its
+ * lines in the L2 (l2_memcpy_fill), and what one launch brought into the L2 is still there
+ * for the next (l2_persist).  A 64-line chain 256 B apart (one line per channel and bank). */
+static uint64_t chain_dram_reads(struct test_ctx *t, const char *fill, const char *persist, int launches)
+{
+	const char *kv[] = {"num_sms", "1", "l2_memcpy_fill", fill, "l2_persist", persist, NULL};
+	struct tenv e;
+	if (!topen(t, &e, kv))
+		return UINT64_MAX;
+	unsigned nlines = 64, stride = 256;
+	int hops = 32;
+	size_t bytes = (size_t)nlines * stride;
+	ws_deviceptr buf = talloc(&e, bytes), out = talloc(&e, 3 * 8);
+	uint64_t *h = calloc(bytes / 8, 8);
+	if (!h) {
+		tclose(&e);
+		return UINT64_MAX;
+	}
+	for (unsigned i = 0; i < nlines; i++)
+		h[(size_t)i * stride / 8] = buf + (uint64_t)((i + 1) % nlines) * stride;
+	wsMemcpyHtoD(e.sim, buf, h, bytes);
+	free(h);
+	uint64_t start = buf, before = 0;
+	void *args[] = {&start, &hops, &out};
+	for (int k = 0; k < launches; k++) {
+		before = getstat(&e, "dram_reads");
+		tlaunch(t, &e, "chase", 1, 1, args);
+	}
+	uint64_t reads = getstat(&e, "dram_reads") - before; /* of the last launch */
+	tclose(&e);
+	return reads;
+}
+
+TEST(timing_l2_memcpy_fill_and_persist)
+{
+	/* installed by the host copy: the L2 serves the whole chain; DRAM sees only the
+	 * kernel's instruction lines */
+	uint64_t filled = chain_dram_reads(t, "1", "1", 1);
+	CHECK_MSG(filled <= 8, "l2_memcpy_fill: %llu DRAM reads, expected only instruction fetches",
+		  (unsigned long long)filled);
+	/* cold: every one of the 64 lines comes from DRAM as well */
+	uint64_t cold = chain_dram_reads(t, "0", "1", 1);
+	CHECK_MSG(cold >= 64 + filled, "no fill: %llu DRAM reads, expected every line", (unsigned long long)cold);
+	/* a second launch finds what the first brought in, unless the L2 starts empty each launch */
+	uint64_t warm = chain_dram_reads(t, "0", "1", 2);
+	CHECK_MSG(warm == 0, "l2_persist: second launch made %llu DRAM reads, expected 0", (unsigned long long)warm);
+	uint64_t flushed = chain_dram_reads(t, "0", "0", 2);
+	CHECK_MSG(flushed >= 64, "l2_persist=0: second launch made %llu DRAM reads, expected every line",
+		  (unsigned long long)flushed);
 }

@@ -133,6 +133,24 @@ double cli_now(void); /* CLOCK_MONOTONIC in seconds */
 void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s);
 void cli_speed_print(const struct cli_speed *s, FILE *out);
 
+/* ---- independent jobs on forked worker processes (pool.c) ---- */
+struct cli_pool {
+	int njobs, workers;
+	size_t result_size; /* bytes of one job's result; results[j] is at j * result_size */
+	/* In the child: fill result (a plain struct, no pointers) for job j. */
+	void (*run)(int job, void *result, void *ctx);
+	/* In the parent: the job could not run or its worker died; fill result accordingly. */
+	void (*fail)(int job, void *result, const char *why, void *ctx);
+	/* Progress on stderr as "[tag] k/n runs (label)"; tag NULL: quiet. */
+	const char *tag;
+	void (*label)(int job, void *ctx, char *buf, size_t bufsz);
+	void *ctx;
+};
+/* Runs every job; returns the number of jobs whose worker failed. */
+int cli_pool_run(const struct cli_pool *p, void *results);
+/* --jobs N (default: the number of online CPUs).  CLI_EXIT_OK or CLI_EXIT_USAGE. */
+int cli_get_jobs(const struct cli_args *a, int *workers);
+
 /* ---- subcommands ---- */
 int cli_cmd_run(const struct cli_args *a);
 int cli_cmd_bench(const struct cli_args *a);
@@ -141,6 +159,7 @@ int cli_cmd_ptx(const struct cli_args *a);
 int cli_cmd_config(const struct cli_args *a);
 int cli_cmd_exec(const struct cli_args *a);
 int cli_cmd_characterize(const struct cli_args *a);
+int cli_cmd_correlate(const struct cli_args *a);
 int cli_cmd_policies(const struct cli_args *a);
 /* parameter sweeps (docs/sweeps.md): cmd_sweep.c, cmd_collect.c, cmd_report.c */
 int cli_cmd_sweep(const struct cli_args *a);

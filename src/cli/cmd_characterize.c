@@ -9,13 +9,9 @@
  * the scheduler stall breakdown, with the 15% threshold check -- plus an SVG
  * bar chart next to it.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
 
@@ -86,79 +82,28 @@ out:
 	wsConfigDestroy(cfg);
 }
 
-/* Run jobs[0..n) on `workers` child processes; results come back through pipes. */
-static void run_all(const struct ws_bench_info **benches, int nb, enum ws_bench_size size, int workers,
-		    struct charac *res)
+struct charac_ctx {
+	const struct ws_bench_info **benches;
+	enum ws_bench_size size;
+};
+
+static void charac_run(int j, void *res, void *ctx)
 {
-	int n = nb * NPOL, next = 0, running = 0;
-	pid_t *pid = calloc((size_t)n, sizeof *pid);
-	int *fd = calloc((size_t)n, sizeof *fd);
-	if (!pid || !fd) {
-		for (int j = 0; j < n; j++)
-			snprintf(res[j].err, sizeof res[j].err, "out of memory");
-		free(pid);
-		free(fd);
-		return;
-	}
-	time_t t0 = time(NULL);
-	int done = 0;
-	while (done < n) {
-		while (running < workers && next < n) {
-			int p[2];
-			int j = next++;
-			if (pipe(p) != 0) {
-				snprintf(res[j].err, sizeof res[j].err, "pipe: %s", strerror(errno));
-				done++;
-				continue;
-			}
-			fflush(NULL);
-			pid_t c = fork();
-			if (c == 0) {
-				close(p[0]);
-				struct charac r;
-				run_one(benches[j / NPOL], policies[j % NPOL], size, &r);
-				ssize_t w = write(p[1], &r, sizeof r);
-				_exit(w == (ssize_t)sizeof r ? 0 : 1);
-			}
-			close(p[1]);
-			if (c < 0) {
-				close(p[0]);
-				snprintf(res[j].err, sizeof res[j].err, "fork: %s", strerror(errno));
-				done++;
-				continue;
-			}
-			pid[j] = c;
-			fd[j] = p[0];
-			running++;
-		}
-		int status;
-		pid_t c = wait(&status);
-		if (c < 0)
-			break;
-		for (int j = 0; j < n; j++)
-			if (pid[j] == c) {
-				ssize_t got = read(fd[j], &res[j], sizeof res[j]);
-				if (got != (ssize_t)sizeof res[j]) {
-					memset(&res[j], 0, sizeof res[j]);
-					snprintf(res[j].err, sizeof res[j].err, "worker died (status %d)", status);
-				}
-				close(fd[j]);
-				pid[j] = 0;
-				running--;
-				done++;
-				if (isatty(2))
-					fprintf(stderr, "\r[characterize] %d/%d runs, %lds elapsed   ", done, n,
-						(long)(time(NULL) - t0));
-				else
-					fprintf(stderr, "[characterize] %d/%d runs (%s %s), %lds elapsed\n", done, n,
-						benches[j / NPOL]->name, policies[j % NPOL], (long)(time(NULL) - t0));
-				break;
-			}
-	}
-	if (isatty(2))
-		fprintf(stderr, "\n");
-	free(pid);
-	free(fd);
+	const struct charac_ctx *c = ctx;
+	run_one(c->benches[j / NPOL], policies[j % NPOL], c->size, res);
+}
+
+static void charac_fail(int j, void *res, const char *why, void *ctx)
+{
+	struct charac *r = res;
+	memset(r, 0, sizeof *r);
+	snprintf(r->err, sizeof r->err, "%s", why);
+}
+
+static void charac_label(int j, void *ctx, char *buf, size_t n)
+{
+	const struct charac_ctx *c = ctx;
+	snprintf(buf, n, "%s %s", c->benches[j / NPOL]->name, policies[j % NPOL]);
 }
 
 static void write_svg(FILE *f, const struct ws_bench_info **b, int nb, const struct charac *res)
@@ -212,16 +157,10 @@ int cli_cmd_characterize(const struct cli_args *a)
 	const char *outp = cli_opt_get(a, "out");
 	if (!outp)
 		outp = "docs/characterization.md";
-	long workers = sysconf(_SC_NPROCESSORS_ONLN);
-	const char *j = cli_opt_get(a, "jobs");
-	if (j) {
-		char *end;
-		workers = strtol(j, &end, 10);
-		if (*end || workers < 1 || workers > 256)
-			return cli_usage_error(cmd, "--jobs '%s': expected 1..256", j);
-	}
-	if (workers < 1)
-		workers = 1;
+	int workers;
+	int jrc = cli_get_jobs(a, &workers);
+	if (jrc != CLI_EXIT_OK)
+		return jrc;
 	const struct ws_bench_info *benches[32];
 	int nb = 0;
 	char missing[256] = "";
@@ -235,7 +174,9 @@ int cli_cmd_characterize(const struct cli_args *a)
 	struct charac *res = calloc((size_t)nb * NPOL + 1, sizeof *res);
 	if (!res)
 		return cli_fail(cmd, "out of memory");
-	run_all(benches, nb, size, (int)workers, res);
+	struct charac_ctx cctx = {benches, size};
+	struct cli_pool pool = {nb * NPOL, workers, sizeof *res, charac_run, charac_fail, "characterize", charac_label, &cctx};
+	cli_pool_run(&pool, res);
 
 	char svgpath[1024];
 	snprintf(svgpath, sizeof svgpath, "%.*s.svg", (int)(strlen(outp) > 3 && !strcmp(outp + strlen(outp) - 3, ".md") ? strlen(outp) - 3 : strlen(outp)), outp);

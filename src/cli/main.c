@@ -42,6 +42,20 @@ static const struct cli_opt characterize_opts[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static const struct cli_opt correlate_opts[] = {
+    {"bench", "NAME", 0, "the bundled benchmark of every REF (default: NAME of a BENCH_POLICY directory)"},
+    {"sched", "POLICY", 0, "the policy of every REF (default: the -gpgpu_scheduler the output echoes)"},
+    {"size", "tiny|small|paper", 0, "input size the references were run at (default paper)"},
+    {"config", "FILE", 0, "load parameters from FILE"},
+    {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
+    {"jobs", "N", 0, "worker processes (default: the number of cores)"},
+    {"out", "DIR", 0, "also write DIR/correlation.md, correlation.csv and correlation.svg"},
+    {"max-cycle-error", "PCT", 0, "exit 1 if any run's cycle count is off by more than PCT percent"},
+    {"max-ratio-error", "R", 0, "exit 1 if any benchmark's GTO-over-LRR speedup is off by more than R"},
+    {"quiet", NULL, 0, "no progress output"},
+    {NULL, NULL, 0, NULL},
+};
+
 static const struct cli_opt list_opts[] = {
     {"long", NULL, 0, "print every field of each entry: computation, synchronization, geometry, sizes, paper, suite"},
     {"suite", "NAME", 0, "only the benchmarks of a suite: barrier (BAWS Table 2) or syncfree (BAWS 6.5, KAWS, DWR)"},
@@ -170,6 +184,16 @@ static const struct cli_cmd commands[] = {
      "processes) and writes a markdown table of barrier and exit stall fractions,\n"
      "warp-phases, RTRU, IPC and the stall breakdown, plus an SVG chart beside it.\n",
      0, 0, characterize_opts, cli_cmd_characterize},
+    {"correlate", "REF...", "Correlate warpsim with GPGPU-Sim outputs of the same benchmarks (table, CSV, SVG).",
+     "Each REF is a GPGPU-Sim output file or a directory holding gpgpusim-out.txt.  The\n"
+     "benchmark comes from a BENCH_POLICY directory name (or --bench), the policy from\n"
+     "the output's -gpgpu_scheduler echo (or the name, or --sched).  warpsim runs each\n"
+     "on its own configuration (--config/--set) and prints per metric both values and\n"
+     "the error, the mean absolute percentage error and Pearson's r, and the GTO/LRR\n"
+     "cycle ratios.  See docs/correlation.md.\n"
+     "example:\n"
+     "  warpsim correlate tests/correlation/gpgpusim/*_* --out docs/correlation\n",
+     1, -1, correlate_opts, cli_cmd_correlate},
     {"sweep", "SPEC", "Run a parameter sweep (benchmarks x configurations) locally or on Slurm.",
      "SPEC is a text file of 'keyword value...' lines (see docs/sweeps.md):\n"
      "  name NAME | bench B... | size S... | config FILE... | sched P... | fetch P...\n"

@@ -166,6 +166,8 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 		/* otherwise the I-buffer and the fetch pointer already follow the warp's path */
 		sm_warp_sync_frame(s, w);
 	}
+	if (s->id == 0)
+		st->v[STAT_sm0_warp_insts]++;
 	if (s->pol->on_issue)
 		s->pol->on_issue(s->pol_st, &s->view, sched, slot);
 	if (s->pol->on_exec && d && (d->in->op == OP_SETP || d->in->op == OP_BRA || d->in->op == OP_BRX))

@@ -204,7 +204,7 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	uint64_t ready = now + 1;
 	if (shared) {
 		unsigned cyc;
-		if (in->op == OP_ATOM || in->op == OP_RED) {
+		if ((in->op == OP_ATOM || in->op == OP_RED) && u->shmem_atomic_pass) {
 			/* read-modify-write: same-word lanes serialize (no broadcast) */
 			unsigned passes = shmem_atomic_passes(addr, shared, ws, size, u->shmem_banks, 4);
 			if (passes < 1)
@@ -321,6 +321,9 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 				u->s->progress = true;
 			}
 		}
+		/* still working after this cycle: a memory-stage stall (GPGPU-Sim's gpgpu_n_stall_shd_mem) */
+		if (p->next < p->ntxn || now + 1 < p->busy_until)
+			u->g->stats->v[STAT_ldst_stall_cycles]++;
 		/* busy during [accept, busy_until): the next instruction is accepted at busy_until */
 		if (p->next >= p->ntxn && now >= p->busy_until) {
 			struct ld_entry *le = &u->tab[p->entry];

@@ -76,7 +76,8 @@ static void report(struct gpu *g, const char *head)
 		snprintf(L->errmsg + len, sizeof L->errmsg - len, "\n  ... and %u more warps", total - shown);
 }
 
-ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm)
+ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
+			 struct memsys *mem)
 {
 	struct gpu g = {.cfg = cfg, .L = L, .stats = L->stats, .nsms = L->num_sms,
 			.nctas = L->grid[0] * L->grid[1] * L->grid[2]};
@@ -86,7 +87,7 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 	if (!g.pol || !g.fpol)
 		return WS_ERROR_INVALID_CONFIG;
 	g.dec = dec_module_create(L->mod, cfg);
-	g.mem = memsys_create(cfg, L->stats, g.nsms);
+	g.mem = mem ? mem : memsys_create(cfg, L->stats, g.nsms);
 	g.sms = calloc(g.nsms, sizeof *g.sms);
 	if (!g.dec || !g.mem || !g.sms) {
 		rc = WS_ERROR_OUT_OF_MEMORY;
@@ -179,7 +180,8 @@ out:
 	for (uint32_t i = 0; g.sms && i < g.nsms; i++)
 		sm_destroy(g.sms[i]);
 	free(g.sms);
-	memsys_destroy(g.mem);
+	if (!mem)
+		memsys_destroy(g.mem);
 	dec_module_destroy(g.dec);
 	return rc;
 }

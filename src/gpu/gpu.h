@@ -43,7 +43,12 @@ struct gpu {
 
 /* Run a launch on the cycle-level model (the functional state in L is
  * driven by the timing model).  ctas_per_sm: occupancy computed by the caller. */
-ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm);
+ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
+			 struct memsys *mem);
+/* mem: the memory system below the L1s to run on, kept by the caller from one
+ * launch to the next (L2 contents persist; its counters go to L->stats, which
+ * must be the stats object mem was created with); NULL: a fresh one for this
+ * launch only. */
 
 /* Check that the configured policies exist (names in cfg); message on error. */
 bool gpu_check_policies(const struct ws_config *cfg, char *msg, size_t msgsz);

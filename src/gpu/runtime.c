@@ -73,6 +73,26 @@ ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz)
 	return WS_SUCCESS;
 }
 
+/* (Re)create the memory system kept across launches when the timing model
+ * runs with l2_persist; false if memory runs out. */
+static bool sim_tmem_reset(ws_sim *s)
+{
+	memsys_destroy(s->tmem);
+	s->tmem = NULL;
+	char mode[32];
+	if (strcmp(cfg_enum_name(&s->cfg, CFG_mode, mode, sizeof mode), "timing") || !cfg_int(&s->cfg, CFG_l2_persist))
+		return true;
+	s->tmem = memsys_create(&s->cfg, &s->launch_stats, (unsigned)cfg_int(&s->cfg, CFG_num_sms));
+	return s->tmem != NULL;
+}
+
+/* A host<->device copy touched [addr, addr+n): GPGPU-Sim's L2 fill (l2_memcpy_fill). */
+static void sim_host_copy(ws_sim *s, ws_deviceptr addr, size_t n)
+{
+	if (s->tmem && cfg_int(&s->cfg, CFG_l2_memcpy_fill))
+		memsys_host_copy(s->tmem, addr, n);
+}
+
 ws_result wsSimCreate(ws_sim **out, const ws_config *cfg)
 {
 	if (!out)
@@ -97,7 +117,8 @@ ws_result wsSimCreate(ws_sim **out, const ws_config *cfg)
 		return WS_ERROR_INVALID_CONFIG;
 	}
 	s->mem = dmem_create((uint64_t)cfg_int(&s->cfg, CFG_device_mem_mb) << 20);
-	if (!s->mem) {
+	if (!s->mem || !sim_tmem_reset(s)) {
+		dmem_destroy(s->mem);
 		free(s);
 		return WS_ERROR_OUT_OF_MEMORY;
 	}
@@ -113,6 +134,7 @@ void wsSimDestroy(ws_sim *sim)
 		wsModuleUnload(sim->mods[sim->nmods - 1]);
 	free(sim->mods);
 	trace_free(&sim->trace);
+	memsys_destroy(sim->tmem);
 	dmem_destroy(sim->mem);
 	free(sim);
 }
@@ -339,7 +361,7 @@ ws_result wsModuleGetGlobal(ws_deviceptr *dptr, size_t *bytes, ws_module *m, con
 
 /* Host pointer to bytes [offset, offset+bytes) of module variable `name`. */
 static uint8_t *symbol_ptr(ws_module *m, const char *name, size_t bytes, size_t offset, const char *what,
-			   ws_result *r)
+			   ws_result *r, ws_deviceptr *dev)
 {
 	*r = WS_SUCCESS;
 	if (!m || !name) {
@@ -358,8 +380,10 @@ static uint8_t *symbol_ptr(ws_module *m, const char *name, size_t bytes, size_t 
 			       bytes, name, (unsigned long long)v->size);
 		return NULL;
 	}
+	*dev = 0;
 	if (v->space == SPACE_CONST)
 		return m->const_bank + v->addr + offset;
+	*dev = m->global_base + v->addr + offset;
 	uint8_t *p = dmem_ptr(m->sim->mem, m->global_base + v->addr + offset, bytes ? bytes : 1);
 	if (!p)
 		*r = sim_error(m->sim, WS_ERROR_INTERNAL, "%s: '%s' is not in device memory", what, name);
@@ -369,26 +393,32 @@ static uint8_t *symbol_ptr(ws_module *m, const char *name, size_t bytes, size_t 
 ws_result wsMemcpyToSymbol(ws_module *m, const char *name, const void *src, size_t bytes, size_t offset)
 {
 	ws_result r;
-	uint8_t *p = symbol_ptr(m, name, bytes, offset, "wsMemcpyToSymbol", &r);
+	ws_deviceptr dev;
+	uint8_t *p = symbol_ptr(m, name, bytes, offset, "wsMemcpyToSymbol", &r, &dev);
 	if (!p)
 		return r;
 	if (bytes && !src)
 		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsMemcpyToSymbol: NULL source");
 	if (bytes)
 		memcpy(p, src, bytes);
+	if (dev)
+		sim_host_copy(m->sim, dev, bytes);
 	return ok(m->sim);
 }
 
 ws_result wsMemcpyFromSymbol(ws_module *m, const char *name, void *dst, size_t bytes, size_t offset)
 {
 	ws_result r;
-	uint8_t *p = symbol_ptr(m, name, bytes, offset, "wsMemcpyFromSymbol", &r);
+	ws_deviceptr dev;
+	uint8_t *p = symbol_ptr(m, name, bytes, offset, "wsMemcpyFromSymbol", &r, &dev);
 	if (!p)
 		return r;
 	if (bytes && !dst)
 		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsMemcpyFromSymbol: NULL destination");
 	if (bytes)
 		memcpy(dst, p, bytes);
+	if (dev)
+		sim_host_copy(m->sim, dev, bytes);
 	return ok(m->sim);
 }
 
@@ -493,6 +523,7 @@ ws_result wsMemcpyHtoD(ws_sim *sim, ws_deviceptr dst, const void *src, size_t n)
 		return r;
 	if (n)
 		memcpy(d, src, n);
+	sim_host_copy(sim, dst, n);
 	return ok(sim);
 }
 
@@ -506,6 +537,7 @@ ws_result wsMemcpyDtoH(ws_sim *sim, void *dst, ws_deviceptr src, size_t n)
 		return r;
 	if (n)
 		memcpy(dst, s, n);
+	sim_host_copy(sim, src, n);
 	return ok(sim);
 }
 
@@ -661,8 +693,8 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 		}
 		memcpy(kp + v->addr, params[i], v->size);
 	}
-	struct ws_stats st;
-	memset(&st, 0, sizeof st);
+	struct ws_stats *st = &sim->launch_stats;
+	memset(st, 0, sizeof *st);
 	struct func_launch L = {
 		.mod = m->ir, .kernel = k, .kernel_index = fn->index, .mem = sim->mem, .kparams = kp,
 		.kparam_size = k->kparam_size, .const_bank = m->const_bank, .const_size = m->const_size,
@@ -670,18 +702,20 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 		.threads_per_cta = (uint32_t)threads, .warps_per_cta = warps, .shared_static = k->shared_static,
 		.dyn_shared_off = dyn_off, .shared_total = shared_total, .num_sms = (uint32_t)cfg_int(cfg, CFG_num_sms),
 		.ctas_per_sm = per_sm, .max_warps_per_sm = (uint32_t)cfg_int(cfg, CFG_max_warps_per_sm),
-		.gridid = ++sim->gridid, .stats = &st,
+		.gridid = ++sim->gridid, .stats = st,
 		.trace = cfg_int(cfg, CFG_trace_phases) ? &sim->trace : NULL, .launch_no = (uint32_t)sim->gridid,
 		.printf_out = sim->printf_set ? sim->printf_out : stdout,
 	};
 	sim->trace.max = (size_t)cfg_int(cfg, CFG_trace_max_events);
 	char mode[32];
 	ws_result r = strcmp(cfg_enum_name(cfg, CFG_mode, mode, sizeof mode), "timing") == 0
-			      ? gpu_run_launch(&L, cfg, per_sm)
+			      ? gpu_run_launch(&L, cfg, per_sm, sim->tmem)
 			      : func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
 						(uint32_t)cfg_int(cfg, CFG_func_quantum));
 	free(kp);
-	stats_add(&sim->stats, &st);
+	stats_add(&sim->stats, st);
+	if (r != WS_SUCCESS && sim->tmem && !sim_tmem_reset(sim)) /* requests may still be in flight */
+		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of host memory");
 	if (r != WS_SUCCESS)
 		return sim_error(sim, r, "%s", L.errmsg[0] ? L.errmsg : wsGetErrorString(r));
 	sim->stats.v[STAT_kernels]++;

@@ -30,6 +30,8 @@ struct ws_sim {
 	struct ws_config cfg;
 	struct dmem *mem;
 	struct ws_stats stats;
+	struct ws_stats launch_stats; /* counters of the launch in progress (added to stats at its end) */
+	struct memsys *tmem;          /* timing model's memory system kept across launches (l2_persist), or NULL */
 	struct ws_module **mods;
 	uint32_t nmods;
 	uint64_t gridid;

@@ -75,6 +75,8 @@ struct cache *cache_create(const struct cache_params *p, struct ws_stats *stats)
 		return NULL;
 	if ((uint64_t)p->sets * p->ways > (1u << 26) || (uint64_t)p->mshrs * p->mshr_merge > (1u << 26))
 		return NULL;
+	if (p->fermi_hash && (p->sets != 32 && p->sets != 64))
+		return NULL;
 	struct cache *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
@@ -115,10 +117,25 @@ unsigned cache_max_merge(const struct cache *c) { return c->p.mshr_merge; }
 unsigned cache_line_bytes(const struct cache *c) { return c->p.line_bytes; }
 unsigned cache_mshrs_in_use(const struct cache *c) { return c->p.mshrs - c->nfree; }
 
+/* Set of line number `tag`: line mod sets, or GPGPU-Sim's Fermi L1D hash
+ * (line-number bits 0-4 xor address bits 13, 14, 15, 17, 19; with 64 sets
+ * address bit 12 on top). */
+static inline unsigned set_of(const struct cache *c, uint64_t tag)
+{
+	if (!c->p.fermi_hash)
+		return (unsigned)(tag % c->p.sets);
+	uint64_t a = tag << c->line_shift;
+	unsigned up = (unsigned)((a & 0xE000) >> 13 | (a & 0x20000) >> 14 | (a & 0x80000) >> 15);
+	unsigned set = ((unsigned)tag & 0x1F) ^ up;
+	if (c->p.sets == 64)
+		set |= (unsigned)((a & 0x1000) >> 7);
+	return set;
+}
+
 /* Index of the line holding `tag` in its set, or -1. */
 static inline int64_t lookup(const struct cache *c, uint64_t tag)
 {
-	size_t base = (size_t)(tag % c->p.sets) * c->p.ways;
+	size_t base = (size_t)set_of(c, tag) * c->p.ways;
 	for (unsigned w = 0; w < c->p.ways; w++) {
 		const struct cache_line *l = &c->lines[base + w];
 		if (l->present && l->tag == tag)
@@ -133,7 +150,7 @@ static inline void touch(struct cache *c, struct cache_line *l) { l->lru = ++c->
  * least recently used unreserved way; -1 if every way is reserved. */
 static int64_t victim(const struct cache *c, uint64_t tag)
 {
-	size_t base = (size_t)(tag % c->p.sets) * c->p.ways;
+	size_t base = (size_t)set_of(c, tag) * c->p.ways;
 	int64_t best = -1;
 	uint64_t best_lru = UINT64_MAX;
 	for (unsigned w = 0; w < c->p.ways; w++) {
@@ -402,6 +419,28 @@ unsigned cache_fill(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t *
 	return out;
 }
 
+bool cache_install(struct cache *c, uint64_t addr, uint32_t sectors, bool dirty)
+{
+	uint64_t tag = addr >> c->line_shift;
+	sectors &= c->full_mask;
+	if (!sectors)
+		sectors = c->full_mask;
+	int64_t li = lookup(c, tag);
+	if (li < 0) {
+		li = victim(c, tag);
+		if (li < 0)
+			return false;
+		struct cache_line *l = &c->lines[li];
+		*l = (struct cache_line){.tag = tag, .mshr = -1, .present = true};
+	}
+	struct cache_line *l = &c->lines[li];
+	l->valid |= sectors;
+	if (dirty)
+		l->dirty |= sectors;
+	touch(c, l);
+	return true;
+}
+
 bool cache_probe(const struct cache *c, uint64_t addr, uint32_t sectors)
 {
 	int64_t li = lookup(c, addr >> c->line_shift);
@@ -470,6 +509,7 @@ void cache_params_from_config(const struct ws_config *cfg, enum cache_level leve
 		p->write_allocate = false;
 		p->sector_fill = cfg_int(cfg, CFG_l1d_sector_fill) != 0;
 		p->bypass = cfg_int(cfg, CFG_l1d_bypass) != 0;
+		p->fermi_hash = cfg_int(cfg, CFG_l1d_set_hash) == 1;
 		break;
 	}
 }

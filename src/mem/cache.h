@@ -51,6 +51,7 @@ struct cache_params {
 	bool write_allocate;   /* a write miss allocates the line (without fetching it) */
 	bool sector_fill;      /* a miss fetches only the missing requested sectors (else the whole line) */
 	bool bypass;           /* cache nothing: every access is forwarded downstream */
+	bool fermi_hash;       /* set index by GPGPU-Sim's Fermi hash (32 or 64 sets) instead of line mod sets */
 	enum cache_level stats_level;
 };
 
@@ -97,6 +98,15 @@ struct cache_result cache_access(struct cache *c, uint64_t addr, uint32_t sector
  * The MSHR is freed once nothing is pending and nobody waits.
  */
 unsigned cache_fill(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t *tokens, unsigned cap);
+
+/*
+ * Make sectors of the line containing `addr` valid (and dirty if `dirty`)
+ * without any request: the L2 state a host-device copy leaves behind in
+ * GPGPU-Sim (-gpgpu_perf_sim_memcpy 1).  A missing line takes the LRU way;
+ * the victim's data is dropped (no write-back), as GPGPU-Sim's forced tag
+ * fill does.  No counter changes.  False if every way is reserved.
+ */
+bool cache_install(struct cache *c, uint64_t addr, uint32_t sectors, bool dirty);
 
 /* True if every sector of `sectors` of the line is valid (no state change). */
 bool cache_probe(const struct cache *c, uint64_t addr, uint32_t sectors);

@@ -79,8 +79,59 @@ bool dram_params_ok(const struct dram_params *p, char *err, unsigned errsz)
 	return !why;
 }
 
+/* The bits of x selected by mask, packed towards bit 0 (software pext). */
+static uint64_t gather(uint64_t x, uint64_t mask)
+{
+	uint64_t r = 0;
+	unsigned k = 0;
+	for (; mask; mask &= mask - 1, k++)
+		r |= ((x >> __builtin_ctzll(mask)) & 1) << k;
+	return r;
+}
+
+int dram_parse_map(const char *s, struct dram_params *p, char *err, unsigned errsz)
+{
+	p->bank_mask = p->col_mask = 0;
+	if (!s || !*s || !strcmp(s, "interleave"))
+		return 0;
+	size_t n = strlen(s);
+	unsigned bit = 0;
+	for (size_t i = n; i-- > 0;) {
+		char c = s[i];
+		if (c == '.')
+			continue;
+		if (bit >= 48 || !strchr("RBCS0", c)) {
+			snprintf(err, errsz, "dram_addr_map '%s': expected 'interleave' or at most 48 of R (row), "
+					     "B (bank), C/S (column), '.' as a separator",
+				 s);
+			return -1;
+		}
+		if (c == 'B')
+			p->bank_mask |= 1ull << bit;
+		else if (c == 'C' || c == 'S')
+			p->col_mask |= 1ull << bit;
+		bit++;
+	}
+	if ((1ull << __builtin_popcountll(p->bank_mask)) != p->banks) {
+		snprintf(err, errsz, "dram_addr_map '%s' has %d bank bits, dram_banks = %u needs %d", s,
+			 __builtin_popcountll(p->bank_mask), p->banks, __builtin_ctz(p->banks ? p->banks : 1));
+		return -1;
+	}
+	if ((p->col_mask & 127) != 127) {
+		snprintf(err, errsz, "dram_addr_map '%s': the low 7 bits (a 128-byte line) must be column bits", s);
+		return -1;
+	}
+	return 0;
+}
+
 void dram_map(const struct dram_params *p, uint64_t addr, unsigned *bank, uint64_t *row, unsigned *col)
 {
+	if (p->bank_mask) {
+		*bank = (unsigned)gather(addr, p->bank_mask);
+		*col = (unsigned)gather(addr, p->col_mask);
+		*row = gather(addr, ~(p->bank_mask | p->col_mask));
+		return;
+	}
 	uint64_t g = addr / p->bank_interleave;
 	uint64_t per_row = p->row_bytes / p->bank_interleave;
 	uint64_t rg = g / p->banks;
@@ -92,6 +143,8 @@ void dram_map(const struct dram_params *p, uint64_t addr, unsigned *bank, uint64
 unsigned dram_bursts(const struct dram_params *p, uint32_t sectors)
 {
 	unsigned atom = dram_atom_bytes(p), n = 0;
+	if (p->sector_cmds) /* each sector its own request: ceil(32 / atom) bursts */
+		return (unsigned)__builtin_popcount(sectors ? sectors : 1) * ((MEM_SECTOR_BYTES + atom - 1) / atom);
 	uint64_t last = UINT64_MAX;
 	for (unsigned s = 0; s < 32; s++) {
 		if (!(sectors >> s & 1))
@@ -207,6 +260,7 @@ static void issue_col(struct dram *d, struct dq_ent *q, unsigned *n, unsigned i,
 		d->pre_ok = max64(d->pre_ok, now + d->p.tRTPL);
 	}
 	add(d, STAT_dram_bytes, d->atom);
+	add(d, w ? STAT_dram_write_cmds : STAT_dram_read_cmds, 1);
 	add(d, STAT_dram_busy_cycles, d->burst_cycles);
 	if (!e->started) {
 		e->started = true;

@@ -35,6 +35,10 @@ struct dram_params {
 	unsigned bank_interleave; /* bytes mapped to one bank before the next */
 	unsigned row_bytes;       /* per bank */
 	unsigned bus_bytes, burst_length, data_rate;
+	bool sector_cmds;         /* one column command per 32-byte sector (GPGPU-Sim) */
+	/* Bit-mask address map (dram_addr_map), 0 when unused: bank and column
+	 * bits of the partition-local address; every other bit is a row bit. */
+	uint64_t bank_mask, col_mask;
 	unsigned tCCD, tCCDL, tRRD, tRCD, tRAS, tRP, tRC, tCL, tWL, tCDLR, tWR, tRTPL;
 	unsigned read_queue, write_queue, write_high, write_low, return_queue;
 };
@@ -65,6 +69,11 @@ bool dram_idle(const struct dram *d);
 
 /* Address mapping (pure): partition-local address -> bank, row, column byte. */
 void dram_map(const struct dram_params *p, uint64_t addr, unsigned *bank, uint64_t *row, unsigned *col);
+/* Parse a GPGPU-Sim-style map of the partition-local address, most significant
+ * bit first: R row, B bank, C or S column, '.' ignored; bits above the string
+ * are row bits (e.g. "RRRRRRRRRRRRBBBCCCCBCCSSSSSS").  "interleave" leaves the masks 0
+ * (interleaved map).  0 on success, -1 with a reason in err. */
+int dram_parse_map(const char *s, struct dram_params *p, char *err, unsigned errsz);
 /* Bytes per burst (column command). */
 unsigned dram_atom_bytes(const struct dram_params *p);
 /* Bursts needed to move `sectors` of a line. */

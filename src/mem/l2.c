@@ -87,6 +87,11 @@ static bool slice_init(struct l2_slice *s, const struct l2_params *p, struct ws_
 	return true;
 }
 
+void l2_install(struct l2_part *l, unsigned s, uint64_t line, uint32_t sectors)
+{
+	cache_install(l->sl[s].cache, mem_slice_local(&l->p.map, line), sectors, false);
+}
+
 struct l2_part *l2_part_create(const struct l2_params *p, struct ws_stats *stats)
 {
 	if (!p || !p->map.parts || !p->map.slices || !p->map.chunk || p->part >= p->map.parts || !p->queue ||

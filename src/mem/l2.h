@@ -47,6 +47,10 @@ struct l2_params {
 struct l2_part *l2_part_create(const struct l2_params *p, struct ws_stats *stats); /* NULL on error */
 void l2_part_destroy(struct l2_part *l);
 
+/* Install sectors of line `line` (a global address) in slice s's tag array
+ * without traffic (host-device copies; see cache_install). */
+void l2_install(struct l2_part *l, unsigned s, uint64_t line, uint32_t sectors);
+
 /* Can slice `s` (0..slices-1) take a request from the interconnect now?
  * (l2_accept stamps the request with the cycle of the last l2_cycle.) */
 bool l2_can_accept(const struct l2_part *l, unsigned s);

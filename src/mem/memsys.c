@@ -45,6 +45,9 @@ static void dram_params_from_config(const struct ws_config *cfg, struct dram_par
 	d->data_rate = (unsigned)cfg_int(cfg, CFG_dram_data_rate);
 	d->tCCD = (unsigned)cfg_int(cfg, CFG_dram_tccd);
 	d->tCCDL = (unsigned)cfg_int(cfg, CFG_dram_tccdl);
+	d->sector_cmds = cfg_int(cfg, CFG_dram_sector_cmds) != 0;
+	char e[160];
+	dram_parse_map(cfg_str(cfg, CFG_dram_addr_map), d, e, sizeof e); /* checked by memsys_check_config */
 	d->tRRD = (unsigned)cfg_int(cfg, CFG_dram_trrd);
 	d->tRCD = (unsigned)cfg_int(cfg, CFG_dram_trcd);
 	d->tRAS = (unsigned)cfg_int(cfg, CFG_dram_tras);
@@ -77,6 +80,8 @@ bool memsys_check_config(const struct ws_config *cfg, char *err, size_t errsz)
 		why = "L1 line sizes must not exceed l2_line_bytes";
 	else if (chunk % l2)
 		why = "dram_interleave_bytes must be a multiple of l2_line_bytes";
+	else if (cfg_int(cfg, CFG_l1d_set_hash) == 1 && cfg_int(cfg, CFG_l1d_sets) != 32 && cfg_int(cfg, CFG_l1d_sets) != 64)
+		why = "l1d_set_hash = fermi needs l1d_sets = 32 or 64 (or set l1d_set_hash = linear)";
 	else if (bki % l2)
 		why = "dram_bank_interleave_bytes must be a multiple of l2_line_bytes";
 	else if ((uint64_t)cfg_int(cfg, CFG_l2_mshrs) * (uint64_t)cfg_int(cfg, CFG_l2_mshr_merge) > (1u << 20))
@@ -86,7 +91,7 @@ bool memsys_check_config(const struct ws_config *cfg, char *err, size_t errsz)
 	if (!why) {
 		struct dram_params d;
 		dram_params_from_config(cfg, &d);
-		if (!dram_params_ok(&d, buf, sizeof buf))
+		if (dram_parse_map(cfg_str(cfg, CFG_dram_addr_map), &d, buf, sizeof buf) || !dram_params_ok(&d, buf, sizeof buf))
 			why = buf;
 	}
 	if (why && err && errsz)
@@ -365,4 +370,19 @@ uint64_t memsys_period_fs(const struct memsys *m, enum memsys_clock c)
 }
 
 unsigned memsys_partition_of(const struct memsys *m, uint64_t addr) { return mem_partition_of(&m->map, addr); }
+
+void memsys_host_copy(struct memsys *m, uint64_t addr, uint64_t bytes)
+{
+	if (!bytes)
+		return;
+	uint64_t end = addr + bytes, a = addr & ~(uint64_t)(MEM_SECTOR_BYTES - 1);
+	while (a < end) {
+		uint64_t line = a & ~(uint64_t)(m->l2_line - 1), lend = line + m->l2_line;
+		uint32_t sectors = 0;
+		for (; a < end && a < lend; a += MEM_SECTOR_BYTES)
+			sectors |= 1u << ((a - line) / MEM_SECTOR_BYTES);
+		unsigned p = mem_partition_of(&m->map, line);
+		l2_install(m->parts[p], mem_slice_in_part(&m->map, line), line, sectors);
+	}
+}
 unsigned memsys_slice_of(const struct memsys *m, uint64_t addr) { return mem_slice_of(&m->map, addr); }

@@ -62,6 +62,11 @@ uint64_t memsys_cycles(const struct memsys *m, enum memsys_clock c);
 uint64_t memsys_period_fs(const struct memsys *m, enum memsys_clock c);
 /* Memory partition (DRAM channel) and global L2 slice of an address. */
 unsigned memsys_partition_of(const struct memsys *m, uint64_t addr);
+/* A host<->device copy of [addr, addr+bytes) went by: install its 32-byte
+ * sectors, clean, in the L2 slices they map to, in address order (GPGPU-Sim's
+ * perf_memcpy_to_gpu with -gpgpu_perf_sim_memcpy 1: its forced tag fill
+ * leaves sectors valid, not modified).  No timing, no counters. */
+void memsys_host_copy(struct memsys *m, uint64_t addr, uint64_t bytes);
 unsigned memsys_slice_of(const struct memsys *m, uint64_t addr);
 
 #endif
