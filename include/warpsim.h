@@ -159,6 +159,12 @@ void wsStatsReset(ws_sim *sim);
  * the "derived" section of wsStatsPrint and wsStatsWriteJSON), computed
  * from the counters.  WS_ERROR_NOT_FOUND for unknown names. */
 ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value);
+/* Per launch, in launch order since creation or the last wsStatsReset: how many,
+ * the kernel's name (NULL if no such launch), and the value of a counter in
+ * that launch alone (WS_ERROR_NOT_FOUND for no such launch or counter). */
+unsigned wsLaunchCount(const ws_sim *sim);
+const char *wsLaunchKernelName(const ws_sim *sim, unsigned launch);
+ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name, uint64_t *value);
 /* Human-readable summary / JSON with every counter and the effective configuration. */
 void wsStatsPrint(const ws_sim *sim, FILE *out);
 ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out);

@@ -30,8 +30,8 @@
 
 /* ---- metrics: one table, used by the parser, the runs and every writer ---- */
 enum {
-	M_CYCLES, M_INSN, M_IPC, M_L1D_ACC, M_L1D_MISS, M_L2_ACC, M_L2_MISS, M_DRAM_RD, M_DRAM_UTIL,
-	M_ROW_LOC, M_SHD_STALL, M_SM0_ISSUE, NMET
+	M_CYCLES, M_INSN, M_IPC, M_L1D_ACC, M_L1D_MISS, M_L2_MISS, M_DRAM_RD, M_DRAM_UTIL,
+	M_ROW_LOC, M_MEM_LAT, M_SHD_STALL, M_SM0_ISSUE, NMET
 };
 static const struct {
 	const char *name, *gpgpusim, *help;
@@ -41,16 +41,23 @@ static const struct {
     [M_IPC] = {"ipc", "gpu_tot_ipc", "thread instructions per cycle"},
     [M_L1D_ACC] = {"l1d_accesses", "L1D_total_cache_accesses", "L1D accesses"},
     [M_L1D_MISS] = {"l1d_miss_rate", "L1D_total_cache_miss_rate", "L1D misses / accesses"},
-    [M_L2_ACC] = {"l2_accesses", "L2_total_cache_accesses", "L2 accesses"},
     [M_L2_MISS] = {"l2_miss_rate", "L2_total_cache_miss_rate", "L2 misses / accesses"},
     [M_DRAM_RD] = {"dram_read_cmds", "n_rd (sum over channels)", "DRAM read column commands"},
     [M_DRAM_UTIL] = {"dram_bw_util", "bw_util (mean over channels)", "DRAM data-bus busy fraction"},
     [M_ROW_LOC] = {"dram_row_locality", "Row_Buffer_Locality (mean)", "DRAM column commands without an activate / commands"},
+    [M_MEM_LAT] = {"mem_latency", "averagemflatency", "mean round trip of a read below the L1 (core cycles)"},
     [M_SHD_STALL] = {"ldst_stall_cycles", "gpgpu_n_stall_shd_mem", "LD/ST memory-stage stall cycles"},
     [M_SM0_ISSUE] = {"sm0_warp_insts", "shader 0 warp_id issue distribution (sum)", "warp instructions issued by SM 0"},
 };
 
 #define MAXREF 256
+#define MAXK 32 /* kernel launches compared one by one (more: only the totals) */
+
+struct kernels {
+	int n;        /* launches seen (may exceed MAXK) */
+	char name[MAXK][48];
+	double cycles[MAXK];
+};
 
 struct ref {
 	char path[512], label[96];
@@ -58,6 +65,7 @@ struct ref {
 	int num_sms; /* -gpgpu_n_clusters x -gpgpu_n_cores_per_cluster, 0 if absent */
 	double v[NMET];
 	unsigned char have[NMET];
+	struct kernels k;
 };
 
 /* One warpsim run (filled in a worker process; plain data only). */
@@ -67,6 +75,7 @@ struct ours {
 	double v[NMET];
 	unsigned char have[NMET];
 	unsigned num_sms;
+	struct kernels k;
 };
 
 /* ---- reading a GPGPU-Sim output file ---- */
@@ -130,9 +139,19 @@ static int ref_parse(struct ref *r, char *err, size_t errsz)
 		} else if (starts(s, "-gpgpu_n_cores_per_cluster ")) {
 			num_after(s, "-gpgpu_n_cores_per_cluster", &cores);
 		} else if (starts(s, "kernel_name =")) {
+			if (r->k.n < MAXK) {
+				const char *p = s + strlen("kernel_name =");
+				while (*p == ' ')
+					p++;
+				size_t len = strcspn(p, " \r\n");
+				snprintf(r->k.name[r->k.n], sizeof r->k.name[0], "%.*s", (int)len, p);
+			}
+			r->k.n++;
 			kernels++;
 			rd = util = rowloc = 0;
 			nch = nrow = 0;
+		} else if (starts(s, "gpu_sim_cycle") && num_after(s, "gpu_sim_cycle", &x) && r->k.n && r->k.n <= MAXK) {
+			r->k.cycles[r->k.n - 1] = x;
 		} else if (starts(s, "gpu_tot_sim_cycle") && num_after(s, "gpu_tot_sim_cycle", &x)) {
 			r->v[M_CYCLES] = x, r->have[M_CYCLES] = 1, have_sim = 1;
 		} else if (starts(s, "gpu_tot_sim_insn") && num_after(s, "gpu_tot_sim_insn", &x)) {
@@ -143,10 +162,10 @@ static int ref_parse(struct ref *r, char *err, size_t errsz)
 			r->v[M_L1D_ACC] = x, r->have[M_L1D_ACC] = 1;
 		} else if (starts(s, "L1D_total_cache_miss_rate") && num_after(s, "L1D_total_cache_miss_rate", &x)) {
 			r->v[M_L1D_MISS] = x, r->have[M_L1D_MISS] = 1;
-		} else if (starts(s, "L2_total_cache_accesses") && num_after(s, "L2_total_cache_accesses", &x)) {
-			r->v[M_L2_ACC] = x, r->have[M_L2_ACC] = 1;
 		} else if (starts(s, "L2_total_cache_miss_rate") && num_after(s, "L2_total_cache_miss_rate", &x)) {
 			r->v[M_L2_MISS] = x, r->have[M_L2_MISS] = 1;
+		} else if (starts(s, "averagemflatency") && num_after(s, "averagemflatency", &x)) {
+			r->v[M_MEM_LAT] = x, r->have[M_MEM_LAT] = 1;
 		} else if (starts(s, "gpgpu_n_stall_shd_mem") && num_after(s, "gpgpu_n_stall_shd_mem", &x)) {
 			r->v[M_SHD_STALL] = x, r->have[M_SHD_STALL] = 1;
 		} else if (starts(s, "n_cmd=") && num_after(s, " n_rd=", &x)) {
@@ -293,6 +312,7 @@ static void corr_run(int j, void *res, void *vctx)
 	double cyc = (double)stat_u(sim, "cycles");
 	double insn = (double)(stat_u(sim, "thread_insts") - stat_u(sim, "pred_off_lanes"));
 	double l1a = (double)stat_u(sim, "l1d_accesses"), l2a = (double)stat_u(sim, "l2_accesses");
+	/* (L2 accesses themselves are not compared: GPGPU-Sim counts one per sector) */
 	/* GPGPU-Sim's row-buffer locality is per column command: 1 - activates / commands */
 	double cmds = (double)(stat_u(sim, "dram_read_cmds") + stat_u(sim, "dram_write_cmds"));
 	o->v[M_CYCLES] = cyc;
@@ -300,15 +320,22 @@ static void corr_run(int j, void *res, void *vctx)
 	o->v[M_IPC] = cyc > 0 ? insn / cyc : 0;
 	o->v[M_L1D_ACC] = l1a;
 	o->v[M_L1D_MISS] = l1a > 0 ? (double)stat_u(sim, "l1d_misses") / l1a : 0;
-	o->v[M_L2_ACC] = l2a;
 	o->v[M_L2_MISS] = l2a > 0 ? (double)stat_u(sim, "l2_misses") / l2a : 0;
 	o->v[M_DRAM_RD] = (double)stat_u(sim, "dram_read_cmds");
 	wsStatsGetDerived(sim, "dram_bw_utilization", &o->v[M_DRAM_UTIL]);
 	o->v[M_ROW_LOC] = cmds > 0 ? 1.0 - (double)stat_u(sim, "dram_row_misses") / cmds : 0;
+	wsStatsGetDerived(sim, "mem_latency", &o->v[M_MEM_LAT]);
 	o->v[M_SHD_STALL] = (double)stat_u(sim, "ldst_stall_cycles");
 	o->v[M_SM0_ISSUE] = (double)stat_u(sim, "sm0_warp_insts");
 	for (int m = 0; m < NMET; m++)
 		o->have[m] = 1;
+	o->k.n = (int)wsLaunchCount(sim);
+	for (int i = 0; i < o->k.n && i < MAXK; i++) {
+		uint64_t c = 0;
+		wsLaunchStatsGet(sim, (unsigned)i, "cycles", &c);
+		o->k.cycles[i] = (double)c;
+		snprintf(o->k.name[i], sizeof o->k.name[0], "%s", wsLaunchKernelName(sim, (unsigned)i));
+	}
 	char buf[32];
 	o->num_sms = (unsigned)atoi(wsConfigGet(cfg, "num_sms", buf, sizeof buf) ? buf : "0");
 	o->ok = 1;
@@ -432,6 +459,46 @@ static void write_table(FILE *f, int md, const struct ref *refs, const struct ou
 		}
 	}
 	(void)sep;
+}
+
+/* The launches of run i compare one by one: same count (<= MAXK) and names. */
+static int kernels_match(const struct ref *r, const struct ours *o)
+{
+	if (!o->ok || r->k.n != o->k.n || r->k.n < 2 || r->k.n > MAXK)
+		return 0;
+	for (int k = 0; k < r->k.n; k++)
+		if (strcmp(r->k.name[k], o->k.name[k]))
+			return 0;
+	return 1;
+}
+
+static void write_kernels(FILE *f, int md, const struct ref *refs, const struct ours *o, int n)
+{
+	int any = 0;
+	for (int i = 0; i < n; i++)
+		any |= kernels_match(&refs[i], &o[i]);
+	if (!any)
+		return;
+	if (md)
+		fprintf(f, "| run | launch | kernel | GPGPU-Sim cycles | warpsim cycles | error |\n|---|---|---|---|---|---|\n");
+	else
+		fprintf(f, "\n%-16s %6s %-20s %12s %12s %9s   (multi-kernel runs, launch by launch)\n", "run", "launch",
+			"kernel", "GPGPU-Sim", "warpsim", "error");
+	for (int i = 0; i < n; i++) {
+		if (!kernels_match(&refs[i], &o[i]))
+			continue;
+		char lab[128];
+		snprintf(lab, sizeof lab, "%s_%s", refs[i].bench, refs[i].policy);
+		for (int k = 0; k < refs[i].k.n; k++) {
+			double pe = pct_err(o[i].k.cycles[k], refs[i].k.cycles[k]);
+			if (md)
+				fprintf(f, "| %s | %d | %s | %.0f | %.0f | %+.1f%% |\n", lab, k, refs[i].k.name[k],
+					refs[i].k.cycles[k], o[i].k.cycles[k], pe);
+			else
+				fprintf(f, "%-16s %6d %-20s %12.0f %12.0f %+8.1f%%\n", lab, k, refs[i].k.name[k],
+					refs[i].k.cycles[k], o[i].k.cycles[k], pe);
+		}
+	}
 }
 
 static void write_summary(FILE *f, int md, const struct ref *refs, const struct ours *o, int n)
@@ -671,6 +738,7 @@ int cli_cmd_correlate(const struct cli_args *a)
 	struct ratio rt[MAXREF];
 	int nr = find_ratios(refs, o, n, rt, MAXREF);
 	write_table(stdout, 0, refs, o, n);
+	write_kernels(stdout, 0, refs, o, n);
 	write_summary(stdout, 0, refs, o, n);
 	write_ratios(stdout, 0, rt, nr);
 
@@ -711,6 +779,8 @@ int cli_cmd_correlate(const struct cli_args *a)
 		}
 		fprintf(f, "\n## Every run\n\n");
 		write_table(f, 1, refs, o, n);
+		fprintf(f, "\n");
+		write_kernels(f, 1, refs, o, n);
 		fclose(f);
 		printf("\nwrote %s/correlation.md, correlation.csv and correlation.svg\n", outdir);
 	}

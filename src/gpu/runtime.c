@@ -135,6 +135,7 @@ void wsSimDestroy(ws_sim *sim)
 	free(sim->mods);
 	trace_free(&sim->trace);
 	memsys_destroy(sim->tmem);
+	free(sim->launches);
 	dmem_destroy(sim->mem);
 	free(sim);
 }
@@ -624,6 +625,22 @@ static uint32_t occupancy(const struct ws_config *cfg, uint32_t threads, uint32_
 	return n;
 }
 
+/* Keep this launch's counters (a failed allocation only loses the record). */
+static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats *st)
+{
+	if (sim->nlaunches == sim->cap_launches) {
+		uint32_t cap = sim->cap_launches ? 2 * sim->cap_launches : 8;
+		struct sim_launch *n = realloc(sim->launches, (size_t)cap * sizeof *n);
+		if (!n)
+			return;
+		sim->launches = n;
+		sim->cap_launches = cap;
+	}
+	struct sim_launch *l = &sim->launches[sim->nlaunches++];
+	snprintf(l->kernel, sizeof l->kernel, "%s", kernel);
+	l->stats = *st;
+}
+
 ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
 			 unsigned bz, unsigned shared_bytes, void **params)
 {
@@ -714,6 +731,7 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 						(uint32_t)cfg_int(cfg, CFG_func_quantum));
 	free(kp);
 	stats_add(&sim->stats, st);
+	record_launch(sim, k->name, st);
 	if (r != WS_SUCCESS && sim->tmem && !sim_tmem_reset(sim)) /* requests may still be in flight */
 		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of host memory");
 	if (r != WS_SUCCESS)
@@ -738,9 +756,31 @@ ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value)
 
 void wsStatsReset(ws_sim *sim)
 {
-	if (sim)
-		memset(&sim->stats, 0, sizeof sim->stats);
+	if (!sim)
+		return;
+	memset(&sim->stats, 0, sizeof sim->stats);
+	sim->nlaunches = 0;
 }
+
+unsigned wsLaunchCount(const ws_sim *sim) { return sim ? sim->nlaunches : 0; }
+
+const char *wsLaunchKernelName(const ws_sim *sim, unsigned launch)
+{
+	return sim && launch < sim->nlaunches ? sim->launches[launch].kernel : NULL;
+}
+
+ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name, uint64_t *value)
+{
+	if (!sim || !name)
+		return WS_ERROR_INVALID_VALUE;
+	int i = stats_find(name);
+	if (i < 0 || launch >= sim->nlaunches)
+		return WS_ERROR_NOT_FOUND;
+	if (value)
+		*value = sim->launches[launch].stats.v[i];
+	return WS_SUCCESS;
+}
+
 
 /* Metrics derived from the counters (name, value, description). */
 struct derived {
@@ -775,6 +815,8 @@ static unsigned derive(const ws_sim *sim, struct derived *d)
 				  "scheduler-cycles with an issue"};
 	d[n++] = (struct derived){"l1d_hit_rate", ratio(v[STAT_l1d_hits], v[STAT_l1d_accesses]), "L1D hits / accesses"};
 	d[n++] = (struct derived){"l2_hit_rate", ratio(v[STAT_l2_hits], v[STAT_l2_accesses]), "L2 hits / accesses"};
+	d[n++] = (struct derived){"mem_latency", ratio(v[STAT_mem_read_latency], v[STAT_mem_read_replies]),
+				  "mean round trip of a read below the L1 in core cycles (GPGPU-Sim's averagemflatency)"};
 	d[n++] = (struct derived){"dram_row_hit_rate",
 				  ratio(v[STAT_dram_row_hits], v[STAT_dram_row_hits] + v[STAT_dram_row_misses]),
 				  "DRAM row-buffer hits / requests"};

@@ -31,6 +31,11 @@ struct ws_sim {
 	struct dmem *mem;
 	struct ws_stats stats;
 	struct ws_stats launch_stats; /* counters of the launch in progress (added to stats at its end) */
+	struct sim_launch {
+		char kernel[64];
+		struct ws_stats stats;
+	} *launches;                  /* per-launch counters since creation / wsStatsReset */
+	uint32_t nlaunches, cap_launches;
 	struct memsys *tmem;          /* timing model's memory system kept across launches (l2_persist), or NULL */
 	struct ws_module **mods;
 	uint32_t nmods;

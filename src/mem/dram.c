@@ -140,11 +140,10 @@ void dram_map(const struct dram_params *p, uint64_t addr, unsigned *bank, uint64
 	*col = (unsigned)((rg % per_row) * p->bank_interleave + addr % p->bank_interleave);
 }
 
-unsigned dram_bursts(const struct dram_params *p, uint32_t sectors)
+/* Bursts of dram_atom_bytes that cover the sectors together. */
+unsigned dram_bursts_covering(const struct dram_params *p, uint32_t sectors)
 {
 	unsigned atom = dram_atom_bytes(p), n = 0;
-	if (p->sector_cmds) /* each sector its own request: ceil(32 / atom) bursts */
-		return (unsigned)__builtin_popcount(sectors ? sectors : 1) * ((MEM_SECTOR_BYTES + atom - 1) / atom);
 	uint64_t last = UINT64_MAX;
 	for (unsigned s = 0; s < 32; s++) {
 		if (!(sectors >> s & 1))
@@ -157,6 +156,15 @@ unsigned dram_bursts(const struct dram_params *p, uint32_t sectors)
 			}
 	}
 	return n ? n : 1;
+}
+
+unsigned dram_bursts(const struct dram_params *p, uint32_t sectors)
+{
+	if (p->sector_cmds) { /* each sector its own request: ceil(32 / atom) bursts */
+		unsigned atom = dram_atom_bytes(p);
+		return (unsigned)__builtin_popcount(sectors ? sectors : 1) * ((MEM_SECTOR_BYTES + atom - 1) / atom);
+	}
+	return dram_bursts_covering(p, sectors);
 }
 
 struct dram *dram_create(const struct dram_params *p, struct ws_stats *stats)
@@ -215,7 +223,9 @@ bool dram_push(struct dram *d, const struct dram_req *r)
 	unsigned col;
 	dram_map(&d->p, r->addr, &e->bank, &e->row, &col);
 	e->grp = e->bank % d->p.bank_groups;
-	e->bursts_left = dram_bursts(&d->p, r->sectors);
+	/* GPGPU-Sim: a read is one request per missing sector; an L2 write-back is one
+	 * request for the line's dirty bytes */
+	e->bursts_left = r->write && d->p.sector_cmds ? dram_bursts_covering(&d->p, r->sectors) : dram_bursts(&d->p, r->sectors);
 	return true;
 }
 

@@ -78,6 +78,9 @@ int dram_parse_map(const char *s, struct dram_params *p, char *err, unsigned err
 unsigned dram_atom_bytes(const struct dram_params *p);
 /* Bursts needed to move `sectors` of a line. */
 unsigned dram_bursts(const struct dram_params *p, uint32_t sectors);
+/* Bursts of dram_bus_bytes x dram_burst_length bytes covering the sectors together
+ * (what a write-back takes; reads too unless sector_cmds). */
+unsigned dram_bursts_covering(const struct dram_params *p, uint32_t sectors);
 /* Parameter check; writes a reason into err.  dram_create runs it too. */
 bool dram_params_ok(const struct dram_params *p, char *err, unsigned errsz);
 

@@ -65,6 +65,7 @@ struct mem_pkt {
 	uint32_t bytes;      /* data bytes of the request (write/atomic) */
 	uint32_t sm;         /* requesting SM */
 	enum mem_kind kind;
+	uint64_t sent;       /* core cycle the SM sent it (round-trip latency statistics) */
 };
 
 static inline unsigned mem_popcount(uint64_t x) { return (unsigned)__builtin_popcountll(x); }

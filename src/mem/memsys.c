@@ -229,6 +229,7 @@ bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r)
 		return false;
 	struct mem_pkt p;
 	make_pkt(m, sm, r, &p);
+	p.sent = m->cycles[MEMSYS_CLK_CORE];
 	unsigned flits = icnt_flits(m->req, m->header + req_data(&p));
 	if (!icnt_push(m->req, sm, mem_slice_of(&m->map, p.line), flits, &p))
 		return false;
@@ -251,6 +252,10 @@ bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out)
 	out->sectors = p->sectors;
 	out->kind = p->kind;
 	out->bytes = reply_data(p);
+	if (m->stats && p->kind != MEM_WRITE) {
+		m->stats->v[STAT_mem_read_replies]++;
+		m->stats->v[STAT_mem_read_latency] += m->cycles[MEMSYS_CLK_CORE] - p->sent;
+	}
 	icnt_pop(m->rep, sm);
 	return true;
 }
