@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -704,4 +705,97 @@ TEST(cli_run_timeline_and_trace)
 	CHECK_EQ(cli_run("run sp --size paper --timeline x.svg --timeline-ctas 5-2", 1, &out), 2);
 	CHECK_STR_CONTAINS(out, "--timeline-ctas '5-2': expected A or A-B");
 	free(out);
+}
+
+/* ---- correlate ---- */
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
+/* A minimal GPGPU-Sim output: the option echo, one kernel's block. */
+static const char gpgpusim_mini[] =
+    "-gpgpu_n_clusters                      15 # number of processing clusters\n"
+    "-gpgpu_scheduler                      gto # Scheduler configuration\n"
+    "kernel_name = vecadd \n"
+    "gpu_sim_cycle = 1000\n"
+    "gpu_sim_insn = 5000\n"
+    "gpu_tot_sim_cycle = 1000\n"
+    "gpu_tot_sim_insn = 5000\n"
+    "gpu_tot_ipc =       5.0000\n"
+    "\tL1D_total_cache_miss_rate = 1.0000\n"
+    "L2_total_cache_miss_rate = 0.5000\n"
+    "n_cmd=100 n_nop=10 n_act=2 n_pre=1 n_ref_event=0 n_req=20 n_rd=20 n_rd_L2_A=0 n_write=0 n_wr_bk=0 bw_util=0.4\n"
+    "averagemflatency = 300 \n";
+
+/* warpsim correlate on a synthetic reference: the policy comes from the echoed
+ * -gpgpu_scheduler (not the directory's suffix), the table, CSV, markdown and
+ * SVG are written, the targets turn into an exit status, bad references fail. */
+TEST(cli_correlate)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], ref[128], file[160], outd[160], p[200], args[768];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(ref, sizeof ref, dir, "vecadd_lrr"); /* the echo says gto */
+	mkdir(ref, 0777);
+	cli_path(file, sizeof file, ref, "gpgpusim-out.txt");
+	CHECK(write_text(file, gpgpusim_mini) == 0);
+	cli_path(outd, sizeof outd, dir, "out");
+	snprintf(args, sizeof args, "correlate %s --size tiny --quiet --jobs 1 --out %s", ref, outd);
+	char *out;
+	int rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "vecadd_gto");
+	CHECK_STR_CONTAINS(out, "l2_miss_rate");
+	CHECK_STR_CONTAINS(out, "MAPE");
+	CHECK_MSG(!strstr(out, "vecadd_lrr"), "policy taken from the directory name, not the echo:\n%s", out);
+	free(out);
+	static const char *const files[][2] = {{"correlation.csv", "bench,policy,metric,gpgpusim,warpsim,error_pct"},
+					       {"correlation.md", "| cycles |"},
+					       {"correlation.svg", "stroke-dasharray"}};
+	for (unsigned i = 0; i < 3; i++) {
+		cli_path(p, sizeof p, outd, files[i][0]);
+		char *s = cli_slurp(p, NULL);
+		CHECK_MSG(s && strstr(s, files[i][1]), "%s: missing or without \"%s\"", p, files[i][1]);
+		free(s);
+		remove(p);
+	}
+	rmdir(outd);
+	/* 1000 cycles is not what vecadd takes: a 0.01% target fails, --known forgives it */
+	snprintf(args, sizeof args, "correlate %s --size tiny --quiet --jobs 1 --max-cycle-error 0.01", file);
+	cli_expect(t, args, 1, "cycle error");
+	snprintf(args, sizeof args, "correlate %s --size tiny --quiet --jobs 1 --max-cycle-error 0.01 --known vecadd", file);
+	cli_expect(t, args, 0, "(known difference)");
+	/* --bench / --sched override */
+	snprintf(args, sizeof args, "correlate %s --size tiny --quiet --jobs 1 --bench histo --sched lrr", file);
+	cli_expect(t, args, 0, "histo_lrr");
+	/* bad references */
+	cli_path(p, sizeof p, dir, "notes.txt");
+	CHECK(write_text(p, "hello\n") == 0);
+	snprintf(args, sizeof args, "correlate %s --bench vecadd", p);
+	cli_expect(t, args, 1, "not a GPGPU-Sim output");
+	remove(p);
+	char odd[160], oddf[200];
+	cli_path(odd, sizeof odd, dir, "mystery_gto");
+	mkdir(odd, 0777);
+	cli_path(oddf, sizeof oddf, odd, "gpgpusim-out.txt");
+	CHECK(write_text(oddf, gpgpusim_mini) == 0);
+	snprintf(args, sizeof args, "correlate %s", odd);
+	cli_expect(t, args, 2, "cannot tell the benchmark");
+	snprintf(args, sizeof args, "correlate %s --bench vecadd --sched nosuch", odd);
+	cli_expect(t, args, 2, "nosuch");
+	snprintf(args, sizeof args, "correlate %s/none", dir);
+	cli_expect(t, args, 1, "No such file");
+	remove(oddf);
+	rmdir(odd);
+	remove(file);
+	rmdir(ref);
+	rmdir(dir);
 }

@@ -52,6 +52,7 @@ static const struct cli_opt correlate_opts[] = {
     {"out", "DIR", 0, "also write DIR/correlation.md, correlation.csv and correlation.svg"},
     {"max-cycle-error", "PCT", 0, "exit 1 if any run's cycle count is off by more than PCT percent"},
     {"max-ratio-error", "R", 0, "exit 1 if any benchmark's GTO-over-LRR speedup is off by more than R"},
+    {"known", "BENCH[,BENCH]", 0, "benchmarks with a documented difference: misses are reported, not failed"},
     {"quiet", NULL, 0, "no progress output"},
     {NULL, NULL, 0, NULL},
 };
