@@ -78,6 +78,70 @@ uint32_t sched_rr_from(const struct sched_view *v, uint32_t nslots, uint32_t sch
 	return k;
 }
 
+int sched_greedy_init(struct sched_greedy *g, uint32_t nsched)
+{
+	g->nsched = 0;
+	g->last = calloc(nsched ? nsched : 1, sizeof *g->last);
+	g->last_age = calloc(nsched ? nsched : 1, sizeof *g->last_age);
+	if (!g->last || !g->last_age) {
+		sched_greedy_free(g);
+		return -1;
+	}
+	g->nsched = nsched;
+	sched_greedy_reset(g);
+	return 0;
+}
+
+void sched_greedy_free(struct sched_greedy *g)
+{
+	free(g->last);
+	free(g->last_age);
+	g->last = NULL;
+	g->last_age = NULL;
+	g->nsched = 0;
+}
+
+void sched_greedy_reset(struct sched_greedy *g)
+{
+	for (uint32_t i = 0; i < g->nsched; i++) {
+		g->last[i] = SCHED_NONE;
+		g->last_age[i] = 0;
+	}
+}
+
+void sched_greedy_issue(struct sched_greedy *g, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
+{
+	if (sched_id >= g->nsched || slot >= v->nslots)
+		return;
+	g->last[sched_id] = slot;
+	g->last_age[sched_id] = v->warps[slot].age;
+}
+
+uint32_t sched_greedy_get(const struct sched_greedy *g, const struct sched_view *v, uint32_t nslots,
+			  uint32_t sched_id)
+{
+	if (sched_id >= g->nsched)
+		return SCHED_NONE;
+	uint32_t s = g->last[sched_id];
+	if (s != SCHED_NONE && s < nslots && sched_candidate(&v->warps[s], sched_id) &&
+	    v->warps[s].age == g->last_age[sched_id])
+		return s;
+	return SCHED_NONE;
+}
+
+uint32_t sched_greedy_then(const struct sched_view *v, uint32_t greedy, const uint32_t *list, uint32_t n,
+			   uint32_t start, uint32_t *out, uint32_t k)
+{
+	if (greedy != SCHED_NONE)
+		out[k++] = greedy;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t slot = list[start + i < n ? start + i : start + i - n];
+		if (slot != greedy && !v->warps[slot].finished)
+			out[k++] = slot;
+	}
+	return k;
+}
+
 int sched_age_cache_init(struct sched_age_cache *c, uint32_t nsched, uint32_t nslots)
 {
 	size_t cells = (size_t)nsched * nslots;

@@ -60,6 +60,36 @@ uint32_t sched_rr_from(const struct sched_view *v, uint32_t nslots, uint32_t sch
 		       uint32_t *out);
 
 /*
+ * GTO's greedy head, shared by every policy with a greedy part (gto,
+ * gto-rotate, mwf-gto, saws): per scheduler, the slot it issued from last
+ * and the age of the warp that was there.  The greedy warp is that slot
+ * while it still holds the same resident, unfinished warp of the scheduler
+ * (a slot reused by a new CTA does not inherit greediness).
+ */
+struct sched_greedy {
+	uint32_t nsched;
+	uint32_t *last;     /* [nsched] slot issued last, SCHED_NONE if none */
+	uint64_t *last_age; /* [nsched] age of the warp issued last */
+};
+
+/* 0 on success, -1 on OOM (then safe to free). */
+int sched_greedy_init(struct sched_greedy *g, uint32_t nsched);
+void sched_greedy_free(struct sched_greedy *g);
+/* Nothing issued yet, on every scheduler. */
+void sched_greedy_reset(struct sched_greedy *g);
+/* on_issue: scheduler `sched_id` issued from `slot`. */
+void sched_greedy_issue(struct sched_greedy *g, const struct sched_view *v, uint32_t sched_id, uint32_t slot);
+/* Scheduler `sched_id`'s greedy warp: its last issued slot if that slot
+ * (< nslots) is still a candidate holding the same warp, else SCHED_NONE. */
+uint32_t sched_greedy_get(const struct sched_greedy *g, const struct sched_view *v, uint32_t nslots,
+			  uint32_t sched_id);
+/* GTO order from a ranked list: `greedy` first (if not SCHED_NONE), then the
+ * slots list[(start + i) % n] for i in [0, n), skipping `greedy` and finished
+ * warps.  Writes to out[k..]; returns the new k. */
+uint32_t sched_greedy_then(const struct sched_view *v, uint32_t greedy, const uint32_t *list, uint32_t n,
+			   uint32_t start, uint32_t *out, uint32_t k);
+
+/*
  * Age-order cache: for each scheduler, the valid slots it owns (finished
  * warps included) sorted by sched_older.  sched_age_cache_get() compares a
  * per-scheduler snapshot of (owned, age, warp_in_cta) of every slot with
