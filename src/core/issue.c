@@ -218,6 +218,8 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	}
 	uint32_t per = (uint32_t)cfg_int(s->cfg, CFG_issue_per_sched);
 	for (uint32_t sc = 0; sc < s->nsched; sc++) {
+		if (s->pol->on_cycle)
+			s->pol->on_cycle(s->pol_st, &s->view, sc);
 		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);
 		uint32_t issued = 0;
 		uint32_t used_cu = 0;

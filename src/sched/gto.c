@@ -44,9 +44,9 @@ static void *gto_create(const struct sched_create_args *a)
 	return s;
 }
 
-static uint32_t gto_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+static uint32_t gto_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
 {
-	struct gto *s = st;
+	const struct gto *s = st;
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t n;

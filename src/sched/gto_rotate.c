@@ -12,7 +12,8 @@
  *     pivot key says where the ring starts: the order begins with the first
  *     warp whose key is greater than the pivot (no pivot: the oldest warp),
  *     runs to the youngest, then wraps to the oldest.
- *   - Whenever the core cycle crosses a multiple of gto_rotate_period, the
+ *   - Whenever the core cycle crosses a multiple of gto_rotate_period (seen
+ *     by the per-cycle hook on_cycle; order() only reads the ring), the
  *     warp currently at the head of the ring (the effective "oldest"
  *     unfinished warp) becomes the pivot, i.e. it moves to the back and the
  *     next warp in age order becomes the most senior.  For an unchanging set
@@ -35,7 +36,7 @@ struct gto_rot {
 	struct sched_greedy greedy;
 	bool *has_pivot;           /* [nsched] */
 	struct sched_warp *pivot;  /* [nsched] key of the pivot: age, warp_in_cta, slot */
-	uint64_t *seen_period;     /* [nsched] cycle / period at the last order(); UINT64_MAX if none yet */
+	uint64_t *seen_period;     /* [nsched] cycle / period at the last on_cycle(); UINT64_MAX if none yet */
 	struct sched_age_cache ages;
 };
 
@@ -134,17 +135,26 @@ static void maybe_rotate(struct gto_rot *s, const struct sched_view *v, uint32_t
 	}
 }
 
-static uint32_t rot_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+static uint32_t rot_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
 {
-	struct gto_rot *s = st;
+	const struct gto_rot *s = st;
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t n;
 	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
-	maybe_rotate(s, v, sched_id, sorted, n);
-
 	uint32_t g = sched_greedy_get(&s->greedy, v, sched_nslots(v, s->nslots), sched_id);
 	return sched_greedy_then(v, g, sorted, n, ring_start(s, v, sched_id, sorted, n), order, 0);
+}
+
+/* Before the scheduler's order is asked for: take the rotations that are due. */
+static void rot_on_cycle(void *st, const struct sched_view *v, uint32_t sched_id)
+{
+	struct gto_rot *s = st;
+	if (sched_id >= s->nsched)
+		return;
+	uint32_t n;
+	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+	maybe_rotate(s, v, sched_id, sorted, n);
 }
 
 static void rot_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
@@ -165,6 +175,7 @@ const struct sched_policy sched_gto_rotate = {
 	.create = rot_create,
 	.destroy = rot_destroy,
 	.order = rot_order,
+	.on_cycle = rot_on_cycle,
 	.on_issue = rot_on_issue,
 	.on_kernel_event = rot_on_kernel_event,
 };

@@ -29,8 +29,8 @@ struct mwf {
 	uint32_t *wpt;       /* [nctas] warps waiting at a barrier */
 	uint32_t *cta_last;  /* [nctas] warp-in-CTA index issued last in that CTA, SCHED_NONE if none */
 	struct sched_greedy greedy; /* the scheduler's last issued warp (LRR uses only its slot) */
-	uint32_t *scratch;   /* [nslots] */
-	uint32_t *ctas;      /* [nctas] */
+	uint32_t *scratch;   /* [nslots] order() scratch (not state) */
+	uint32_t *ctas;      /* [nctas] order() scratch (not state) */
 	struct sched_age_cache ages;
 };
 
@@ -88,7 +88,7 @@ static bool runnable(const struct sched_warp *w, uint32_t sched_id)
 }
 
 /* Append CTA c's runnable warps of scheduler sched_id to order (MWF's within-CTA order). */
-static uint32_t order_cta(struct mwf *s, const struct sched_view *v, uint32_t sched_id, uint32_t c, uint32_t *order,
+static uint32_t order_cta(const struct mwf *s, const struct sched_view *v, uint32_t sched_id, uint32_t c, uint32_t *order,
 			  uint32_t k)
 {
 	uint32_t nslots = sched_nslots(v, s->nslots), n = 0;
@@ -127,9 +127,9 @@ static uint32_t order_cta(struct mwf *s, const struct sched_view *v, uint32_t sc
 	return k;
 }
 
-static uint32_t mwf_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+static uint32_t mwf_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
 {
-	struct mwf *s = st;
+	const struct mwf *s = st;
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t nctas = v->nctas < s->nctas ? v->nctas : s->nctas;

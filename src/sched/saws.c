@@ -51,9 +51,9 @@ static void *saws_create(const struct sched_create_args *a)
 
 static bool waiting(const struct sched_view *v, uint32_t c) { return v->ctas[c].valid && v->ctas[c].first_barrier_hit != UINT64_MAX; }
 
-static uint32_t saws_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+static uint32_t saws_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
 {
-	struct saws *s = st;
+	const struct saws *s = st;
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t nctas = v->nctas < s->nctas ? v->nctas : s->nctas, nc = 0;

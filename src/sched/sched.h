@@ -104,9 +104,19 @@ struct sched_policy {
 	void (*destroy)(void *st);
 	/* Write scheduler `sched_id`'s candidate slots, highest priority first,
 	 * into order[] (capacity v->nslots); return how many.  Slots that are not
-	 * valid may be omitted; the issue loop re-checks everything. */
-	uint32_t (*order)(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order);
+	 * valid may be omitted; the issue loop re-checks everything.
+	 * A pure query: it may be called any number of times per cycle (the
+	 * issue stage calls it once per scheduler, fetch policies such as cff
+	 * call it too) and changes nothing that any later call or hook could
+	 * observe.  (A policy may refresh a memo that is a function of the view
+	 * alone, e.g. sched_age_cache, through a pointer in its state.)  Every
+	 * state change happens in the hooks below. */
+	uint32_t (*order)(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order);
 	/* Events (any may be NULL). */
+	/* Once per scheduler per cycle, just before the issue stage asks for
+	 * scheduler `sched_id`'s order: state that follows the view (pool
+	 * maintenance, periodic rotation) is updated here. */
+	void (*on_cycle)(void *st, const struct sched_view *v, uint32_t sched_id);
 	void (*on_issue)(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot);
 	void (*on_barrier_arrive)(void *st, const struct sched_view *v, uint32_t cta_slot, uint32_t slot);
 	void (*on_barrier_release)(void *st, const struct sched_view *v, uint32_t cta_slot);

@@ -180,7 +180,7 @@ void sched_age_cache_free(struct sched_age_cache *c)
 	c->nslots = 0;
 }
 
-const uint32_t *sched_age_cache_get(struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
+const uint32_t *sched_age_cache_get(const struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
 				    uint32_t *n)
 {
 	*n = 0;

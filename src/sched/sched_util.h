@@ -109,7 +109,9 @@ struct sched_age_cache {
 int sched_age_cache_init(struct sched_age_cache *c, uint32_t nsched, uint32_t nslots);
 void sched_age_cache_free(struct sched_age_cache *c);
 /* Scheduler `sched_id`'s valid slots, oldest first; *n gets the count. */
-const uint32_t *sched_age_cache_get(struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
+/* The cache is a memo (its content is a function of the view alone), so it is
+ * refreshed through the pointers of a const cache: order() may use it. */
+const uint32_t *sched_age_cache_get(const struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
 				    uint32_t *n);
 
 #endif

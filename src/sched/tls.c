@@ -5,7 +5,8 @@
  * GPGPU-Sim's two_level_active scheduler implements it (the TLS the BAWS
  * paper compares against): each scheduler splits its warps into an active
  * pool of at most tls_active_warps warps, which are the only issue
- * candidates, and a FIFO pending pool.  Every order() call, per scheduler:
+ * candidates, and a FIFO pending pool.  Every cycle, per scheduler, the
+ * hook on_cycle does steps 1-3 and order() (a pure query) step 4:
  *
  *   1. sync:    warps that are gone (slot invalid, warp finished, slot now
  *               holds another warp or belongs to another scheduler) leave
@@ -184,15 +185,11 @@ static void tls_promote(struct tls *s, uint32_t sched_id)
 	}
 }
 
-static uint32_t tls_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+static uint32_t tls_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
 {
-	struct tls *s = st;
+	const struct tls *s = st;
 	if (sched_id >= s->nsched)
 		return 0;
-	tls_sync(s, v, sched_id);
-	tls_demote(s, v, sched_id);
-	tls_promote(s, sched_id);
-
 	uint32_t ns = sched_nslots(v, s->nslots), k = 0;
 	if (ns == 0)
 		return 0;
@@ -204,6 +201,17 @@ static uint32_t tls_order(void *st, const struct sched_view *v, uint32_t sched_i
 			order[k++] = slot;
 	}
 	return k;
+}
+
+/* Steps 1-3, once per scheduler per cycle before its order is asked for. */
+static void tls_on_cycle(void *st, const struct sched_view *v, uint32_t sched_id)
+{
+	struct tls *s = st;
+	if (sched_id >= s->nsched)
+		return;
+	tls_sync(s, v, sched_id);
+	tls_demote(s, v, sched_id);
+	tls_promote(s, sched_id);
 }
 
 static void tls_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
@@ -226,6 +234,7 @@ const struct sched_policy sched_tls = {
 	.create = tls_create,
 	.destroy = tls_destroy,
 	.order = tls_order,
+	.on_cycle = tls_on_cycle,
 	.on_issue = tls_on_issue,
 	.on_kernel_event = tls_on_kernel_event,
 };
