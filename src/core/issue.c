@@ -12,11 +12,15 @@
  * front end when control flow leaves the fetched path.
  *
  * Stall classification (one reason per scheduler per cycle without issue),
- * by priority, from the scheduler's live warps: structural (a warp had a
- * ready instruction but no free operand collector / unit port) > data
+ * as GPGPU-Sim's scheduler_unit::cycle() does it: over the warps the
+ * policy ordered for the scheduler (the warps the issue loop walked), by
+ * priority: structural (a warp had a ready instruction but no free operand
+ * collector / unit port) > held (a ready warp the policy holds back) > data
  * (scoreboard) > control (I-buffer flushed by an unresolved control
- * instruction) > fetch (empty I-buffer, I-cache miss, decode) > barrier >
- * exit (finished warps waiting for their CTA) > idle (no warp at all).
+ * instruction) > fetch (empty I-buffer, I-cache miss, decode) > barrier.
+ * If the walk shows none of these, exit (the scheduler's live warps have
+ * finished and wait for their CTA) > idle.  Warps a policy leaves out of its
+ * order (tls's pending pool) count for nothing, as in GPGPU-Sim.
  */
 #include "core/fetch.h"
 #include "core/issue.h"
@@ -24,9 +28,10 @@
 #include "core/sm.h"
 #include "gpu/gpu.h"
 
-enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_STRUCT };
-static const enum stat_id stall_stat[] = {STAT_stall_idle, STAT_stall_exit, STAT_stall_barrier, STAT_stall_fetch,
-					  STAT_stall_control, STAT_stall_data, STAT_stall_structural};
+enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_HELD, ST_STRUCT };
+static const enum stat_id stall_stat[] = {STAT_stall_idle,	 STAT_stall_exit, STAT_stall_barrier,
+					  STAT_stall_fetch,	 STAT_stall_control, STAT_stall_data,
+					  STAT_stall_held,	 STAT_stall_structural};
 
 static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, bool *longlat)
 {
@@ -105,6 +110,7 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	st->v[STAT_simd_lanes_active] += (uint64_t)__builtin_popcountll(info->active);
 	st->v[STAT_simd_lanes_total] += s->ws;
 	s->vw[slot].insts_issued++;
+	w->issue_cycle = now;
 	s->vc[cta].insts_issued++;
 	/* scoreboard: destinations pending until writeback */
 	bool longlat = false;
@@ -228,7 +234,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			if (slot >= s->nslots || s->vw[slot].sched_id != sc)
 				continue;
 			struct sched_warp *v = &s->vw[slot];
-			if (!v->valid || v->finished || v->at_barrier || !v->ready)
+			if (!v->valid || v->finished || v->at_barrier || !v->ready || s->held[slot])
 				continue;
 			struct sm_warp *w = &s->w[slot];
 			const struct dec_insn *d = w->ib[w->ib_head].d;
@@ -251,18 +257,35 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			s->gpu->stats->v[STAT_issue_cycles]++;
 			continue;
 		}
+		/* nothing issued: classify over the warps the loop walked (the
+		 * state is unchanged since, as nothing issued) */
 		enum stall best = ST_IDLE;
-		for (uint32_t k = 0; k < s->nlive; k++) {
-			uint32_t i = s->live[k];
-			if (s->vw[i].sched_id != sc)
+		for (uint32_t k = 0; k < n && best != ST_STRUCT; k++) {
+			uint32_t slot = s->order[k];
+			if (slot >= s->nslots || s->vw[slot].sched_id != sc || !s->vw[slot].valid)
 				continue;
-			enum stall r = warp_reason(s, i, now);
-			if (r == ST_STRUCT || r == ST_DATA)
-				s->vw[i].stall_cycles++;
+			enum stall r = warp_reason(s, slot, now);
+			if (r == ST_STRUCT && s->held[slot])
+				r = ST_HELD;
 			if (r > best)
 				best = r;
 		}
+		if (best == ST_IDLE)
+			for (uint32_t k = 0; k < s->nlive; k++) {
+				uint32_t i = s->live[k];
+				if (s->vw[i].sched_id == sc && s->w[i].finished) {
+					best = ST_EXIT;
+					break;
+				}
+			}
 		s->gpu->stats->v[stall_stat[best]]++;
+	}
+	/* per-warp stall cycles: a decoded instruction at the head, not issued this cycle */
+	for (uint32_t k = 0; k < s->nlive; k++) {
+		uint32_t i = s->live[k];
+		struct sched_warp *v = &s->vw[i];
+		if (v->ibuf_head_valid && !v->finished && !v->at_barrier && s->w[i].issue_cycle != now)
+			v->stall_cycles++;
 	}
 	return true;
 }

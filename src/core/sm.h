@@ -63,6 +63,7 @@ struct sm_warp {
 	uint64_t launch_cycle;
 	uint64_t wait_since;          /* cycle it started waiting at a barrier */
 	uint64_t finish_cycle;
+	uint64_t issue_cycle;         /* last cycle it issued (UINT64_MAX: never) */
 	/* front end: the I-buffer (ring of SM_IBUF_MAX, ibuf_depth used) */
 	struct ibuf_entry ib[SM_IBUF_MAX];
 };
@@ -132,6 +133,7 @@ struct sm {
 	void *pol_st;
 	const struct fetch_policy *fpol;
 	void *fpol_st;
+	bool *held;                   /* [nslots] warps the policy holds back (view.held) */
 	uint32_t *order;              /* scratch [nslots] */
 	uint32_t *live;               /* valid slots, ascending: live[0..nlive) */
 	uint32_t nlive;

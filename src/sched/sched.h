@@ -36,8 +36,9 @@ struct sched_warp {
 	uint32_t cta_id;        /* linear CTA id in the grid */
 	uint32_t warp_in_cta;   /* warp index within its CTA */
 	uint64_t insts_issued;  /* warp instructions issued so far */
-	uint64_t stall_cycles;  /* cycles this warp had a valid instruction but did not issue */
-	uint32_t last_insts_window; /* instructions issued in the current CAWA-style window (0 if unused) */
+	uint64_t stall_cycles;  /* cycles in which this warp had a decoded instruction at its I-buffer head
+				 * (and was not at a barrier) but did not issue -- whatever the reason:
+				 * scoreboard, busy unit, another warp chosen, held back by the policy */
 };
 
 /* Read-only view of one CTA slot. */
@@ -64,6 +65,13 @@ struct sched_view {
 	 * "scan warps[0..nslots)"; hand-built views in tests may leave it NULL). */
 	const uint32_t *live;
 	uint32_t nlive;
+	/* Warps the policy holds back (backed off, throttled): held[slot] true
+	 * means the issue stage does not issue that warp even if it is ready,
+	 * and a cycle lost to it counts as stall_held.  The SM owns the array
+	 * and clears a slot's entry when a new warp arrives in it; the policy
+	 * writes it in its hooks (never in order()) through
+	 * sched_create_args.held.  NULL (hand-built views): nothing held. */
+	const bool *held;
 	/* Optional acceleration: changes whenever a slot becomes valid or
 	 * invalid or a warp's age/warp_in_cta changes (the SM bumps it at CTA
 	 * launch and exit).  0 means "unknown": policies must rescan. */
@@ -79,6 +87,7 @@ struct sched_create_args {
 	uint32_t nsched;
 	uint32_t nslots;
 	uint32_t nctas;
+	bool *held;          /* [nslots] the SM's held-back flags (see sched_view.held); NULL: cannot hold */
 };
 
 /* What an issued instruction did, for policies that watch execution
