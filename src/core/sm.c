@@ -68,10 +68,15 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	}
 	s->view = (struct sched_view){.nsched = s->nsched, .nslots = s->nslots, .warps = s->vw,
 				      .nctas = s->nctaslots, .ctas = s->vc, .held = s->held};
-	s->pol = g->pol;
+	s->pol = g->pol.pol;
 	s->fpol = g->fpol;
+	uint32_t nctr = sched_choice_ncounters(&g->pol);
+	s->pol_ctr = calloc(nctr ? nctr : 1, sizeof *s->pol_ctr);
+	if (!s->pol_ctr)
+		goto fail;
 	struct sched_create_args a = {.cfg = cfg, .sm = id, .nsched = s->nsched, .nslots = s->nslots,
-				      .nctas = s->nctaslots, .held = s->held};
+				      .nctas = s->nctaslots, .held = s->held, .counters = s->pol_ctr,
+				      .inner = g->pol.inner, .self = s->pol};
 	s->pol_st = s->pol->create(&a);
 	s->fpol_st = s->fpol->create(&a);
 	s->ldst = ldst_create(s, cfg);
@@ -106,6 +111,7 @@ void sm_destroy(struct sm *s)
 	free(s->vc);
 	free(s->order);
 	free(s->held);
+	free(s->pol_ctr);
 	free(s->live);
 	free(s->eligible);
 	free(s->coll);

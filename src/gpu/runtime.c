@@ -677,7 +677,7 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 	sim->trace.max = (size_t)cfg_int(cfg, CFG_trace_max_events);
 	char mode[32];
 	ws_result r = strcmp(cfg_enum_name(cfg, CFG_mode, mode, sizeof mode), "timing") == 0
-			      ? gpu_run_launch(&L, cfg, per_sm)
+			      ? gpu_run_launch(&L, cfg, per_sm, sim->sched_override.pol ? &sim->sched_override : NULL)
 			      : func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
 						(uint32_t)cfg_int(cfg, CFG_func_quantum));
 	free(kp);
@@ -690,13 +690,26 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 
 /* ---- statistics ---- */
 
+void sim_set_sched_policy(ws_sim *sim, const struct sched_policy *pol, const struct sched_policy *inner)
+{
+	if (sim)
+		sim->sched_override = (struct sched_choice){pol, pol && pol->wraps ? inner : NULL};
+}
+
 ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value)
 {
 	if (!sim || !name)
 		return WS_ERROR_INVALID_VALUE;
 	int i = stats_find(name);
-	if (i < 0)
-		return WS_ERROR_NOT_FOUND;
+	if (i < 0) {
+		/* a counter exported by a scheduling policy that ran */
+		const struct stat_extra *e = stats_extra_find(&sim->stats, name);
+		if (!e)
+			return WS_ERROR_NOT_FOUND;
+		if (value)
+			*value = e->v;
+		return WS_SUCCESS;
+	}
 	if (value)
 		*value = sim->stats.v[i];
 	return WS_SUCCESS;

@@ -38,6 +38,11 @@ struct gto_rot {
 	struct sched_warp *pivot;  /* [nsched] key of the pivot: age, warp_in_cta, slot */
 	uint64_t *seen_period;     /* [nsched] cycle / period at the last on_cycle(); UINT64_MAX if none yet */
 	struct sched_age_cache ages;
+	uint64_t *ctr;             /* exported counters (rot_counters), NULL: not counted */
+};
+
+static const struct sched_counter rot_counters[] = {
+	{"rotations", "rotations", "age-ring rotations that changed the most senior warp (summed over schedulers)"},
 };
 
 static void rot_destroy(void *st)
@@ -70,6 +75,7 @@ static void *rot_create(const struct sched_create_args *a)
 	size_t ns = a->nsched ? a->nsched : 1;
 	s->nsched = a->nsched;
 	s->nslots = a->nslots;
+	s->ctr = a->counters;
 	int64_t k = sched_cfg_int(a->cfg, CFG_gto_rotate_period);
 	s->period = k > 0 ? (uint64_t)k : 0;
 	s->has_pivot = calloc(ns, sizeof *s->has_pivot);
@@ -130,6 +136,8 @@ static void maybe_rotate(struct gto_rot *s, const struct sched_view *v, uint32_t
 			pv->warp_in_cta = w->warp_in_cta;
 			pv->slot = w->slot;
 			s->has_pivot[sched_id] = true;
+			if (s->ctr)
+				s->ctr[0]++;
 			return;
 		}
 	}
@@ -174,6 +182,8 @@ const struct sched_policy sched_gto_rotate = {
 	.description = "GTO whose age ranking rotates by one warp every gto_rotate_period cycles (BOWS baseline)",
 	.create = rot_create,
 	.destroy = rot_destroy,
+	.counters = rot_counters,
+	.ncounters = 1,
 	.order = rot_order,
 	.on_cycle = rot_on_cycle,
 	.on_issue = rot_on_issue,

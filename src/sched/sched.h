@@ -15,6 +15,7 @@
 #define WARPSIM_SCHED_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct ws_config;
@@ -80,6 +81,16 @@ struct sched_view {
 
 enum sched_kernel_event { SCHED_KERNEL_START, SCHED_KERNEL_LAST_CTA_ISSUED, SCHED_KERNEL_END };
 
+struct sched_policy;
+
+/* A statistic a policy exports (declared in a static table of the policy):
+ * it appears in the stats text and JSON output and in wsStatsGet as
+ * "<policy>_<name>" (the policy's name with '-' as '_'), summed over SMs
+ * and launches, with its unit and help text like every other counter. */
+struct sched_counter {
+	const char *name, *unit, *help;
+};
+
 /* Arguments for creating a policy instance (one per SM). */
 struct sched_create_args {
 	const struct ws_config *cfg;
@@ -88,6 +99,15 @@ struct sched_create_args {
 	uint32_t nslots;
 	uint32_t nctas;
 	bool *held;          /* [nslots] the SM's held-back flags (see sched_view.held); NULL: cannot hold */
+	/* [policy's ncounters] this instance's counters (zeroed), which it
+	 * increments in its hooks; for a wrapper, its own counters followed by
+	 * its inner policy's (sched_inner_create passes the inner its part).
+	 * NULL: counting disabled (policies must then count nothing). */
+	uint64_t *counters;
+	/* A wrapper's inner policy (NAME:INNER), NULL otherwise. */
+	const struct sched_policy *inner;
+	/* The policy being created (so that create() can read self->user). */
+	const struct sched_policy *self;
 };
 
 /* What an issued instruction did, for policies that watch execution
@@ -105,10 +125,24 @@ struct sched_exec_event {
 	uint64_t result;         /* setp: predicate result (first executing lane) */
 };
 
-/* A warp-scheduling (issue) policy. */
+/* A warp-scheduling (issue) policy.  Only create, destroy and order are
+ * required; every hook may be NULL. */
 struct sched_policy {
 	const char *name;
 	const char *description;
+	/* A wrapper orders on top of another policy, chosen as "NAME:INNER"
+	 * (e.g. a back-off policy over gto or lrr): create() gets the inner
+	 * policy in sched_create_args.inner and delegates to it (sched_util.h:
+	 * sched_inner_*).  A wrapper cannot be used without an inner policy, and
+	 * a plain policy cannot take one. */
+	bool wraps;
+	/* Exported counters (may be NULL / 0). */
+	const struct sched_counter *counters;
+	uint32_t ncounters;
+	/* Free for policies defined at run time (tests, prototypes run with
+	 * sim_set_sched_policy): reaches create() as a->self->user.  NULL for
+	 * the registered policies. */
+	void *user;
 	void *(*create)(const struct sched_create_args *a); /* NULL on OOM */
 	void (*destroy)(void *st);
 	/* Write scheduler `sched_id`'s candidate slots, highest priority first,
@@ -154,6 +188,23 @@ struct fetch_policy {
 
 /* Registry (registry.c): look up by name; NULL if unknown. */
 const struct sched_policy *sched_policy_find(const char *name);
+
+/* A resolved `sched` setting: a policy, or a wrapper and its inner policy. */
+struct sched_choice {
+	const struct sched_policy *pol;
+	const struct sched_policy *inner; /* NULL unless pol->wraps */
+};
+/* Resolve "NAME" or "WRAPPER:INNER" against the NULL-terminated list
+ * `list` (sched_policies for the registry).  False with a message that
+ * names the problem and lists the choices (unknown name, unknown inner
+ * policy, a wrapper without an inner policy, a plain policy given one). */
+bool sched_resolve_in(const struct sched_policy *const *list, const char *name, struct sched_choice *out, char *msg,
+		      size_t msgsz);
+bool sched_resolve(const char *name, struct sched_choice *out, char *msg, size_t msgsz);
+/* Counters of a choice: the policy's, then its inner policy's. */
+uint32_t sched_choice_ncounters(const struct sched_choice *c);
+/* Counter i of a choice: its definition, and its stats name "<policy>_<name>" in buf. */
+const struct sched_counter *sched_choice_counter(const struct sched_choice *c, uint32_t i, char *buf, size_t bufsz);
 const struct fetch_policy *fetch_policy_find(const char *name);
 /* NULL-terminated lists, for help text and validation. */
 extern const struct sched_policy *const sched_policies[];

@@ -224,3 +224,24 @@ const uint32_t *sched_age_cache_get(const struct sched_age_cache *c, const struc
 	*n = c->count[sched_id];
 	return sorted;
 }
+
+int sched_inner_create(struct sched_inner *in, const struct sched_create_args *a, uint32_t own_counters)
+{
+	in->p = a->inner;
+	in->st = NULL;
+	if (!in->p || in->p->wraps)
+		return -1;
+	struct sched_create_args ia = *a;
+	ia.inner = NULL;
+	ia.self = in->p;
+	ia.counters = a->counters ? a->counters + own_counters : NULL;
+	in->st = in->p->create(&ia);
+	return in->st ? 0 : -1;
+}
+
+void sched_inner_destroy(struct sched_inner *in)
+{
+	if (in->p && in->st)
+		in->p->destroy(in->st);
+	in->st = NULL;
+}

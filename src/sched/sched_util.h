@@ -114,4 +114,72 @@ void sched_age_cache_free(struct sched_age_cache *c);
 const uint32_t *sched_age_cache_get(const struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
 				    uint32_t *n);
 
+/*
+ * Wrappers (sched_policy.wraps, chosen as "NAME:INNER"): the inner policy
+ * instance a wrapper delegates to.  sched_inner_create() creates it with
+ * the wrapper's create args, except that it gets no inner policy of its own
+ * and its counters start after the wrapper's `own_counters` counters.
+ */
+struct sched_inner {
+	const struct sched_policy *p;
+	void *st;
+};
+
+/* 0 on success, -1 on OOM or when a->inner is NULL. */
+int sched_inner_create(struct sched_inner *in, const struct sched_create_args *a, uint32_t own_counters);
+void sched_inner_destroy(struct sched_inner *in);
+
+/* Forward a query or an event to the inner policy (hooks it leaves NULL are skipped). */
+static inline uint32_t sched_inner_order(const struct sched_inner *in, const struct sched_view *v, uint32_t sched_id,
+					 uint32_t *order)
+{
+	return in->p->order(in->st, v, sched_id, order);
+}
+static inline void sched_inner_on_cycle(const struct sched_inner *in, const struct sched_view *v, uint32_t sched_id)
+{
+	if (in->p->on_cycle)
+		in->p->on_cycle(in->st, v, sched_id);
+}
+static inline void sched_inner_on_issue(const struct sched_inner *in, const struct sched_view *v, uint32_t sched_id,
+					uint32_t slot)
+{
+	if (in->p->on_issue)
+		in->p->on_issue(in->st, v, sched_id, slot);
+}
+static inline void sched_inner_on_barrier_arrive(const struct sched_inner *in, const struct sched_view *v,
+						 uint32_t cta_slot, uint32_t slot)
+{
+	if (in->p->on_barrier_arrive)
+		in->p->on_barrier_arrive(in->st, v, cta_slot, slot);
+}
+static inline void sched_inner_on_barrier_release(const struct sched_inner *in, const struct sched_view *v,
+						  uint32_t cta_slot)
+{
+	if (in->p->on_barrier_release)
+		in->p->on_barrier_release(in->st, v, cta_slot);
+}
+static inline void sched_inner_on_cta_launch(const struct sched_inner *in, const struct sched_view *v,
+					     uint32_t cta_slot)
+{
+	if (in->p->on_cta_launch)
+		in->p->on_cta_launch(in->st, v, cta_slot);
+}
+static inline void sched_inner_on_cta_exit(const struct sched_inner *in, const struct sched_view *v, uint32_t cta_slot)
+{
+	if (in->p->on_cta_exit)
+		in->p->on_cta_exit(in->st, v, cta_slot);
+}
+static inline void sched_inner_on_kernel_event(const struct sched_inner *in, const struct sched_view *v,
+					       enum sched_kernel_event ev)
+{
+	if (in->p->on_kernel_event)
+		in->p->on_kernel_event(in->st, v, ev);
+}
+static inline void sched_inner_on_exec(const struct sched_inner *in, const struct sched_view *v,
+				       const struct sched_exec_event *e)
+{
+	if (in->p->on_exec)
+		in->p->on_exec(in->st, v, e);
+}
+
 #endif

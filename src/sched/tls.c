@@ -49,6 +49,13 @@ struct tls {
 	uint32_t *owner;     /* [nslots] scheduler whose pool holds the slot */
 	uint64_t *age;       /* [nslots] age of the warp the pool entry stands for */
 	uint32_t *scratch;   /* [nslots] */
+	uint64_t *ctr;       /* exported counters (tls_counters), NULL: not counted */
+};
+
+enum { TLS_CTR_DEMOTIONS, TLS_CTR_PROMOTIONS, TLS_NCTR };
+static const struct sched_counter tls_counters[TLS_NCTR] = {
+	[TLS_CTR_DEMOTIONS] = {"demotions", "warps", "active warps moved to the pending pool (long-latency wait or barrier)"},
+	[TLS_CTR_PROMOTIONS] = {"promotions", "warps", "pending warps moved to the active pool"},
 };
 
 static void tls_destroy(void *st)
@@ -85,6 +92,7 @@ static void *tls_create(const struct sched_create_args *a)
 	size_t ns = a->nsched ? a->nsched : 1, nw = a->nslots ? a->nslots : 1;
 	s->nsched = a->nsched;
 	s->nslots = a->nslots;
+	s->ctr = a->counters;
 	int64_t n = sched_cfg_int(a->cfg, CFG_tls_active_warps);
 	s->max_active = n < 1 ? 1 : n > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 	s->last = calloc(ns, sizeof *s->last);
@@ -165,6 +173,8 @@ static void tls_demote(struct tls *s, const struct sched_view *v, uint32_t sched
 		if (w->long_latency_wait || w->at_barrier) {
 			s->nactive[sched_id]--;
 			pending_push(s, sched_id, slot);
+			if (s->ctr)
+				s->ctr[TLS_CTR_DEMOTIONS]++;
 		}
 	}
 }
@@ -180,6 +190,8 @@ static void tls_promote(struct tls *s, uint32_t sched_id)
 		take++;
 	}
 	if (take) {
+		if (s->ctr)
+			s->ctr[TLS_CTR_PROMOTIONS] += take;
 		memmove(q, q + take, (n - take) * sizeof *q);
 		s->npending[sched_id] = n - take;
 	}
@@ -233,6 +245,8 @@ const struct sched_policy sched_tls = {
 		       "long-latency loads swap with a FIFO pending pool",
 	.create = tls_create,
 	.destroy = tls_destroy,
+	.counters = tls_counters,
+	.ncounters = TLS_NCTR,
 	.order = tls_order,
 	.on_cycle = tls_on_cycle,
 	.on_issue = tls_on_issue,
