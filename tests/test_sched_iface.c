@@ -157,6 +157,13 @@ static uint32_t rec_order(const void *st, const struct sched_view *v, uint32_t s
 	return sched_rr_from(v, sched_nslots(v, s->nslots), sched_id, SCHED_NONE, order);
 }
 
+static void rec_on_exec(void *st, const struct sched_view *v, const struct sched_exec_event *e)
+{
+	struct rec_st *s = st;
+	if (s->r->nexec < REC_MAX)
+		s->r->exec[s->r->nexec++] = *e;
+}
+
 static void rec_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
 {
 	struct rec_st *s = st;
@@ -172,6 +179,75 @@ static void rec_on_cta_launch(void *st, const struct sched_view *v, uint32_t cta
 	s->r->launches++;
 	if (s->last_seen)
 		s->r->launches_after_last++;
+}
+
+/* on_exec: every setp and branch of k, with its content (one warp of 32 lanes). */
+TEST(sched_iface_on_exec)
+{
+	struct recorder *r = calloc(1, sizeof *r);
+	CHECK(r != NULL);
+	if (!r)
+		return;
+	struct sched_policy rec = {.name = "rec", .description = "test: records events", .create = rec_create,
+				   .destroy = rec_destroy, .order = rec_order, .on_exec = rec_on_exec, .user = r};
+	ws_sim *sim = run_k(t, &rec, NULL, 1, 32, NULL);
+	wsSimDestroy(sim);
+	/* per warp: 6 setp and 4 branches, in program order */
+	CHECK_EQ(r->nexec, 10);
+	if (r->nexec != 10) {
+		free(r);
+		return;
+	}
+	const struct sched_exec_event *e = r->exec;
+	/* setp.lt %r2, 8 on all 32 lanes: sources from lane 0 */
+	CHECK(e[0].is_setp && !e[0].is_branch);
+	CHECK_EQ(e[0].lane, 0);
+	CHECK_EQ(e[0].active, 0xffffffffull);
+	CHECK_EQ(e[0].src_values[0], 0);
+	CHECK_EQ(e[0].src_values[1], 8);
+	CHECK_EQ(e[0].result & 1, 1); /* lane 0: 0 < 8 */
+	/* @%p1 bra SKIP: lanes 0-7 take it -- a forward branch that diverges */
+	CHECK(e[1].is_branch && !e[1].is_setp);
+	CHECK(e[1].diverged);
+	CHECK(e[1].taken);
+	CHECK(!e[1].backward);
+	CHECK(e[1].target > e[1].pc);
+	CHECK_EQ(e[1].exec, 0xffull);
+	CHECK_EQ(e[1].active, 0xffffffffull);
+	/* the not-taken side (lanes 8-31): setp.gt %r2, 9 -- the first active lane is 8 */
+	CHECK(e[2].is_setp);
+	CHECK_EQ(e[2].active, 0xffffff00ull);
+	CHECK_EQ(e[2].lane, 8);
+	CHECK_EQ(e[2].src_values[0], 8);
+	CHECK_EQ(e[2].src_values[1], 9);
+	/* @%p3 setp.gt %r2, 20: lanes 8 and 9 are active but guarded off; the
+	 * values still come from the first *active* lane, 8 */
+	CHECK(e[3].is_setp);
+	CHECK_EQ(e[3].active, 0xffffff00ull);
+	CHECK_EQ(e[3].exec, 0xfffffc00ull);
+	CHECK_EQ(e[3].lane, 8);
+	CHECK_EQ(e[3].src_values[0], 8);
+	CHECK_EQ(e[3].src_values[1], 20);
+	CHECK_EQ(e[3].pc, e[2].pc + 1);
+	/* the loop, reconverged: setp, then a backward branch, 3 times; taken twice */
+	for (int i = 0; i < 3; i++) {
+		const struct sched_exec_event *sp = &e[4 + 2 * i], *br = &e[5 + 2 * i];
+		CHECK(sp->is_setp);
+		CHECK_EQ(sp->lane, 0);
+		CHECK_EQ(sp->active, 0xffffffffull);
+		CHECK_EQ(sp->src_values[0], (uint64_t)i + 1);
+		CHECK_EQ(sp->src_values[1], 3);
+		CHECK_EQ(sp->result & 1, i < 2);
+		CHECK(br->is_branch);
+		CHECK(br->backward);
+		CHECK(!br->diverged);
+		CHECK_EQ(br->taken, i < 2);
+		CHECK(br->target >= 0 && br->target < br->pc);
+		CHECK_EQ(br->target, sp->pc - 1); /* LOOP: the add before the setp */
+		CHECK_EQ(br->pc, sp->pc + 1);
+		CHECK_EQ(br->slot, sp->slot);
+	}
+	free(r);
 }
 
 /* SCHED_KERNEL_LAST_CTA_ISSUED: once on every SM, when the dispatcher has

@@ -61,31 +61,46 @@ static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, boo
 	return ok;
 }
 
-/* Tell the policy what a setp or branch did (BOWS/DDOS hooks). */
+/* Value of operand `o` in `lane` after the step (registers and immediates; 0 otherwise). */
+static uint64_t opd_value(const struct sm *s, const struct sm_warp *w, const struct ptx_operand *o, unsigned lane)
+{
+	if (o->kind == OPD_IMM)
+		return o->imm;
+	if (o->kind != OPD_REG || !w->fw->sp)
+		return 0;
+	const uint64_t *regs = w->fw->regs + w->fw->stack[w->fw->sp - 1].reg_off;
+	return regs[(size_t)o->reg * s->ws + lane];
+}
+
+/* Tell the policy what a setp or branch did (BOWS/DDOS hooks).  Lane values
+ * come from the first active lane, as in the BOWS/DDOS paper. */
 static void exec_event(struct sm *s, uint32_t slot, int32_t fn, int32_t pc, const struct dec_insn *d,
 		       const struct func_step_info *info)
 {
 	const struct ptx_insn *in = d->in;
+	const struct sm_warp *w = &s->w[slot];
+	unsigned lane = info->active ? (unsigned)__builtin_ctzll(info->active) : 0;
 	struct sched_exec_event ev = {.slot = slot, .fn = fn, .pc = pc, .opcode = in->op, .active = info->active,
-				      .exec = info->exec};
+				      .exec = info->exec, .lane = lane, .target = -1};
 	if (in->op == OP_SETP) {
 		ev.is_setp = true;
-		struct sm_warp *w = &s->w[slot];
-		if (info->exec && w->fw->sp) {
-			unsigned lane = (unsigned)__builtin_ctzll(info->exec);
-			const uint64_t *regs = w->fw->regs + w->fw->stack[w->fw->sp - 1].reg_off;
-			for (unsigned k = 0; k < 2 && k + 1 < in->nopd; k++) {
-				const struct ptx_operand *o = &in->opd[k + 1];
-				ev.src_values[k] = o->kind == OPD_REG ? regs[(size_t)o->reg * s->ws + lane]
-								      : o->kind == OPD_IMM ? o->imm : 0;
-			}
+		if (info->active) {
+			for (unsigned k = 0; k < 2 && k + 1 < in->nopd; k++)
+				ev.src_values[k] = opd_value(s, w, &in->opd[k + 1], lane);
 			if (in->opd[0].kind == OPD_REG)
-				ev.result = regs[(size_t)in->opd[0].reg * s->ws + lane];
+				ev.result = opd_value(s, w, &in->opd[0], lane);
 		}
 	} else {
 		ev.is_branch = true;
-		int32_t target = in->op == OP_BRA ? in->opd[0].target : -1;
-		ev.backward = target >= 0 && target <= pc;
+		ev.diverged = info->diverged;
+		if (in->op == OP_BRA) {
+			ev.target = in->opd[0].target;
+		} else if (info->active && in->nopd > 1) {
+			uint64_t idx = opd_value(s, w, &in->opd[0], lane) & 0xffffffffu;
+			if (idx < in->opd[1].nlist)
+				ev.target = in->opd[1].list[idx];
+		}
+		ev.backward = ev.target >= 0 && ev.target <= pc;
 		ev.taken = in->op == OP_BRA ? info->exec != 0 : true;
 	}
 	s->pol->on_exec(s->pol_st, &s->view, &ev);

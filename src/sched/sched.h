@@ -110,19 +110,27 @@ struct sched_create_args {
 	const struct sched_policy *self;
 };
 
-/* What an issued instruction did, for policies that watch execution
- * (BOWS back-off and DDOS spin detection watch setp and backward branches). */
+/* What an issued setp or branch did, for policies that watch execution
+ * (BOWS back-off and DDOS spin detection watch setp and backward branches).
+ * Raised by the issue stage after the instruction executed functionally
+ * (and after on_issue).  Per-lane values are taken from the first *active*
+ * lane (lowest set bit of `active`), as the BOWS/DDOS paper does, whether or
+ * not its guard predicate let it execute. */
 struct sched_exec_event {
 	uint32_t slot;
 	int32_t fn, pc;          /* where the instruction was */
 	uint16_t opcode;         /* enum ptx_opcode */
 	bool is_setp;
-	bool is_branch;
+	bool is_branch;          /* bra or brx */
 	bool backward;           /* branch whose target is at or before pc (a loop edge) */
 	bool taken;              /* branch: some executing thread took it */
+	bool diverged;           /* branch: it split the warp's active mask (pushed reconvergence entries) */
+	int32_t target;          /* branch: target pc (brx: the first active lane's table entry); -1 if unknown */
+	uint32_t lane;           /* the first active lane (the one the values below come from) */
 	uint64_t active, exec;   /* SIMT active mask, and active & guard */
-	uint64_t src_values[2];  /* setp: its two source operands in the first executing lane */
-	uint64_t result;         /* setp: predicate result (first executing lane) */
+	uint64_t src_values[2];  /* setp: its two source operands in the first active lane (raw register bits) */
+	uint64_t result;         /* setp: the predicate register in the first active lane after execution
+				  * (unchanged if that lane's guard was false) */
 };
 
 /* A warp-scheduling (issue) policy.  Only create, destroy and order are
