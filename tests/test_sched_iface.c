@@ -293,6 +293,92 @@ TEST(sched_iface_last_cta_issued)
 	free(r);
 }
 
+/* ------------------------------------------------------------ per-warp stall cycles */
+
+/* Counts stall cycles the slow way -- at the start of each cycle's issue
+ * stage (on_cycle of scheduler 0), a warp with a decoded head instruction,
+ * not at a barrier and not finished, that then does not issue in that cycle
+ * -- and compares with the view's sched_warp_stall_cycles every cycle. */
+struct stallchk {
+	uint64_t checks, mismatches, total;
+};
+
+struct sc_st {
+	struct stallchk *r;
+	uint32_t nslots;
+	uint64_t cycle;    /* cycle of the last on_cycle(0), UINT64_MAX: none */
+	bool elig[64];     /* at the start of that cycle's issue stage */
+	bool issued[64];   /* in that cycle */
+	uint64_t age[64];
+	uint64_t count[64];
+};
+
+static void *sc_create(const struct sched_create_args *a)
+{
+	struct sc_st *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->r = a->self->user;
+	s->nslots = a->nslots < 64 ? a->nslots : 64;
+	s->cycle = UINT64_MAX;
+	for (uint32_t i = 0; i < 64; i++)
+		s->age[i] = UINT64_MAX;
+	return s;
+}
+
+static uint32_t sc_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+{
+	const struct sc_st *s = st;
+	return sched_rr_from(v, sched_nslots(v, s->nslots), sched_id, SCHED_NONE, order);
+}
+
+static void sc_on_cycle(void *st, const struct sched_view *v, uint32_t sched_id)
+{
+	struct sc_st *s = st;
+	if (sched_id != 0)
+		return;
+	for (uint32_t i = 0; i < s->nslots; i++) {
+		const struct sched_warp *w = &v->warps[i];
+		if (!w->valid)
+			continue;
+		if (w->age != s->age[i]) { /* a new warp in the slot */
+			s->age[i] = w->age;
+			s->count[i] = 0;
+			s->elig[i] = false;
+		} else if (s->cycle != UINT64_MAX && s->elig[i] && !s->issued[i]) {
+			s->count[i]++;
+			s->r->total++;
+		}
+		s->r->checks++;
+		if (sched_warp_stall_cycles(w, v->cycle) != s->count[i])
+			s->r->mismatches++;
+		s->elig[i] = w->ibuf_head_valid && !w->at_barrier && !w->finished;
+		s->issued[i] = false;
+	}
+	s->cycle = v->cycle;
+}
+
+static void sc_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
+{
+	struct sc_st *s = st;
+	if (slot < 64)
+		s->issued[slot] = true;
+}
+
+TEST(sched_iface_stall_cycles)
+{
+	struct stallchk r = {0, 0, 0};
+	struct sched_policy sc = {.name = "sc", .description = "test: checks stall_cycles", .create = sc_create,
+				  .destroy = free, .order = sc_order, .on_cycle = sc_on_cycle,
+				  .on_issue = sc_on_issue, .user = &r};
+	ws_sim *sim = run_k(t, &sc, NULL, 45, 256, NULL);
+	wsSimDestroy(sim);
+	CHECK(r.checks > 1000);
+	CHECK(r.total > 1000);
+	CHECK_MSG(r.mismatches == 0, "%llu of %llu checks differ", (unsigned long long)r.mismatches,
+		  (unsigned long long)r.checks);
+}
+
 /* ------------------------------------------------------------ only the required pieces */
 
 struct bare {

@@ -61,6 +61,16 @@ static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, boo
 	return ok;
 }
 
+/* Per-warp stall cycles (sched_warp.stall_cycles): close the current run of
+ * stall cycles before `now`. */
+static inline void stall_run_end(struct sched_warp *v, uint64_t now)
+{
+	if (v->stall_since != UINT64_MAX) {
+		v->stall_cycles += now - v->stall_since;
+		v->stall_since = UINT64_MAX;
+	}
+}
+
 /* Value of operand `o` in `lane` after the step (registers and immediates; 0 otherwise). */
 static uint64_t opd_value(const struct sm *s, const struct sm_warp *w, const struct ptx_operand *o, unsigned lane)
 {
@@ -124,8 +134,9 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	struct ws_stats *st = g->stats;
 	st->v[STAT_simd_lanes_active] += (uint64_t)__builtin_popcountll(info->active);
 	st->v[STAT_simd_lanes_total] += s->ws;
-	s->vw[slot].insts_issued++;
-	w->issue_cycle = now;
+	struct sched_warp *vw = &s->vw[slot];
+	vw->insts_issued++;
+	stall_run_end(vw, now); /* it issues this cycle: not a stall cycle */
 	s->vc[cta].insts_issued++;
 	/* scoreboard: destinations pending until writeback */
 	bool longlat = false;
@@ -236,6 +247,10 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		bool eval = v->ibuf_head_valid && !v->at_barrier;
 		v->ready = eval && w->head_sb_ok;
 		v->long_latency_wait = eval && ll;
+		/* the warp's state changed only now: a run of stall cycles ends or starts here */
+		stall_run_end(v, now);
+		if (eval && !v->finished)
+			v->stall_since = now;
 	}
 	uint32_t per = (uint32_t)cfg_int(s->cfg, CFG_issue_per_sched);
 	for (uint32_t sc = 0; sc < s->nsched; sc++) {
@@ -294,13 +309,6 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 				}
 			}
 		s->gpu->stats->v[stall_stat[best]]++;
-	}
-	/* per-warp stall cycles: a decoded instruction at the head, not issued this cycle */
-	for (uint32_t k = 0; k < s->nlive; k++) {
-		uint32_t i = s->live[k];
-		struct sched_warp *v = &s->vw[i];
-		if (v->ibuf_head_valid && !v->finished && !v->at_barrier && s->w[i].issue_cycle != now)
-			v->stall_cycles++;
 	}
 	return true;
 }

@@ -201,8 +201,8 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		v->warp_in_cta = k;
 		v->insts_issued = 0;
 		v->stall_cycles = 0;
+		v->stall_since = UINT64_MAX;
 		s->held[i] = false; /* a new warp: whatever the policy held in this slot is gone */
-		w->issue_cycle = UINT64_MAX;
 		k++;
 		/* a warp with no threads at all (impossible by construction) would be finished at once */
 	}

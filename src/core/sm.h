@@ -63,7 +63,6 @@ struct sm_warp {
 	uint64_t launch_cycle;
 	uint64_t wait_since;          /* cycle it started waiting at a barrier */
 	uint64_t finish_cycle;
-	uint64_t issue_cycle;         /* last cycle it issued (UINT64_MAX: never) */
 	/* front end: the I-buffer (ring of SM_IBUF_MAX, ibuf_depth used) */
 	struct ibuf_entry ib[SM_IBUF_MAX];
 };

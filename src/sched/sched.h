@@ -37,10 +37,20 @@ struct sched_warp {
 	uint32_t cta_id;        /* linear CTA id in the grid */
 	uint32_t warp_in_cta;   /* warp index within its CTA */
 	uint64_t insts_issued;  /* warp instructions issued so far */
-	uint64_t stall_cycles;  /* cycles in which this warp had a decoded instruction at its I-buffer head
-				 * (and was not at a barrier) but did not issue -- whatever the reason:
-				 * scoreboard, busy unit, another warp chosen, held back by the policy */
+	/* Stall cycles, kept lazily (read them with sched_warp_stall_cycles):
+	 * the cycles in which this warp, at the start of the issue stage, had a
+	 * decoded instruction at its I-buffer head and was neither at a barrier
+	 * nor finished, but did not issue -- whatever the reason: scoreboard,
+	 * busy unit, another warp chosen, held back by the policy. */
+	uint64_t stall_cycles;  /* such cycles before stall_since */
+	uint64_t stall_since;   /* first cycle of the current run of such cycles; UINT64_MAX if none */
 };
+
+/* Stall cycles of warp w before cycle `now` (pass view->cycle). */
+static inline uint64_t sched_warp_stall_cycles(const struct sched_warp *w, uint64_t now)
+{
+	return w->stall_cycles + (w->stall_since != UINT64_MAX && now > w->stall_since ? now - w->stall_since : 0);
+}
 
 /* Read-only view of one CTA slot. */
 struct sched_cta {
