@@ -96,6 +96,10 @@ const char *wsSchedPolicyName(int i);
 const char *wsSchedPolicyDescription(int i);
 const char *wsFetchPolicyName(int i);
 const char *wsFetchPolicyDescription(int i);
+/* The k-th statistic the i-th warp-scheduling policy exports (as wsStatsGet
+ * names it; present in the statistics of runs that use the policy):
+ * written to buf, 0 past the end. */
+int wsSchedPolicyCounterName(int i, int k, char *buf, size_t bufsz);
 
 /* ---- simulator (context) ---- */
 ws_result wsSimCreate(ws_sim **out, const ws_config *cfg);

@@ -135,6 +135,13 @@ const char *wsSchedPolicyName(int i)
 			return NULL;
 	return sched_policies[i]->name;
 }
+int wsSchedPolicyCounterName(int i, int k, char *buf, size_t bufsz)
+{
+	if (!wsSchedPolicyName(i) || k < 0)
+		return 0;
+	struct sched_choice c = {sched_policies[i], NULL};
+	return sched_choice_counter(&c, (uint32_t)k, buf, bufsz) != NULL;
+}
 const char *wsSchedPolicyDescription(int i) { return wsSchedPolicyName(i) ? sched_policies[i]->description : NULL; }
 const char *wsFetchPolicyName(int i)
 {
