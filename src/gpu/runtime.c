@@ -742,8 +742,8 @@ static unsigned derive(const ws_sim *sim, struct derived *d)
 	const uint64_t *v = sim->stats.v;
 	unsigned n = 0;
 	uint64_t sched_cycles = v[STAT_issue_cycles] + v[STAT_stall_control] + v[STAT_stall_data] +
-				v[STAT_stall_structural] + v[STAT_stall_held] + v[STAT_stall_barrier] + v[STAT_stall_exit] +
-				v[STAT_stall_fetch] + v[STAT_stall_idle];
+				v[STAT_stall_structural] + v[STAT_stall_held] + v[STAT_stall_barrier] +
+				v[STAT_stall_exit] + v[STAT_stall_fetch] + v[STAT_stall_idle];
 	d[n++] = (struct derived){"ipc", ratio(v[STAT_thread_insts], v[STAT_cycles]),
 				  "thread instructions per cycle (GPGPU-Sim's IPC)"};
 	d[n++] = (struct derived){"warp_ipc", ratio(v[STAT_warp_insts], v[STAT_cycles]), "warp instructions per cycle"};

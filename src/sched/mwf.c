@@ -88,8 +88,8 @@ static bool runnable(const struct sched_warp *w, uint32_t sched_id)
 }
 
 /* Append CTA c's runnable warps of scheduler sched_id to order (MWF's within-CTA order). */
-static uint32_t order_cta(const struct mwf *s, const struct sched_view *v, uint32_t sched_id, uint32_t c, uint32_t *order,
-			  uint32_t k)
+static uint32_t order_cta(const struct mwf *s, const struct sched_view *v, uint32_t sched_id, uint32_t c,
+			  uint32_t *order, uint32_t k)
 {
 	uint32_t nslots = sched_nslots(v, s->nslots), n = 0;
 	for (uint32_t i = 0; i < nslots; i++) {

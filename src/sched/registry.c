@@ -111,14 +111,16 @@ bool sched_resolve_in(const struct sched_policy *const *list, const char *name, 
 		return false;
 	}
 	if (!colon && p->wraps) {
-		n = (size_t)snprintf(msg, msgsz, "warp-scheduling policy '%s' wraps another: use %s:INNER with INNER one of",
-				     p->name, p->name);
+		n = (size_t)snprintf(msg, msgsz,
+				     "warp-scheduling policy '%s' wraps another: use %s:INNER with INNER one of", p->name,
+				     p->name);
 		n = list_names(list, false, msg, msgsz, n);
 		return false;
 	}
 	if (colon && !p->wraps) {
-		n = (size_t)snprintf(msg, msgsz, "warp-scheduling policy '%s' does not wrap another policy ('%s'); wrappers:",
-				     p->name, name);
+		n = (size_t)snprintf(msg, msgsz,
+				     "warp-scheduling policy '%s' does not wrap another policy ('%s'); wrappers:", p->name,
+				     name);
 		n = list_names(list, true, msg, msgsz, n);
 		return false;
 	}
@@ -127,8 +129,8 @@ bool sched_resolve_in(const struct sched_policy *const *list, const char *name, 
 		const char *iname = colon + 1;
 		in = find_in(list, iname, strlen(iname));
 		if (!in || in->wraps) {
-			n = (size_t)snprintf(msg, msgsz, "unknown inner policy '%s' in '%s' (%s:INNER, INNER one of", iname,
-					     name, p->name);
+			n = (size_t)snprintf(msg, msgsz, "unknown inner policy '%s' in '%s' (%s:INNER, INNER one of",
+					     iname, name, p->name);
 			n = list_names(list, false, msg, msgsz, n);
 			if (n < msgsz)
 				snprintf(msg + n, msgsz - n, ")");

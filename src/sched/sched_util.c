@@ -129,19 +129,6 @@ uint32_t sched_greedy_get(const struct sched_greedy *g, const struct sched_view 
 	return SCHED_NONE;
 }
 
-uint32_t sched_greedy_then(const struct sched_view *v, uint32_t greedy, const uint32_t *list, uint32_t n,
-			   uint32_t start, uint32_t *out, uint32_t k)
-{
-	if (greedy != SCHED_NONE)
-		out[k++] = greedy;
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t slot = list[start + i < n ? start + i : start + i - n];
-		if (slot != greedy && !v->warps[slot].finished)
-			out[k++] = slot;
-	}
-	return k;
-}
-
 int sched_age_cache_init(struct sched_age_cache *c, uint32_t nsched, uint32_t nslots)
 {
 	size_t cells = (size_t)nsched * nslots;

@@ -86,8 +86,25 @@ uint32_t sched_greedy_get(const struct sched_greedy *g, const struct sched_view 
 /* GTO order from a ranked list: `greedy` first (if not SCHED_NONE), then the
  * slots list[(start + i) % n] for i in [0, n), skipping `greedy` and finished
  * warps.  Writes to out[k..]; returns the new k. */
-uint32_t sched_greedy_then(const struct sched_view *v, uint32_t greedy, const uint32_t *list, uint32_t n,
-			   uint32_t start, uint32_t *out, uint32_t k);
+static inline uint32_t sched_greedy_then(const struct sched_view *v, uint32_t greedy, const uint32_t *list,
+					 uint32_t n, uint32_t start, uint32_t *out, uint32_t k)
+{
+	if (greedy != SCHED_NONE)
+		out[k++] = greedy;
+	if (start > n)
+		start = 0;
+	for (uint32_t i = start; i < n; i++) {
+		uint32_t slot = list[i];
+		if (slot != greedy && !v->warps[slot].finished)
+			out[k++] = slot;
+	}
+	for (uint32_t i = 0; i < start; i++) {
+		uint32_t slot = list[i];
+		if (slot != greedy && !v->warps[slot].finished)
+			out[k++] = slot;
+	}
+	return k;
+}
 
 /*
  * Age-order cache: for each scheduler, the valid slots it owns (finished
