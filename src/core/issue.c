@@ -65,9 +65,9 @@ static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, boo
  * stall cycles before `now`. */
 static inline void stall_run_end(struct sched_warp *v, uint64_t now)
 {
-	if (v->stall_since != UINT64_MAX) {
+	if (v->stall_since) {
 		v->stall_cycles += now - v->stall_since;
-		v->stall_since = UINT64_MAX;
+		v->stall_since = 0;
 	}
 }
 

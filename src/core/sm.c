@@ -201,7 +201,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		v->warp_in_cta = k;
 		v->insts_issued = 0;
 		v->stall_cycles = 0;
-		v->stall_since = UINT64_MAX;
+		v->stall_since = 0;
 		s->held[i] = false; /* a new warp: whatever the policy held in this slot is gone */
 		k++;
 		/* a warp with no threads at all (impossible by construction) would be finished at once */

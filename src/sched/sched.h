@@ -43,13 +43,13 @@ struct sched_warp {
 	 * nor finished, but did not issue -- whatever the reason: scoreboard,
 	 * busy unit, another warp chosen, held back by the policy. */
 	uint64_t stall_cycles;  /* such cycles before stall_since */
-	uint64_t stall_since;   /* first cycle of the current run of such cycles; UINT64_MAX if none */
+	uint64_t stall_since;   /* first cycle of the current run of such cycles; 0 if none (cycles start at 1) */
 };
 
 /* Stall cycles of warp w before cycle `now` (pass view->cycle). */
 static inline uint64_t sched_warp_stall_cycles(const struct sched_warp *w, uint64_t now)
 {
-	return w->stall_cycles + (w->stall_since != UINT64_MAX && now > w->stall_since ? now - w->stall_since : 0);
+	return w->stall_cycles + (w->stall_since && now > w->stall_since ? now - w->stall_since : 0);
 }
 
 /* Read-only view of one CTA slot. */
