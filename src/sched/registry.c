@@ -118,9 +118,11 @@ bool sched_resolve_in(const struct sched_policy *const *list, const char *name, 
 		return false;
 	}
 	if (colon && !p->wraps) {
-		n = (size_t)snprintf(msg, msgsz,
-				     "warp-scheduling policy '%s' does not wrap another policy ('%s'); wrappers:", p->name,
-				     name);
+		bool any_wrapper = false;
+		for (size_t i = 0; list[i]; i++)
+			any_wrapper |= list[i]->wraps;
+		n = (size_t)snprintf(msg, msgsz, "warp-scheduling policy '%s' does not wrap another policy ('%s'); %s",
+				     p->name, name, any_wrapper ? "wrappers:" : "no registered policy wraps another");
 		n = list_names(list, true, msg, msgsz, n);
 		return false;
 	}
