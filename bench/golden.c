@@ -11,7 +11,7 @@
  * barrier/exit waiting, cache and DRAM behaviour. */
 static const char *const golden_keys[] = {
 	"cycles", "warp_insts", "thread_insts", "issue_cycles", "stall_control", "stall_data",
-	"stall_structural", "stall_barrier", "stall_exit", "stall_fetch", "stall_idle",
+	"stall_structural", "stall_held", "stall_barrier", "stall_exit", "stall_fetch", "stall_idle",
 	"warp_barrier_cycles", "warp_exit_cycles", "l1d_hits", "l1d_misses", "l2_hits", "l2_misses",
 	"dram_row_hits", "dram_row_misses", NULL,
 };

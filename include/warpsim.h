@@ -96,6 +96,10 @@ const char *wsSchedPolicyName(int i);
 const char *wsSchedPolicyDescription(int i);
 const char *wsFetchPolicyName(int i);
 const char *wsFetchPolicyDescription(int i);
+/* The k-th statistic the i-th warp-scheduling policy exports (as wsStatsGet
+ * names it; present in the statistics of runs that use the policy):
+ * written to buf, 0 past the end. */
+int wsSchedPolicyCounterName(int i, int k, char *buf, size_t bufsz);
 
 /* ---- simulator (context) ---- */
 ws_result wsSimCreate(ws_sim **out, const ws_config *cfg);
@@ -160,8 +164,9 @@ void wsStatsReset(ws_sim *sim);
  * from the counters.  WS_ERROR_NOT_FOUND for unknown names. */
 ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value);
 /* Per launch, in launch order since creation or the last wsStatsReset: how many,
- * the kernel's name (NULL if no such launch), and the value of a counter in
- * that launch alone (WS_ERROR_NOT_FOUND for no such launch or counter). */
+ * the kernel's name (NULL if no such launch), and the value of a counter of
+ * src/stats/counters.def in that launch alone (WS_ERROR_NOT_FOUND for no such
+ * launch or counter; policies' exported counters are kept only in total). */
 unsigned wsLaunchCount(const ws_sim *sim);
 const char *wsLaunchKernelName(const ws_sim *sim, unsigned launch);
 ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name, uint64_t *value);

@@ -58,10 +58,19 @@ static void *mk(const struct sched_policy *p, const struct ws_config *cfg, uint3
 	return p ? p->create(&a) : NULL;
 }
 
+/* One scheduler-cycle as the issue stage does it: on_cycle, then order. */
+static uint32_t cyc_order(const struct sched_policy *p, void *st, const struct sched_view *v, uint32_t sid,
+			  uint32_t *out)
+{
+	if (p->on_cycle)
+		p->on_cycle(st, v, sid);
+	return p->order(st, v, sid, out);
+}
+
 /* Order of scheduler `sid` as a string "a,b,c" (so failures show the whole sequence). */
 static const char *ord(const struct sched_policy *p, void *st, struct fake *f, uint32_t sid, char *buf, size_t n)
 {
-	uint32_t k = p->order(st, &f->v, sid, f->order);
+	uint32_t k = cyc_order(p, st, &f->v, sid, f->order);
 	size_t off = 0;
 	buf[0] = 0;
 	for (uint32_t i = 0; i < k && off < n; i++)
@@ -164,7 +173,7 @@ TEST(sched_lrr_rotation)
 	p->on_kernel_event(st, &f.v, SCHED_KERNEL_START);
 	CHECK_ORDER(p, st, &f, 0, "0,2,4,6");
 	/* Out-of-range scheduler: empty order. */
-	CHECK_EQ(p->order(st, &f.v, 5, f.order), 0);
+	CHECK_EQ(cyc_order(p, st, &f.v, 5, f.order), 0);
 	p->destroy(st);
 }
 
@@ -366,7 +375,7 @@ TEST(sched_tls_fifo_and_reset)
 	/* No unfinished warps: empty order. */
 	for (uint32_t s = 0; s < 4; s++)
 		f.w[s].valid = false;
-	CHECK_EQ(p->order(st, &f.v, 0, f.order), 0);
+	CHECK_EQ(cyc_order(p, st, &f.v, 0, f.order), 0);
 	p->destroy(st);
 	wsConfigDestroy(cfg);
 }
@@ -561,7 +570,7 @@ TEST(sched_order_wellformed)
 				w->at_barrier = (r >> 12) % 9 == 0;
 			}
 			for (uint32_t sid = 0; sid < 2; sid++) {
-				uint32_t k = p->order(st, &f.v, sid, f.order);
+				uint32_t k = cyc_order(p, st, &f.v, sid, f.order);
 				bool seen[48] = {false};
 				uint32_t cand = 0;
 				for (uint32_t s = 0; s < 48; s++)
@@ -587,6 +596,64 @@ TEST(sched_order_wellformed)
 			}
 		}
 		p->destroy(st);
+	}
+}
+
+/* order() is a pure query: asking twice gives the same list, and an
+ * instance that is asked many extra times (as a fetch policy such as cff
+ * does) orders exactly like one that is asked only by the issue stage. */
+TEST(sched_order_is_pure)
+{
+	for (size_t pi = 0; sched_policies[pi]; pi++) {
+		const struct sched_policy *p = sched_policies[pi];
+		uint64_t rng = 0x2545f4914f6cdd1dull;
+		struct fake f;
+		fk_init(&f, 48, 2);
+		void *a = mk(p, NULL, 2, 48), *b = mk(p, NULL, 2, 48);
+		CHECK(a && b);
+		if (!a || !b) {
+			if (a)
+				p->destroy(a);
+			if (b)
+				p->destroy(b);
+			continue;
+		}
+		uint64_t next_age = 0;
+		bool ok = true;
+		for (int cyc = 0; cyc < 2000 && ok; cyc++) {
+			f.v.cycle = (uint64_t)cyc * 131;
+			for (uint32_t s = 0; s < 48; s++) {
+				rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+				uint32_t r = (uint32_t)(rng >> 33);
+				struct sched_warp *w = &f.w[s];
+				if (!w->valid && r % 7 == 0)
+					fk_warp(&f, s, next_age++, s / 8, s % 8);
+				else if (w->valid && r % 53 == 0)
+					w->finished = true;
+				else if (w->valid && w->finished && r % 5 == 0)
+					w->valid = false;
+				w->long_latency_wait = (r >> 8) % 4 == 0;
+				w->at_barrier = (r >> 12) % 9 == 0;
+			}
+			for (uint32_t sid = 0; sid < 2 && ok; sid++) {
+				uint32_t oa[48], ob[48], oc[48];
+				/* b: extra queries of both schedulers before and after its hook */
+				for (uint32_t x = 0; x < 2; x++)
+					p->order(b, &f.v, x, oc);
+				uint32_t ka = cyc_order(p, a, &f.v, sid, oa);
+				uint32_t kb = cyc_order(p, b, &f.v, sid, ob);
+				uint32_t kc = p->order(b, &f.v, sid, oc);
+				ok = ka == kb && kb == kc && memcmp(oa, ob, ka * sizeof *oa) == 0 &&
+				     memcmp(ob, oc, kb * sizeof *ob) == 0;
+				CHECK_MSG(ok, "%s: order() changed state at cycle %d (sched %u)", p->name, cyc, sid);
+				if (ka && ((rng >> 40) & 1)) {
+					p->on_issue(a, &f.v, sid, oa[ka / 2]);
+					p->on_issue(b, &f.v, sid, oa[ka / 2]);
+				}
+			}
+		}
+		p->destroy(a);
+		p->destroy(b);
 	}
 }
 

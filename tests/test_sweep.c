@@ -503,3 +503,47 @@ TEST(sweep_failed_job)
 	free(out);
 	sw_rmrf(dir);
 }
+
+/* Counters a scheduling policy exports (tls_demotions ...) can be named in a
+ * spec's stats line and collected; rows of other policies leave them empty. */
+TEST(sweep_policy_counters)
+{
+	if (sw_missing(t))
+		return;
+	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char spec[600], args[800], *out;
+	snprintf(spec, sizeof spec, "%s/pc.spec", dir);
+	sw_write(spec, "name pc\nbench vecadd\nsize tiny\nsched lrr tls\nstats cycles tls_* stall_held\n");
+	snprintf(args, sizeof args, "sweep %s --out %s/r --jobs 1", spec, dir);
+	int rc = sw_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "sweep: exit status %d: %s", rc, out);
+	free(out);
+	snprintf(args, sizeof args, "collect %s/r", dir);
+	rc = sw_run(args, 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, ",cycles,tls_demotions,tls_promotions,stall_held");
+	/* the tls row has numbers in both columns, the lrr row none */
+	int tls_ok = 0, lrr_ok = 0;
+	for (char *l = out; l && *l;) {
+		char *nl = strchr(l, '\n');
+		if (nl)
+			*nl = '\0';
+		char *tail = strstr(l, ",tls,") ? l : NULL;
+		if (tail) {
+			unsigned long long c, d, p, h;
+			char *x = strrchr(l, ',');
+			for (int k = 0; k < 3 && x > l; k++)
+				for (x--; x > l && *x != ','; x--)
+					;
+			tls_ok = sscanf(x, ",%llu,%llu,%llu,%llu", &c, &d, &p, &h) == 4 && d > 0 && p > 0;
+		}
+		if (strstr(l, ",lrr,"))
+			lrr_ok = strstr(l, ",,,") != NULL || strstr(l, ",,0") != NULL;
+		l = nl ? nl + 1 : NULL;
+	}
+	CHECK_MSG(tls_ok, "tls row without its counters");
+	CHECK_MSG(lrr_ok, "lrr row with tls counters");
+	free(out);
+	sw_rmrf(dir);
+}

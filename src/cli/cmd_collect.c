@@ -327,13 +327,18 @@ int cli_cmd_collect(const struct cli_args *a)
 	/* every statistic name, in the order the simulator writes them */
 	char **names = NULL;
 	int nnames = 0;
-	for (int i = 0; i < t.nrows && !nnames; i++) {
+	for (int i = 0; i < t.nrows; i++) { /* every row: policy counters are only in some */
 		if (!t.rows[i].result)
 			continue;
 		static const char *const groups[] = {"stats", "derived"};
 		for (int g = 0; g < 2; g++) {
 			const struct json *o = json_get(t.rows[i].result, groups[g]);
 			for (int k = 0; o && o->type == JSON_OBJECT && k < o->n; k++) {
+				int seen = 0;
+				for (int m = 0; m < nnames && !seen; m++)
+					seen = strcmp(names[m], o->keys[k]) == 0;
+				if (seen)
+					continue;
 				char **nn = realloc(names, (size_t)(nnames + 1) * sizeof *nn);
 				if (!nn)
 					break;

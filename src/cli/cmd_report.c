@@ -56,7 +56,7 @@ static const char *stall_color(const char *name, int i)
 	static const char *const known[][2] = {
 	    {"stall_data", "#4e79a7"},    {"stall_fetch", "#f28e2b"},   {"stall_structural", "#76b7b2"},
 	    {"stall_control", "#b07aa1"}, {"stall_barrier", "#e15759"}, {"stall_exit", "#9c755f"},
-	    {"stall_idle", "#bab0ac"},
+	    {"stall_idle", "#bab0ac"},    {"stall_held", "#edc948"},
 	};
 	for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
 		if (strcmp(known[k][0], name) == 0)

@@ -270,6 +270,15 @@ int sweep_stat_names(char ***names)
 			}
 	}
 	json_free(j);
+	/* counters that only runs of some scheduling policies have */
+	char pc[128];
+	for (int i = 0; wsSchedPolicyName(i); i++)
+		for (int k = 0; wsSchedPolicyCounterName(i, k, pc, sizeof pc); k++)
+			if (strv_find(*names, n, pc) < 0 && strv_push(names, &n, pc)) {
+				sweep_free_strv(*names, n);
+				*names = NULL;
+				return -1;
+			}
 	return n;
 }
 

@@ -149,8 +149,10 @@ static ws_result parse_value(struct ws_config *c, int p, const char *text, char 
 			return WS_ERROR_INVALID_CONFIG;
 		}
 		for (size_t k = 0; k < n; k++)
-			if (!isalnum((unsigned char)text[k]) && text[k] != '-' && text[k] != '_' && text[k] != '.') {
-				snprintf(err, errsz, "parameter '%s': '%s' may only contain letters, digits, '-', '_', '.'",
+			if (!isalnum((unsigned char)text[k]) && text[k] != '-' && text[k] != '_' && text[k] != '.' &&
+			    text[k] != ':') { /* ':' for WRAPPER:INNER scheduling policies */
+				snprintf(err, errsz,
+					 "parameter '%s': '%s' may only contain letters, digits, '-', '_', '.', ':'",
 					 pi->name, text);
 				return WS_ERROR_INVALID_CONFIG;
 			}

@@ -12,11 +12,15 @@
  * front end when control flow leaves the fetched path.
  *
  * Stall classification (one reason per scheduler per cycle without issue),
- * by priority, from the scheduler's live warps: structural (a warp had a
- * ready instruction but no free operand collector / unit port) > data
+ * as GPGPU-Sim's scheduler_unit::cycle() does it: over the warps the
+ * policy ordered for the scheduler (the warps the issue loop walked), by
+ * priority: structural (a warp had a ready instruction but no free operand
+ * collector / unit port) > held (a ready warp the policy holds back) > data
  * (scoreboard) > control (I-buffer flushed by an unresolved control
- * instruction) > fetch (empty I-buffer, I-cache miss, decode) > barrier >
- * exit (finished warps waiting for their CTA) > idle (no warp at all).
+ * instruction) > fetch (empty I-buffer, I-cache miss, decode) > barrier.
+ * If the walk shows none of these, exit (the scheduler's live warps have
+ * finished and wait for their CTA) > idle.  Warps a policy leaves out of its
+ * order (tls's pending pool) count for nothing, as in GPGPU-Sim.
  */
 #include "core/fetch.h"
 #include "core/issue.h"
@@ -24,9 +28,10 @@
 #include "core/sm.h"
 #include "gpu/gpu.h"
 
-enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_STRUCT };
-static const enum stat_id stall_stat[] = {STAT_stall_idle, STAT_stall_exit, STAT_stall_barrier, STAT_stall_fetch,
-					  STAT_stall_control, STAT_stall_data, STAT_stall_structural};
+enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_HELD, ST_STRUCT };
+static const enum stat_id stall_stat[] = {STAT_stall_idle,	 STAT_stall_exit, STAT_stall_barrier,
+					  STAT_stall_fetch,	 STAT_stall_control, STAT_stall_data,
+					  STAT_stall_held,	 STAT_stall_structural};
 
 static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, bool *longlat)
 {
@@ -56,31 +61,56 @@ static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, boo
 	return ok;
 }
 
-/* Tell the policy what a setp or branch did (BOWS/DDOS hooks). */
+/* Per-warp stall cycles (sched_warp.stall_cycles): close the current run of
+ * stall cycles before `now`. */
+static inline void stall_run_end(struct sched_warp *v, uint64_t now)
+{
+	if (v->stall_since) {
+		v->stall_cycles += now - v->stall_since;
+		v->stall_since = 0;
+	}
+}
+
+/* Value of operand `o` in `lane` after the step (registers and immediates; 0 otherwise). */
+static uint64_t opd_value(const struct sm *s, const struct sm_warp *w, const struct ptx_operand *o, unsigned lane)
+{
+	if (o->kind == OPD_IMM)
+		return o->imm;
+	if (o->kind != OPD_REG || !w->fw->sp)
+		return 0;
+	const uint64_t *regs = w->fw->regs + w->fw->stack[w->fw->sp - 1].reg_off;
+	return regs[(size_t)o->reg * s->ws + lane];
+}
+
+/* Tell the policy what a setp or branch did (BOWS/DDOS hooks).  Lane values
+ * come from the first active lane, as in the BOWS/DDOS paper. */
 static void exec_event(struct sm *s, uint32_t slot, int32_t fn, int32_t pc, const struct dec_insn *d,
 		       const struct func_step_info *info)
 {
 	const struct ptx_insn *in = d->in;
+	const struct sm_warp *w = &s->w[slot];
+	unsigned lane = info->active ? (unsigned)__builtin_ctzll(info->active) : 0;
 	struct sched_exec_event ev = {.slot = slot, .fn = fn, .pc = pc, .opcode = in->op, .active = info->active,
-				      .exec = info->exec};
+				      .exec = info->exec, .lane = lane, .target = -1};
 	if (in->op == OP_SETP) {
 		ev.is_setp = true;
-		struct sm_warp *w = &s->w[slot];
-		if (info->exec && w->fw->sp) {
-			unsigned lane = (unsigned)__builtin_ctzll(info->exec);
-			const uint64_t *regs = w->fw->regs + w->fw->stack[w->fw->sp - 1].reg_off;
-			for (unsigned k = 0; k < 2 && k + 1 < in->nopd; k++) {
-				const struct ptx_operand *o = &in->opd[k + 1];
-				ev.src_values[k] = o->kind == OPD_REG ? regs[(size_t)o->reg * s->ws + lane]
-								      : o->kind == OPD_IMM ? o->imm : 0;
-			}
+		if (info->active) {
+			for (unsigned k = 0; k < 2 && k + 1 < in->nopd; k++)
+				ev.src_values[k] = opd_value(s, w, &in->opd[k + 1], lane);
 			if (in->opd[0].kind == OPD_REG)
-				ev.result = regs[(size_t)in->opd[0].reg * s->ws + lane];
+				ev.result = opd_value(s, w, &in->opd[0], lane);
 		}
 	} else {
 		ev.is_branch = true;
-		int32_t target = in->op == OP_BRA ? in->opd[0].target : -1;
-		ev.backward = target >= 0 && target <= pc;
+		ev.diverged = info->diverged;
+		if (in->op == OP_BRA) {
+			ev.target = in->opd[0].target;
+		} else if (info->active && in->nopd > 1) {
+			uint64_t idx = opd_value(s, w, &in->opd[0], lane) & 0xffffffffu;
+			if (idx < in->opd[1].nlist)
+				ev.target = in->opd[1].list[idx];
+		}
+		ev.backward = ev.target >= 0 && ev.target <= pc;
 		ev.taken = in->op == OP_BRA ? info->exec != 0 : true;
 	}
 	s->pol->on_exec(s->pol_st, &s->view, &ev);
@@ -104,7 +134,9 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	struct ws_stats *st = g->stats;
 	st->v[STAT_simd_lanes_active] += (uint64_t)__builtin_popcountll(info->active);
 	st->v[STAT_simd_lanes_total] += s->ws;
-	s->vw[slot].insts_issued++;
+	struct sched_warp *vw = &s->vw[slot];
+	vw->insts_issued++;
+	stall_run_end(vw, now); /* it issues this cycle: not a stall cycle */
 	s->vc[cta].insts_issued++;
 	/* scoreboard: destinations pending until writeback */
 	bool longlat = false;
@@ -217,9 +249,15 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		bool eval = v->ibuf_head_valid && !v->at_barrier;
 		v->ready = eval && w->head_sb_ok;
 		v->long_latency_wait = eval && ll;
+		/* the warp's state changed only now: a run of stall cycles ends or starts here */
+		stall_run_end(v, now);
+		if (eval && !v->finished)
+			v->stall_since = now;
 	}
 	uint32_t per = (uint32_t)cfg_int(s->cfg, CFG_issue_per_sched);
 	for (uint32_t sc = 0; sc < s->nsched; sc++) {
+		if (s->pol->on_cycle)
+			s->pol->on_cycle(s->pol_st, &s->view, sc);
 		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);
 		uint32_t issued = 0;
 		uint32_t used_cu = 0;
@@ -228,7 +266,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			if (slot >= s->nslots || s->vw[slot].sched_id != sc)
 				continue;
 			struct sched_warp *v = &s->vw[slot];
-			if (!v->valid || v->finished || v->at_barrier || !v->ready)
+			if (!v->valid || v->finished || v->at_barrier || !v->ready || s->held[slot])
 				continue;
 			struct sm_warp *w = &s->w[slot];
 			const struct dec_insn *d = w->ib[w->ib_head].d;
@@ -251,17 +289,27 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			s->gpu->stats->v[STAT_issue_cycles]++;
 			continue;
 		}
+		/* nothing issued: classify over the warps the loop walked (the
+		 * state is unchanged since, as nothing issued) */
 		enum stall best = ST_IDLE;
-		for (uint32_t k = 0; k < s->nlive; k++) {
-			uint32_t i = s->live[k];
-			if (s->vw[i].sched_id != sc)
+		for (uint32_t k = 0; k < n && best != ST_STRUCT; k++) {
+			uint32_t slot = s->order[k];
+			if (slot >= s->nslots || s->vw[slot].sched_id != sc || !s->vw[slot].valid)
 				continue;
-			enum stall r = warp_reason(s, i, now);
-			if (r == ST_STRUCT || r == ST_DATA)
-				s->vw[i].stall_cycles++;
+			enum stall r = warp_reason(s, slot, now);
+			if (r == ST_STRUCT && s->held[slot])
+				r = ST_HELD;
 			if (r > best)
 				best = r;
 		}
+		if (best == ST_IDLE)
+			for (uint32_t k = 0; k < s->nlive; k++) {
+				uint32_t i = s->live[k];
+				if (s->vw[i].sched_id == sc && s->w[i].finished) {
+					best = ST_EXIT;
+					break;
+				}
+			}
 		s->gpu->stats->v[stall_stat[best]]++;
 	}
 	return true;

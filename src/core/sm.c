@@ -36,6 +36,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->vw = calloc(s->nslots, sizeof *s->vw);
 	s->vc = calloc(s->nctaslots, sizeof *s->vc);
 	s->order = calloc(s->nslots, sizeof *s->order);
+	s->held = calloc(s->nslots, sizeof *s->held);
 	s->live = calloc(s->nslots, sizeof *s->live);
 	s->eligible = calloc(s->nslots, sizeof *s->eligible);
 	s->ncoll_per = (uint32_t)cfg_int(cfg, CFG_opcoll_per_unit);
@@ -43,8 +44,8 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->coll_fifo = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll_fifo);
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
-	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->live || !s->eligible || !s->coll || !s->coll_fifo ||
-	    !s->bank_busy)
+	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->coll ||
+	    !s->coll_fifo || !s->bank_busy)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
 		s->cta[c].slots = calloc(s->nslots, sizeof(uint32_t));
@@ -66,11 +67,16 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 		s->vw[i].ibuf_depth = (uint8_t)s->ibuf_depth;
 	}
 	s->view = (struct sched_view){.nsched = s->nsched, .nslots = s->nslots, .warps = s->vw,
-				      .nctas = s->nctaslots, .ctas = s->vc};
-	s->pol = g->pol;
+				      .nctas = s->nctaslots, .ctas = s->vc, .held = s->held};
+	s->pol = g->pol.pol;
 	s->fpol = g->fpol;
+	uint32_t nctr = sched_choice_ncounters(&g->pol);
+	s->pol_ctr = calloc(nctr ? nctr : 1, sizeof *s->pol_ctr);
+	if (!s->pol_ctr)
+		goto fail;
 	struct sched_create_args a = {.cfg = cfg, .sm = id, .nsched = s->nsched, .nslots = s->nslots,
-				      .nctas = s->nctaslots};
+				      .nctas = s->nctaslots, .held = s->held, .counters = s->pol_ctr,
+				      .inner = g->pol.inner, .self = s->pol};
 	s->pol_st = s->pol->create(&a);
 	s->fpol_st = s->fpol->create(&a);
 	s->ldst = ldst_create(s, cfg);
@@ -104,6 +110,8 @@ void sm_destroy(struct sm *s)
 	free(s->vw);
 	free(s->vc);
 	free(s->order);
+	free(s->held);
+	free(s->pol_ctr);
 	free(s->live);
 	free(s->eligible);
 	free(s->coll);
@@ -193,6 +201,8 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		v->warp_in_cta = k;
 		v->insts_issued = 0;
 		v->stall_cycles = 0;
+		v->stall_since = 0;
+		s->held[i] = false; /* a new warp: whatever the policy held in this slot is gone */
 		k++;
 		/* a warp with no threads at all (impossible by construction) would be finished at once */
 	}

@@ -130,8 +130,10 @@ struct sm {
 	struct sched_view view;
 	const struct sched_policy *pol;
 	void *pol_st;
+	uint64_t *pol_ctr;            /* [sched_choice_ncounters] the policy's exported counters */
 	const struct fetch_policy *fpol;
 	void *fpol_st;
+	bool *held;                   /* [nslots] warps the policy holds back (view.held) */
 	uint32_t *order;              /* scratch [nslots] */
 	uint32_t *live;               /* valid slots, ascending: live[0..nlive) */
 	uint32_t nlive;

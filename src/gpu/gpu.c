@@ -13,14 +13,9 @@
 
 bool gpu_check_policies(const struct ws_config *cfg, char *msg, size_t msgsz)
 {
-	if (!sched_policy_find(cfg_str(cfg, CFG_sched))) {
-		size_t n = (size_t)snprintf(msg, msgsz, "unknown warp-scheduling policy '%s' (known:", cfg_str(cfg, CFG_sched));
-		for (int i = 0; sched_policies[i] && n < msgsz; i++)
-			n += (size_t)snprintf(msg + n, msgsz - n, " %s", sched_policies[i]->name);
-		if (n < msgsz)
-			snprintf(msg + n, msgsz - n, ")");
+	struct sched_choice c;
+	if (!sched_resolve(cfg_str(cfg, CFG_sched), &c, msg, msgsz))
 		return false;
-	}
 	if (!fetch_policy_find(cfg_str(cfg, CFG_fetch))) {
 		size_t n = (size_t)snprintf(msg, msgsz, "unknown fetch policy '%s' (known:", cfg_str(cfg, CFG_fetch));
 		for (int i = 0; fetch_policies[i] && n < msgsz; i++)
@@ -77,14 +72,17 @@ static void report(struct gpu *g, const char *head)
 }
 
 ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
-			 struct memsys *mem)
+			 const struct sched_choice *sched, struct memsys *mem)
 {
 	struct gpu g = {.cfg = cfg, .L = L, .stats = L->stats, .nsms = L->num_sms,
 			.nctas = L->grid[0] * L->grid[1] * L->grid[2]};
-	g.pol = sched_policy_find(cfg_str(cfg, CFG_sched));
+	if (sched)
+		g.pol = *sched;
+	else if (!sched_resolve(cfg_str(cfg, CFG_sched), &g.pol, NULL, 0))
+		return WS_ERROR_INVALID_CONFIG;
 	g.fpol = fetch_policy_find(cfg_str(cfg, CFG_fetch));
 	ws_result rc = WS_SUCCESS;
-	if (!g.pol || !g.fpol)
+	if (!g.pol.pol || !g.fpol || (g.pol.pol->wraps && !g.pol.inner))
 		return WS_ERROR_INVALID_CONFIG;
 	g.dec = dec_module_create(L->mod, cfg);
 	g.mem = mem ? mem : memsys_create(cfg, L->stats, g.nsms);
@@ -177,6 +175,16 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 	}
 out:
 	L->stats->v[STAT_cycles] += g.cycle;
+	/* the policy's exported counters, summed over SMs */
+	for (uint32_t k = 0, nc = sched_choice_ncounters(&g.pol); k < nc; k++) {
+		char name[64];
+		const struct sched_counter *c = sched_choice_counter(&g.pol, k, name, sizeof name);
+		uint64_t sum = 0;
+		for (uint32_t i = 0; g.sms && i < g.nsms; i++)
+			sum += g.sms[i] && g.sms[i]->pol_ctr ? g.sms[i]->pol_ctr[k] : 0;
+		if (c)
+			stats_extra_add(L->stats, name, c->unit, c->help, sum);
+	}
 	for (uint32_t i = 0; g.sms && i < g.nsms; i++)
 		sm_destroy(g.sms[i]);
 	free(g.sms);

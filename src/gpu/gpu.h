@@ -30,7 +30,7 @@ struct gpu {
 	struct sm **sms;
 	uint32_t nsms;
 	struct ws_stats *stats;
-	const struct sched_policy *pol;
+	struct sched_choice pol;      /* the issue policy (and a wrapper's inner policy) */
 	const struct fetch_policy *fpol;
 	uint64_t cycle;
 	uint64_t next_age;
@@ -42,13 +42,15 @@ struct gpu {
 };
 
 /* Run a launch on the cycle-level model (the functional state in L is
- * driven by the timing model).  ctas_per_sm: occupancy computed by the caller. */
-ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
-			 struct memsys *mem);
-/* mem: the memory system below the L1s to run on, kept by the caller from one
+ * driven by the timing model).  ctas_per_sm: occupancy computed by the
+ * caller.  sched: the issue policy, NULL for the one cfg's `sched` names.
+ * The policy's exported counters are added to L->stats at the end.
+ * mem: the memory system below the L1s to run on, kept by the caller from one
  * launch to the next (L2 contents persist; its counters go to L->stats, which
  * must be the stats object mem was created with); NULL: a fresh one for this
  * launch only. */
+ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
+			 const struct sched_choice *sched, struct memsys *mem);
 
 /* Check that the configured policies exist (names in cfg); message on error. */
 bool gpu_check_policies(const struct ws_config *cfg, char *msg, size_t msgsz);

@@ -158,6 +158,13 @@ const char *wsSchedPolicyName(int i)
 			return NULL;
 	return sched_policies[i]->name;
 }
+int wsSchedPolicyCounterName(int i, int k, char *buf, size_t bufsz)
+{
+	if (!wsSchedPolicyName(i) || k < 0)
+		return 0;
+	struct sched_choice c = {sched_policies[i], NULL};
+	return sched_choice_counter(&c, (uint32_t)k, buf, bufsz) != NULL;
+}
 const char *wsSchedPolicyDescription(int i) { return wsSchedPolicyName(i) ? sched_policies[i]->description : NULL; }
 const char *wsFetchPolicyName(int i)
 {
@@ -638,7 +645,7 @@ static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats
 	}
 	struct sim_launch *l = &sim->launches[sim->nlaunches++];
 	snprintf(l->kernel, sizeof l->kernel, "%s", kernel);
-	l->stats = *st;
+	memcpy(l->v, st->v, sizeof l->v);
 }
 
 ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
@@ -726,7 +733,8 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 	sim->trace.max = (size_t)cfg_int(cfg, CFG_trace_max_events);
 	char mode[32];
 	ws_result r = strcmp(cfg_enum_name(cfg, CFG_mode, mode, sizeof mode), "timing") == 0
-			      ? gpu_run_launch(&L, cfg, per_sm, sim->tmem)
+			      ? gpu_run_launch(&L, cfg, per_sm, sim->sched_override.pol ? &sim->sched_override : NULL,
+					       sim->tmem)
 			      : func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
 						(uint32_t)cfg_int(cfg, CFG_func_quantum));
 	free(kp);
@@ -742,13 +750,26 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 
 /* ---- statistics ---- */
 
+void sim_set_sched_policy(ws_sim *sim, const struct sched_policy *pol, const struct sched_policy *inner)
+{
+	if (sim)
+		sim->sched_override = (struct sched_choice){pol, pol && pol->wraps ? inner : NULL};
+}
+
 ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value)
 {
 	if (!sim || !name)
 		return WS_ERROR_INVALID_VALUE;
 	int i = stats_find(name);
-	if (i < 0)
-		return WS_ERROR_NOT_FOUND;
+	if (i < 0) {
+		/* a counter exported by a scheduling policy that ran */
+		const struct stat_extra *e = stats_extra_find(&sim->stats, name);
+		if (!e)
+			return WS_ERROR_NOT_FOUND;
+		if (value)
+			*value = e->v;
+		return WS_SUCCESS;
+	}
 	if (value)
 		*value = sim->stats.v[i];
 	return WS_SUCCESS;
@@ -777,7 +798,7 @@ ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name,
 	if (i < 0 || launch >= sim->nlaunches)
 		return WS_ERROR_NOT_FOUND;
 	if (value)
-		*value = sim->launches[launch].stats.v[i];
+		*value = sim->launches[launch].v[i];
 	return WS_SUCCESS;
 }
 
@@ -796,8 +817,8 @@ static unsigned derive(const ws_sim *sim, struct derived *d)
 	const uint64_t *v = sim->stats.v;
 	unsigned n = 0;
 	uint64_t sched_cycles = v[STAT_issue_cycles] + v[STAT_stall_control] + v[STAT_stall_data] +
-				v[STAT_stall_structural] + v[STAT_stall_barrier] + v[STAT_stall_exit] +
-				v[STAT_stall_fetch] + v[STAT_stall_idle];
+				v[STAT_stall_structural] + v[STAT_stall_held] + v[STAT_stall_barrier] +
+				v[STAT_stall_exit] + v[STAT_stall_fetch] + v[STAT_stall_idle];
 	d[n++] = (struct derived){"ipc", ratio(v[STAT_thread_insts], v[STAT_cycles]),
 				  "thread instructions per cycle (GPGPU-Sim's IPC)"};
 	d[n++] = (struct derived){"warp_ipc", ratio(v[STAT_warp_insts], v[STAT_cycles]), "warp instructions per cycle"};

@@ -8,6 +8,7 @@
 #include "config/config.h"
 #include "func/dmem.h"
 #include "ptx/ir.h"
+#include "sched/sched.h"
 #include "stats/stats.h"
 #include "stats/trace.h"
 #include "warpsim.h"
@@ -33,7 +34,7 @@ struct ws_sim {
 	struct ws_stats launch_stats; /* counters of the launch in progress (added to stats at its end) */
 	struct sim_launch {
 		char kernel[64];
-		struct ws_stats stats;
+		uint64_t v[STAT_COUNT]; /* the table's counters (not the policies' run-time ones) */
 	} *launches;                  /* per-launch counters since creation / wsStatsReset */
 	uint32_t nlaunches, cap_launches;
 	struct memsys *tmem;          /* timing model's memory system kept across launches (l2_persist), or NULL */
@@ -43,8 +44,15 @@ struct ws_sim {
 	struct phase_trace trace;  /* warp-phase records (config trace_phases) */
 	FILE *printf_out;          /* device printf output */
 	bool printf_set;           /* printf_out chosen by wsSimSetPrintfStream */
+	struct sched_choice sched_override; /* .pol non-NULL: used instead of the `sched` setting */
 	char lasterr[4096];
 };
+
+/* Run later launches under `pol` (a wrapper over `inner`) instead of the
+ * policy the `sched` setting names -- for policies that are not in the
+ * registry (tests, prototypes).  pol NULL: back to the setting.  The
+ * policies must outlive the launches. */
+void sim_set_sched_policy(ws_sim *sim, const struct sched_policy *pol, const struct sched_policy *inner);
 
 /* Record a detailed error message on sim and return r. */
 ws_result sim_error(ws_sim *sim, ws_result r, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

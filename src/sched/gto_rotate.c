@@ -12,7 +12,8 @@
  *     pivot key says where the ring starts: the order begins with the first
  *     warp whose key is greater than the pivot (no pivot: the oldest warp),
  *     runs to the youngest, then wraps to the oldest.
- *   - Whenever the core cycle crosses a multiple of gto_rotate_period, the
+ *   - Whenever the core cycle crosses a multiple of gto_rotate_period (seen
+ *     by the per-cycle hook on_cycle; order() only reads the ring), the
  *     warp currently at the head of the ring (the effective "oldest"
  *     unfinished warp) becomes the pivot, i.e. it moves to the back and the
  *     next warp in age order becomes the most senior.  For an unchanging set
@@ -32,12 +33,16 @@
 struct gto_rot {
 	uint32_t nsched, nslots;
 	uint64_t period;
-	uint32_t *last;            /* [nsched] slot issued last, SCHED_NONE if none */
-	uint64_t *last_age;        /* [nsched] its age */
+	struct sched_greedy greedy;
 	bool *has_pivot;           /* [nsched] */
 	struct sched_warp *pivot;  /* [nsched] key of the pivot: age, warp_in_cta, slot */
-	uint64_t *seen_period;     /* [nsched] cycle / period at the last order(); UINT64_MAX if none yet */
+	uint64_t *seen_period;     /* [nsched] cycle / period at the last on_cycle(); UINT64_MAX if none yet */
 	struct sched_age_cache ages;
+	uint64_t *ctr;             /* exported counters (rot_counters), NULL: not counted */
+};
+
+static const struct sched_counter rot_counters[] = {
+	{"rotations", "rotations", "age-ring rotations that changed the most senior warp (summed over schedulers)"},
 };
 
 static void rot_destroy(void *st)
@@ -45,8 +50,7 @@ static void rot_destroy(void *st)
 	struct gto_rot *s = st;
 	if (!s)
 		return;
-	free(s->last);
-	free(s->last_age);
+	sched_greedy_free(&s->greedy);
 	free(s->has_pivot);
 	free(s->pivot);
 	free(s->seen_period);
@@ -56,9 +60,8 @@ static void rot_destroy(void *st)
 
 static void rot_reset(struct gto_rot *s)
 {
+	sched_greedy_reset(&s->greedy);
 	for (uint32_t i = 0; i < s->nsched; i++) {
-		s->last[i] = SCHED_NONE;
-		s->last_age[i] = 0;
 		s->has_pivot[i] = false;
 		s->seen_period[i] = UINT64_MAX;
 	}
@@ -72,14 +75,13 @@ static void *rot_create(const struct sched_create_args *a)
 	size_t ns = a->nsched ? a->nsched : 1;
 	s->nsched = a->nsched;
 	s->nslots = a->nslots;
+	s->ctr = a->counters;
 	int64_t k = sched_cfg_int(a->cfg, CFG_gto_rotate_period);
 	s->period = k > 0 ? (uint64_t)k : 0;
-	s->last = calloc(ns, sizeof *s->last);
-	s->last_age = calloc(ns, sizeof *s->last_age);
 	s->has_pivot = calloc(ns, sizeof *s->has_pivot);
 	s->pivot = calloc(ns, sizeof *s->pivot);
 	s->seen_period = calloc(ns, sizeof *s->seen_period);
-	if (!s->last || !s->last_age || !s->has_pivot || !s->pivot || !s->seen_period ||
+	if (sched_greedy_init(&s->greedy, a->nsched) != 0 || !s->has_pivot || !s->pivot || !s->seen_period ||
 	    sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
 		rot_destroy(s);
 		return NULL;
@@ -134,42 +136,39 @@ static void maybe_rotate(struct gto_rot *s, const struct sched_view *v, uint32_t
 			pv->warp_in_cta = w->warp_in_cta;
 			pv->slot = w->slot;
 			s->has_pivot[sched_id] = true;
+			if (s->ctr)
+				s->ctr[0]++;
 			return;
 		}
 	}
 }
 
-static uint32_t rot_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+static uint32_t rot_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+{
+	const struct gto_rot *s = st;
+	if (sched_id >= s->nsched)
+		return 0;
+	uint32_t n;
+	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+	uint32_t g = sched_greedy_get(&s->greedy, v, sched_nslots(v, s->nslots), sched_id);
+	return sched_greedy_then(v, g, sorted, n, ring_start(s, v, sched_id, sorted, n), order, 0);
+}
+
+/* Before the scheduler's order is asked for: take the rotations that are due. */
+static void rot_on_cycle(void *st, const struct sched_view *v, uint32_t sched_id)
 {
 	struct gto_rot *s = st;
 	if (sched_id >= s->nsched)
-		return 0;
-	uint32_t n, k = 0;
+		return;
+	uint32_t n;
 	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
 	maybe_rotate(s, v, sched_id, sorted, n);
-
-	uint32_t g = s->last[sched_id];
-	if (g != SCHED_NONE && g < sched_nslots(v, s->nslots) && sched_candidate(&v->warps[g], sched_id) &&
-	    v->warps[g].age == s->last_age[sched_id])
-		order[k++] = g;
-	else
-		g = SCHED_NONE;
-	uint32_t start = ring_start(s, v, sched_id, sorted, n);
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t slot = sorted[start + i < n ? start + i : start + i - n];
-		if (slot != g && !v->warps[slot].finished)
-			order[k++] = slot;
-	}
-	return k;
 }
 
 static void rot_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
 {
 	struct gto_rot *s = st;
-	if (sched_id >= s->nsched)
-		return;
-	s->last[sched_id] = slot;
-	s->last_age[sched_id] = slot < v->nslots ? v->warps[slot].age : 0;
+	sched_greedy_issue(&s->greedy, v, sched_id, slot);
 }
 
 static void rot_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
@@ -183,7 +182,10 @@ const struct sched_policy sched_gto_rotate = {
 	.description = "GTO whose age ranking rotates by one warp every gto_rotate_period cycles (BOWS baseline)",
 	.create = rot_create,
 	.destroy = rot_destroy,
+	.counters = rot_counters,
+	.ncounters = 1,
 	.order = rot_order,
+	.on_cycle = rot_on_cycle,
 	.on_issue = rot_on_issue,
 	.on_kernel_event = rot_on_kernel_event,
 };

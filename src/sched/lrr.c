@@ -48,9 +48,9 @@ static void *lrr_create(const struct sched_create_args *a)
 	return s;
 }
 
-static uint32_t lrr_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+static uint32_t lrr_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
 {
-	struct lrr *s = st;
+	const struct lrr *s = st;
 	if (sched_id >= s->nsched)
 		return 0;
 	return sched_rr_from(v, sched_nslots(v, s->nslots), sched_id, s->last[sched_id], order);

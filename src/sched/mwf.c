@@ -28,10 +28,9 @@ struct mwf {
 	uint32_t nsched, nslots, nctas;
 	uint32_t *wpt;       /* [nctas] warps waiting at a barrier */
 	uint32_t *cta_last;  /* [nctas] warp-in-CTA index issued last in that CTA, SCHED_NONE if none */
-	uint32_t *last;      /* [nsched] slot issued last by the scheduler */
-	uint64_t *last_age;  /* [nsched] its age (slots are reused) */
-	uint32_t *scratch;   /* [nslots] */
-	uint32_t *ctas;      /* [nctas] */
+	struct sched_greedy greedy; /* the scheduler's last issued warp (LRR uses only its slot) */
+	uint32_t *scratch;   /* [nslots] order() scratch (not state) */
+	uint32_t *ctas;      /* [nctas] order() scratch (not state) */
 	struct sched_age_cache ages;
 };
 
@@ -42,8 +41,7 @@ static void mwf_destroy(void *st)
 		return;
 	free(s->wpt);
 	free(s->cta_last);
-	free(s->last);
-	free(s->last_age);
+	sched_greedy_free(&s->greedy);
 	free(s->scratch);
 	free(s->ctas);
 	sched_age_cache_free(&s->ages);
@@ -56,10 +54,7 @@ static void mwf_reset(struct mwf *s)
 		s->wpt[i] = 0;
 		s->cta_last[i] = SCHED_NONE;
 	}
-	for (uint32_t i = 0; i < s->nsched; i++) {
-		s->last[i] = SCHED_NONE;
-		s->last_age[i] = 0;
-	}
+	sched_greedy_reset(&s->greedy);
 }
 
 static void *mwf_create_common(const struct sched_create_args *a, bool gto)
@@ -73,11 +68,9 @@ static void *mwf_create_common(const struct sched_create_args *a, bool gto)
 	s->nctas = a->nctas;
 	s->wpt = calloc(a->nctas ? a->nctas : 1, sizeof *s->wpt);
 	s->cta_last = calloc(a->nctas ? a->nctas : 1, sizeof *s->cta_last);
-	s->last = calloc(a->nsched ? a->nsched : 1, sizeof *s->last);
-	s->last_age = calloc(a->nsched ? a->nsched : 1, sizeof *s->last_age);
 	s->scratch = calloc(a->nslots ? a->nslots : 1, sizeof *s->scratch);
 	s->ctas = calloc(a->nctas ? a->nctas : 1, sizeof *s->ctas);
-	if (!s->wpt || !s->cta_last || !s->last || !s->last_age || !s->scratch || !s->ctas ||
+	if (!s->wpt || !s->cta_last || sched_greedy_init(&s->greedy, a->nsched) != 0 || !s->scratch || !s->ctas ||
 	    sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
 		mwf_destroy(s);
 		return NULL;
@@ -95,8 +88,8 @@ static bool runnable(const struct sched_warp *w, uint32_t sched_id)
 }
 
 /* Append CTA c's runnable warps of scheduler sched_id to order (MWF's within-CTA order). */
-static uint32_t order_cta(struct mwf *s, const struct sched_view *v, uint32_t sched_id, uint32_t c, uint32_t *order,
-			  uint32_t k)
+static uint32_t order_cta(const struct mwf *s, const struct sched_view *v, uint32_t sched_id, uint32_t c,
+			  uint32_t *order, uint32_t k)
 {
 	uint32_t nslots = sched_nslots(v, s->nslots), n = 0;
 	for (uint32_t i = 0; i < nslots; i++) {
@@ -134,9 +127,9 @@ static uint32_t order_cta(struct mwf *s, const struct sched_view *v, uint32_t sc
 	return k;
 }
 
-static uint32_t mwf_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+static uint32_t mwf_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
 {
-	struct mwf *s = st;
+	const struct mwf *s = st;
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t nctas = v->nctas < s->nctas ? v->nctas : s->nctas;
@@ -164,9 +157,8 @@ static uint32_t mwf_order(void *st, const struct sched_view *v, uint32_t sched_i
 	if (s->gto) {
 		uint32_t n;
 		const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
-		uint32_t g = s->last[sched_id];
-		if (g != SCHED_NONE && g < nslots && runnable(&v->warps[g], sched_id) &&
-		    v->warps[g].age == s->last_age[sched_id] && s->wpt[v->warps[g].cta_slot] == 0)
+		uint32_t g = sched_greedy_get(&s->greedy, v, nslots, sched_id);
+		if (g != SCHED_NONE && !v->warps[g].at_barrier && s->wpt[v->warps[g].cta_slot] == 0)
 			order[k++] = g;
 		else
 			g = SCHED_NONE;
@@ -176,7 +168,7 @@ static uint32_t mwf_order(void *st, const struct sched_view *v, uint32_t sched_i
 				order[k++] = sorted[i];
 		}
 	} else {
-		uint32_t n = sched_rr_from(v, nslots, sched_id, s->last[sched_id], s->scratch);
+		uint32_t n = sched_rr_from(v, nslots, sched_id, s->greedy.last[sched_id], s->scratch);
 		for (uint32_t i = 0; i < n; i++) {
 			const struct sched_warp *w = &v->warps[s->scratch[i]];
 			if (runnable(w, sched_id) && !(w->cta_slot < s->nctas && s->wpt[w->cta_slot]))
@@ -197,8 +189,7 @@ static void mwf_on_issue(void *st, const struct sched_view *v, uint32_t sched_id
 	struct mwf *s = st;
 	if (sched_id >= s->nsched || slot >= v->nslots)
 		return;
-	s->last[sched_id] = slot;
-	s->last_age[sched_id] = v->warps[slot].age;
+	sched_greedy_issue(&s->greedy, v, sched_id, slot);
 	uint32_t c = v->warps[slot].cta_slot;
 	if (c < s->nctas)
 		s->cta_last[c] = v->warps[slot].warp_in_cta;

@@ -16,8 +16,7 @@
 
 struct saws {
 	uint32_t nsched, nslots, nctas;
-	uint32_t *last;     /* [nsched] */
-	uint64_t *last_age; /* [nsched] */
+	struct sched_greedy greedy;
 	uint32_t *ctas;     /* [nctas] scratch */
 	struct sched_age_cache ages;
 };
@@ -27,19 +26,10 @@ static void saws_destroy(void *st)
 	struct saws *s = st;
 	if (!s)
 		return;
-	free(s->last);
-	free(s->last_age);
+	sched_greedy_free(&s->greedy);
 	free(s->ctas);
 	sched_age_cache_free(&s->ages);
 	free(s);
-}
-
-static void saws_reset(struct saws *s)
-{
-	for (uint32_t i = 0; i < s->nsched; i++) {
-		s->last[i] = SCHED_NONE;
-		s->last_age[i] = 0;
-	}
 }
 
 static void *saws_create(const struct sched_create_args *a)
@@ -50,22 +40,20 @@ static void *saws_create(const struct sched_create_args *a)
 	s->nsched = a->nsched;
 	s->nslots = a->nslots;
 	s->nctas = a->nctas;
-	s->last = calloc(a->nsched ? a->nsched : 1, sizeof *s->last);
-	s->last_age = calloc(a->nsched ? a->nsched : 1, sizeof *s->last_age);
 	s->ctas = calloc(a->nctas ? a->nctas : 1, sizeof *s->ctas);
-	if (!s->last || !s->last_age || !s->ctas || sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
+	if (sched_greedy_init(&s->greedy, a->nsched) != 0 || !s->ctas ||
+	    sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
 		saws_destroy(s);
 		return NULL;
 	}
-	saws_reset(s);
 	return s;
 }
 
 static bool waiting(const struct sched_view *v, uint32_t c) { return v->ctas[c].valid && v->ctas[c].first_barrier_hit != UINT64_MAX; }
 
-static uint32_t saws_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+static uint32_t saws_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
 {
-	struct saws *s = st;
+	const struct saws *s = st;
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t nctas = v->nctas < s->nctas ? v->nctas : s->nctas, nc = 0;
@@ -85,10 +73,7 @@ static uint32_t saws_order(void *st, const struct sched_view *v, uint32_t sched_
 	}
 	uint32_t n;
 	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
-	uint32_t g = s->last[sched_id], nslots = sched_nslots(v, s->nslots);
-	if (g == SCHED_NONE || g >= nslots || !sched_candidate(&v->warps[g], sched_id) ||
-	    v->warps[g].age != s->last_age[sched_id])
-		g = SCHED_NONE;
+	uint32_t g = sched_greedy_get(&s->greedy, v, sched_nslots(v, s->nslots), sched_id);
 	uint32_t k = 0;
 	/* CTAs with waiting warps, earliest first hit first; GTO inside */
 	for (uint32_t i = 0; i < nc; i++) {
@@ -123,16 +108,14 @@ static uint32_t saws_order(void *st, const struct sched_view *v, uint32_t sched_
 static void saws_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
 {
 	struct saws *s = st;
-	if (sched_id >= s->nsched || slot >= v->nslots)
-		return;
-	s->last[sched_id] = slot;
-	s->last_age[sched_id] = v->warps[slot].age;
+	sched_greedy_issue(&s->greedy, v, sched_id, slot);
 }
 
 static void saws_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
 {
+	struct saws *s = st;
 	if (ev == SCHED_KERNEL_START)
-		saws_reset(st);
+		sched_greedy_reset(&s->greedy);
 }
 
 const struct sched_policy sched_saws = {

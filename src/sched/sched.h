@@ -15,6 +15,7 @@
 #define WARPSIM_SCHED_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct ws_config;
@@ -36,9 +37,20 @@ struct sched_warp {
 	uint32_t cta_id;        /* linear CTA id in the grid */
 	uint32_t warp_in_cta;   /* warp index within its CTA */
 	uint64_t insts_issued;  /* warp instructions issued so far */
-	uint64_t stall_cycles;  /* cycles this warp had a valid instruction but did not issue */
-	uint32_t last_insts_window; /* instructions issued in the current CAWA-style window (0 if unused) */
+	/* Stall cycles, kept lazily (read them with sched_warp_stall_cycles):
+	 * the cycles in which this warp, at the start of the issue stage, had a
+	 * decoded instruction at its I-buffer head and was neither at a barrier
+	 * nor finished, but did not issue -- whatever the reason: scoreboard,
+	 * busy unit, another warp chosen, held back by the policy. */
+	uint64_t stall_cycles;  /* such cycles before stall_since */
+	uint64_t stall_since;   /* first cycle of the current run of such cycles; 0 if none (cycles start at 1) */
 };
+
+/* Stall cycles of warp w before cycle `now` (pass view->cycle). */
+static inline uint64_t sched_warp_stall_cycles(const struct sched_warp *w, uint64_t now)
+{
+	return w->stall_cycles + (w->stall_since && now > w->stall_since ? now - w->stall_since : 0);
+}
 
 /* Read-only view of one CTA slot. */
 struct sched_cta {
@@ -64,6 +76,13 @@ struct sched_view {
 	 * "scan warps[0..nslots)"; hand-built views in tests may leave it NULL). */
 	const uint32_t *live;
 	uint32_t nlive;
+	/* Warps the policy holds back (backed off, throttled): held[slot] true
+	 * means the issue stage does not issue that warp even if it is ready,
+	 * and a cycle lost to it counts as stall_held.  The SM owns the array
+	 * and clears a slot's entry when a new warp arrives in it; the policy
+	 * writes it in its hooks (never in order()) through
+	 * sched_create_args.held.  NULL (hand-built views): nothing held. */
+	const bool *held;
 	/* Optional acceleration: changes whenever a slot becomes valid or
 	 * invalid or a warp's age/warp_in_cta changes (the SM bumps it at CTA
 	 * launch and exit).  0 means "unknown": policies must rescan. */
@@ -72,6 +91,16 @@ struct sched_view {
 
 enum sched_kernel_event { SCHED_KERNEL_START, SCHED_KERNEL_LAST_CTA_ISSUED, SCHED_KERNEL_END };
 
+struct sched_policy;
+
+/* A statistic a policy exports (declared in a static table of the policy):
+ * it appears in the stats text and JSON output and in wsStatsGet as
+ * "<policy>_<name>" (the policy's name with '-' as '_'), summed over SMs
+ * and launches, with its unit and help text like every other counter. */
+struct sched_counter {
+	const char *name, *unit, *help;
+};
+
 /* Arguments for creating a policy instance (one per SM). */
 struct sched_create_args {
 	const struct ws_config *cfg;
@@ -79,34 +108,76 @@ struct sched_create_args {
 	uint32_t nsched;
 	uint32_t nslots;
 	uint32_t nctas;
+	bool *held;          /* [nslots] the SM's held-back flags (see sched_view.held); NULL: cannot hold */
+	/* [policy's ncounters] this instance's counters (zeroed), which it
+	 * increments in its hooks; for a wrapper, its own counters followed by
+	 * its inner policy's (sched_inner_create passes the inner its part).
+	 * NULL: counting disabled (policies must then count nothing). */
+	uint64_t *counters;
+	/* A wrapper's inner policy (NAME:INNER), NULL otherwise. */
+	const struct sched_policy *inner;
+	/* The policy being created (so that create() can read self->user). */
+	const struct sched_policy *self;
 };
 
-/* What an issued instruction did, for policies that watch execution
- * (BOWS back-off and DDOS spin detection watch setp and backward branches). */
+/* What an issued setp or branch did, for policies that watch execution
+ * (BOWS back-off and DDOS spin detection watch setp and backward branches).
+ * Raised by the issue stage after the instruction executed functionally
+ * (and after on_issue).  Per-lane values are taken from the first *active*
+ * lane (lowest set bit of `active`), as the BOWS/DDOS paper does, whether or
+ * not its guard predicate let it execute. */
 struct sched_exec_event {
 	uint32_t slot;
 	int32_t fn, pc;          /* where the instruction was */
 	uint16_t opcode;         /* enum ptx_opcode */
 	bool is_setp;
-	bool is_branch;
+	bool is_branch;          /* bra or brx */
 	bool backward;           /* branch whose target is at or before pc (a loop edge) */
 	bool taken;              /* branch: some executing thread took it */
+	bool diverged;           /* branch: it split the warp's active mask (pushed reconvergence entries) */
+	int32_t target;          /* branch: target pc (brx: the first active lane's table entry); -1 if unknown */
+	uint32_t lane;           /* the first active lane (the one the values below come from) */
 	uint64_t active, exec;   /* SIMT active mask, and active & guard */
-	uint64_t src_values[2];  /* setp: its two source operands in the first executing lane */
-	uint64_t result;         /* setp: predicate result (first executing lane) */
+	uint64_t src_values[2];  /* setp: its two source operands in the first active lane (raw register bits) */
+	uint64_t result;         /* setp: the predicate register in the first active lane after execution
+				  * (unchanged if that lane's guard was false) */
 };
 
-/* A warp-scheduling (issue) policy. */
+/* A warp-scheduling (issue) policy.  Only create, destroy and order are
+ * required; every hook may be NULL. */
 struct sched_policy {
 	const char *name;
 	const char *description;
+	/* A wrapper orders on top of another policy, chosen as "NAME:INNER"
+	 * (e.g. a back-off policy over gto or lrr): create() gets the inner
+	 * policy in sched_create_args.inner and delegates to it (sched_util.h:
+	 * sched_inner_*).  A wrapper cannot be used without an inner policy, and
+	 * a plain policy cannot take one. */
+	bool wraps;
+	/* Exported counters (may be NULL / 0). */
+	const struct sched_counter *counters;
+	uint32_t ncounters;
+	/* Free for policies defined at run time (tests, prototypes run with
+	 * sim_set_sched_policy): reaches create() as a->self->user.  NULL for
+	 * the registered policies. */
+	void *user;
 	void *(*create)(const struct sched_create_args *a); /* NULL on OOM */
 	void (*destroy)(void *st);
 	/* Write scheduler `sched_id`'s candidate slots, highest priority first,
 	 * into order[] (capacity v->nslots); return how many.  Slots that are not
-	 * valid may be omitted; the issue loop re-checks everything. */
-	uint32_t (*order)(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order);
+	 * valid may be omitted; the issue loop re-checks everything.
+	 * A pure query: it may be called any number of times per cycle (the
+	 * issue stage calls it once per scheduler, fetch policies such as cff
+	 * call it too) and changes nothing that any later call or hook could
+	 * observe.  (A policy may refresh a memo that is a function of the view
+	 * alone, e.g. sched_age_cache, through a pointer in its state.)  Every
+	 * state change happens in the hooks below. */
+	uint32_t (*order)(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order);
 	/* Events (any may be NULL). */
+	/* Once per scheduler per cycle, just before the issue stage asks for
+	 * scheduler `sched_id`'s order: state that follows the view (pool
+	 * maintenance, periodic rotation) is updated here. */
+	void (*on_cycle)(void *st, const struct sched_view *v, uint32_t sched_id);
 	void (*on_issue)(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot);
 	void (*on_barrier_arrive)(void *st, const struct sched_view *v, uint32_t cta_slot, uint32_t slot);
 	void (*on_barrier_release)(void *st, const struct sched_view *v, uint32_t cta_slot);
@@ -135,6 +206,23 @@ struct fetch_policy {
 
 /* Registry (registry.c): look up by name; NULL if unknown. */
 const struct sched_policy *sched_policy_find(const char *name);
+
+/* A resolved `sched` setting: a policy, or a wrapper and its inner policy. */
+struct sched_choice {
+	const struct sched_policy *pol;
+	const struct sched_policy *inner; /* NULL unless pol->wraps */
+};
+/* Resolve "NAME" or "WRAPPER:INNER" against the NULL-terminated list
+ * `list` (sched_policies for the registry).  False with a message that
+ * names the problem and lists the choices (unknown name, unknown inner
+ * policy, a wrapper without an inner policy, a plain policy given one). */
+bool sched_resolve_in(const struct sched_policy *const *list, const char *name, struct sched_choice *out, char *msg,
+		      size_t msgsz);
+bool sched_resolve(const char *name, struct sched_choice *out, char *msg, size_t msgsz);
+/* Counters of a choice: the policy's, then its inner policy's. */
+uint32_t sched_choice_ncounters(const struct sched_choice *c);
+/* Counter i of a choice: its definition, and its stats name "<policy>_<name>" in buf. */
+const struct sched_counter *sched_choice_counter(const struct sched_choice *c, uint32_t i, char *buf, size_t bufsz);
 const struct fetch_policy *fetch_policy_find(const char *name);
 /* NULL-terminated lists, for help text and validation. */
 extern const struct sched_policy *const sched_policies[];

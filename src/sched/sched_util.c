@@ -78,6 +78,57 @@ uint32_t sched_rr_from(const struct sched_view *v, uint32_t nslots, uint32_t sch
 	return k;
 }
 
+int sched_greedy_init(struct sched_greedy *g, uint32_t nsched)
+{
+	g->nsched = 0;
+	g->last = calloc(nsched ? nsched : 1, sizeof *g->last);
+	g->last_age = calloc(nsched ? nsched : 1, sizeof *g->last_age);
+	if (!g->last || !g->last_age) {
+		sched_greedy_free(g);
+		return -1;
+	}
+	g->nsched = nsched;
+	sched_greedy_reset(g);
+	return 0;
+}
+
+void sched_greedy_free(struct sched_greedy *g)
+{
+	free(g->last);
+	free(g->last_age);
+	g->last = NULL;
+	g->last_age = NULL;
+	g->nsched = 0;
+}
+
+void sched_greedy_reset(struct sched_greedy *g)
+{
+	for (uint32_t i = 0; i < g->nsched; i++) {
+		g->last[i] = SCHED_NONE;
+		g->last_age[i] = 0;
+	}
+}
+
+void sched_greedy_issue(struct sched_greedy *g, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
+{
+	if (sched_id >= g->nsched || slot >= v->nslots)
+		return;
+	g->last[sched_id] = slot;
+	g->last_age[sched_id] = v->warps[slot].age;
+}
+
+uint32_t sched_greedy_get(const struct sched_greedy *g, const struct sched_view *v, uint32_t nslots,
+			  uint32_t sched_id)
+{
+	if (sched_id >= g->nsched)
+		return SCHED_NONE;
+	uint32_t s = g->last[sched_id];
+	if (s != SCHED_NONE && s < nslots && sched_candidate(&v->warps[s], sched_id) &&
+	    v->warps[s].age == g->last_age[sched_id])
+		return s;
+	return SCHED_NONE;
+}
+
 int sched_age_cache_init(struct sched_age_cache *c, uint32_t nsched, uint32_t nslots)
 {
 	size_t cells = (size_t)nsched * nslots;
@@ -116,7 +167,7 @@ void sched_age_cache_free(struct sched_age_cache *c)
 	c->nslots = 0;
 }
 
-const uint32_t *sched_age_cache_get(struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
+const uint32_t *sched_age_cache_get(const struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
 				    uint32_t *n)
 {
 	*n = 0;
@@ -159,4 +210,25 @@ const uint32_t *sched_age_cache_get(struct sched_age_cache *c, const struct sche
 	}
 	*n = c->count[sched_id];
 	return sorted;
+}
+
+int sched_inner_create(struct sched_inner *in, const struct sched_create_args *a, uint32_t own_counters)
+{
+	in->p = a->inner;
+	in->st = NULL;
+	if (!in->p || in->p->wraps)
+		return -1;
+	struct sched_create_args ia = *a;
+	ia.inner = NULL;
+	ia.self = in->p;
+	ia.counters = a->counters ? a->counters + own_counters : NULL;
+	in->st = in->p->create(&ia);
+	return in->st ? 0 : -1;
+}
+
+void sched_inner_destroy(struct sched_inner *in)
+{
+	if (in->p && in->st)
+		in->p->destroy(in->st);
+	in->st = NULL;
 }

@@ -60,6 +60,53 @@ uint32_t sched_rr_from(const struct sched_view *v, uint32_t nslots, uint32_t sch
 		       uint32_t *out);
 
 /*
+ * GTO's greedy head, shared by every policy with a greedy part (gto,
+ * gto-rotate, mwf-gto, saws): per scheduler, the slot it issued from last
+ * and the age of the warp that was there.  The greedy warp is that slot
+ * while it still holds the same resident, unfinished warp of the scheduler
+ * (a slot reused by a new CTA does not inherit greediness).
+ */
+struct sched_greedy {
+	uint32_t nsched;
+	uint32_t *last;     /* [nsched] slot issued last, SCHED_NONE if none */
+	uint64_t *last_age; /* [nsched] age of the warp issued last */
+};
+
+/* 0 on success, -1 on OOM (then safe to free). */
+int sched_greedy_init(struct sched_greedy *g, uint32_t nsched);
+void sched_greedy_free(struct sched_greedy *g);
+/* Nothing issued yet, on every scheduler. */
+void sched_greedy_reset(struct sched_greedy *g);
+/* on_issue: scheduler `sched_id` issued from `slot`. */
+void sched_greedy_issue(struct sched_greedy *g, const struct sched_view *v, uint32_t sched_id, uint32_t slot);
+/* Scheduler `sched_id`'s greedy warp: its last issued slot if that slot
+ * (< nslots) is still a candidate holding the same warp, else SCHED_NONE. */
+uint32_t sched_greedy_get(const struct sched_greedy *g, const struct sched_view *v, uint32_t nslots,
+			  uint32_t sched_id);
+/* GTO order from a ranked list: `greedy` first (if not SCHED_NONE), then the
+ * slots list[(start + i) % n] for i in [0, n), skipping `greedy` and finished
+ * warps.  Writes to out[k..]; returns the new k. */
+static inline uint32_t sched_greedy_then(const struct sched_view *v, uint32_t greedy, const uint32_t *list,
+					 uint32_t n, uint32_t start, uint32_t *out, uint32_t k)
+{
+	if (greedy != SCHED_NONE)
+		out[k++] = greedy;
+	if (start > n)
+		start = 0;
+	for (uint32_t i = start; i < n; i++) {
+		uint32_t slot = list[i];
+		if (slot != greedy && !v->warps[slot].finished)
+			out[k++] = slot;
+	}
+	for (uint32_t i = 0; i < start; i++) {
+		uint32_t slot = list[i];
+		if (slot != greedy && !v->warps[slot].finished)
+			out[k++] = slot;
+	}
+	return k;
+}
+
+/*
  * Age-order cache: for each scheduler, the valid slots it owns (finished
  * warps included) sorted by sched_older.  sched_age_cache_get() compares a
  * per-scheduler snapshot of (owned, age, warp_in_cta) of every slot with
@@ -79,7 +126,77 @@ struct sched_age_cache {
 int sched_age_cache_init(struct sched_age_cache *c, uint32_t nsched, uint32_t nslots);
 void sched_age_cache_free(struct sched_age_cache *c);
 /* Scheduler `sched_id`'s valid slots, oldest first; *n gets the count. */
-const uint32_t *sched_age_cache_get(struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
+/* The cache is a memo (its content is a function of the view alone), so it is
+ * refreshed through the pointers of a const cache: order() may use it. */
+const uint32_t *sched_age_cache_get(const struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
 				    uint32_t *n);
+
+/*
+ * Wrappers (sched_policy.wraps, chosen as "NAME:INNER"): the inner policy
+ * instance a wrapper delegates to.  sched_inner_create() creates it with
+ * the wrapper's create args, except that it gets no inner policy of its own
+ * and its counters start after the wrapper's `own_counters` counters.
+ */
+struct sched_inner {
+	const struct sched_policy *p;
+	void *st;
+};
+
+/* 0 on success, -1 on OOM or when a->inner is NULL. */
+int sched_inner_create(struct sched_inner *in, const struct sched_create_args *a, uint32_t own_counters);
+void sched_inner_destroy(struct sched_inner *in);
+
+/* Forward a query or an event to the inner policy (hooks it leaves NULL are skipped). */
+static inline uint32_t sched_inner_order(const struct sched_inner *in, const struct sched_view *v, uint32_t sched_id,
+					 uint32_t *order)
+{
+	return in->p->order(in->st, v, sched_id, order);
+}
+static inline void sched_inner_on_cycle(const struct sched_inner *in, const struct sched_view *v, uint32_t sched_id)
+{
+	if (in->p->on_cycle)
+		in->p->on_cycle(in->st, v, sched_id);
+}
+static inline void sched_inner_on_issue(const struct sched_inner *in, const struct sched_view *v, uint32_t sched_id,
+					uint32_t slot)
+{
+	if (in->p->on_issue)
+		in->p->on_issue(in->st, v, sched_id, slot);
+}
+static inline void sched_inner_on_barrier_arrive(const struct sched_inner *in, const struct sched_view *v,
+						 uint32_t cta_slot, uint32_t slot)
+{
+	if (in->p->on_barrier_arrive)
+		in->p->on_barrier_arrive(in->st, v, cta_slot, slot);
+}
+static inline void sched_inner_on_barrier_release(const struct sched_inner *in, const struct sched_view *v,
+						  uint32_t cta_slot)
+{
+	if (in->p->on_barrier_release)
+		in->p->on_barrier_release(in->st, v, cta_slot);
+}
+static inline void sched_inner_on_cta_launch(const struct sched_inner *in, const struct sched_view *v,
+					     uint32_t cta_slot)
+{
+	if (in->p->on_cta_launch)
+		in->p->on_cta_launch(in->st, v, cta_slot);
+}
+static inline void sched_inner_on_cta_exit(const struct sched_inner *in, const struct sched_view *v, uint32_t cta_slot)
+{
+	if (in->p->on_cta_exit)
+		in->p->on_cta_exit(in->st, v, cta_slot);
+}
+static inline void sched_inner_on_kernel_event(const struct sched_inner *in, const struct sched_view *v,
+					       enum sched_kernel_event ev)
+{
+	if (in->p->on_kernel_event)
+		in->p->on_kernel_event(in->st, v, ev);
+}
+static inline void sched_inner_on_exec(const struct sched_inner *in, const struct sched_view *v,
+				       const struct sched_exec_event *e)
+{
+	if (in->p->on_exec)
+		in->p->on_exec(in->st, v, e);
+}
 
 #endif

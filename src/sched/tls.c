@@ -5,7 +5,8 @@
  * GPGPU-Sim's two_level_active scheduler implements it (the TLS the BAWS
  * paper compares against): each scheduler splits its warps into an active
  * pool of at most tls_active_warps warps, which are the only issue
- * candidates, and a FIFO pending pool.  Every order() call, per scheduler:
+ * candidates, and a FIFO pending pool.  Every cycle, per scheduler, the
+ * hook on_cycle does steps 1-3 and order() (a pure query) step 4:
  *
  *   1. sync:    warps that are gone (slot invalid, warp finished, slot now
  *               holds another warp or belongs to another scheduler) leave
@@ -48,6 +49,13 @@ struct tls {
 	uint32_t *owner;     /* [nslots] scheduler whose pool holds the slot */
 	uint64_t *age;       /* [nslots] age of the warp the pool entry stands for */
 	uint32_t *scratch;   /* [nslots] */
+	uint64_t *ctr;       /* exported counters (tls_counters), NULL: not counted */
+};
+
+enum { TLS_CTR_DEMOTIONS, TLS_CTR_PROMOTIONS, TLS_NCTR };
+static const struct sched_counter tls_counters[TLS_NCTR] = {
+	[TLS_CTR_DEMOTIONS] = {"demotions", "warps", "active warps moved to the pending pool (long-latency wait or barrier)"},
+	[TLS_CTR_PROMOTIONS] = {"promotions", "warps", "pending warps moved to the active pool"},
 };
 
 static void tls_destroy(void *st)
@@ -84,6 +92,7 @@ static void *tls_create(const struct sched_create_args *a)
 	size_t ns = a->nsched ? a->nsched : 1, nw = a->nslots ? a->nslots : 1;
 	s->nsched = a->nsched;
 	s->nslots = a->nslots;
+	s->ctr = a->counters;
 	int64_t n = sched_cfg_int(a->cfg, CFG_tls_active_warps);
 	s->max_active = n < 1 ? 1 : n > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 	s->last = calloc(ns, sizeof *s->last);
@@ -164,6 +173,8 @@ static void tls_demote(struct tls *s, const struct sched_view *v, uint32_t sched
 		if (w->long_latency_wait || w->at_barrier) {
 			s->nactive[sched_id]--;
 			pending_push(s, sched_id, slot);
+			if (s->ctr)
+				s->ctr[TLS_CTR_DEMOTIONS]++;
 		}
 	}
 }
@@ -179,20 +190,18 @@ static void tls_promote(struct tls *s, uint32_t sched_id)
 		take++;
 	}
 	if (take) {
+		if (s->ctr)
+			s->ctr[TLS_CTR_PROMOTIONS] += take;
 		memmove(q, q + take, (n - take) * sizeof *q);
 		s->npending[sched_id] = n - take;
 	}
 }
 
-static uint32_t tls_order(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+static uint32_t tls_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
 {
-	struct tls *s = st;
+	const struct tls *s = st;
 	if (sched_id >= s->nsched)
 		return 0;
-	tls_sync(s, v, sched_id);
-	tls_demote(s, v, sched_id);
-	tls_promote(s, sched_id);
-
 	uint32_t ns = sched_nslots(v, s->nslots), k = 0;
 	if (ns == 0)
 		return 0;
@@ -204,6 +213,17 @@ static uint32_t tls_order(void *st, const struct sched_view *v, uint32_t sched_i
 			order[k++] = slot;
 	}
 	return k;
+}
+
+/* Steps 1-3, once per scheduler per cycle before its order is asked for. */
+static void tls_on_cycle(void *st, const struct sched_view *v, uint32_t sched_id)
+{
+	struct tls *s = st;
+	if (sched_id >= s->nsched)
+		return;
+	tls_sync(s, v, sched_id);
+	tls_demote(s, v, sched_id);
+	tls_promote(s, sched_id);
 }
 
 static void tls_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
@@ -225,7 +245,10 @@ const struct sched_policy sched_tls = {
 		       "long-latency loads swap with a FIFO pending pool",
 	.create = tls_create,
 	.destroy = tls_destroy,
+	.counters = tls_counters,
+	.ncounters = TLS_NCTR,
 	.order = tls_order,
+	.on_cycle = tls_on_cycle,
 	.on_issue = tls_on_issue,
 	.on_kernel_event = tls_on_kernel_event,
 };

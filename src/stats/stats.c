@@ -26,8 +26,35 @@ static const uint8_t stat_merge[STAT_COUNT] = {
 	[STAT_cta_min_cycles] = MERGE_MIN_NONZERO,
 };
 
+bool stats_extra_add(struct ws_stats *s, const char *name, const char *unit, const char *help, uint64_t v)
+{
+	for (uint32_t i = 0; i < s->nextra; i++)
+		if (strcmp(s->extra[i].name, name) == 0) {
+			s->extra[i].v += v;
+			return true;
+		}
+	if (s->nextra >= STATS_EXTRA_MAX)
+		return false;
+	struct stat_extra *e = &s->extra[s->nextra++];
+	snprintf(e->name, sizeof e->name, "%s", name);
+	e->unit = unit ? unit : "";
+	e->help = help ? help : "";
+	e->v = v;
+	return true;
+}
+
+const struct stat_extra *stats_extra_find(const struct ws_stats *s, const char *name)
+{
+	for (uint32_t i = 0; i < s->nextra; i++)
+		if (strcmp(s->extra[i].name, name) == 0)
+			return &s->extra[i];
+	return NULL;
+}
+
 void stats_add(struct ws_stats *dst, const struct ws_stats *src)
 {
+	for (uint32_t i = 0; i < src->nextra; i++)
+		stats_extra_add(dst, src->extra[i].name, src->extra[i].unit, src->extra[i].help, src->extra[i].v);
 	for (int i = 0; i < STAT_COUNT; i++)
 		switch (stat_merge[i]) {
 		case MERGE_MAX:
@@ -48,10 +75,15 @@ void stats_print(const struct ws_stats *s, FILE *out)
 	for (int i = 0; i < STAT_COUNT; i++)
 		fprintf(out, "  %-20s %14llu %-9s %s\n", stat_table[i].name, (unsigned long long)s->v[i],
 			stat_table[i].unit, stat_table[i].desc);
+	for (uint32_t i = 0; i < s->nextra; i++)
+		fprintf(out, "  %-20s %14llu %-9s %s\n", s->extra[i].name, (unsigned long long)s->extra[i].v,
+			s->extra[i].unit, s->extra[i].help);
 }
 
 void stats_write_json_fields(const struct ws_stats *s, FILE *out)
 {
 	for (int i = 0; i < STAT_COUNT; i++)
 		fprintf(out, "%s\"%s\": %llu", i ? ", " : "", stat_table[i].name, (unsigned long long)s->v[i]);
+	for (uint32_t i = 0; i < s->nextra; i++)
+		fprintf(out, ", \"%s\": %llu", s->extra[i].name, (unsigned long long)s->extra[i].v);
 }
