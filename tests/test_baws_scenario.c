@@ -18,7 +18,7 @@
 #define SCEN_PTX TEST_DATA_DIR "/ptx/micro/baws_scenario.ptx"
 
 struct scen {
-	uint64_t cycles, barrier, idle;
+	uint64_t cycles, barrier, idle, insts, changed;
 };
 
 static int run_scenario(struct test_ctx *t, const char *sched, struct scen *r)
@@ -69,6 +69,12 @@ static int run_scenario(struct test_ctx *t, const char *sched, struct scen *r)
 		wsStatsGet(sim, "cycles", &r->cycles);
 		wsStatsGet(sim, "warp_barrier_cycles", &r->barrier);
 		wsStatsGet(sim, "stall_barrier", &r->idle);
+		wsStatsGet(sim, "warp_insts", &r->insts);
+		char ctr[64];
+		snprintf(ctr, sizeof ctr, "%s_changed_issues", sched);
+		for (char *c = ctr; *c; c++)
+			*c = *c == '-' ? '_' : *c;
+		wsStatsGet(sim, ctr, &r->changed); /* only MWF exports it */
 		ok = !bad;
 	}
 	wsSimDestroy(sim);
@@ -81,10 +87,12 @@ static void mwf_beats(struct test_ctx *t, const char *base, const char *mwf)
 	if (!run_scenario(t, base, &b) || !run_scenario(t, mwf, &m))
 		return;
 	printf("  barrier_lag: %s %llu cycles (barrier warp-cycles %llu, barrier-idle sched-cycles %llu), "
-	       "%s %llu (%llu, %llu): %+.1f%%\n",
+	       "%s %llu (%llu, %llu): %+.1f%%; MWF chose another warp than %s in %.1f%% of issues\n",
 	       base, (unsigned long long)b.cycles, (unsigned long long)b.barrier, (unsigned long long)b.idle, mwf,
 	       (unsigned long long)m.cycles, (unsigned long long)m.barrier, (unsigned long long)m.idle,
-	       100.0 * ((double)b.cycles / (double)m.cycles - 1));
+	       100.0 * ((double)b.cycles / (double)m.cycles - 1), base, 100.0 * (double)m.changed / (double)m.insts);
+	CHECK_MSG(m.changed > 0 && m.changed < m.insts, "%s: changed_issues %llu of %llu", mwf,
+		  (unsigned long long)m.changed, (unsigned long long)m.insts);
 	CHECK_MSG(m.cycles * 103 < b.cycles * 100, "%s (%llu cycles) is not >3%% faster than %s (%llu)", mwf,
 		  (unsigned long long)m.cycles, base, (unsigned long long)b.cycles);
 	/* what MWF recovers: scheduler cycles lost because every warp waited at a barrier

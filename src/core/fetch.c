@@ -81,6 +81,7 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 	}
 	sm_warp_head_sync(w);
 	s->gpu->stats->v[STAT_fetches]++;
+	s->last_fetch[s->vw[slot].sched_id] = (uint32_t)slot;
 }
 
 void sm_ifetch_done(struct sm *s, uint32_t slot)

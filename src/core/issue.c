@@ -127,6 +127,13 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	struct func_step_info *info = &coll->info;
 	uint32_t cta = w->cta_slot;
 	int32_t e_fn = e->fn, e_pc = e->pc;
+	/* what the front end delivered vs what issues: the wait of this entry in the
+	 * I-buffer, and whether the scheduler's latest fetch was for this warp */
+	g->stats->v[STAT_ibuf_wait_cycles] += now > e->ready ? now - e->ready : 0;
+	if (s->last_fetch[sched] != UINT32_MAX) {
+		g->stats->v[STAT_fetch_next_issue] += s->last_fetch[sched] == slot;
+		s->last_fetch[sched] = UINT32_MAX;
+	}
 	g->L->clock = now;
 	if (!func_warp_step(g->L, w->fc, w->fw, info))
 		return false;

@@ -39,12 +39,15 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->held = calloc(s->nslots, sizeof *s->held);
 	s->live = calloc(s->nslots, sizeof *s->live);
 	s->eligible = calloc(s->nslots, sizeof *s->eligible);
+	s->last_fetch = malloc((s->nsched ? s->nsched : 1) * sizeof *s->last_fetch);
+	for (uint32_t k = 0; s->last_fetch && k < s->nsched; k++)
+		s->last_fetch[k] = UINT32_MAX;
 	s->ncoll_per = (uint32_t)cfg_int(cfg, CFG_opcoll_per_unit);
 	s->coll = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll);
 	s->coll_fifo = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll_fifo);
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
-	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->coll ||
+	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->last_fetch || !s->coll ||
 	    !s->coll_fifo || !s->bank_busy)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
@@ -114,6 +117,7 @@ void sm_destroy(struct sm *s)
 	free(s->pol_ctr);
 	free(s->live);
 	free(s->eligible);
+	free(s->last_fetch);
 	free(s->coll);
 	free(s->coll_fifo);
 	free(s->bank_busy);

@@ -140,6 +140,8 @@ struct sm {
 	uint32_t busy_coll;           /* operand collectors holding an instruction */
 	uint32_t *coll_fifo;          /* busy collectors in issue order (oldest first) [busy_coll] */
 	bool *eligible;               /* scratch [nslots] */
+	uint32_t *last_fetch;         /* [nsched] slot of the scheduler's warp fetched for last, not yet
+	                                 followed by an issue (UINT32_MAX: none); fetch_next_issue */
 	/* operand collectors: [nsched][CU_COUNT][opcoll_per_unit] */
 	struct sm_collector *coll;
 	uint32_t ncoll_per;

@@ -18,6 +18,12 @@
  * MWF behaves exactly like its base policy.  Warps waiting at a barrier
  * cannot issue; they come last (in slot order) so the order still lists
  * every candidate once.  Finished warps are left out.
+ *
+ * Exported counters (mwf_lrr_* / mwf_gto_*), to measure what MWF changes:
+ * critical_issues, instructions issued to warps of CTAs with warps waiting at
+ * a barrier; changed_issues, issues where the base policy's first ready warp
+ * (GTO's greedy-then-oldest or LRR's round robin, over the view's ready bits,
+ * which do not include unit availability) was another warp.
  */
 #include <stdlib.h>
 
@@ -32,6 +38,15 @@ struct mwf {
 	uint32_t *scratch;   /* [nslots] order() scratch (not state) */
 	uint32_t *ctas;      /* [nctas] order() scratch (not state) */
 	struct sched_age_cache ages;
+	uint64_t *ctr;       /* exported counters (mwf_counters), NULL: not counted */
+};
+
+enum { MWF_CTR_CRITICAL, MWF_CTR_CHANGED, MWF_NCTR };
+static const struct sched_counter mwf_counters[MWF_NCTR] = {
+	[MWF_CTR_CRITICAL] = {"critical_issues", "insts",
+			      "instructions issued to warps of CTAs with warps waiting at a barrier (MWF's priority)"},
+	[MWF_CTR_CHANGED] = {"changed_issues", "insts",
+			     "issues where the base policy (GTO or LRR) would have chosen another ready warp first"},
 };
 
 static void mwf_destroy(void *st)
@@ -75,6 +90,7 @@ static void *mwf_create_common(const struct sched_create_args *a, bool gto)
 		mwf_destroy(s);
 		return NULL;
 	}
+	s->ctr = a->counters;
 	mwf_reset(s);
 	return s;
 }
@@ -184,11 +200,45 @@ static uint32_t mwf_order(const void *st, const struct sched_view *v, uint32_t s
 	return k;
 }
 
+/* Could the view's warp i issue this cycle, as far as its ready bit tells? */
+static bool issuable(const struct sched_view *v, uint32_t i, uint32_t sched_id)
+{
+	const struct sched_warp *w = &v->warps[i];
+	return runnable(w, sched_id) && w->ready && !(v->held && v->held[i]);
+}
+
+/* The warp the base policy alone would have issued first (before this issue
+ * updates its state), SCHED_NONE if none is ready. */
+static uint32_t base_choice(struct mwf *s, const struct sched_view *v, uint32_t sched_id)
+{
+	uint32_t nslots = sched_nslots(v, s->nslots);
+	if (s->gto) {
+		uint32_t g = sched_greedy_get(&s->greedy, v, nslots, sched_id), n;
+		if (g != SCHED_NONE && issuable(v, g, sched_id))
+			return g;
+		const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+		for (uint32_t i = 0; i < n; i++)
+			if (issuable(v, sorted[i], sched_id))
+				return sorted[i];
+		return SCHED_NONE;
+	}
+	uint32_t n = sched_rr_from(v, nslots, sched_id, s->greedy.last[sched_id], s->scratch);
+	for (uint32_t i = 0; i < n; i++)
+		if (issuable(v, s->scratch[i], sched_id))
+			return s->scratch[i];
+	return SCHED_NONE;
+}
+
 static void mwf_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
 {
 	struct mwf *s = st;
 	if (sched_id >= s->nsched || slot >= v->nslots)
 		return;
+	if (s->ctr) {
+		uint32_t wc = v->warps[slot].cta_slot;
+		s->ctr[MWF_CTR_CRITICAL] += wc < s->nctas && s->wpt[wc] > 0;
+		s->ctr[MWF_CTR_CHANGED] += base_choice(s, v, sched_id) != slot;
+	}
 	sched_greedy_issue(&s->greedy, v, sched_id, slot);
 	uint32_t c = v->warps[slot].cta_slot;
 	if (c < s->nctas)
@@ -236,6 +286,8 @@ const struct sched_policy sched_mwf_lrr = {
 	.on_cta_launch = mwf_on_cta,
 	.on_cta_exit = mwf_on_cta,
 	.on_kernel_event = mwf_on_kernel_event,
+	.counters = mwf_counters,
+	.ncounters = MWF_NCTR,
 };
 
 const struct sched_policy sched_mwf_gto = {
@@ -250,4 +302,6 @@ const struct sched_policy sched_mwf_gto = {
 	.on_cta_launch = mwf_on_cta,
 	.on_cta_exit = mwf_on_cta,
 	.on_kernel_event = mwf_on_kernel_event,
+	.counters = mwf_counters,
+	.ncounters = MWF_NCTR,
 };
