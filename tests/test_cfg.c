@@ -78,10 +78,17 @@ static struct ptx_insn *hb_add(struct hb *h, unsigned f, enum ptx_opcode op, enu
 	return in;
 }
 
+static struct ptx_elem hb_elems[16][4]; /* storage of OPD_VEC operands (the IR keeps them out of line) */
+static unsigned hb_nelems;
+
 static struct ptx_operand *opd(struct ptx_insn *in, enum ptx_opd_kind kind)
 {
 	struct ptx_operand *o = &in->opd[in->nopd++];
 	o->kind = (uint8_t)kind;
+	if (kind == OPD_VEC) {
+		o->elem = hb_elems[hb_nelems++ % 16];
+		memset(o->elem, 0, 4 * sizeof *o->elem);
+	}
 	return o;
 }
 

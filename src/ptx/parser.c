@@ -1588,8 +1588,6 @@ static void opd_init(struct ptx_operand *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->reg = o->reg2 = o->sym = o->func = o->target = -1;
-	for (int i = 0; i < 4; i++)
-		o->elem[i].reg = -1;
 }
 
 /* immediate: [-] INT | FLOAT | F32 | F64 */
@@ -1687,6 +1685,11 @@ static bool parse_vector(struct parser *p, struct ptx_operand *o)
 {
 	next(p); /* '{' */
 	o->kind = OPD_VEC;
+	o->elem = calloc(4, sizeof *o->elem); /* freed with the instruction, also on error */
+	if (!o->elem)
+		return fail_oom(p);
+	for (int i = 0; i < 4; i++)
+		o->elem[i].reg = -1;
 	for (;;) {
 		const struct ptx_token *t = peek(p, 0);
 		if (o->nelem >= 4)
@@ -2669,6 +2672,21 @@ static bool resolve_function_refs(struct parser *p)
 
 static void reset_function_state(struct parser *p)
 {
+	/* give back the unused capacity of the instruction and register arrays
+	 * (growth doubles them): loading memory stays proportional to the text */
+	if (p->fi >= 0) {
+		struct ptx_function *f = cur(p);
+		if (f->ninsns && f->ninsns < p->cap_insns) {
+			struct ptx_insn *ni = realloc(f->insns, f->ninsns * sizeof *ni);
+			if (ni)
+				f->insns = ni;
+		}
+		if (f->nregs && f->nregs < p->cap_regs) {
+			struct ptx_reg_info *nr = realloc(f->regs, f->nregs * sizeof *nr);
+			if (nr)
+				f->regs = nr;
+		}
+	}
 	sm_free(&p->scope);
 	sm_free(&p->labels);
 	sm_free(&p->btnames);
