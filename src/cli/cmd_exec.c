@@ -527,6 +527,7 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		return cli_fail(cmd, "%s: %s", wsGetErrorName(r), detail[0] ? detail : wsGetErrorString(r));
 	}
 	ws_module *mod = st->mod;
+	cli_print_module_warnings(cmd, mod);
 	ws_function *fn = NULL;
 	if (wsModuleGetFunction(&fn, mod, kname) != WS_SUCCESS) {
 		fflush(stdout);

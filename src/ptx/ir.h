@@ -327,6 +327,9 @@ struct ptx_module {
 	uint64_t global_image_size; /* bytes of module .global variables */
 	uint64_t const_image_size;  /* bytes of module .const variables */
 	uint64_t shared_module_size;/* bytes of module-scope .shared variables */
+	/* "file:line:col: warning: ...\n" lines of the parser ("" if none): a PTX
+	 * ISA version or target newer than warpsim knows */
+	char warnings[768];
 };
 
 /* ---- diagnostics ---- */
