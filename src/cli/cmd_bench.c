@@ -83,18 +83,32 @@ int cli_cmd_run(const struct cli_args *a)
 	unsigned long tl_sm = 0, tl_lo = 0, tl_hi = 0xffffffffu, tl_launch = 0;
 	{
 		const char *v = cli_opt_get(a, "timeline-sm");
-		char *end;
-		if (v && (tl_sm = strtoul(v, &end, 10), *end || !*v))
-			return cli_usage_error(cmd, "--timeline-sm '%s': expected an SM number", v);
-		if ((v = cli_opt_get(a, "timeline-launch")) && (tl_launch = strtoul(v, &end, 10), *end || !*v))
-			return cli_usage_error(cmd, "--timeline-launch '%s': expected a number", v);
+		char why[128];
+		uint64_t x;
+		if (v) {
+			if (cli_parse_u64(v, 1023, &x, why, sizeof why))
+				return cli_usage_error(cmd, "--timeline-sm: %s (an SM number)", why);
+			tl_sm = (unsigned long)x;
+		}
+		if ((v = cli_opt_get(a, "timeline-launch"))) {
+			if (cli_parse_u64(v, UINT32_MAX, &x, why, sizeof why))
+				return cli_usage_error(cmd, "--timeline-launch: %s (a launch number, 0 = the last)", why);
+			tl_launch = (unsigned long)x;
+		}
 		if ((v = cli_opt_get(a, "timeline-ctas"))) {
-			tl_lo = strtoul(v, &end, 10);
-			tl_hi = tl_lo;
-			if (*end == '-')
-				tl_hi = strtoul(end + 1, &end, 10);
-			if (*end || !*v || tl_hi < tl_lo)
-				return cli_usage_error(cmd, "--timeline-ctas '%s': expected A or A-B", v);
+			const char *dash = strchr(v, '-');
+			char lo[32];
+			size_t ll = dash ? (size_t)(dash - v) : strlen(v);
+			uint64_t xl = 0, xh = 0;
+			if (ll >= sizeof lo)
+				ll = sizeof lo - 1;
+			memcpy(lo, v, ll);
+			lo[ll] = '\0';
+			if (cli_parse_u64(lo, UINT32_MAX, &xl, why, sizeof why) ||
+			    (dash && cli_parse_u64(dash + 1, UINT32_MAX, &xh, why, sizeof why)) || (dash && xh < xl))
+				return cli_usage_error(cmd, "--timeline-ctas '%s': expected A or A-B with A <= B (CTA numbers)", v);
+			tl_lo = (unsigned long)xl;
+			tl_hi = dash ? (unsigned long)xh : tl_lo;
 		}
 	}
 	ws_config *cfg;

@@ -215,10 +215,11 @@ int cli_cmd_characterize(const struct cli_args *a)
 	long workers = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *j = cli_opt_get(a, "jobs");
 	if (j) {
-		char *end;
-		workers = strtol(j, &end, 10);
-		if (*end || workers < 1 || workers > 256)
+		uint64_t x;
+		char why[128];
+		if (cli_parse_u64(j, 256, &x, why, sizeof why) || x < 1)
 			return cli_usage_error(cmd, "--jobs '%s': expected 1..256", j);
+		workers = (long)x;
 	}
 	if (workers < 1)
 		workers = 1;

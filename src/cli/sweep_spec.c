@@ -1351,6 +1351,40 @@ void sweep_spec_free(struct sweep_spec *s)
 
 struct sweep_spec *sweep_spec_load(const char *path, char *err, size_t errsz)
 {
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+		sweep_fmt(err, errsz, "%s: %s, not a sweep spec", path,
+		          S_ISDIR(st.st_mode) ? "a directory" : "a device, socket or other special file");
+		return NULL;
+	}
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		sweep_fmt(err, errsz, "%s: cannot read: %s", path, strerror(errno));
+		return NULL;
+	}
+	/* bounded read: a spec is a few lines */
+	struct sweep_buf b = {0};
+	char chunk[65536];
+	size_t got;
+	while (b.n <= SWEEP_SPEC_MAX_BYTES && (got = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sweep_buf_add(&b, chunk, got);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad || b.oom || b.n > SWEEP_SPEC_MAX_BYTES) {
+		if (b.n > SWEEP_SPEC_MAX_BYTES)
+			sweep_fmt(err, errsz, "%s: larger than %d bytes; not a sweep spec", path, SWEEP_SPEC_MAX_BYTES);
+		else
+			sweep_fmt(err, errsz, "%s: cannot read: %s", path, bad ? "read error" : "out of memory");
+		sweep_buf_free(&b);
+		return NULL;
+	}
+	struct sweep_spec *s = sweep_spec_parse(b.s ? b.s : "", b.n, path, err, errsz);
+	sweep_buf_free(&b);
+	return s;
+}
+
+struct sweep_spec *sweep_spec_parse(const char *text, size_t len, const char *path, char *err, size_t errsz)
+{
 	struct parser p;
 	memset(&p, 0, sizeof p);
 	p.path = path;
@@ -1359,16 +1393,18 @@ struct sweep_spec *sweep_spec_load(const char *path, char *err, size_t errsz)
 	struct sweep_spec *s = calloc(1, sizeof *s);
 	char **tok = calloc(SPEC_MAX_TOKENS, sizeof *tok);
 	char *line = NULL;
+	int nlines = 0; /* lines with words */
 	if (!s || !tok) {
 		perr(&p, 0, "out of memory");
 		goto fail;
 	}
-	size_t len;
-	s->text = sweep_read_file(path, &len);
+	s->text = malloc(len + 1);
 	if (!s->text) {
-		perr(&p, 0, "cannot read: %s", strerror(errno));
+		perr(&p, 0, "out of memory");
 		goto fail;
 	}
+	memcpy(s->text, text, len);
+	s->text[len] = '\0';
 	if (strlen(s->text) != len) {
 		perr(&p, 0, "not a text file (contains a NUL byte)");
 		goto fail;
@@ -1406,6 +1442,7 @@ struct sweep_spec *sweep_spec_load(const char *path, char *err, size_t errsz)
 		}
 		if (ntok == 0)
 			continue;
+		nlines++;
 		for (int i = 0; i < ntok; i++)
 			for (const char *q = tok[i]; *q; q++)
 				if ((unsigned char)*q < 0x20 || *q == 0x7f) {
@@ -1414,6 +1451,11 @@ struct sweep_spec *sweep_spec_load(const char *path, char *err, size_t errsz)
 				}
 		if (parse_line(&p, ln, tok, ntok))
 			goto fail;
+	}
+	if (!nlines) {
+		perr(&p, 0, "%s: not a sweep spec (see docs/sweeps.md for its 'keyword value...' lines)",
+		     len ? "no keyword lines" : "empty file");
+		goto fail;
 	}
 	if (!p.nbench) {
 		perr(&p, 0, "no 'bench' line: which benchmarks should the sweep run?");
