@@ -349,6 +349,13 @@ ws_result wsConfigLoadFile(ws_config *c, const char *path, char *err, size_t err
 		fclose(f);
 		return WS_ERROR_FILE_NOT_FOUND;
 	}
+	ws_result r = cfg_load_stream(c, f, path, err, errsz);
+	fclose(f);
+	return r;
+}
+
+ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, char *err, size_t errsz)
+{
 	char line[1024], msg[512];
 	unsigned lineno = 0;
 	ws_result r = WS_SUCCESS;
@@ -397,7 +404,6 @@ ws_result wsConfigLoadFile(ws_config *c, const char *path, char *err, size_t err
 			break;
 		}
 	}
-	fclose(f);
 	return r;
 }
 
