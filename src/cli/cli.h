@@ -135,6 +135,10 @@ double cli_now(void); /* CLOCK_MONOTONIC in seconds */
 void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s);
 void cli_speed_print(const struct cli_speed *s, FILE *out);
 
+/* The PTX-loading rows of `warpsim bench` (bench_load.c): load time and
+ * peak memory per PTX byte of generated files of mb[0..nmb) MiB. */
+int cli_bench_load(const struct cli_cmd *cmd, const unsigned *mb, int nmb);
+
 /* ---- subcommands ---- */
 int cli_cmd_run(const struct cli_args *a);
 int cli_cmd_bench(const struct cli_args *a);

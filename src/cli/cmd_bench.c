@@ -205,6 +205,45 @@ int cli_cmd_bench(const struct cli_args *a)
 			return cli_usage_error(cmd, "unknown benchmark '%s' (see 'warpsim list')", a->pos[i]);
 		}
 	}
+	/* --load-mb: sizes of the PTX-loading rows */
+	unsigned load_mb[8];
+	int nload = 0;
+	const char *lv = cli_opt_get(a, "load-mb");
+	if (!lv && !a->npos) {
+		load_mb[nload++] = 5;
+		load_mb[nload++] = 50;
+	} else if (lv) {
+		const char *p = lv;
+		for (;;) {
+			const char *c = strchr(p, ',');
+			char part[24], why[128];
+			size_t len = c ? (size_t)(c - p) : strlen(p);
+			uint64_t x = 1;
+			if (len >= sizeof part || nload == 8) {
+				free(list);
+				free(res);
+				return cli_usage_error(cmd, "--load-mb '%s': expected at most 8 sizes in MiB, 1 to 1024 each, or 0",
+				                       lv);
+			}
+			memcpy(part, p, len);
+			part[len] = '\0';
+			if (cli_parse_u64(part, 1024, &x, why, sizeof why)) {
+				free(list);
+				free(res);
+				return cli_usage_error(cmd, "--load-mb '%s': %s (sizes in MiB, 1 to 1024, or 0 for none)", lv, why);
+			}
+			if (x == 0 && (nload || c)) {
+				free(list);
+				free(res);
+				return cli_usage_error(cmd, "--load-mb '%s': 0 (no loading rows) must be alone", lv);
+			}
+			if (x)
+				load_mb[nload++] = (unsigned)x;
+			if (!c)
+				break;
+			p = c + 1;
+		}
+	}
 	ws_config *cfg;
 	rc = cli_build_config(a, &cfg);
 	if (rc) {
@@ -286,6 +325,8 @@ int cli_cmd_bench(const struct cli_args *a)
 	wsConfigDestroy(cfg);
 	free(list);
 	free(res);
+	if (nload && cli_bench_load(cmd, load_mb, nload) != CLI_EXIT_OK)
+		failed++;
 	return failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }
 
