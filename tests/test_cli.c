@@ -891,6 +891,13 @@ TEST(cli_option_values_rejected)
 	                 "warpsim run: error: --timeline-sm: ' 1' is not an integer (an SM number)");
 	cli_expect_first(t, "run vecadd --size tiny --quiet --timeline-ctas 1-x", 2,
 	                 "warpsim run: error: --timeline-ctas '1-x': expected A or A-B with A <= B (CTA numbers)");
+	/* no option has a meaningful empty value */
+	cli_expect_first(t, "collect /nonexistent --stats ''", 2,
+	                 "warpsim collect: error: option '--stats' has an empty value (expected LIST)");
+	cli_expect_first(t, "report /nonexistent --baseline=", 2,
+	                 "warpsim report: error: option '--baseline' has an empty value (expected K=V[,K=V])");
+	cli_expect_first(t, "sweep x.spec --reuse ''", 2,
+	                 "warpsim sweep: error: option '--reuse' has an empty value (expected DIR)");
 	cli_expect_first(t, "bench vecadd --size tiny --load-mb 5,x", 2,
 	                 "warpsim bench: error: --load-mb '5,x': 'x' is not an integer (sizes in MiB, 1 to 1024, or 0 for "
 	                 "none)");
