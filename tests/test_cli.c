@@ -813,9 +813,9 @@ TEST(cli_ptx_version_target)
 		const char *first; /* after "warpsim ptx: " and the file name */
 	} cases[] = {
 	    {".version 99.9\n.target sm_75\n", 1,
-	     "error: WS_ERROR_INVALID_PTX: %s:1:10: error: PTX ISA version 99.9 does not exist (warpsim supports 1.0 to 9.0)"},
+	     "error: WS_ERROR_INVALID_PTX: %s:1:10: error: PTX ISA version 99.9 does not exist (warpsim knows 1.0 to 9.0)"},
 	    {".version 0.5\n.target sm_75\n", 1,
-	     "error: WS_ERROR_INVALID_PTX: %s:1:10: error: PTX ISA version 0.5 does not exist (warpsim supports 1.0 to 9.0)"},
+	     "error: WS_ERROR_INVALID_PTX: %s:1:10: error: PTX ISA version 0.5 does not exist (warpsim knows 1.0 to 9.0)"},
 	    {".version 7.0\n.target sm_1000\n", 1,
 	     "error: WS_ERROR_INVALID_PTX: %s:2:9: error: target 'sm_1000' does not exist (warpsim knows sm_10 to sm_121)"},
 	    {".version 7.0\n.target gpu\n", 1,

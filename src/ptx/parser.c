@@ -2976,7 +2976,7 @@ static bool parse_version(struct parser *p)
 	if (p->version_line)
 		return fail_at(p, d.line, d.col, "a second .version directive (the first is at line %u)", p->version_line);
 	if (maj == 0 || maj > PTX_ISA_MAX_MAJOR + 1 || min > 99)
-		return fail_tok(p, t, "PTX ISA version %u.%u does not exist (warpsim supports %s)", maj, min,
+		return fail_tok(p, t, "PTX ISA version %u.%u does not exist (warpsim knows %s)", maj, min,
 				PTX_ISA_RANGE);
 	if (maj > PTX_ISA_MAX_MAJOR || (maj == PTX_ISA_MAX_MAJOR && min > PTX_ISA_MAX_MINOR))
 		warn_at(p, t->line, t->col, "PTX ISA version %u.%u is newer than warpsim knows (%s); loading it anyway",
