@@ -891,6 +891,8 @@ TEST(cli_option_values_rejected)
 	                 "warpsim run: error: --timeline-sm: ' 1' is not an integer (an SM number)");
 	cli_expect_first(t, "run vecadd --size tiny --quiet --timeline-ctas 1-x", 2,
 	                 "warpsim run: error: --timeline-ctas '1-x': expected A or A-B with A <= B (CTA numbers)");
+	cli_expect_first(t, "run vecadd --size tiny --quiet --timeline-sm 1", 2,
+	                 "warpsim run: error: --timeline-sm needs --timeline FILE.svg (it selects what the timeline shows)");
 	/* no option has a meaningful empty value */
 	cli_expect_first(t, "collect /nonexistent --stats ''", 2,
 	                 "warpsim collect: error: option '--stats' has an empty value (expected LIST)");
@@ -978,4 +980,37 @@ TEST(cli_sweep_specs_rejected)
 	                 "warpsim sweep: error: /dev/zero: a device, socket or other special file, not a sweep spec");
 	snprintf(args, sizeof args, "rm -rf %s", dir);
 	CHECK(system(args) == 0);
+}
+
+/* make bench's PTX-loading rows: peak memory per PTX byte under 20 for both
+ * shapes (not under the sanitizers, whose shadow memory and redzones are
+ * part of every allocation) */
+TEST(cli_bench_load_memory)
+{
+	if (cli_missing(t))
+		return;
+#if defined(__SANITIZE_ADDRESS__)
+	return;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	return;
+#endif
+#endif
+	char *out;
+	int rc = cli_run("bench vecadd --size tiny --load-mb 2", 1, &out);
+	CHECK_MSG(rc == 0, "bench --load-mb 2: exit status %d; output:\n%s", rc, out ? out : "");
+	int rows = 0;
+	for (const char *l = out; l && *l;) {
+		const char *nl = strchr(l, '\n');
+		double mb, s, rate, peak, bb;
+		const char *rest = strncmp(l, "kernels ", 8) == 0 ? l + 8 : strncmp(l, "one kernel ", 11) == 0 ? l + 11 : NULL;
+		if (rest && sscanf(rest, "%lf %lf %lf %lf %lf", &mb, &s, &rate, &peak, &bb) == 5) {
+			rows++;
+			CHECK_MSG(bb > 1 && bb < 20, "PTX loading needs %.1f bytes per PTX byte (limit 20):\n%.*s", bb,
+			          (int)(nl ? nl - l : (long)strlen(l)), l);
+		}
+		l = nl ? nl + 1 : NULL;
+	}
+	CHECK_MSG(rows == 2, "expected 2 PTX-loading rows with memory figures in:\n%s", out ? out : "");
+	free(out);
 }

@@ -110,6 +110,11 @@ int cli_cmd_run(const struct cli_args *a)
 			tl_lo = (unsigned long)xl;
 			tl_hi = dash ? (unsigned long)xh : tl_lo;
 		}
+		static const char *const tl_only[] = {"timeline-sm", "timeline-ctas", "timeline-launch"};
+		for (size_t k = 0; k < sizeof tl_only / sizeof tl_only[0]; k++)
+			if (!tl && cli_opt_get(a, tl_only[k]))
+				return cli_usage_error(cmd, "--%s needs --timeline FILE.svg (it selects what the timeline shows)",
+				                       tl_only[k]);
 	}
 	ws_config *cfg;
 	rc = cli_build_config(a, &cfg);
