@@ -958,6 +958,8 @@ TEST(cli_sweep_specs_rejected)
 	    {"bench vecadd\nset warpsize 16\n",
 	     ":2: unknown parameter 'warpsize'; did you mean 'warp_size'? (see `warpsim config --list`)"},
 	    {"bench vecadd\nsize huge\n", ":2: unknown size 'huge' (expected tiny, small or paper)"},
+	    {"bench vecadd\nset num_sms 10 2 0xa\n", ":2: values '10' and '0xa' of 'num_sms' are the same setting"},
+	    {"bench vecadd\nset trace_phases 1 true\n", ":2: values '1' and 'true' of 'trace_phases' are the same setting"},
 	    {"bench vecadd\nmetric speed\n",
 	     ":2: metric: expected 'cycles' (speedup = baseline cycles / cycles) or 'ipc' (speedup = IPC / baseline IPC)"},
 	    {"bench vecadd\ntimeout 5x\n", ":2: timeout: expected a positive duration (seconds, or with s, m or h)"},

@@ -73,8 +73,11 @@ int cli_cmd_run(const struct cli_args *a)
 	if (rc)
 		return rc;
 	const struct ws_bench_info *info = ws_bench_find(a->pos[0]);
-	if (!info)
-		return cli_usage_error(cmd, "unknown benchmark '%s' (see 'warpsim list')", a->pos[0]);
+	if (!info) {
+		char names[1024];
+		return cli_usage_error(cmd, "unknown benchmark '%s' (known: %s; see 'warpsim list')", a->pos[0],
+		                       ws_bench_names(names, sizeof names));
+	}
 	const char *stats_path = cli_opt_get(a, "stats");
 	if (stats_path && !stats_path[0])
 		return cli_usage_error(cmd, "--stats needs a file name");
@@ -207,7 +210,9 @@ int cli_cmd_bench(const struct cli_args *a)
 		if (!list[i]) {
 			free(list);
 			free(res);
-			return cli_usage_error(cmd, "unknown benchmark '%s' (see 'warpsim list')", a->pos[i]);
+			char names[1024];
+			return cli_usage_error(cmd, "unknown benchmark '%s' (known: %s; see 'warpsim list')", a->pos[i],
+			                       ws_bench_names(names, sizeof names));
 		}
 	}
 	/* --load-mb: sizes of the PTX-loading rows */
@@ -378,8 +383,11 @@ int cli_cmd_list(const struct cli_args *a)
 	if (suite_name && !(suite = ws_bench_suite(suite_name)))
 		return cli_usage_error(a->cmd, "--suite '%s': expected barrier or syncfree", suite_name);
 	for (int i = 0; i < a->npos; i++)
-		if (!ws_bench_find(a->pos[i]))
-			return cli_usage_error(a->cmd, "unknown benchmark '%s' (see 'warpsim list')", a->pos[i]);
+		if (!ws_bench_find(a->pos[i])) {
+			char names[1024];
+			return cli_usage_error(a->cmd, "unknown benchmark '%s' (known: %s; see 'warpsim list')", a->pos[i],
+			                       ws_bench_names(names, sizeof names));
+		}
 	if (!ws_bench_table[0]) {
 		printf("no bundled benchmarks\n");
 		return CLI_EXIT_OK;

@@ -775,8 +775,11 @@ static int parse_line(struct parser *p, int line, char **tok, int ntok)
 						return -1;
 				continue;
 			}
-			if (!ws_bench_find(v[i]))
-				return perr(p, line, "unknown benchmark '%s' (see 'warpsim list')", v[i]);
+			if (!ws_bench_find(v[i])) {
+				char names[1024];
+				return perr(p, line, "unknown benchmark '%s' (known: %s, or all)", v[i],
+				            ws_bench_names(names, sizeof names));
+			}
 			if (add_unique(p, line, &p->benches, &p->nbench, v[i], "benchmark"))
 				return -1;
 		}
@@ -905,6 +908,18 @@ static int parse_line(struct parser *p, int line, char **tok, int ntok)
 		char **vals = one ? &one : v + 1;
 		int nvals = one ? 1 : nv - 1;
 		for (int i = 0; i < nvals; i++) {
+			if (check_param(p, line, key, vals[i]))
+				return -1;
+			/* two spellings of one value (10 and 0xa, true and 1) would be two jobs of one configuration */
+			char want[64], have[64];
+			if (!wsConfigGet(p->scratch, key, want, sizeof want))
+				want[0] = '\0';
+			for (int k = 0; k < d->n; k++)
+				if (wsConfigSet(p->scratch, key, d->vals[k], NULL, 0) == WS_SUCCESS &&
+				    wsConfigGet(p->scratch, key, have, sizeof have) && strcmp(have, want) == 0 &&
+				    strcmp(d->vals[k], vals[i]) != 0)
+					return perr(p, line, "values '%s' and '%s' of '%s' are the same setting", d->vals[k], vals[i],
+					            key);
 			if (check_param(p, line, key, vals[i]))
 				return -1;
 			if (add_unique(p, line, &d->vals, &d->n, vals[i], "value"))
