@@ -522,37 +522,41 @@ static bool is_static_shared(const struct ptx_var *v)
  * functions: a 50 MB module of 90 000 small kernels spent seconds and
  * hundreds of MB on it.)
  */
+struct edge_list {
+	uint32_t *src, *dst;
+	size_t n, cap;
+};
+
+static bool edge_push(struct edge_list *E, uint32_t s, uint32_t d)
+{
+	if (E->n == E->cap) {
+		size_t nc = E->cap ? 2 * E->cap : 64;
+		if (nc > UINT32_MAX)
+			return false;
+		uint32_t *ns = realloc(E->src, nc * sizeof *ns);
+		if (!ns)
+			return false;
+		E->src = ns;
+		uint32_t *nd = realloc(E->dst, nc * sizeof *nd);
+		if (!nd)
+			return false;
+		E->dst = nd;
+		E->cap = nc;
+	}
+	E->src[E->n] = s;
+	E->dst[E->n++] = d;
+	return true;
+}
+
 static bool call_graph(const struct ptx_module *m, struct cfg_graph *g)
 {
 	uint32_t nf = m->nfuncs;
 	uint8_t *taken = calloc((size_t)nf + 1, 1);
 	uint32_t *last = malloc(((size_t)nf + 1) * sizeof *last); /* dedup: last caller that added g */
-	struct edges_list {
-		uint32_t *src, *dst;
-		size_t n, cap;
-	} E = {0};
+	struct edge_list E = {0};
 	bool ok = taken && last;
 	for (uint32_t f = 0; ok && f < nf; f++)
 		last[f] = UINT32_MAX;
-#define ADD_EDGE(s, d)                                                                   \
-	do {                                                                             \
-		if (E.n == E.cap) {                                                      \
-			size_t nc = E.cap ? 2 * E.cap : 64;                              \
-			uint32_t *ns = realloc(E.src, nc * sizeof *ns);                  \
-			if (ns)                                                          \
-				E.src = ns;                                              \
-			uint32_t *nd = ns ? realloc(E.dst, nc * sizeof *nd) : NULL;      \
-			if (nd)                                                          \
-				E.dst = nd;                                              \
-			if (!ns || !nd || nc > UINT32_MAX) {                             \
-				ok = false;                                              \
-				break;                                                   \
-			}                                                                \
-			E.cap = nc;                                                      \
-		}                                                                        \
-		E.src[E.n] = (s);                                                        \
-		E.dst[E.n++] = (d);                                                      \
-	} while (0)
 	/* direct call edges (each caller -> callee once), indirect calls and address-taken functions */
 	for (uint32_t f = 0; ok && f < nf; f++) {
 		const struct ptx_function *fn = &m->funcs[f];
@@ -570,10 +574,10 @@ static bool call_graph(const struct ptx_module *m, struct cfg_graph *g)
 			if (in->op != OP_CALL || c < 0 || (uint32_t)c >= nf || last[c] == f)
 				continue;
 			last[c] = f;
-			ADD_EDGE(f, (uint32_t)c);
+			ok = edge_push(&E, f, (uint32_t)c);
 		}
 		if (ok && indirect)
-			ADD_EDGE(f, nf);
+			ok = edge_push(&E, f, nf);
 	}
 	for (uint32_t v = 0; ok && v < m->nvars; v++)
 		for (uint32_t k = 0; k < m->vars[v].ninit_syms; k++) {
@@ -583,8 +587,7 @@ static bool call_graph(const struct ptx_module *m, struct cfg_graph *g)
 		}
 	for (uint32_t f = 0; ok && f < nf; f++)
 		if (taken[f])
-			ADD_EDGE(nf, f);
-#undef ADD_EDGE
+			ok = edge_push(&E, nf, f);
 	ok = ok && E.n <= UINT32_MAX && cfg_graph_from_edges(g, nf + 1, (uint32_t)E.n, E.src, E.dst);
 	free(taken);
 	free(last);
