@@ -5,7 +5,7 @@
 #   make golden     regenerate tests/golden/tiny.txt (golden statistics) deliberately
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
 #   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer
-#   make fuzz       build the libFuzzer PTX-parser target (clang)
+#   make fuzz       build the libFuzzer targets: PTX parser, config files, sweep specs (clang)
 BUILD    ?= build
 CC       ?= cc
 OPT      ?= -O2
@@ -103,9 +103,25 @@ asan:
 	  LDFLAGS="-fsanitize=address,undefined" WARPSIM_TEST_SKIP=paper_ test
 
 FUZZ_SRC := $(sort $(wildcard src/ptx/*.c src/util/*.c))
-fuzz: $(BUILD)/fuzz-ptx
+fuzz: $(BUILD)/fuzz-ptx $(BUILD)/fuzz-config $(BUILD)/fuzz-sweep
 $(BUILD)/fuzz-ptx: tests/fuzz/fuzz_ptx.c $(FUZZ_SRC)
 	@mkdir -p $(dir $@)
+	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
+
+# the config and sweep-spec targets link the library (and the benchmark table)
+# built with the fuzzer's instrumentation, in $(BUILD)/fuzz-obj/
+FUZZ_CFLAGS := -std=c11 -g -O1 -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz-obj/%.o)
+FUZZ_BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/fuzz-obj/%.o) $(BUILD)/fuzz-obj/gen/bench_ptx.o $(BUILD)/fuzz-obj/gen/bench_table.o
+$(BUILD)/fuzz-obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	clang $(CPPFLAGS) -Itests $(FUZZ_CFLAGS) -c $< -o $@
+$(BUILD)/fuzz-obj/%.o: %.c | $(BUILD)/gen/bench_ptx.c
+	@mkdir -p $(dir $@)
+	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+$(BUILD)/fuzz-config: tests/fuzz/fuzz_config.c $(FUZZ_LIB_OBJ)
+	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
+$(BUILD)/fuzz-sweep: tests/fuzz/fuzz_sweep.c src/cli/sweep_spec.c src/cli/json.c $(FUZZ_BENCH_OBJ) $(FUZZ_LIB_OBJ)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
 
 # ---- PTX generation (needs nvcc) ----

@@ -44,6 +44,8 @@ struct ws_bench_info {
 /* NULL-terminated table of every bundled benchmark, sorted by name. */
 extern const struct ws_bench_info *const ws_bench_table[];
 const struct ws_bench_info *ws_bench_find(const char *name);
+/* Every benchmark name, space-separated, into buf (for error messages). */
+const char *ws_bench_names(char *buf, size_t sz);
 const char *ws_bench_size_name(enum ws_bench_size s);
 int ws_bench_size_parse(const char *s); /* -1 if unknown */
 

@@ -41,6 +41,20 @@ const struct ws_bench_info *ws_bench_find(const char *name)
 	return NULL;
 }
 
+const char *ws_bench_names(char *buf, size_t sz)
+{
+	size_t n = 0;
+	if (sz)
+		buf[0] = '\0';
+	for (int i = 0; ws_bench_table[i] && n < sz; i++) {
+		int k = snprintf(buf + n, sz - n, "%s%s", i ? " " : "", ws_bench_table[i]->name);
+		if (k < 0 || (size_t)k >= sz - n)
+			break;
+		n += (size_t)k;
+	}
+	return buf;
+}
+
 ws_result bench_fail(ws_sim *sim, struct ws_bench_out *out, ws_result r, const char *what)
 {
 	const char *detail = sim ? wsSimLastError(sim) : "";

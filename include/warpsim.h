@@ -113,10 +113,18 @@ const ws_config *wsSimConfig(const ws_sim *sim);
 void wsSimSetPrintfStream(ws_sim *sim, FILE *out);
 
 /* ---- modules ---- */
+/* Largest PTX file wsModuleLoad reads (the environment variable
+ * WARPSIM_PTX_MAX_MB, 1..65536, overrides it).  wsModuleLoad also refuses
+ * directories and devices, files with NUL bytes, and text that is not a PTX
+ * module (no .version or .target directive). */
+#define WS_PTX_MAX_BYTES ((size_t)256 << 20)
 ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path);
 /* `name` is used in diagnostics (file:line:col); may be NULL. */
 ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const char *name);
 ws_result wsModuleUnload(ws_module *mod);
+/* Warnings of a loaded module, "" if none: "file:line:col: warning: ..."
+ * lines, e.g. for a PTX ISA version or target newer than warpsim knows. */
+const char *wsModuleWarnings(const ws_module *mod);
 ws_result wsModuleGetFunction(ws_function **out, ws_module *mod, const char *name);
 /* Device address and size of a module-scope .global variable (.const
  * variables live in the constant bank, which has no device address: use

@@ -78,10 +78,17 @@ static struct ptx_insn *hb_add(struct hb *h, unsigned f, enum ptx_opcode op, enu
 	return in;
 }
 
+static struct ptx_elem hb_elems[16][4]; /* storage of OPD_VEC operands (the IR keeps them out of line) */
+static unsigned hb_nelems;
+
 static struct ptx_operand *opd(struct ptx_insn *in, enum ptx_opd_kind kind)
 {
 	struct ptx_operand *o = &in->opd[in->nopd++];
 	o->kind = (uint8_t)kind;
+	if (kind == OPD_VEC) {
+		o->elem = hb_elems[hb_nelems++ % 16];
+		memset(o->elem, 0, 4 * sizeof *o->elem);
+	}
 	return o;
 }
 
@@ -1459,4 +1466,69 @@ TEST(cfg_layout_indirect_call_reach)
 	CHECK_EQ(h.f[0].shared_static, 32);
 	CHECK_EQ(h.f[0].regs_per_thread, 2); /* the u64 function pointer */
 	hb_free(&h);
+}
+
+TEST(cfg_regs_mutual_recursion)
+{
+	/* fa and fb call each other (one strongly connected component of the
+	 * call graph): both, and the kernel that calls fa, need fb's registers */
+	const char *src =
+		".version 9.0\n.target sm_75\n.address_size 64\n"
+		".func fb(.param .b64 bp);\n"
+		".func fa(.param .b64 ap)\n"
+		"{\n"
+		"	.reg .b64 %rd<2>;\n"
+		"	ld.param.u64 %rd1, [ap];\n"
+		"	{\n"
+		"	.param .b64 a0;\n"
+		"	st.param.b64 [a0], %rd1;\n"
+		"	call.uni fb, (a0);\n"
+		"	}\n"
+		"	ret;\n"
+		"}\n"
+		".func fb(.param .b64 bp)\n"
+		"{\n"
+		"	.reg .b64 %rd<8>;\n"
+		"	ld.param.u64 %rd1, [bp];\n"
+		"	ld.global.u64 %rd2, [%rd1];\n"
+		"	ld.global.u64 %rd3, [%rd1+8];\n"
+		"	ld.global.u64 %rd4, [%rd1+16];\n"
+		"	add.s64 %rd5, %rd2, %rd3;\n"
+		"	add.s64 %rd5, %rd5, %rd4;\n"
+		"	st.global.u64 [%rd1], %rd5;\n"
+		"	{\n"
+		"	.param .b64 b0;\n"
+		"	st.param.b64 [b0], %rd1;\n"
+		"	call.uni fa, (b0);\n"
+		"	}\n"
+		"	ret;\n"
+		"}\n"
+		".func leaf()\n{\n	ret;\n}\n"
+		".visible .entry kk(.param .u64 p)\n"
+		"{\n"
+		"	.reg .b64 %rd<2>;\n"
+		"	ld.param.u64 %rd1, [p];\n"
+		"	{\n"
+		"	.param .b64 c0;\n"
+		"	st.param.b64 [c0], %rd1;\n"
+		"	call.uni fa, (c0);\n"
+		"	}\n"
+		"	call.uni leaf, ();\n"
+		"	ret;\n"
+		"}\n";
+	struct ptx_module *m = parse_analyse(t, src);
+	if (!m)
+		return;
+	int fa = ptx_module_find_func(m, "fa"), fb = ptx_module_find_func(m, "fb"), kk = ptx_module_find_func(m, "kk");
+	int leaf = ptx_module_find_func(m, "leaf");
+	CHECK(fa >= 0 && fb >= 0 && kk >= 0 && leaf >= 0);
+	if (fa >= 0 && fb >= 0 && kk >= 0 && leaf >= 0) {
+		uint32_t heavy = ptx_reg_pressure(m, &m->funcs[fb]);
+		CHECK(heavy > ptx_reg_pressure(m, &m->funcs[fa]) && heavy > ptx_reg_pressure(m, &m->funcs[kk]));
+		CHECK_EQ(m->funcs[fb].regs_per_thread, heavy);
+		CHECK_EQ(m->funcs[fa].regs_per_thread, heavy);
+		CHECK_EQ(m->funcs[kk].regs_per_thread, heavy);
+		CHECK_EQ(m->funcs[leaf].regs_per_thread, 1);
+	}
+	ptx_module_destroy(m);
 }

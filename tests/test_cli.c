@@ -799,3 +799,314 @@ TEST(cli_correlate)
 	rmdir(ref);
 	rmdir(dir);
 }
+
+/* ---- input hardening (issue 17): every malformed input is a located error ---- */
+
+/* Run "warpsim ARGS" and check the exit status and the first line of its
+ * standard error (exactly; NULL: stderr must be empty). */
+static void cli_expect_first(struct test_ctx *t, const char *args, int status, const char *first)
+{
+	size_t sz = strlen(args) + 32;
+	char *a = malloc(sz), *out = NULL;
+	if (!a) {
+		CHECK_MSG(0, "out of memory");
+		return;
+	}
+	/* stderr into the pipe, stdout away; cli_run's own redirection then applies to the exit */
+	snprintf(a, sz, "%s 2>&1 >/dev/null; exit $?", args);
+	int rc = cli_run(a, 0, &out);
+	free(a);
+	const char *o = out ? out : "";
+	size_t len = strcspn(o, "\n");
+	CHECK_MSG(rc == status, "warpsim %s: exit status %d, expected %d; stderr:\n%s", args, rc, status, o);
+	if (first)
+		CHECK_MSG(strlen(first) == len && strncmp(o, first, len) == 0,
+		          "warpsim %s: first line of stderr\n  is   \"%.*s\"\n  want \"%s\"", args, (int)len, o, first);
+	else
+		CHECK_MSG(len == 0, "warpsim %s: expected no message, got \"%s\"", args, o);
+	free(out);
+}
+
+static void cli_write(struct test_ctx *t, const char *path, const char *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	CHECK_MSG(f && fwrite(data, 1, len, f) == len && fclose(f) == 0, "cannot write %s", path);
+}
+
+TEST(cli_ptx_input_files)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], p[128], args[512], want[512];
+	if (cli_tmpdir(t, dir))
+		return;
+	/* empty file, text without .version / .target, directory, devices */
+	cli_path(p, sizeof p, dir, "empty.ptx");
+	cli_write(t, p, "", 0);
+	snprintf(args, sizeof args, "ptx %s", p);
+	snprintf(want, sizeof want,
+	         "warpsim ptx: error: WS_ERROR_INVALID_PTX: %s:1:1: error: empty file: not a PTX module (a PTX module "
+	         "starts with .version and .target)", p);
+	cli_expect_first(t, args, 1, want);
+	cli_path(p, sizeof p, dir, "nover.ptx");
+	cli_write(t, p, "// a comment\n.target sm_75\n", 27);
+	snprintf(args, sizeof args, "ptx %s", p);
+	snprintf(want, sizeof want,
+	         "warpsim ptx: error: WS_ERROR_INVALID_PTX: %s:1:1: error: no .version directive: not a PTX module (a PTX "
+	         "module starts with .version and .target)", p);
+	cli_expect_first(t, args, 1, want);
+	snprintf(args, sizeof args, "ptx %s", dir);
+	snprintf(want, sizeof want, "warpsim ptx: error: WS_ERROR_FILE_NOT_FOUND: %s: is a directory, not a PTX file", dir);
+	cli_expect_first(t, args, 1, want);
+	cli_expect_first(t, "ptx /dev/null", 1,
+	                 "warpsim ptx: error: WS_ERROR_FILE_NOT_FOUND: /dev/null: is a character device, not a PTX file");
+	cli_expect_first(t, "ptx /dev/zero", 1,
+	                 "warpsim ptx: error: WS_ERROR_FILE_NOT_FOUND: /dev/zero: is a character device, not a PTX file");
+	cli_expect_first(t, "ptx tests/ptx/bad/nul_byte.ptx", 1,
+	                 "warpsim ptx: error: WS_ERROR_INVALID_PTX: tests/ptx/bad/nul_byte.ptx: file contains NUL bytes; "
+	                 "not PTX text");
+	/* the size limit (WARPSIM_PTX_MAX_MB, here 1 MiB) */
+	cli_path(p, sizeof p, dir, "big.ptx");
+	size_t big = (1u << 20) + 100;
+	char *text = malloc(big);
+	if (text) {
+		memset(text, ' ', big);
+		memcpy(text, ".version 7.0\n.target sm_75\n", 27);
+		cli_write(t, p, text, big);
+		free(text);
+	}
+	snprintf(args, sizeof args, "ptx %s", p);
+	snprintf(want, sizeof want,
+	         "warpsim ptx: error: WS_ERROR_INVALID_PTX: %s: file of %zu bytes is larger than the PTX size limit of 1 "
+	         "MiB (set WARPSIM_PTX_MAX_MB to raise it)", p, big);
+	setenv("WARPSIM_PTX_MAX_MB", "1", 1);
+	cli_expect_first(t, args, 1, want);
+	setenv("WARPSIM_PTX_MAX_MB", "2", 1);
+	cli_expect_first(t, args, 0, NULL);
+	unsetenv("WARPSIM_PTX_MAX_MB");
+	/* exec reports the same */
+	snprintf(args, sizeof args, "exec %s/empty.ptx k --grid 1 --block 1", dir);
+	snprintf(want, sizeof want,
+	         "warpsim exec: error: WS_ERROR_INVALID_PTX: %s/empty.ptx:1:1: error: empty file: not a PTX module (a PTX "
+	         "module starts with .version and .target)", dir);
+	cli_expect_first(t, args, 1, want);
+	snprintf(args, sizeof args, "rm -rf %s", dir);
+	CHECK(system(args) == 0);
+}
+
+TEST(cli_ptx_version_target)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], p[128], args[512], want[512];
+	if (cli_tmpdir(t, dir))
+		return;
+	static const struct {
+		const char *header;
+		int status;
+		const char *first; /* after "warpsim ptx: " and the file name */
+	} cases[] = {
+	    {".version 99.9\n.target sm_75\n", 1,
+	     "error: WS_ERROR_INVALID_PTX: %s:1:10: error: PTX ISA version 99.9 does not exist (warpsim knows 1.0 to 9.0)"},
+	    {".version 0.5\n.target sm_75\n", 1,
+	     "error: WS_ERROR_INVALID_PTX: %s:1:10: error: PTX ISA version 0.5 does not exist (warpsim knows 1.0 to 9.0)"},
+	    {".version 7.0\n.target sm_1000\n", 1,
+	     "error: WS_ERROR_INVALID_PTX: %s:2:9: error: target 'sm_1000' does not exist (warpsim knows sm_10 to sm_121)"},
+	    {".version 7.0\n.target gpu\n", 1,
+	     "error: WS_ERROR_INVALID_PTX: %s:2:9: error: unknown target 'gpu': expected sm_NN, a GPU architecture "
+	     "(warpsim knows sm_10 to sm_121)"},
+	    {".version 7.0\n.target sm_75, fast\n", 1,
+	     "error: WS_ERROR_INVALID_PTX: %s:2:16: error: unknown .target option 'fast' (expected debug, texmode_unified, "
+	     "texmode_independent or map_f64_to_f32)"},
+	    {".version 9.5\n.target sm_75\n", 0,
+	     "warning: %s:1:10: PTX ISA version 9.5 is newer than warpsim knows (1.0 to 9.0); loading it anyway"},
+	    {".version 10.0\n.target sm_75\n", 0,
+	     "warning: %s:1:10: PTX ISA version 10.0 is newer than warpsim knows (1.0 to 9.0); loading it anyway"},
+	    {".version 9.0\n.target sm_150\n", 0,
+	     "warning: %s:2:9: target 'sm_150' is not an architecture warpsim knows (sm_10 to sm_121); loading it anyway"},
+	    {".version 9.0\n.target sm_90a, debug\n", 0, NULL},
+	};
+	cli_path(p, sizeof p, dir, "v.ptx");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cli_write(t, p, cases[i].header, strlen(cases[i].header));
+		snprintf(args, sizeof args, "ptx %s", p);
+		char fmt[400];
+		if (cases[i].first) {
+			snprintf(fmt, sizeof fmt, "warpsim ptx: %s", cases[i].first);
+			snprintf(want, sizeof want, fmt, p);
+		}
+		cli_expect_first(t, args, cases[i].status, cases[i].first ? want : NULL);
+	}
+	snprintf(args, sizeof args, "rm -rf %s", dir);
+	CHECK(system(args) == 0);
+}
+
+TEST(cli_option_values_rejected)
+{
+	if (cli_missing(t))
+		return;
+	/* exec --out: an unknown format, an empty one */
+	const char *ex = "exec " CLI_PTX "saxpy.ptx saxpy --grid 1 --block 8 --arg u32:8 --arg f32:2 "
+	                 "--arg buf:x:f32:8 --arg buf:y:f32:8";
+	char args[512];
+	snprintf(args, sizeof args, "%s --out y=/tmp/warpsim-never.out:xml", ex);
+	cli_expect_first(t, args, 2,
+	                 "warpsim exec: error: --out 'y=/tmp/warpsim-never.out:xml': unknown output format 'xml' (expected "
+	                 "bin, hex or txt; for a file name with ':' add the format: PATH:bin)");
+	snprintf(args, sizeof args, "%s --out y=/tmp/warpsim-never.out:", ex);
+	cli_expect_first(t, args, 2,
+	                 "warpsim exec: error: --out 'y=/tmp/warpsim-never.out:': unknown output format '' (expected "
+	                 "bin, hex or txt; for a file name with ':' add the format: PATH:bin)");
+	/* --set: integers are whole decimal or 0x-hex numbers; unknown keys name the closest */
+	cli_expect_first(t, "config --set 'num_sms= 5'", 2,
+	                 "warpsim config: error: --set num_sms= 5: parameter 'num_sms': ' 5' is not an integer (decimal, "
+	                 "or hex with 0x)");
+	cli_expect_first(t, "config --set num_sms=4x", 2,
+	                 "warpsim config: error: --set num_sms=4x: parameter 'num_sms': '4x' is not an integer (decimal, "
+	                 "or hex with 0x)");
+	cli_expect_first(t, "config --set warpsize=32", 2,
+	                 "warpsim config: error: --set warpsize=32: unknown parameter 'warpsize'; did you mean "
+	                 "'warp_size'? (see `warpsim config --list`)");
+	cli_expect_first(t, "config --set trace_phases=maybe", 2,
+	                 "warpsim config: error: --set trace_phases=maybe: parameter 'trace_phases': 'maybe' is not a "
+	                 "boolean (expected 1, true, yes, on, 0, false, no or off)");
+	cli_expect_first(t, "config --set 'lat_int=4,13, 4,5,145'", 2,
+	                 "warpsim config: error: --set lat_int=4,13, 4,5,145: parameter 'lat_int': '4,13, 4,5,145' is not "
+	                 "a comma-separated list of integers");
+	char *out;
+	CHECK_EQ(cli_run("config --set num_sms=010", 0, &out), 0); /* ten, as on the command line, not octal eight */
+	CHECK_STR_CONTAINS(out, "num_sms = 10\n");
+	free(out);
+	/* run's timeline options, bench's --load-mb */
+	cli_expect_first(t, "run vecadd --size tiny --quiet --timeline-launch -1", 2,
+	                 "warpsim run: error: --timeline-launch: '-1' is negative (expected 0..4294967295) (a launch "
+	                 "number, 0 = the last)");
+	cli_expect_first(t, "run vecadd --size tiny --quiet --timeline-sm ' 1'", 2,
+	                 "warpsim run: error: --timeline-sm: ' 1' is not an integer (an SM number)");
+	cli_expect_first(t, "run vecadd --size tiny --quiet --timeline-ctas 1-x", 2,
+	                 "warpsim run: error: --timeline-ctas '1-x': expected A or A-B with A <= B (CTA numbers)");
+	cli_expect_first(t, "run vecadd --size tiny --quiet --timeline-sm 1", 2,
+	                 "warpsim run: error: --timeline-sm needs --timeline FILE.svg (it selects what the timeline shows)");
+	/* no option has a meaningful empty value */
+	cli_expect_first(t, "collect /nonexistent --stats ''", 2,
+	                 "warpsim collect: error: option '--stats' has an empty value (expected LIST)");
+	cli_expect_first(t, "report /nonexistent --baseline=", 2,
+	                 "warpsim report: error: option '--baseline' has an empty value (expected K=V[,K=V])");
+	cli_expect_first(t, "sweep x.spec --reuse ''", 2,
+	                 "warpsim sweep: error: option '--reuse' has an empty value (expected DIR)");
+	cli_expect_first(t, "bench vecadd --size tiny --load-mb 5,x", 2,
+	                 "warpsim bench: error: --load-mb '5,x': 'x' is not an integer (sizes in MiB, 1 to 1024, or 0 for "
+	                 "none)");
+}
+
+TEST(cli_config_files_rejected)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], p[128], args[512], want[512];
+	if (cli_tmpdir(t, dir))
+		return;
+	static const struct {
+		const char *text;
+		size_t len;
+		const char *first; /* after "warpsim config: error: --config F: F" */
+	} cases[] = {
+	    {"warp_size = 32\nwarpsize = 16\n", 30,
+	     ":2: unknown parameter 'warpsize'; did you mean 'warp_size'? (see `warpsim config --list`)"},
+	    {"mode = fast\n", 12, ":1: parameter 'mode': 'fast' is not one of timing|functional"},
+	    {"num_sms = 15 16\n", 16, ":1: parameter 'num_sms': '15 16' is not an integer (decimal, or hex with 0x)"},
+	    {"num_sms 15\n", 11, ":1: expected 'key = value', got 'num_sms 15'"},
+	    {"num_sms = 1\0 5\n", 15, ":1: contains a NUL byte: not a text file"},
+	};
+	cli_path(p, sizeof p, dir, "c.cfg");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cli_write(t, p, cases[i].text, cases[i].len);
+		snprintf(args, sizeof args, "config --config %s", p);
+		snprintf(want, sizeof want, "warpsim config: error: --config %s: %s%s", p, p, cases[i].first);
+		cli_expect_first(t, args, 2, want);
+	}
+	snprintf(args, sizeof args, "config --config %s", dir);
+	snprintf(want, sizeof want, "warpsim config: error: --config %s: %s: not a config file (a directory)", dir, dir);
+	cli_expect_first(t, args, 1, want);
+	cli_expect_first(t, "config --config /dev/zero", 1,
+	                 "warpsim config: error: --config /dev/zero: /dev/zero: not a config file (not a regular file)");
+	snprintf(args, sizeof args, "rm -rf %s", dir);
+	CHECK(system(args) == 0);
+}
+
+TEST(cli_sweep_specs_rejected)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], p[128], args[512], want[512];
+	if (cli_tmpdir(t, dir))
+		return;
+	static const struct {
+		const char *text;
+		const char *first; /* after "warpsim sweep: error: F" */
+	} cases[] = {
+	    {"", ": empty file: not a sweep spec (see docs/sweeps.md for its 'keyword value...' lines)"},
+	    {"# nothing\n\n", ": no keyword lines: not a sweep spec (see docs/sweeps.md for its 'keyword value...' lines)"},
+	    {"bench vecadd\nsize tiny\nset num_sms 1 x\n",
+	     ":3: parameter 'num_sms': 'x' is not an integer (decimal, or hex with 0x)"},
+	    {"bench vecadd\nset warpsize 16\n",
+	     ":2: unknown parameter 'warpsize'; did you mean 'warp_size'? (see `warpsim config --list`)"},
+	    {"bench vecadd\nsize huge\n", ":2: unknown size 'huge' (expected tiny, small or paper)"},
+	    {"bench vecadd\nset num_sms 10 2 0xa\n", ":2: values '10' and '0xa' of 'num_sms' are the same setting"},
+	    {"bench vecadd\nset trace_phases 1 true\n", ":2: values '1' and 'true' of 'trace_phases' are the same setting"},
+	    {"bench vecadd\nmetric speed\n",
+	     ":2: metric: expected 'cycles' (speedup = baseline cycles / cycles) or 'ipc' (speedup = IPC / baseline IPC)"},
+	    {"bench vecadd\ntimeout 5x\n", ":2: timeout: expected a positive duration (seconds, or with s, m or h)"},
+	    {"bench vecadd\nrepeat 3\n",
+	     ":2: unknown keyword 'repeat' (expected one of: name, bench, size, config, sched, fetch, policy, set, fixed, "
+	     "exclude, baseline, stats, metric, timeout)"},
+	};
+	cli_path(p, sizeof p, dir, "s.spec");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cli_write(t, p, cases[i].text, strlen(cases[i].text));
+		snprintf(args, sizeof args, "sweep %s --dry-run --out %s/out", p, dir);
+		snprintf(want, sizeof want, "warpsim sweep: error: %s%s", p, cases[i].first);
+		cli_expect_first(t, args, 2, want);
+	}
+	snprintf(args, sizeof args, "sweep %s --dry-run --out %s/out", dir, dir);
+	snprintf(want, sizeof want, "warpsim sweep: error: %s: a directory, not a sweep spec", dir);
+	cli_expect_first(t, args, 2, want);
+	snprintf(args, sizeof args, "sweep /dev/zero --dry-run --out %s/out", dir);
+	cli_expect_first(t, args, 2,
+	                 "warpsim sweep: error: /dev/zero: a device, socket or other special file, not a sweep spec");
+	snprintf(args, sizeof args, "rm -rf %s", dir);
+	CHECK(system(args) == 0);
+}
+
+/* make bench's PTX-loading rows: peak memory per PTX byte under 20 for both
+ * shapes (not under the sanitizers, whose shadow memory and redzones are
+ * part of every allocation) */
+TEST(cli_bench_load_memory)
+{
+	if (cli_missing(t))
+		return;
+#if defined(__SANITIZE_ADDRESS__)
+	return;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	return;
+#endif
+#endif
+	char *out;
+	int rc = cli_run("bench vecadd --size tiny --load-mb 2", 1, &out);
+	CHECK_MSG(rc == 0, "bench --load-mb 2: exit status %d; output:\n%s", rc, out ? out : "");
+	int rows = 0;
+	for (const char *l = out; l && *l;) {
+		const char *nl = strchr(l, '\n');
+		double mb, s, rate, peak, bb;
+		const char *rest = strncmp(l, "kernels ", 8) == 0 ? l + 8 : strncmp(l, "one kernel ", 11) == 0 ? l + 11 : NULL;
+		if (rest && sscanf(rest, "%lf %lf %lf %lf %lf", &mb, &s, &rate, &peak, &bb) == 5) {
+			rows++;
+			CHECK_MSG(bb > 1 && bb < 20, "PTX loading needs %.1f bytes per PTX byte (limit 20):\n%.*s", bb,
+			          (int)(nl ? nl - l : (long)strlen(l)), l);
+		}
+		l = nl ? nl + 1 : NULL;
+	}
+	CHECK_MSG(rows == 2, "expected 2 PTX-loading rows with memory figures in:\n%s", out ? out : "");
+	free(out);
+}

@@ -311,11 +311,46 @@ TEST(parse_module_header)
 		CHECK_EQ(m->version_major, 8);
 		ptx_module_destroy(m);
 	}
-	/* empty input and NULL text are empty modules */
+	/* empty input and NULL text are not PTX modules: .version and .target are required */
 	struct ptx_error e;
 	m = ptx_parse(NULL, 0, NULL, &e);
-	CHECK(m != NULL);
-	ptx_module_destroy(m);
+	CHECK(m == NULL);
+	CHECK(strstr(e.msg, "empty file: not a PTX module") != NULL);
+	PARSE_ERR("", 1, 1, "empty file: not a PTX module");
+	PARSE_ERR("// just a comment\n", 1, 1, "no .version directive: not a PTX module");
+	PARSE_ERR(".version 9.0\n", 1, 1, "no .target directive: not a PTX module");
+	PARSE_ERR(".target sm_75\n.global .u32 x;\n", 1, 1, "no .version directive");
+}
+
+/* versions and targets: known ones load silently, plausible newer ones with a
+ * warning naming the known range, impossible ones are errors */
+TEST(parse_version_target_range)
+{
+	struct ptx_module *m = PARSE_OK(".version 9.0\n.target sm_120\n");
+	if (m) {
+		CHECK(m->warnings[0] == 0);
+		ptx_module_destroy(m);
+	}
+	m = PARSE_OK(".version 9.3\n.target sm_75\n");
+	if (m) {
+		CHECK(strstr(m->warnings, "t.ptx:1:10: warning: PTX ISA version 9.3 is newer than warpsim knows (1.0 to 9.0)"));
+		ptx_module_destroy(m);
+	}
+	m = PARSE_OK(".version 8.0\n.target sm_150, debug\n");
+	if (m) {
+		CHECK(strstr(m->warnings, "t.ptx:2:9: warning: target 'sm_150' is not an architecture warpsim knows "
+		                          "(sm_10 to sm_121)"));
+		ptx_module_destroy(m);
+	}
+	PARSE_ERR(".version 99.9\n.target sm_75\n", 1, 10, "PTX ISA version 99.9 does not exist");
+	PARSE_ERR(".version 0.1\n.target sm_75\n", 1, 10, "PTX ISA version 0.1 does not exist");
+	PARSE_ERR(".version 9.100\n.target sm_75\n", 1, 10, "PTX ISA version 9.100 does not exist");
+	PARSE_ERR(".version 9.0\n.target sm_1000\n", 2, 9, "target 'sm_1000' does not exist");
+	PARSE_ERR(".version 9.0\n.target sm_9\n", 2, 9, "target 'sm_9' does not exist");
+	PARSE_ERR(".version 9.0\n.target gpu\n", 2, 9, "unknown target 'gpu'");
+	PARSE_ERR(".version 9.0\n.target sm_75, fast\n", 2, 16, "unknown .target option 'fast'");
+	PARSE_ERR(".version 9.0\n.version 9.0\n.target sm_75\n", 2, 1, "a second .version directive");
+	PARSE_ERR(".version 9.0\n.target sm_75\n.target sm_80\n", 3, 1, "a second .target directive");
 }
 
 TEST(parse_variables)

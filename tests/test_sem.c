@@ -761,8 +761,10 @@ TEST(sem_mov_pack_unpack)
 {
 	struct sem s;
 	sem_init(&s);
+	struct ptx_elem ev_in[4] = {{0}}, ev_un[4] = {{0}}, ev_u4[4] = {{0}}; /* vector elements live out of line */
 	struct ptx_insn in = mk(OP_MOV, PTX_T_B64, 0);
 	opd_reg(&in, 0, 0);
+	in.opd[1].elem = ev_in;
 	in.opd[1].kind = OPD_VEC;
 	in.opd[1].nelem = 2;
 	in.opd[1].elem[0].kind = OPD_REG;
@@ -777,6 +779,7 @@ TEST(sem_mov_pack_unpack)
 	CHECK_EQ(reg(&s, 0)[3], 0x2222222211111111ull);
 	/* unpack back into r5, r6 */
 	struct ptx_insn un = mk(OP_MOV, PTX_T_B64, 0);
+	un.opd[0].elem = ev_un;
 	un.opd[0].kind = OPD_VEC;
 	un.opd[0].nelem = 2;
 	un.opd[0].elem[0].kind = OPD_REG;
@@ -803,6 +806,7 @@ TEST(sem_mov_pack_unpack)
 	CHECK_EQ(reg(&s, 6)[0], 0xabcd);
 	/* b64 <-> 4 x b16 */
 	struct ptx_insn u4 = mk(OP_MOV, PTX_T_B64, 0);
+	u4.opd[0].elem = ev_u4;
 	u4.opd[0].kind = OPD_VEC;
 	u4.opd[0].nelem = 4;
 	for (int i = 0; i < 4; i++) {

@@ -120,6 +120,8 @@ void cli_value_print_hex(const struct cli_type *t, const void *src, FILE *out);
  * order, and --functional (mode=functional) where the command has them.
  * Returns CLI_EXIT_OK with *out set, or an exit status after printing why. */
 int cli_build_config(const struct cli_args *a, ws_config **out);
+/* Print the warnings of a loaded module on stderr ("warpsim CMD: warning: file:line:col: ..."). */
+void cli_print_module_warnings(const struct cli_cmd *cmd, const ws_module *mod);
 /* Parse --size (default small). Returns CLI_EXIT_OK or CLI_EXIT_USAGE. */
 int cli_get_size(const struct cli_args *a, enum ws_bench_size *size);
 
@@ -150,6 +152,10 @@ struct cli_pool {
 int cli_pool_run(const struct cli_pool *p, void *results);
 /* --jobs N (default: the number of online CPUs).  CLI_EXIT_OK or CLI_EXIT_USAGE. */
 int cli_get_jobs(const struct cli_args *a, int *workers);
+
+/* The PTX-loading rows of `warpsim bench` (bench_load.c): load time and
+ * peak memory per PTX byte of generated files of mb[0..nmb) MiB. */
+int cli_bench_load(const struct cli_cmd *cmd, const unsigned *mb, int nmb);
 
 /* ---- subcommands ---- */
 int cli_cmd_run(const struct cli_args *a);

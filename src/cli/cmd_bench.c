@@ -73,8 +73,11 @@ int cli_cmd_run(const struct cli_args *a)
 	if (rc)
 		return rc;
 	const struct ws_bench_info *info = ws_bench_find(a->pos[0]);
-	if (!info)
-		return cli_usage_error(cmd, "unknown benchmark '%s' (see 'warpsim list')", a->pos[0]);
+	if (!info) {
+		char names[1024];
+		return cli_usage_error(cmd, "unknown benchmark '%s' (known: %s; see 'warpsim list')", a->pos[0],
+		                       ws_bench_names(names, sizeof names));
+	}
 	const char *stats_path = cli_opt_get(a, "stats");
 	if (stats_path && !stats_path[0])
 		return cli_usage_error(cmd, "--stats needs a file name");
@@ -83,19 +86,38 @@ int cli_cmd_run(const struct cli_args *a)
 	unsigned long tl_sm = 0, tl_lo = 0, tl_hi = 0xffffffffu, tl_launch = 0;
 	{
 		const char *v = cli_opt_get(a, "timeline-sm");
-		char *end;
-		if (v && (tl_sm = strtoul(v, &end, 10), *end || !*v))
-			return cli_usage_error(cmd, "--timeline-sm '%s': expected an SM number", v);
-		if ((v = cli_opt_get(a, "timeline-launch")) && (tl_launch = strtoul(v, &end, 10), *end || !*v))
-			return cli_usage_error(cmd, "--timeline-launch '%s': expected a number", v);
-		if ((v = cli_opt_get(a, "timeline-ctas"))) {
-			tl_lo = strtoul(v, &end, 10);
-			tl_hi = tl_lo;
-			if (*end == '-')
-				tl_hi = strtoul(end + 1, &end, 10);
-			if (*end || !*v || tl_hi < tl_lo)
-				return cli_usage_error(cmd, "--timeline-ctas '%s': expected A or A-B", v);
+		char why[128];
+		uint64_t x;
+		if (v) {
+			if (cli_parse_u64(v, 1023, &x, why, sizeof why))
+				return cli_usage_error(cmd, "--timeline-sm: %s (an SM number)", why);
+			tl_sm = (unsigned long)x;
 		}
+		if ((v = cli_opt_get(a, "timeline-launch"))) {
+			if (cli_parse_u64(v, UINT32_MAX, &x, why, sizeof why))
+				return cli_usage_error(cmd, "--timeline-launch: %s (a launch number, 0 = the last)", why);
+			tl_launch = (unsigned long)x;
+		}
+		if ((v = cli_opt_get(a, "timeline-ctas"))) {
+			const char *dash = strchr(v, '-');
+			char lo[32];
+			size_t ll = dash ? (size_t)(dash - v) : strlen(v);
+			uint64_t xl = 0, xh = 0;
+			if (ll >= sizeof lo)
+				ll = sizeof lo - 1;
+			memcpy(lo, v, ll);
+			lo[ll] = '\0';
+			if (cli_parse_u64(lo, UINT32_MAX, &xl, why, sizeof why) ||
+			    (dash && cli_parse_u64(dash + 1, UINT32_MAX, &xh, why, sizeof why)) || (dash && xh < xl))
+				return cli_usage_error(cmd, "--timeline-ctas '%s': expected A or A-B with A <= B (CTA numbers)", v);
+			tl_lo = (unsigned long)xl;
+			tl_hi = dash ? (unsigned long)xh : tl_lo;
+		}
+		static const char *const tl_only[] = {"timeline-sm", "timeline-ctas", "timeline-launch"};
+		for (size_t k = 0; k < sizeof tl_only / sizeof tl_only[0]; k++)
+			if (!tl && cli_opt_get(a, tl_only[k]))
+				return cli_usage_error(cmd, "--%s needs --timeline FILE.svg (it selects what the timeline shows)",
+				                       tl_only[k]);
 	}
 	ws_config *cfg;
 	rc = cli_build_config(a, &cfg);
@@ -188,7 +210,48 @@ int cli_cmd_bench(const struct cli_args *a)
 		if (!list[i]) {
 			free(list);
 			free(res);
-			return cli_usage_error(cmd, "unknown benchmark '%s' (see 'warpsim list')", a->pos[i]);
+			char names[1024];
+			return cli_usage_error(cmd, "unknown benchmark '%s' (known: %s; see 'warpsim list')", a->pos[i],
+			                       ws_bench_names(names, sizeof names));
+		}
+	}
+	/* --load-mb: sizes of the PTX-loading rows */
+	unsigned load_mb[8];
+	int nload = 0;
+	const char *lv = cli_opt_get(a, "load-mb");
+	if (!lv && !a->npos) {
+		load_mb[nload++] = 5;
+		load_mb[nload++] = 50;
+	} else if (lv) {
+		const char *p = lv;
+		for (;;) {
+			const char *c = strchr(p, ',');
+			char part[24], why[128];
+			size_t len = c ? (size_t)(c - p) : strlen(p);
+			uint64_t x = 1;
+			if (len >= sizeof part || nload == 8) {
+				free(list);
+				free(res);
+				return cli_usage_error(cmd, "--load-mb '%s': expected at most 8 sizes in MiB, 1 to 1024 each, or 0",
+				                       lv);
+			}
+			memcpy(part, p, len);
+			part[len] = '\0';
+			if (cli_parse_u64(part, 1024, &x, why, sizeof why)) {
+				free(list);
+				free(res);
+				return cli_usage_error(cmd, "--load-mb '%s': %s (sizes in MiB, 1 to 1024, or 0 for none)", lv, why);
+			}
+			if (x == 0 && (nload || c)) {
+				free(list);
+				free(res);
+				return cli_usage_error(cmd, "--load-mb '%s': 0 (no loading rows) must be alone", lv);
+			}
+			if (x)
+				load_mb[nload++] = (unsigned)x;
+			if (!c)
+				break;
+			p = c + 1;
 		}
 	}
 	ws_config *cfg;
@@ -272,6 +335,8 @@ int cli_cmd_bench(const struct cli_args *a)
 	wsConfigDestroy(cfg);
 	free(list);
 	free(res);
+	if (nload && cli_bench_load(cmd, load_mb, nload) != CLI_EXIT_OK)
+		failed++;
 	return failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }
 
@@ -318,8 +383,11 @@ int cli_cmd_list(const struct cli_args *a)
 	if (suite_name && !(suite = ws_bench_suite(suite_name)))
 		return cli_usage_error(a->cmd, "--suite '%s': expected barrier or syncfree", suite_name);
 	for (int i = 0; i < a->npos; i++)
-		if (!ws_bench_find(a->pos[i]))
-			return cli_usage_error(a->cmd, "unknown benchmark '%s' (see 'warpsim list')", a->pos[i]);
+		if (!ws_bench_find(a->pos[i])) {
+			char names[1024];
+			return cli_usage_error(a->cmd, "unknown benchmark '%s' (known: %s; see 'warpsim list')", a->pos[i],
+			                       ws_bench_names(names, sizeof names));
+		}
 	if (!ws_bench_table[0]) {
 		printf("no bundled benchmarks\n");
 		return CLI_EXIT_OK;

@@ -344,12 +344,20 @@ static int parse_out(struct xstate *st, const char *spec)
 		const char *suffix;
 		enum out_fmt fmt;
 	} fmts[] = {{":bin", OUT_BIN}, {":hex", OUT_HEX}, {":txt", OUT_TXT}};
-	for (size_t i = 0; i < sizeof fmts / sizeof fmts[0]; i++)
-		if (plen >= 4 && strcmp(path + plen - 4, fmts[i].suffix) == 0) {
-			fmt = fmts[i].fmt;
-			plen -= 4;
-			break;
-		}
+	/* the text after the last ':' is the format, unless it looks like part of a path (has a '/') */
+	const char *colon = strrchr(path, ':');
+	if (colon && !strchr(colon, '/')) {
+		size_t i;
+		for (i = 0; i < sizeof fmts / sizeof fmts[0]; i++)
+			if (strcmp(colon, fmts[i].suffix) == 0)
+				break;
+		if (i == sizeof fmts / sizeof fmts[0])
+			return cli_usage_error(cmd, "--out '%s': unknown output format '%s' (expected bin, hex or txt; "
+			                            "for a file name with ':' add the format: PATH:bin)",
+			                       spec, colon + 1);
+		fmt = fmts[i].fmt;
+		plen = (size_t)(colon - path);
+	}
 	if (plen == 0)
 		return cli_usage_error(cmd, "--out '%s': empty file name", spec);
 	struct xout *o = &st->outs[st->nouts];
@@ -527,6 +535,7 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		return cli_fail(cmd, "%s: %s", wsGetErrorName(r), detail[0] ? detail : wsGetErrorString(r));
 	}
 	ws_module *mod = st->mod;
+	cli_print_module_warnings(cmd, mod);
 	ws_function *fn = NULL;
 	if (wsModuleGetFunction(&fn, mod, kname) != WS_SUCCESS) {
 		fflush(stdout);

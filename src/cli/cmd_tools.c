@@ -37,6 +37,7 @@ int cli_cmd_ptx(const struct cli_args *a)
 		wsSimDestroy(sim);
 		return rc;
 	}
+	cli_print_module_warnings(cmd, mod);
 	int rc = CLI_EXIT_OK;
 	if (!fname) {
 		wsModulePrintSummary(mod, stdout);

@@ -99,6 +99,23 @@ int cli_build_config(const struct cli_args *a, ws_config **out)
 	return CLI_EXIT_OK;
 }
 
+void cli_print_module_warnings(const struct cli_cmd *cmd, const ws_module *mod)
+{
+	const char *w = wsModuleWarnings(mod);
+	while (w && *w) {
+		const char *nl = strchr(w, '\n');
+		size_t len = nl ? (size_t)(nl - w) : strlen(w);
+		const char *tag = strstr(w, ": warning: ");
+		fflush(stdout);
+		if (tag && tag < w + len) /* "file:line:col: warning: msg" -> "warpsim CMD: warning: file:line:col: msg" */
+			fprintf(stderr, "warpsim %s: warning: %.*s: %.*s\n", cmd->name, (int)(tag - w), w,
+			        (int)(len - (size_t)(tag - w) - 11), tag + 11);
+		else
+			fprintf(stderr, "warpsim %s: warning: %.*s\n", cmd->name, (int)len, w);
+		w = nl ? nl + 1 : w + len;
+	}
+}
+
 int cli_get_size(const struct cli_args *a, enum ws_bench_size *size)
 {
 	const char *s = cli_opt_get(a, "size");

@@ -32,6 +32,7 @@ static const struct cli_opt bench_opts[] = {
     {"config", "FILE", 0, "load parameters from FILE"},
     {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
     {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
+    {"load-mb", "MB[,MB...]", 0, "PTX-loading rows for generated files of these sizes (default 5,50 without BENCH names; 0: none)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -151,6 +152,8 @@ static const struct cli_cmd commands[] = {
      "Runs the given benchmarks (default: all) and prints one table row each: verified,\n"
      "warp and thread instructions, wall-clock seconds, thread instructions per second,\n"
      "and simulated cycles and cycles per second when the timing model ran.\n"
+     "Then PTX loading: time and peak memory per PTX byte of wsModuleLoad on generated\n"
+     "files (--load-mb; by default 5 and 50 MiB when no benchmark is named).\n"
      "A performance report, not a test; exit status 1 if any benchmark failed.\n",
      0, -1, bench_opts, cli_cmd_bench},
     {"ptx", "FILE", "Load a PTX file and summarise it, or report its first error.",

@@ -124,6 +124,10 @@ int cli_args_parse(const struct cli_cmd *cmd, int argc, char **argv, struct cli_
 			cli_args_free(out);
 			return cli_usage_error(cmd, "option '--%s' needs a value (%s)", opt->name, opt->metavar);
 		}
+		if (opt->metavar && !value[0]) { /* no option has an empty value that means something */
+			cli_args_free(out);
+			return cli_usage_error(cmd, "option '--%s' has an empty value (expected %s)", opt->name, opt->metavar);
+		}
 		if (!(opt->flags & CLI_OPT_REPEAT)) {
 			for (int k = 0; k < out->nitems; k++)
 				if (out->items[k].opt == o) {

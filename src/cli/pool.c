@@ -108,10 +108,11 @@ int cli_get_jobs(const struct cli_args *a, int *workers)
 	long w = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *j = cli_opt_get(a, "jobs");
 	if (j) {
-		char *end;
-		w = strtol(j, &end, 10);
-		if (!*j || *end || w < 1 || w > 256)
+		uint64_t x;
+		char why[128];
+		if (cli_parse_u64(j, 256, &x, why, sizeof why) || x < 1)
 			return cli_usage_error(a->cmd, "--jobs '%s': expected 1..256", j);
+		w = (long)x;
 	}
 	*workers = w < 1 ? 1 : (int)w;
 	return CLI_EXIT_OK;

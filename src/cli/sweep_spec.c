@@ -784,8 +784,11 @@ static int parse_line(struct parser *p, int line, char **tok, int ntok)
 						return -1;
 				continue;
 			}
-			if (!ws_bench_find(v[i]))
-				return perr(p, line, "unknown benchmark '%s' (see 'warpsim list')", v[i]);
+			if (!ws_bench_find(v[i])) {
+				char names[1024];
+				return perr(p, line, "unknown benchmark '%s' (known: %s, or all)", v[i],
+				            ws_bench_names(names, sizeof names));
+			}
 			if (add_unique(p, line, &p->benches, &p->nbench, v[i], "benchmark"))
 				return -1;
 		}
@@ -914,6 +917,18 @@ static int parse_line(struct parser *p, int line, char **tok, int ntok)
 		char **vals = one ? &one : v + 1;
 		int nvals = one ? 1 : nv - 1;
 		for (int i = 0; i < nvals; i++) {
+			if (check_param(p, line, key, vals[i]))
+				return -1;
+			/* two spellings of one value (10 and 0xa, true and 1) would be two jobs of one configuration */
+			char want[64], have[64];
+			if (!wsConfigGet(p->scratch, key, want, sizeof want))
+				want[0] = '\0';
+			for (int k = 0; k < d->n; k++)
+				if (wsConfigSet(p->scratch, key, d->vals[k], NULL, 0) == WS_SUCCESS &&
+				    wsConfigGet(p->scratch, key, have, sizeof have) && strcmp(have, want) == 0 &&
+				    strcmp(d->vals[k], vals[i]) != 0)
+					return perr(p, line, "values '%s' and '%s' of '%s' are the same setting", d->vals[k], vals[i],
+					            key);
 			if (check_param(p, line, key, vals[i]))
 				return -1;
 			if (add_unique(p, line, &d->vals, &d->n, vals[i], "value"))
@@ -1360,6 +1375,40 @@ void sweep_spec_free(struct sweep_spec *s)
 
 struct sweep_spec *sweep_spec_load(const char *path, char *err, size_t errsz)
 {
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+		sweep_fmt(err, errsz, "%s: %s, not a sweep spec", path,
+		          S_ISDIR(st.st_mode) ? "a directory" : "a device, socket or other special file");
+		return NULL;
+	}
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		sweep_fmt(err, errsz, "%s: cannot read: %s", path, strerror(errno));
+		return NULL;
+	}
+	/* bounded read: a spec is a few lines */
+	struct sweep_buf b = {0};
+	char chunk[65536];
+	size_t got;
+	while (b.n <= SWEEP_SPEC_MAX_BYTES && (got = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sweep_buf_add(&b, chunk, got);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad || b.oom || b.n > SWEEP_SPEC_MAX_BYTES) {
+		if (b.n > SWEEP_SPEC_MAX_BYTES)
+			sweep_fmt(err, errsz, "%s: larger than %d bytes; not a sweep spec", path, SWEEP_SPEC_MAX_BYTES);
+		else
+			sweep_fmt(err, errsz, "%s: cannot read: %s", path, bad ? "read error" : "out of memory");
+		sweep_buf_free(&b);
+		return NULL;
+	}
+	struct sweep_spec *s = sweep_spec_parse(b.s ? b.s : "", b.n, path, err, errsz);
+	sweep_buf_free(&b);
+	return s;
+}
+
+struct sweep_spec *sweep_spec_parse(const char *text, size_t len, const char *path, char *err, size_t errsz)
+{
 	struct parser p;
 	memset(&p, 0, sizeof p);
 	p.path = path;
@@ -1368,16 +1417,18 @@ struct sweep_spec *sweep_spec_load(const char *path, char *err, size_t errsz)
 	struct sweep_spec *s = calloc(1, sizeof *s);
 	char **tok = calloc(SPEC_MAX_TOKENS, sizeof *tok);
 	char *line = NULL;
+	int nlines = 0; /* lines with words */
 	if (!s || !tok) {
 		perr(&p, 0, "out of memory");
 		goto fail;
 	}
-	size_t len;
-	s->text = sweep_read_file(path, &len);
+	s->text = malloc(len + 1);
 	if (!s->text) {
-		perr(&p, 0, "cannot read: %s", strerror(errno));
+		perr(&p, 0, "out of memory");
 		goto fail;
 	}
+	memcpy(s->text, text, len);
+	s->text[len] = '\0';
 	if (strlen(s->text) != len) {
 		perr(&p, 0, "not a text file (contains a NUL byte)");
 		goto fail;
@@ -1415,6 +1466,7 @@ struct sweep_spec *sweep_spec_load(const char *path, char *err, size_t errsz)
 		}
 		if (ntok == 0)
 			continue;
+		nlines++;
 		for (int i = 0; i < ntok; i++)
 			for (const char *q = tok[i]; *q; q++)
 				if ((unsigned char)*q < 0x20 || *q == 0x7f) {
@@ -1423,6 +1475,11 @@ struct sweep_spec *sweep_spec_load(const char *path, char *err, size_t errsz)
 				}
 		if (parse_line(&p, ln, tok, ntok))
 			goto fail;
+	}
+	if (!nlines) {
+		perr(&p, 0, "%s: not a sweep spec (see docs/sweeps.md for its 'keyword value...' lines)",
+		     len ? "no keyword lines" : "empty file");
+		goto fail;
 	}
 	if (!p.nbench) {
 		perr(&p, 0, "no 'bench' line: which benchmarks should the sweep run?");

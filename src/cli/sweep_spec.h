@@ -77,6 +77,10 @@ struct sweep_spec {
 /* Parse and validate a spec and expand it into jobs.  On error returns NULL
  * with "PATH:LINE: message" (or "PATH: message") in err. */
 struct sweep_spec *sweep_spec_load(const char *path, char *err, size_t errsz);
+/* The same for a spec's text (len bytes); path names it in messages and
+ * config files are looked up beside it.  (The fuzz target's entry point.) */
+struct sweep_spec *sweep_spec_parse(const char *text, size_t len, const char *path, char *err, size_t errsz);
+#define SWEEP_SPEC_MAX_BYTES (4 << 20) /* a larger spec file is refused */
 void sweep_spec_free(struct sweep_spec *s);
 
 uint64_t sweep_fnv1a(const char *s);

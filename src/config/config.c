@@ -9,7 +9,11 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config/config.h"
 
@@ -87,6 +91,59 @@ const char *cfg_enum_name(const struct ws_config *c, enum cfg_param p, char *buf
 	return buf;
 }
 
+/* An integer as the command line writes it (docs/cli.md): an optional sign,
+ * then decimal digits or 0x and hex digits, and nothing else -- no
+ * whitespace, and a leading 0 is not octal ("010" is ten).  *end points
+ * after the digits; false if there are none or the value overflows. */
+static bool parse_int(const char *s, long long *v, const char **end)
+{
+	const char *d = s;
+	bool neg = false;
+	if (*d == '-' || *d == '+')
+		neg = *d++ == '-';
+	int base = 10;
+	if (d[0] == '0' && (d[1] == 'x' || d[1] == 'X')) {
+		base = 16;
+		d += 2;
+	}
+	if (!(base == 16 ? isxdigit((unsigned char)*d) : isdigit((unsigned char)*d)))
+		return false;
+	errno = 0;
+	char *e;
+	unsigned long long m = strtoull(d, &e, base);
+	if (errno == ERANGE || m > (unsigned long long)LLONG_MAX + (neg ? 1 : 0))
+		return false;
+	*v = neg ? (m == (unsigned long long)LLONG_MAX + 1 ? LLONG_MIN : -(long long)m) : (long long)m;
+	*end = e;
+	return true;
+}
+
+/* Edit distance of two short names, capped at 9 (for "did you mean"). */
+static unsigned name_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 40 || lb > 40)
+		return 9;
+	unsigned row[41];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (unsigned)j;
+	for (size_t i = 1; i <= la; i++) {
+		unsigned diag = row[0];
+		row[0] = (unsigned)i;
+		for (size_t j = 1; j <= lb; j++) {
+			unsigned up = row[j];
+			unsigned best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb] > 9 ? 9 : row[lb];
+}
+
 static int find_param(const char *key)
 {
 	for (int i = 0; i < CFG_COUNT; i++)
@@ -103,9 +160,11 @@ static ws_result parse_value(struct ws_config *c, int p, const char *text, char 
 	errno = 0;
 	switch (pi->type) {
 	case CFGT_INT: {
-		long long v = strtoll(text, &end, 0);
-		if (end == text || *end || errno) {
-			snprintf(err, errsz, "parameter '%s': '%s' is not an integer", pi->name, text);
+		long long v;
+		const char *e;
+		if (!parse_int(text, &v, &e) || *e) {
+			snprintf(err, errsz, "parameter '%s': '%s' is not an integer (decimal, or hex with 0x)", pi->name,
+				 text);
 			return WS_ERROR_INVALID_CONFIG;
 		}
 		if ((double)v < pi->min || (double)v > pi->max) {
@@ -122,14 +181,14 @@ static ws_result parse_value(struct ws_config *c, int p, const char *text, char 
 		else if (!strcmp(text, "0") || !strcmp(text, "false") || !strcmp(text, "no") || !strcmp(text, "off"))
 			c->v[p].i = 0;
 		else {
-			snprintf(err, errsz, "parameter '%s': '%s' is not a boolean (use 0/1, true/false)", pi->name,
-				 text);
+			snprintf(err, errsz, "parameter '%s': '%s' is not a boolean (expected 1, true, yes, on, 0, false, no or off)",
+				 pi->name, text);
 			return WS_ERROR_INVALID_CONFIG;
 		}
 		return WS_SUCCESS;
 	case CFGT_FLOAT: {
 		double v = strtod(text, &end);
-		if (end == text || *end || errno || isnan(v)) {
+		if (end == text || *end || errno || isnan(v) || isspace((unsigned char)text[0])) {
 			snprintf(err, errsz, "parameter '%s': '%s' is not a number", pi->name, text);
 			return WS_ERROR_INVALID_CONFIG;
 		}
@@ -169,9 +228,11 @@ static ws_result parse_value(struct ws_config *c, int p, const char *text, char 
 					 text);
 				return WS_ERROR_INVALID_CONFIG;
 			}
-			errno = 0;
-			long long v = strtoll(s, &end, 0);
-			if (end == s || errno || (*end && *end != ',')) {
+			long long v;
+			const char *e;
+			bool ok = parse_int(s, &v, &e);
+			end = (char *)(uintptr_t)e;
+			if (!ok || (*end && *end != ',')) {
 				snprintf(err, errsz, "parameter '%s': '%s' is not a comma-separated list of integers",
 					 pi->name, text);
 				return WS_ERROR_INVALID_CONFIG;
@@ -241,7 +302,21 @@ ws_result wsConfigSet(ws_config *c, const char *key, const char *value, char *er
 	}
 	int p = find_param(key);
 	if (p < 0) {
-		snprintf(err, errsz, "unknown parameter '%s' (see `warpsim config --list`)", key);
+		/* the closest parameter name, if one is close */
+		int best = -1;
+		unsigned bd = 3;
+		for (int i = 0; i < CFG_COUNT; i++) {
+			unsigned d = name_distance(key, cfg_params[i].name);
+			if (d < bd) {
+				bd = d;
+				best = i;
+			}
+		}
+		if (best >= 0)
+			snprintf(err, errsz, "unknown parameter '%s'; did you mean '%s'? (see `warpsim config --list`)", key,
+				 cfg_params[best].name);
+		else
+			snprintf(err, errsz, "unknown parameter '%s' (see `warpsim config --list`)", key);
 		return WS_ERROR_INVALID_CONFIG;
 	}
 	return parse_value(c, p, value, err, errsz);
@@ -269,13 +344,45 @@ ws_result wsConfigLoadFile(ws_config *c, const char *path, char *err, size_t err
 		snprintf(err, errsz, "%s: cannot open config file: %s", path, strerror(errno));
 		return WS_ERROR_FILE_NOT_FOUND;
 	}
+	struct stat st;
+	if (fstat(fileno(f), &st) != 0 || (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))) {
+		snprintf(err, errsz, "%s: not a config file (%s)", path,
+			 S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+		fclose(f);
+		return WS_ERROR_FILE_NOT_FOUND;
+	}
+	ws_result r = cfg_load_stream(c, f, path, err, errsz);
+	fclose(f);
+	return r;
+}
+
+ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, char *err, size_t errsz)
+{
 	char line[1024], msg[512];
 	unsigned lineno = 0;
 	ws_result r = WS_SUCCESS;
-	while (fgets(line, sizeof line, f)) {
+	for (;;) {
+		/* read one line by hand: fgets cannot tell a NUL byte from the end of the line */
+		size_t n = 0;
+		int ch = EOF;
+		bool nul = false;
+		while (n + 1 < sizeof line && (ch = getc(f)) != EOF) {
+			nul |= ch == 0;
+			line[n++] = (char)ch;
+			if (ch == '\n')
+				break;
+		}
+		line[n] = 0;
+		if (n == 0 && ch == EOF)
+			break;
 		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, errsz, "%s:%u: line too long", path, lineno);
+		if (nul) {
+			snprintf(err, errsz, "%s:%u: contains a NUL byte: not a text file", path, lineno);
+			r = WS_ERROR_INVALID_CONFIG;
+			break;
+		}
+		if (n + 1 == sizeof line && line[n - 1] != '\n') {
+			snprintf(err, errsz, "%s:%u: line longer than %zu bytes", path, lineno, sizeof line - 2);
 			r = WS_ERROR_INVALID_CONFIG;
 			break;
 		}
@@ -299,7 +406,6 @@ ws_result wsConfigLoadFile(ws_config *c, const char *path, char *err, size_t err
 			break;
 		}
 	}
-	fclose(f);
 	return r;
 }
 

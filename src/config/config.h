@@ -65,5 +65,9 @@ const char *cfg_enum_name(const struct ws_config *c, enum cfg_param p, char *buf
 uint64_t cfg_hash(const struct ws_config *c);
 /* Write the configuration as a JSON object (no trailing newline). */
 void cfg_write_json(const struct ws_config *c, FILE *out);
+/* The "key = value" lines of an open config file (wsConfigLoadFile after its
+ * checks of the file; the config fuzz target's entry point).  path names it
+ * in messages. */
+ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, char *err, size_t errsz);
 
 #endif

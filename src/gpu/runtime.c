@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config/config.h"
 #include "func/func.h"
@@ -276,40 +277,108 @@ ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const 
 	return ok(sim);
 }
 
+/* The largest PTX file wsModuleLoad reads: WS_PTX_MAX_BYTES, or
+ * $WARPSIM_PTX_MAX_MB MiB (1 to 65536) when that is set. */
+static size_t ptx_size_limit(void)
+{
+	const char *e = getenv("WARPSIM_PTX_MAX_MB");
+	if (e && *e) {
+		char *end;
+		errno = 0;
+		unsigned long long mb = strtoull(e, &end, 10);
+		if (!*end && !errno && mb >= 1 && mb <= 65536 && e[0] != '-' && e[0] != '+' && e[0] != ' ')
+			return (size_t)(mb << 20);
+	}
+	return WS_PTX_MAX_BYTES;
+}
+
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+	       : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
 ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path)
 {
 	if (!sim || !out || !path)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsModuleLoad: NULL argument");
+	*out = NULL;
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return sim_error(sim, WS_ERROR_FILE_NOT_FOUND, "%s: cannot open: %s", path, strerror(errno));
-	size_t cap = 1 << 16, n = 0;
+	struct stat st;
+	if (fstat(fileno(f), &st) != 0) {
+		int e = errno;
+		fclose(f);
+		return sim_error(sim, WS_ERROR_FILE_NOT_FOUND, "%s: cannot read: %s", path, strerror(e));
+	}
+	/* a regular file, or a pipe (/dev/stdin, <(...)); never a directory or a device */
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+		fclose(f);
+		return sim_error(sim, WS_ERROR_FILE_NOT_FOUND, "%s: is %s, not a PTX file", path, file_kind(st.st_mode));
+	}
+	size_t limit = ptx_size_limit();
+	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > (uint64_t)limit) {
+		fclose(f);
+		return sim_error(sim, WS_ERROR_INVALID_PTX,
+				 "%s: file of %llu bytes is larger than the PTX size limit of %zu MiB "
+				 "(set WARPSIM_PTX_MAX_MB to raise it)", path, (unsigned long long)st.st_size, limit >> 20);
+	}
+	/* bounded read: at most limit + 1 bytes, in growing chunks */
+	size_t cap = S_ISREG(st.st_mode) && st.st_size > 0 ? (size_t)st.st_size + 2 : (size_t)1 << 16, n = 0;
 	char *buf = malloc(cap);
-	size_t k;
-	while (buf && (k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-		n += k;
-		if (n + 1 == cap) {
-			char *nb = realloc(buf, cap * 2);
+	ws_result r = WS_SUCCESS;
+	const char *why = NULL;
+	while (buf) {
+		if (n + 1 >= cap) {
+			size_t nc = cap * 2 > limit + 2 ? limit + 2 : cap * 2;
+			char *nb = nc > cap ? realloc(buf, nc) : NULL;
 			if (!nb) {
 				free(buf);
 				buf = NULL;
 				break;
 			}
 			buf = nb;
-			cap *= 2;
+			cap = nc;
+		}
+		size_t k = fread(buf + n, 1, cap - n - 1, f);
+		if (k == 0)
+			break;
+		if (memchr(buf + n, 0, k)) {
+			r = WS_ERROR_INVALID_PTX;
+			why = "file contains NUL bytes; not PTX text";
+			break;
+		}
+		n += k;
+		if (n > limit) {
+			r = WS_ERROR_INVALID_PTX;
+			break;
 		}
 	}
+	int rerr = buf && ferror(f) ? errno : 0;
 	fclose(f);
 	if (!buf)
 		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "%s: out of memory reading the file", path);
-	buf[n] = 0;
-	if (strlen(buf) != n) {
+	if (r == WS_SUCCESS && rerr) {
 		free(buf);
-		return sim_error(sim, WS_ERROR_INVALID_PTX, "%s: file contains NUL bytes; not PTX text", path);
+		return sim_error(sim, WS_ERROR_FILE_NOT_FOUND, "%s: cannot read: %s", path, strerror(rerr));
 	}
-	ws_result r = wsModuleLoadData(sim, out, buf, path);
+	if (r != WS_SUCCESS) {
+		free(buf);
+		if (why)
+			return sim_error(sim, r, "%s: %s", path, why);
+		return sim_error(sim, r, "%s: more than the PTX size limit of %zu MiB; stopped reading "
+				 "(set WARPSIM_PTX_MAX_MB to raise it)", path, limit >> 20);
+	}
+	buf[n] = 0;
+	r = wsModuleLoadData(sim, out, buf, path);
 	free(buf);
 	return r;
+}
+
+const char *wsModuleWarnings(const ws_module *mod)
+{
+	return mod && mod->ir ? mod->ir->warnings : "";
 }
 
 ws_result wsModuleUnload(ws_module *m)

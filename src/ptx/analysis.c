@@ -508,40 +508,65 @@ static bool is_static_shared(const struct ptx_var *v)
 }
 
 /*
- * Call graph reachability, a bit matrix: REACHES(reach, nf, e, g) = function g
- * is reachable from function e (e itself included).  An indirect call may reach any function
- * whose address is taken (an OPD_FUNC operand outside a call target, or a
- * function named in a variable initializer).
+ * Call graph.  Nodes 0..nf-1 are the module's functions; node nf stands for
+ * "any function whose address is taken" (an OPD_FUNC operand outside a call
+ * target, or a function named in a variable initializer): it has an edge to
+ * each such function, and every function with an indirect call has an edge
+ * to it.  So function g is reachable from e exactly when an indirect call
+ * may reach it or a chain of direct calls does.
+ *
+ * What the layout and the register count need is never the reachable set
+ * itself but a maximum over it (reach_max), which one pass of Tarjan's
+ * strongly-connected-components algorithm computes for every node in
+ * O(nodes + edges).  (A reachability matrix is quadratic in the number of
+ * functions: a 50 MB module of 90 000 small kernels spent seconds and
+ * hundreds of MB on it.)
  */
-#define REACH_ROW(nf) (((size_t)(nf) + 63) / 64)
-#define REACHES(reach, nf, e, g) (((reach)[(size_t)(e) * REACH_ROW(nf) + (g) / 64] >> ((g) % 64)) & 1)
-#define REACH_SET(reach, nf, e, g) ((reach)[(size_t)(e) * REACH_ROW(nf) + (g) / 64] |= 1ull << ((g) % 64))
+struct edge_list {
+	uint32_t *src, *dst;
+	size_t n, cap;
+};
 
-static uint64_t *call_reachability(const struct ptx_module *m)
+static bool edge_push(struct edge_list *E, uint32_t s, uint32_t d)
+{
+	if (E->n == E->cap) {
+		size_t nc = E->cap ? 2 * E->cap : 64;
+		if (nc > UINT32_MAX)
+			return false;
+		uint32_t *ns = realloc(E->src, nc * sizeof *ns);
+		if (!ns)
+			return false;
+		E->src = ns;
+		uint32_t *nd = realloc(E->dst, nc * sizeof *nd);
+		if (!nd)
+			return false;
+		E->dst = nd;
+		E->cap = nc;
+	}
+	E->src[E->n] = s;
+	E->dst[E->n++] = d;
+	return true;
+}
+
+static bool call_graph(const struct ptx_module *m, struct cfg_graph *g)
 {
 	uint32_t nf = m->nfuncs;
-	uint64_t *reach = calloc((size_t)nf * REACH_ROW(nf) + 1, sizeof *reach);
 	uint8_t *taken = calloc((size_t)nf + 1, 1);
-	uint8_t *indirect = calloc((size_t)nf + 1, 1);
-	uint32_t *work = malloc(((size_t)nf + 1) * sizeof *work);
 	uint32_t *last = malloc(((size_t)nf + 1) * sizeof *last); /* dedup: last caller that added g */
-	struct edges_list {
-		uint32_t *src, *dst;
-		size_t n, cap;
-	} E = {0};
-	struct cfg_graph g = {0};
-	bool ok = reach && taken && indirect && work && last;
+	struct edge_list E = {0};
+	bool ok = taken && last;
 	for (uint32_t f = 0; ok && f < nf; f++)
 		last[f] = UINT32_MAX;
-	/* direct call edges (each caller -> callee once) and address-taken functions */
+	/* direct call edges (each caller -> callee once), indirect calls and address-taken functions */
 	for (uint32_t f = 0; ok && f < nf; f++) {
 		const struct ptx_function *fn = &m->funcs[f];
+		bool indirect = false;
 		for (uint32_t i = 0; ok && i < fn->ninsns; i++) {
 			const struct ptx_insn *in = &fn->insns[i];
 			for (unsigned k = 0; k < in->nopd && k < PTX_MAX_OPDS; k++) {
 				const struct ptx_operand *o = &in->opd[k];
 				if (in->op == OP_CALL && k <= 1 && o->kind == OPD_REG)
-					indirect[f] = 1;
+					indirect = true;
 				if (o->kind == OPD_FUNC && in->op != OP_CALL && o->func >= 0 && (uint32_t)o->func < nf)
 					taken[o->func] = 1;
 			}
@@ -549,23 +574,10 @@ static uint64_t *call_reachability(const struct ptx_module *m)
 			if (in->op != OP_CALL || c < 0 || (uint32_t)c >= nf || last[c] == f)
 				continue;
 			last[c] = f;
-			if (E.n == E.cap) {
-				size_t nc = E.cap ? 2 * E.cap : 64;
-				uint32_t *ns = realloc(E.src, nc * sizeof *ns);
-				if (ns)
-					E.src = ns;
-				uint32_t *nd = ns ? realloc(E.dst, nc * sizeof *nd) : NULL;
-				if (nd)
-					E.dst = nd;
-				if (!ns || !nd || nc > UINT32_MAX) {
-					ok = false;
-					break;
-				}
-				E.cap = nc;
-			}
-			E.src[E.n] = f;
-			E.dst[E.n++] = (uint32_t)c;
+			ok = edge_push(&E, f, (uint32_t)c);
 		}
+		if (ok && indirect)
+			ok = edge_push(&E, f, nf);
 	}
 	for (uint32_t v = 0; ok && v < m->nvars; v++)
 		for (uint32_t k = 0; k < m->vars[v].ninit_syms; k++) {
@@ -573,41 +585,94 @@ static uint64_t *call_reachability(const struct ptx_module *m)
 			if (f >= 0 && (uint32_t)f < nf)
 				taken[f] = 1;
 		}
-	ok = ok && cfg_graph_from_edges(&g, nf, (uint32_t)E.n, E.src, E.dst);
-	/* depth-first search from every function over the call graph */
-	for (uint32_t e = 0; ok && e < nf; e++) {
-		uint32_t n = 0;
-		REACH_SET(reach, nf, e, e);
-		work[n++] = e;
-		while (n) {
-			uint32_t f = work[--n];
-			for (uint32_t k = g.off[f]; k < g.off[f + 1]; k++) {
-				uint32_t c = g.adj[k];
-				if (!REACHES(reach, nf, e, c)) {
-					REACH_SET(reach, nf, e, c);
-					work[n++] = c;
-				}
-			}
-			if (indirect[f])
-				for (uint32_t t = 0; t < nf; t++)
-					if (taken[t] && !REACHES(reach, nf, e, t)) {
-						REACH_SET(reach, nf, e, t);
-						work[n++] = t;
-					}
-		}
-	}
-	if (!ok) {
-		free(reach);
-		reach = NULL;
-	}
+	for (uint32_t f = 0; ok && f < nf; f++)
+		if (taken[f])
+			ok = edge_push(&E, nf, f);
+	ok = ok && E.n <= UINT32_MAX && cfg_graph_from_edges(g, nf + 1, (uint32_t)E.n, E.src, E.dst);
 	free(taken);
-	free(indirect);
-	free(work);
 	free(last);
 	free(E.src);
 	free(E.dst);
-	cfg_graph_free(&g);
-	return reach;
+	return ok;
+}
+
+/* out[v] = the largest val[w] over every node w reachable from v in g (v
+ * included).  Iterative Tarjan: a strongly connected component is finished
+ * after every component it reaches, so its maximum is final when it is
+ * popped.  O(nodes + edges); false on allocation failure. */
+static bool reach_max(const struct cfg_graph *g, const uint64_t *val, uint64_t *out)
+{
+	uint32_t n = g->n;
+	uint32_t *idx = malloc(((size_t)n + 1) * sizeof *idx), *low = malloc(((size_t)n + 1) * sizeof *low);
+	uint32_t *stk = malloc(((size_t)n + 1) * sizeof *stk); /* Tarjan's stack of open nodes */
+	uint32_t *cs = malloc(((size_t)n + 1) * sizeof *cs);   /* depth-first path */
+	uint32_t *pos = malloc(((size_t)n + 1) * sizeof *pos); /* next edge of each node on the path */
+	uint8_t *open = calloc((size_t)n + 1, 1);
+	bool ok = idx && low && stk && cs && pos && open;
+	uint32_t counter = 0, ns = 0;
+	for (uint32_t v = 0; ok && v < n; v++) {
+		idx[v] = UINT32_MAX;
+		out[v] = val[v];
+	}
+	for (uint32_t r = 0; ok && r < n; r++) {
+		if (idx[r] != UINT32_MAX)
+			continue;
+		uint32_t nc = 0;
+		idx[r] = low[r] = counter++;
+		stk[ns++] = r;
+		open[r] = 1;
+		cs[nc] = r;
+		pos[nc++] = g->off[r];
+		while (nc) {
+			uint32_t v = cs[nc - 1];
+			if (pos[nc - 1] < g->off[v + 1]) {
+				uint32_t w = g->adj[pos[nc - 1]++];
+				if (idx[w] == UINT32_MAX) {
+					idx[w] = low[w] = counter++;
+					stk[ns++] = w;
+					open[w] = 1;
+					cs[nc] = w;
+					pos[nc++] = g->off[w];
+				} else {
+					if (open[w] && idx[w] < low[v])
+						low[v] = idx[w];
+					if (out[w] > out[v])
+						out[v] = out[w];
+				}
+				continue;
+			}
+			nc--;
+			if (low[v] == idx[v]) {
+				/* v roots a component: its members are stk[k..ns) */
+				uint32_t k = ns;
+				uint64_t mx = 0;
+				do {
+					k--;
+					if (out[stk[k]] > mx)
+						mx = out[stk[k]];
+				} while (stk[k] != v);
+				for (uint32_t j = k; j < ns; j++) {
+					out[stk[j]] = mx;
+					open[stk[j]] = 0;
+				}
+				ns = k;
+			}
+			if (nc) {
+				uint32_t u = cs[nc - 1];
+				if (low[v] < low[u])
+					low[u] = low[v];
+				if (out[v] > out[u])
+					out[u] = out[v];
+			}
+		}
+	}
+	free(idx);
+	free(low);
+	free(stk);
+	free(cs);
+	free(pos);
+	free(open);
+	return ok;
 }
 
 /*
@@ -642,15 +707,16 @@ static uint64_t *call_reachability(const struct ptx_module *m)
  *    scope .local variables are rejected.
  *  (regs_per_thread: see assign_regs.)
  */
-static bool layout_module(struct ptx_module *m, const uint64_t *reach, struct ptx_error *err)
+static bool layout_module(struct ptx_module *m, const struct cfg_graph *cg, struct ptx_error *err)
 {
 	uint32_t nf = m->nfuncs;
 	uint64_t gend = 0, cend = 0, send = 0;
 	bool ok = false;
 	uint64_t *fend = calloc((size_t)nf + 1, sizeof *fend);   /* per-function running frame offset */
 	uint64_t *own = calloc((size_t)nf + 1, sizeof *own);     /* entries: end of module + own shared */
-	uint8_t *has_shared = calloc((size_t)nf + 1, 1);         /* .func with shared vars */
-	if (!fend || !own || !has_shared) {
+	uint64_t *has_shared = calloc((size_t)nf + 1, sizeof *has_shared); /* .func with shared vars (call graph node nf: 0) */
+	uint64_t *reached = calloc((size_t)nf + 1, sizeof *reached);       /* reach_max of has_shared, then of shared ends */
+	if (!fend || !own || !has_shared || !reached) {
 		afail(m, err, 0, 0, "out of memory in layout");
 		goto out;
 	}
@@ -697,13 +763,13 @@ static bool layout_module(struct ptx_module *m, const uint64_t *reach, struct pt
 	}
 	/* .func shared vars: after every kernel that reaches one of them */
 	uint64_t fbase = send;
-	for (uint32_t e = 0; e < nf; e++) {
-		if (!m->funcs[e].is_entry)
-			continue;
-		for (uint32_t g = 0; g < nf; g++)
-			if (has_shared[g] && REACHES(reach, nf, e, g) && own[e] > fbase)
-				fbase = own[e];
+	if (!reach_max(cg, has_shared, reached)) {
+		afail(m, err, 0, 0, "out of memory in layout");
+		goto out;
 	}
+	for (uint32_t e = 0; e < nf; e++)
+		if (m->funcs[e].is_entry && reached[e] && own[e] > fbase)
+			fbase = own[e];
 	for (uint32_t f = 0; f < nf; f++)
 		m->funcs[f].shared_static = 0;
 	for (uint32_t i = 0; i < m->nvars; i++) {
@@ -715,15 +781,18 @@ static bool layout_module(struct ptx_module *m, const uint64_t *reach, struct pt
 		if (v->addr + v->size > m->funcs[v->func].shared_static)
 			m->funcs[v->func].shared_static = v->addr + v->size;
 	}
+	/* a kernel's extent: the largest end of the .func shared variables it reaches (a
+	 * kernel itself has none of those: has_shared is 0 for it) */
+	for (uint32_t g = 0; g < nf; g++)
+		has_shared[g] = has_shared[g] ? m->funcs[g].shared_static : 0;
+	if (!reach_max(cg, has_shared, reached)) {
+		afail(m, err, 0, 0, "out of memory in layout");
+		goto out;
+	}
 	for (uint32_t e = 0; e < nf; e++) {
 		struct ptx_function *fn = &m->funcs[e];
-		if (!fn->is_entry)
-			continue;
-		uint64_t s = own[e];
-		for (uint32_t g = 0; g < nf; g++)
-			if (g != e && has_shared[g] && REACHES(reach, nf, e, g) && m->funcs[g].shared_static > s)
-				s = m->funcs[g].shared_static;
-		fn->shared_static = s;
+		if (fn->is_entry)
+			fn->shared_static = own[e] > reached[e] ? own[e] : reached[e];
 	}
 
 	/* kernel parameter buffers and formal parameters in frames */
@@ -769,6 +838,7 @@ out:
 	free(fend);
 	free(own);
 	free(has_shared);
+	free(reached);
 	return ok;
 }
 
@@ -975,10 +1045,11 @@ out:
  * back to that sum only for functions too large to analyse.  A declaration
  * without body gets the sum of its declared registers (normally 0).
  */
-static void assign_regs(struct ptx_module *m, const uint64_t *reach)
+static void assign_regs(struct ptx_module *m, const struct cfg_graph *cg)
 {
 	uint32_t nf = m->nfuncs;
-	uint32_t *own = malloc(((size_t)nf + 1) * sizeof *own);
+	uint64_t *own = calloc((size_t)nf + 1, sizeof *own); /* call graph node nf: 0 */
+	uint64_t *most = own ? malloc(((size_t)nf + 1) * sizeof *most) : NULL;
 	for (uint32_t f = 0; f < nf; f++) {
 		uint32_t p = ptx_reg_pressure(m, &m->funcs[f]);
 		if (own)
@@ -986,21 +1057,20 @@ static void assign_regs(struct ptx_module *m, const uint64_t *reach)
 		else
 			m->funcs[f].regs_per_thread = p;
 	}
+	bool have = own && most && reach_max(cg, own, most);
 	for (uint32_t f = 0; f < nf; f++) {
 		struct ptx_function *fn = &m->funcs[f];
-		uint32_t r = own ? own[f] : fn->regs_per_thread;
-		for (uint32_t g = 0; own && reach && g < nf; g++)
-			if (REACHES(reach, nf, f, g) && own[g] > r)
-				r = own[g];
+		uint64_t r = have ? most[f] : own ? own[f] : fn->regs_per_thread;
 		if (r < 1)
 			r = 1;
 		if (r > 255)
 			r = 255;
 		if (fn->maxnreg && r > fn->maxnreg)
 			r = fn->maxnreg;
-		fn->regs_per_thread = r;
+		fn->regs_per_thread = (uint32_t)r;
 	}
 	free(own);
+	free(most);
 }
 
 /* ============================================================ entry point */
@@ -1016,17 +1086,17 @@ bool ptx_analyse(struct ptx_module *m, struct ptx_error *err)
 		for (uint32_t i = 0; i < fn->ninsns; i++)
 			refine_class(&fn->insns[i]);
 	}
-	uint64_t *reach = call_reachability(m);
-	if (!reach)
+	struct cfg_graph cg = {0};
+	if (!call_graph(m, &cg))
 		return afail(m, err, 0, 0, "out of memory analysing the call graph");
-	bool ok = layout_module(m, reach, err);
+	bool ok = layout_module(m, &cg, err);
 	for (uint32_t f = 0; ok && f < m->nfuncs; f++) {
 		struct ptx_function *fn = &m->funcs[f];
 		if (!fn->is_extern)
 			ok = cfg_function(m, fn, err);
 	}
 	if (ok)
-		assign_regs(m, reach);
-	free(reach);
+		assign_regs(m, &cg);
+	cfg_graph_free(&cg);
 	return ok;
 }

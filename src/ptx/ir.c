@@ -72,8 +72,10 @@ void ptx_module_destroy(struct ptx_module *m)
 			free(f->regs[r].name);
 		free(f->regs);
 		for (uint32_t k = 0; k < f->ninsns; k++)
-			for (int o = 0; o < PTX_MAX_OPDS; o++)
+			for (int o = 0; o < PTX_MAX_OPDS; o++) {
 				free(f->insns[k].opd[o].list);
+				free(f->insns[k].opd[o].elem);
+			}
 		free(f->insns);
 		free(f->block_start);
 		free(f->block_of);

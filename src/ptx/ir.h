@@ -210,15 +210,20 @@ struct ptx_operand {
 	int32_t sym;       /* OPD_SYM / ABASE_SYM: index into ptx_module.vars */
 	int32_t func;      /* OPD_FUNC */
 	int32_t target;    /* OPD_LABEL: pc */
+	uint32_t nlist;    /* OPD_LIST: entries of list */
 	int64_t offset;    /* OPD_ADDR / OPD_SYM displacement */
 	uint64_t imm;      /* OPD_IMM bits */
-	struct ptx_elem elem[4];
-	/* OPD_LIST (call arguments/returns): indices into ptx_module.vars */
+	/* OPD_VEC: elem[0..nelem), an array of 4 owned by the operand (NULL
+	 * otherwise).  Kept out of line so that an operand is 64 bytes: vector
+	 * operands are rare and every instruction has PTX_MAX_OPDS operands, so
+	 * this is what keeps a loaded module small (docs/cli.md, "Limits"). */
+	struct ptx_elem *elem;
+	/* OPD_LIST (call arguments/returns): indices into ptx_module.vars, owned */
 	int32_t *list;
-	uint32_t nlist;
 };
 
 #define PTX_MAX_OPDS 6
+_Static_assert(sizeof(struct ptx_operand) <= 64, "an operand must stay 64 bytes: loading memory scales with it");
 
 struct ptx_insn {
 	uint16_t op;      /* enum ptx_opcode */
@@ -322,6 +327,9 @@ struct ptx_module {
 	uint64_t global_image_size; /* bytes of module .global variables */
 	uint64_t const_image_size;  /* bytes of module .const variables */
 	uint64_t shared_module_size;/* bytes of module-scope .shared variables */
+	/* "file:line:col: warning: ...\n" lines of the parser ("" if none): a PTX
+	 * ISA version or target newer than warpsim knows */
+	char warnings[768];
 };
 
 /* ---- diagnostics ---- */

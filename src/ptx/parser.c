@@ -540,6 +540,8 @@ struct parser {
 	uint32_t npd, cap_pd;
 	int32_t *tmpl;
 	uint32_t ntmpl, cap_tmpl;
+	/* module header: where .version and .target were (line 0: not seen) */
+	uint32_t version_line, target_line;
 };
 
 /* ------------------------------------------------------------------ */
@@ -1588,8 +1590,6 @@ static void opd_init(struct ptx_operand *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->reg = o->reg2 = o->sym = o->func = o->target = -1;
-	for (int i = 0; i < 4; i++)
-		o->elem[i].reg = -1;
 }
 
 /* immediate: [-] INT | FLOAT | F32 | F64 */
@@ -1687,6 +1687,11 @@ static bool parse_vector(struct parser *p, struct ptx_operand *o)
 {
 	next(p); /* '{' */
 	o->kind = OPD_VEC;
+	o->elem = calloc(4, sizeof *o->elem); /* freed with the instruction, also on error */
+	if (!o->elem)
+		return fail_oom(p);
+	for (int i = 0; i < 4; i++)
+		o->elem[i].reg = -1;
 	for (;;) {
 		const struct ptx_token *t = peek(p, 0);
 		if (o->nelem >= 4)
@@ -2669,6 +2674,21 @@ static bool resolve_function_refs(struct parser *p)
 
 static void reset_function_state(struct parser *p)
 {
+	/* give back the unused capacity of the instruction and register arrays
+	 * (growth doubles them): loading memory stays proportional to the text */
+	if (p->fi >= 0) {
+		struct ptx_function *f = cur(p);
+		if (f->ninsns && f->ninsns < p->cap_insns) {
+			struct ptx_insn *ni = realloc(f->insns, f->ninsns * sizeof *ni);
+			if (ni)
+				f->insns = ni;
+		}
+		if (f->nregs && f->nregs < p->cap_regs) {
+			struct ptx_reg_info *nr = realloc(f->regs, f->nregs * sizeof *nr);
+			if (nr)
+				f->regs = nr;
+		}
+	}
 	sm_free(&p->scope);
 	sm_free(&p->labels);
 	sm_free(&p->btnames);
@@ -2906,8 +2926,40 @@ static bool parse_function(struct parser *p, bool visible, bool is_extern)
 /* module                                                              */
 /* ------------------------------------------------------------------ */
 
+/*
+ * The PTX ISA versions and targets warpsim knows (docs/cli.md, "PTX files").
+ * A module outside them loads with a warning when the version or target is
+ * plausible (a newer ISA of the next major version, an unknown sm_NN with two
+ * or three digits below 200) and is an error when it cannot be PTX
+ * (.version 0.x or 11.0 and up, a minor version above 99, sm_1000, sm_x).
+ */
+#define PTX_ISA_MAX_MAJOR 9
+#define PTX_ISA_MAX_MINOR 0
+#define PTX_ISA_RANGE "1.0 to 9.0"
+static const unsigned known_sm[] = {10, 11, 12, 13, 20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72,
+				    75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121};
+#define PTX_SM_RANGE "sm_10 to sm_121"
+/* .target options that are not a GPU name */
+static const char *const target_options[] = {"debug", "texmode_unified", "texmode_independent", "map_f64_to_f32"};
+
+static void warn_at(struct parser *p, uint32_t line, uint32_t col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void warn_at(struct parser *p, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+	char msg[300];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	char *w = p->m->warnings;
+	size_t n = strlen(w);
+	if (n < sizeof p->m->warnings)
+		snprintf(w + n, sizeof p->m->warnings - n, "%s:%u:%u: warning: %s\n", p->filename, line, col, msg);
+}
+
 static bool parse_version(struct parser *p)
 {
+	const struct ptx_token d = *peek(p, 0);
 	next(p);
 	const struct ptx_token *t = peek(p, 0);
 	unsigned maj = 0, min = 0;
@@ -2921,21 +2973,68 @@ static bool parse_version(struct parser *p)
 		min = min * 10 + (unsigned)(t->text[i++] - '0');
 	if (!ok || i != t->len || i == j)
 		return fail_tok(p, t, "malformed .version (expected MAJOR.MINOR), got %s", qtok(t).s);
+	if (p->version_line)
+		return fail_at(p, d.line, d.col, "a second .version directive (the first is at line %u)", p->version_line);
+	if (maj == 0 || maj > PTX_ISA_MAX_MAJOR + 1 || min > 99)
+		return fail_tok(p, t, "PTX ISA version %u.%u does not exist (warpsim knows %s)", maj, min,
+				PTX_ISA_RANGE);
+	if (maj > PTX_ISA_MAX_MAJOR || (maj == PTX_ISA_MAX_MAJOR && min > PTX_ISA_MAX_MINOR))
+		warn_at(p, t->line, t->col, "PTX ISA version %u.%u is newer than warpsim knows (%s); loading it anyway",
+			maj, min, PTX_ISA_RANGE);
+	p->version_line = d.line;
 	p->m->version_major = maj;
 	p->m->version_minor = min;
 	next(p);
 	return true;
 }
 
+/* sm_NN, sm_NNa, sm_NNf: its number, or 0 if the name is not of that form. */
+static unsigned sm_number(const struct ptx_token *t)
+{
+	if (t->len < 4 || memcmp(t->text, "sm_", 3) != 0)
+		return 0;
+	unsigned n = 0;
+	uint32_t i = 3;
+	while (i < t->len && t->text[i] >= '0' && t->text[i] <= '9' && n < 100000)
+		n = n * 10 + (unsigned)(t->text[i++] - '0');
+	if (i == 3 || t->text[3] == '0')
+		return 0;
+	if (i < t->len && (t->text[i] == 'a' || t->text[i] == 'f'))
+		i++;
+	return i == t->len ? n : 0;
+}
+
 static bool parse_target(struct parser *p)
 {
+	const struct ptx_token d = *peek(p, 0);
 	next(p);
+	if (p->target_line)
+		return fail_at(p, d.line, d.col, "a second .target directive (the first is at line %u)", p->target_line);
+	p->target_line = d.line;
 	bool first = true;
 	for (;;) {
 		const struct ptx_token *t = peek(p, 0);
 		if (t->kind != PTX_TOK_IDENT)
 			return fail_tok(p, t, "expected a target name, got %s", qtok(t).s);
+		bool option = false;
+		for (size_t k = 0; k < sizeof target_options / sizeof target_options[0]; k++)
+			option |= tok_is(t, PTX_TOK_IDENT, target_options[k]);
+		unsigned sm = option ? 0 : sm_number(t);
+		if (first && !sm)
+			return fail_tok(p, t, "unknown target %s: expected sm_NN, a GPU architecture (warpsim knows %s)",
+					qtok(t).s, PTX_SM_RANGE);
+		if (!first && !option)
+			return fail_tok(p, t, "unknown .target option %s (expected debug, texmode_unified, "
+					      "texmode_independent or map_f64_to_f32)", qtok(t).s);
 		if (first) {
+			if (sm < 10 || sm >= 200)
+				return fail_tok(p, t, "target %s does not exist (warpsim knows %s)", qtok(t).s, PTX_SM_RANGE);
+			bool known = false;
+			for (size_t k = 0; k < sizeof known_sm / sizeof known_sm[0]; k++)
+				known |= known_sm[k] == sm;
+			if (!known)
+				warn_at(p, t->line, t->col, "target %s is not an architecture warpsim knows (%s); loading it anyway",
+					qtok(t).s, PTX_SM_RANGE);
 			size_t n = t->len < sizeof(p->m->target) - 1 ? t->len : sizeof(p->m->target) - 1;
 			memcpy(p->m->target, t->text, n);
 			p->m->target[n] = 0;
@@ -3062,6 +3161,12 @@ static bool parse_module(struct parser *p)
 	}
 	if (p->failed)
 		return false;
+	if (!p->version_line || !p->target_line) {
+		const struct ptx_token *t = peek(p, 0);
+		bool empty = t->line == 1 && t->col == 1 && p->m->nfuncs == 0 && p->m->nvars == 0;
+		return fail_at(p, 1, 1, "%s: not a PTX module (a PTX module starts with .version and .target)",
+			       empty ? "empty file" : !p->version_line ? "no .version directive" : "no .target directive");
+	}
 	return resolve_module_refs(p);
 }
 
