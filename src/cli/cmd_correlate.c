@@ -30,7 +30,7 @@
 
 /* ---- metrics: one table, used by the parser, the runs and every writer ---- */
 enum {
-	M_CYCLES, M_INSN, M_IPC, M_L1D_ACC, M_L1D_MISS, M_L2_MISS, M_DRAM_RD, M_DRAM_UTIL,
+	M_CYCLES, M_INSN, M_IPC, M_L1I_ACC, M_L1I_MISS, M_L1D_ACC, M_L1D_MISS, M_L2_MISS, M_DRAM_RD, M_DRAM_UTIL,
 	M_ROW_LOC, M_MEM_LAT, M_SHD_STALL, M_SM0_ISSUE, NMET
 };
 static const struct {
@@ -39,6 +39,8 @@ static const struct {
     [M_CYCLES] = {"cycles", "gpu_tot_sim_cycle", "core cycles"},
     [M_INSN] = {"insn", "gpu_tot_sim_insn", "thread instructions, predicated-off lanes excluded"},
     [M_IPC] = {"ipc", "gpu_tot_ipc", "thread instructions per cycle"},
+    [M_L1I_ACC] = {"l1i_accesses", "L1I_total_cache_accesses", "instruction-cache accesses (fetches)"},
+    [M_L1I_MISS] = {"l1i_miss_rate", "L1I_total_cache_miss_rate", "L1I misses (with merges into a pending miss) / accesses"},
     [M_L1D_ACC] = {"l1d_accesses", "L1D_total_cache_accesses", "L1D accesses"},
     [M_L1D_MISS] = {"l1d_miss_rate", "L1D_total_cache_miss_rate", "L1D misses / accesses"},
     [M_L2_MISS] = {"l2_miss_rate", "L2_total_cache_miss_rate", "L2 misses / accesses"},
@@ -158,6 +160,10 @@ static int ref_parse(struct ref *r, char *err, size_t errsz)
 			r->v[M_INSN] = x, r->have[M_INSN] = 1;
 		} else if (starts(s, "gpu_tot_ipc") && num_after(s, "gpu_tot_ipc", &x)) {
 			r->v[M_IPC] = x, r->have[M_IPC] = 1;
+		} else if (starts(s, "L1I_total_cache_accesses") && num_after(s, "L1I_total_cache_accesses", &x)) {
+			r->v[M_L1I_ACC] = x, r->have[M_L1I_ACC] = 1;
+		} else if (starts(s, "L1I_total_cache_miss_rate") && num_after(s, "L1I_total_cache_miss_rate", &x)) {
+			r->v[M_L1I_MISS] = x, r->have[M_L1I_MISS] = 1;
 		} else if (starts(s, "L1D_total_cache_accesses") && num_after(s, "L1D_total_cache_accesses", &x)) {
 			r->v[M_L1D_ACC] = x, r->have[M_L1D_ACC] = 1;
 		} else if (starts(s, "L1D_total_cache_miss_rate") && num_after(s, "L1D_total_cache_miss_rate", &x)) {
@@ -318,6 +324,10 @@ static void corr_run(int j, void *res, void *vctx)
 	o->v[M_CYCLES] = cyc;
 	o->v[M_INSN] = insn;
 	o->v[M_IPC] = cyc > 0 ? insn / cyc : 0;
+	double l1ia = (double)stat_u(sim, "l1i_accesses");
+	o->v[M_L1I_ACC] = l1ia;
+	/* GPGPU-Sim's L1I misses include the accesses merged into a pending miss */
+	o->v[M_L1I_MISS] = l1ia > 0 ? (double)(stat_u(sim, "l1i_misses") + stat_u(sim, "l1i_hit_reserved")) / l1ia : 0;
 	o->v[M_L1D_ACC] = l1a;
 	o->v[M_L1D_MISS] = l1a > 0 ? (double)stat_u(sim, "l1d_misses") / l1a : 0;
 	o->v[M_L2_MISS] = l2a > 0 ? (double)stat_u(sim, "l2_misses") / l2a : 0;

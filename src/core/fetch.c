@@ -36,11 +36,12 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 {
 	const struct dec_module *dm = s->gpu->dec;
 	bool any = false;
+	uint32_t room = cfg_int(s->cfg, CFG_fetch_on_empty) ? 1 : s->ibuf_depth; /* fetch while ib_count < room */
 	memset(s->eligible, 0, s->nslots * sizeof *s->eligible);
 	for (uint32_t k = 0; k < s->nlive; k++) {
 		uint32_t i = s->live[k];
 		struct sm_warp *w = &s->w[i];
-		bool el = w->valid && !w->finished && !s->vw[i].at_barrier && w->ib_count < s->ibuf_depth &&
+		bool el = w->valid && !w->finished && !s->vw[i].at_barrier && w->ib_count < room &&
 			  !w->fetch_pending && now >= w->fetch_block_until && w->fetch_fn >= 0;
 		if (el && w->ctrl_pending)
 			w->ctrl_pending = false;
