@@ -134,6 +134,11 @@ int wsFunctionParamCount(const ws_function *f);
 /* Size in bytes of parameter i, or 0 if out of range. */
 size_t wsFunctionParamSize(const ws_function *f, int i);
 const char *wsFunctionName(const ws_function *f);
+/* CTAs of blockThreads threads with sharedMemBytes of dynamic shared memory
+ * that fit on one SM at once under the simulator's configuration (the limit
+ * wsLaunchKernel applies; 0 if even one does not fit).  For
+ * cudaOccupancyMaxActiveBlocksPerMultiprocessor. */
+ws_result wsFunctionOccupancy(const ws_function *f, unsigned blockThreads, size_t sharedMemBytes, unsigned *ctasPerSM);
 
 /* ---- device memory ---- */
 ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes);
