@@ -1,5 +1,6 @@
 # warpsim -- GNU Make build.  Out-of-tree: everything goes to $(BUILD).
-#   make            library build/libwarpsim.a and CLI build/warpsim
+#   make            library build/libwarpsim.a, CLI build/warpsim and the CUDA
+#                   runtime build/libcudart.so.13 (+ libcudart.so link names)
 #   make test       build and run the test suite (ends with "N passed, N failed")
 #   make bench      simulator speed on the bundled kernels
 #   make golden     regenerate tests/golden/tiny.txt (golden statistics) deliberately
@@ -23,6 +24,11 @@ BENCHES   := $(sort $(patsubst bench/%/host.c,%,$(wildcard bench/*/host.c)))
 BENCHES   := $(foreach b,$(BENCHES),$(if $(wildcard bench/$(b)/kernel.ptx),$(b)))
 BENCH_SRC := $(foreach b,$(BENCHES),bench/$(b)/host.c) bench/bench_common.c bench/golden.c
 TEST_SRC  := $(sort $(wildcard tests/*.c))
+# the CUDA runtime library (docs/cuda.md): the simulator library built again
+# position-independent under $(BUILD)/pic, without sanitizers (it is loaded
+# into programs nvcc built), plus src/cudart and the CLI's speed printer
+CUDART_SRC := $(sort $(wildcard src/cudart/*.c)) src/cli/speed.c
+PIC_OBJ   := $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(CUDART_SRC:%.c=$(BUILD)/pic/%.o)
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -32,9 +38,10 @@ TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/test_list.o
 LIB := $(BUILD)/libwarpsim.a
 CLI := $(BUILD)/warpsim
 TESTBIN := $(BUILD)/warpsim-tests
+CUDART := $(BUILD)/libcudart.so.13
 
 .PHONY: all test bench ptx asan fuzz clean format golden
-all: $(LIB) $(CLI)
+all: $(LIB) $(CLI) $(CUDART)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -43,6 +50,15 @@ $(BUILD)/%.o: %.c
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@; ar rcs $@ $^
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WFLAGS) $(OPT) -g -fPIC -fvisibility=hidden -MMD -MP -c $< -o $@
+
+$(CUDART): $(PIC_OBJ) src/cudart/libcudart.map
+	$(CC) -shared -Wl,-soname,libcudart.so.13 -Wl,--version-script=src/cudart/libcudart.map -Wl,-z,defs \
+	  -o $@ $(PIC_OBJ) -lm -ldl
+	ln -sf libcudart.so.13 $(BUILD)/libcudart.so
 
 $(CLI): $(CLI_OBJ) $(BENCH_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BENCH_OBJ) $(LIB) $(LDLIBS)
@@ -87,7 +103,7 @@ $(BENCH_OBJ) $(TEST_OBJ): | $(BUILD)/gen/bench_ptx.c
 $(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(LDLIBS)
 
-test: $(TESTBIN) $(CLI)
+test: $(TESTBIN) $(CLI) $(CUDART)
 	WARPSIM_TEST_SKIP=$(WARPSIM_TEST_SKIP) WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)
 
 # regenerate tests/golden/tiny.txt deliberately (after an intended model change)

@@ -1,0 +1,1397 @@
+/*
+ * cudart.c -- a CUDA runtime library (libcudart.so.13) backed by warpsim, so
+ * that a program built with `nvcc -cudart shared` runs unmodified on the
+ * simulator (`warpsim cuda -- ./app`, or LD_LIBRARY_PATH=build).
+ *
+ * Models the CUDA runtime's host-side behaviour, not hardware: device
+ * memory, copies, launches, streams and events are mapped onto warpsim's
+ * public API (include/warpsim.h).  What it relies on and what it supports is
+ * in docs/cuda.md.
+ *
+ *  - Registration: __cudaRegisterFatBinary hands over the fat binary; its
+ *    PTX is read (fatbin.c) and loaded on first use, highest virtual
+ *    architecture first (a lower one is tried if the simulator rejects it).
+ *    __cudaRegisterFunction / __cudaRegisterVar map host stubs and shadow
+ *    variables to PTX names.
+ *  - The simulator is created on the first runtime call from the WARPSIM_*
+ *    environment (set by `warpsim cuda`).  It holds the one process-wide
+ *    context (struct cr_ctx G): a CUDA runtime is process-wide state by
+ *    definition.  Host threads are not synchronised: one host thread at a
+ *    time may call the runtime.
+ *  - Every operation completes before the call returns (the simulator is
+ *    synchronous), so streams are trivially in order.  Simulated time
+ *    advances only with kernels: events record the simulated cycle count
+ *    and cudaEventElapsedTime converts it at the configured core clock.
+ *  - Device faults (out-of-bounds access, trap, failed assert, deadlock)
+ *    print warpsim's located report on stderr at the launch and become a
+ *    sticky error returned by the next call, as on a GPU.
+ *  - Managed memory is a device allocation whose host shadow is mapped at
+ *    the same address; the shadow is copied to the device before every
+ *    launch and back after it.
+ *  - Per-launch statistics: deltas of the simulator's counters around each
+ *    launch, printed at exit, written as JSON lines (WARPSIM_STATS) and as a
+ *    Perfetto trace of the launches (WARPSIM_TRACE).
+ *
+ * The library never exits the program; unsupported calls print one line
+ * naming the call and return cudaErrorNotSupported (unsupported.def).
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cudart/cuda_abi.h"
+#include "cudart/fatbin.h"
+#include "warpsim.h"
+
+#define EXPORT __attribute__((visibility("default")))
+#define PFX "warpsim cudart: "
+#define MAX_PTX_ARCH 120 /* highest virtual architecture warpsim takes (compute_120) */
+#define PAGE 4096u
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000 /* Linux 4.17; older kernels ignore it and the address is checked */
+#endif
+
+typedef struct cr_stream *cudaStream_t;
+typedef struct cr_event *cudaEvent_t;
+typedef struct cr_func *cudaKernel_t;
+
+struct cr_module {
+	const void *wrapper;
+	struct fatbin_ptx *ptx;
+	int nptx;
+	unsigned sass_arch;
+	char *read_err;   /* reading the fat binary failed */
+	ws_module *mod;   /* loaded on first use */
+	unsigned arch;    /* architecture of the loaded PTX */
+	int load_failed;  /* cudaError_t, 0 if not tried or loaded */
+	int reported;     /* its error was printed */
+	int unregistered;
+};
+
+struct cr_func {
+	struct cr_module *m;
+	const void *host; /* host stub address */
+	char *name;       /* PTX name */
+	ws_function *fn;
+	int max_dyn_shared;
+};
+
+struct cr_var {
+	struct cr_module *m;
+	const void *host;
+	char *name;
+	size_t size;
+	int constant;
+};
+
+enum { A_DEVICE, A_MANAGED, A_HOST };
+struct cr_alloc {
+	int kind;
+	uint64_t base;  /* what wsMemAlloc returned (A_DEVICE, A_MANAGED) */
+	uint64_t ptr;   /* what the program got */
+	size_t size;
+	size_t maplen;  /* A_MANAGED: bytes of the host shadow mapping */
+};
+
+struct cr_stream {
+	unsigned id;
+};
+struct cr_event {
+	uint64_t cycle;
+	int recorded;
+};
+
+/* counters whose per-launch deltas are reported */
+static const char *const K_NAMES[] = {"cycles",          "warp_insts",     "thread_insts",     "issue_cycles",
+				      "stall_control",   "stall_data",     "stall_structural", "stall_barrier",
+				      "stall_exit",      "stall_fetch",    "stall_idle"};
+enum { K_CYCLES, K_WARP, K_THREAD, K_ISSUE, K_STALL0, NK = sizeof K_NAMES / sizeof K_NAMES[0] };
+
+struct cr_launch {
+	char *name;
+	unsigned grid[3], block[3];
+	size_t shared;
+	unsigned stream;
+	uint64_t start;   /* simulated cycle at which it started */
+	uint64_t k[NK];   /* counter deltas */
+	int err;
+};
+
+struct cr_call {
+	dim3 grid, block;
+	size_t shared;
+	void *stream;
+};
+
+static struct cr_ctx {
+	int state; /* 0 not initialised, 1 ready, -1 failed */
+	ws_sim *sim;
+	double clock_mhz;
+	int warp_size;
+	struct cr_module **mods;
+	int nmods;
+	struct cr_func **funcs;
+	int nfuncs;
+	struct cr_var *vars;
+	int nvars;
+	struct cr_alloc *allocs;
+	int nallocs;
+	struct cr_launch *launches;
+	int nlaunches;
+	struct cr_call calls[16]; /* __cudaPushCallConfiguration stack */
+	int ncalls;
+	unsigned nstreams;
+	uint64_t now;             /* simulated cycles so far */
+	double wall;              /* host seconds spent in launches */
+	cudaError_t last, sticky;
+	FILE *stats;
+	const char *stats_path, *trace_path;
+	int quiet;
+	int device;
+} G;
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fputs(PFX, stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static cudaError_t ret(cudaError_t e)
+{
+	if (e != cudaSuccess)
+		G.last = e;
+	return e;
+}
+
+/* ---- errors ---- */
+EXPORT const char *cudaGetErrorString(cudaError_t e)
+{
+	switch ((int)e) {
+#define CR_X(v, n, s)                                                                                  \
+	case v: return s;
+		CR_ERRORS(CR_X)
+#undef CR_X
+	}
+	return "unrecognized error code";
+}
+
+EXPORT const char *cudaGetErrorName(cudaError_t e)
+{
+	switch ((int)e) {
+#define CR_X(v, n, s)                                                                                  \
+	case v: return #n;
+		CR_ERRORS(CR_X)
+#undef CR_X
+	}
+	return "cudaErrorUnknown";
+}
+
+EXPORT cudaError_t cudaGetLastError(void)
+{
+	cudaError_t e = G.sticky ? G.sticky : G.last;
+	G.last = cudaSuccess;
+	return e;
+}
+
+EXPORT cudaError_t cudaPeekAtLastError(void)
+{
+	return G.sticky ? G.sticky : G.last;
+}
+
+/* ---- context ---- */
+static void at_exit(void);
+
+static int config_from_env(ws_config *cfg)
+{
+	char err[512];
+	const char *file = getenv("WARPSIM_CONFIG");
+	if (file && *file && wsConfigLoadFile(cfg, file, err, sizeof err) != WS_SUCCESS) {
+		say("error: WARPSIM_CONFIG=%s: %s", file, err);
+		return -1;
+	}
+	const char *set = getenv("WARPSIM_SET");
+	if (set && *set) {
+		char *copy = strdup(set);
+		if (!copy)
+			return -1;
+		for (char *save, *kv = strtok_r(copy, ";\n", &save); kv; kv = strtok_r(NULL, ";\n", &save)) {
+			char *eq = strchr(kv, '=');
+			if (!eq) {
+				say("error: WARPSIM_SET: '%s' is not KEY=VALUE", kv);
+				free(copy);
+				return -1;
+			}
+			*eq = '\0';
+			if (wsConfigSet(cfg, kv, eq + 1, err, sizeof err) != WS_SUCCESS) {
+				say("error: WARPSIM_SET: %s", err);
+				free(copy);
+				return -1;
+			}
+		}
+		free(copy);
+	}
+	static const char *const shortcut[][2] = {{"WARPSIM_SCHED", "sched"}, {"WARPSIM_FETCH", "fetch"}};
+	for (int i = 0; i < 2; i++) {
+		const char *v = getenv(shortcut[i][0]);
+		if (v && *v && wsConfigSet(cfg, shortcut[i][1], v, err, sizeof err) != WS_SUCCESS) {
+			say("error: %s=%s: %s", shortcut[i][0], v, err);
+			return -1;
+		}
+	}
+	if (wsConfigCheck(cfg, err, sizeof err) != WS_SUCCESS) {
+		say("error: configuration: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Create the simulator on first use.  cudaSuccess or the error to return. */
+static cudaError_t init(void)
+{
+	if (G.state == 1)
+		return cudaSuccess;
+	if (G.state < 0)
+		return cudaErrorInitializationError;
+	G.state = -1;
+	ws_config *cfg = wsConfigCreate();
+	if (!cfg || config_from_env(cfg) < 0) {
+		wsConfigDestroy(cfg);
+		say("error: the simulated device could not be created; every CUDA call fails");
+		return cudaErrorInitializationError;
+	}
+	ws_result r = wsSimCreate(&G.sim, cfg);
+	char buf[64];
+	G.clock_mhz = atof(wsConfigGet(cfg, "clock_core", buf, sizeof buf) ? buf : "0");
+	if (G.clock_mhz <= 0)
+		G.clock_mhz = 1000;
+	G.warp_size = atoi(wsConfigGet(cfg, "warp_size", buf, sizeof buf) ? buf : "32");
+	wsConfigDestroy(cfg);
+	if (r != WS_SUCCESS) {
+		say("error: creating the simulator: %s", wsGetErrorString(r));
+		return cudaErrorInitializationError;
+	}
+	G.quiet = getenv("WARPSIM_QUIET") && strcmp(getenv("WARPSIM_QUIET"), "0") != 0;
+	G.stats_path = getenv("WARPSIM_STATS");
+	G.trace_path = getenv("WARPSIM_TRACE");
+	if (G.stats_path && *G.stats_path) {
+		G.stats = fopen(G.stats_path, "w");
+		if (!G.stats)
+			say("warning: WARPSIM_STATS=%s: cannot write; no per-launch statistics file", G.stats_path);
+	}
+	G.state = 1;
+	atexit(at_exit);
+	return cudaSuccess;
+}
+
+/* init() and the sticky fault, for calls that touch the device */
+static cudaError_t ready(void)
+{
+	cudaError_t e = init();
+	if (e)
+		return e;
+	return G.sticky;
+}
+
+static int cfg_int(const char *key, int dflt)
+{
+	char buf[64];
+	const char *v = G.sim ? wsConfigGet(wsSimConfig(G.sim), key, buf, sizeof buf) : NULL;
+	return v ? atoi(v) : dflt;
+}
+
+/* ---- modules ---- */
+static cudaError_t module_load(struct cr_module *m)
+{
+	if (m->mod)
+		return cudaSuccess;
+	if (m->load_failed)
+		return (cudaError_t)m->load_failed;
+	if (m->read_err) {
+		say("error: reading the program's fat binary: %s", m->read_err);
+		m->load_failed = cudaErrorInvalidPtx;
+		return cudaErrorInvalidPtx;
+	}
+	if (m->nptx == 0) {
+		unsigned a = m->sass_arch ? m->sass_arch : 75;
+		if (a < 75)
+			a = 75;
+		say("error: the program contains no PTX%s%.0u; warpsim simulates PTX: rebuild with "
+		    "'-gencode arch=compute_%u,code=compute_%u' (next to your -gencode flags) or '-arch=compute_%u'",
+		    m->sass_arch ? ", only SASS for sm_" : "", m->sass_arch, a, a, a);
+		m->load_failed = cudaErrorNoKernelImageForDevice;
+		return cudaErrorNoKernelImageForDevice;
+	}
+	char name[64];
+	ws_result r = WS_SUCCESS;
+	int tried = 0;
+	for (int i = 0; i < m->nptx; i++) {
+		if (m->ptx[i].arch > MAX_PTX_ARCH && i + 1 < m->nptx)
+			continue; /* a lower one exists */
+		snprintf(name, sizeof name, "compute_%u.ptx", m->ptx[i].arch);
+		r = wsModuleLoadData(G.sim, &m->mod, m->ptx[i].text, name);
+		tried++;
+		if (r == WS_SUCCESS) {
+			m->arch = m->ptx[i].arch;
+			return cudaSuccess;
+		}
+		m->mod = NULL;
+		say("%s PTX (compute_%u, embedded in the program): %s", i + 1 < m->nptx ? "note: cannot use the" : "error: the",
+		    m->ptx[i].arch, wsSimLastError(G.sim));
+	}
+	(void)tried;
+	m->load_failed = r == WS_ERROR_UNSUPPORTED_PTX ? cudaErrorUnsupportedPtxVersion : cudaErrorInvalidPtx;
+	return (cudaError_t)m->load_failed;
+}
+
+EXPORT void **__cudaRegisterFatBinary(void *wrapper)
+{
+	struct cr_module *m = calloc(1, sizeof *m);
+	struct cr_module **nm = realloc(G.mods, (size_t)(G.nmods + 1) * sizeof *nm);
+	if (!m || !nm) {
+		free(m);
+		say("error: out of memory registering the program's fat binary");
+		return NULL;
+	}
+	G.mods = nm;
+	G.mods[G.nmods++] = m;
+	m->wrapper = wrapper;
+	char err[512];
+	if (fatbin_read_ptx(wrapper, &m->ptx, &m->nptx, &m->sass_arch, err, sizeof err) < 0)
+		m->read_err = strdup(err);
+	return (void **)m;
+}
+
+EXPORT void __cudaRegisterFatBinaryEnd(void **handle)
+{
+	(void)handle;
+}
+
+EXPORT void __cudaUnregisterFatBinary(void **handle)
+{
+	struct cr_module *m = (struct cr_module *)handle;
+	if (m)
+		m->unregistered = 1; /* the module stays loaded: the simulator is torn down at exit */
+}
+
+EXPORT char __cudaInitModule(void **handle)
+{
+	(void)handle;
+	return 1;
+}
+
+EXPORT void __cudaRegisterFunction(void **handle, const char *hostFun, char *deviceFun, const char *deviceName,
+				   int thread_limit, void *tid, void *bid, void *bDim, void *gDim, int *wSize)
+{
+	struct cr_func *f = calloc(1, sizeof *f);
+	struct cr_func **nf = realloc(G.funcs, (size_t)(G.nfuncs + 1) * sizeof *nf);
+	if (!f || !nf || !(f->name = strdup(deviceName ? deviceName : deviceFun))) {
+		free(f);
+		say("error: out of memory registering kernel %s", deviceName ? deviceName : "?");
+		return;
+	}
+	G.funcs = nf;
+	G.funcs[G.nfuncs++] = f;
+	f->m = (struct cr_module *)handle;
+	f->host = hostFun;
+	f->max_dyn_shared = 48 * 1024;
+}
+
+EXPORT void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const char *deviceName, int ext,
+			      size_t size, int constant, int global)
+{
+	struct cr_var *nv = realloc(G.vars, (size_t)(G.nvars + 1) * sizeof *nv);
+	char *name = strdup(deviceName ? deviceName : deviceAddress);
+	if (!nv || !name) {
+		free(nv == G.vars ? NULL : nv);
+		free(name);
+		say("error: out of memory registering variable %s", deviceName ? deviceName : "?");
+		return;
+	}
+	G.vars = nv;
+	G.vars[G.nvars++] = (struct cr_var){(struct cr_module *)handle, hostVar, name, size, constant};
+}
+
+EXPORT void __cudaRegisterManagedVar(void **handle, void **hostVarPtrAddress, char *deviceAddress,
+				     const char *deviceName, int ext, size_t size, int constant, int global)
+{
+	say("error: __managed__ variable %s: __cudaRegisterManagedVar is not supported by warpsim "
+	    "(use cudaMallocManaged); accesses to it will fail",
+	    deviceName ? deviceName : "?");
+}
+
+static struct cr_func *find_func(const void *host)
+{
+	for (int i = 0; i < G.nfuncs; i++)
+		if (G.funcs[i]->host == host)
+			return G.funcs[i];
+	return NULL;
+}
+
+static struct cr_var *find_var(const void *host)
+{
+	for (int i = 0; i < G.nvars; i++)
+		if (G.vars[i].host == host)
+			return &G.vars[i];
+	return NULL;
+}
+
+EXPORT cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun)
+{
+	struct cr_func *f = find_func(hostFun);
+	if (kernel)
+		*kernel = f;
+	return f ? cudaSuccess : ret(cudaErrorInvalidDeviceFunction);
+}
+
+static cudaError_t get_function(struct cr_func *f)
+{
+	if (f->fn)
+		return cudaSuccess;
+	cudaError_t e = module_load(f->m);
+	if (e)
+		return e;
+	if (wsModuleGetFunction(&f->fn, f->m->mod, f->name) != WS_SUCCESS) {
+		say("error: kernel %s is registered but not in the program's PTX: %s", f->name, wsSimLastError(G.sim));
+		return cudaErrorInvalidDeviceFunction;
+	}
+	return cudaSuccess;
+}
+
+/* ---- memory ---- */
+static struct cr_alloc *find_alloc(uint64_t p, int exact)
+{
+	for (int i = 0; i < G.nallocs; i++) {
+		struct cr_alloc *a = &G.allocs[i];
+		if (exact ? a->ptr == p : (p >= a->ptr && p - a->ptr < (a->size ? a->size : 1)))
+			return a;
+	}
+	return NULL;
+}
+
+static cudaError_t add_alloc(struct cr_alloc a)
+{
+	struct cr_alloc *na = realloc(G.allocs, (size_t)(G.nallocs + 1) * sizeof *na);
+	if (!na)
+		return cudaErrorMemoryAllocation;
+	G.allocs = na;
+	G.allocs[G.nallocs++] = a;
+	return cudaSuccess;
+}
+
+static void del_alloc(struct cr_alloc *a)
+{
+	*a = G.allocs[--G.nallocs];
+}
+
+EXPORT cudaError_t cudaMalloc(void **p, size_t size)
+{
+	cudaError_t e = ready();
+	if (e)
+		return ret(e);
+	if (!p)
+		return ret(cudaErrorInvalidValue);
+	ws_deviceptr d;
+	if (wsMemAlloc(G.sim, &d, size) != WS_SUCCESS)
+		return ret(cudaErrorMemoryAllocation);
+	if (add_alloc((struct cr_alloc){A_DEVICE, d, d, size, 0})) {
+		wsMemFree(G.sim, d);
+		return ret(cudaErrorMemoryAllocation);
+	}
+	*p = (void *)(uintptr_t)d;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags)
+{
+	cudaError_t e = ready();
+	if (e)
+		return ret(e);
+	if (!p || size == 0)
+		return ret(cudaErrorInvalidValue);
+	size_t len = (size + PAGE - 1) / PAGE * PAGE;
+	ws_deviceptr d;
+	if (wsMemAlloc(G.sim, &d, len + PAGE) != WS_SUCCESS)
+		return ret(cudaErrorMemoryAllocation);
+	uint64_t at = (d + PAGE - 1) / PAGE * PAGE; /* a page range inside the allocation */
+	void *h = mmap((void *)(uintptr_t)at, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+		       -1, 0);
+	if (h == MAP_FAILED || (uint64_t)(uintptr_t)h != at) {
+		if (h != MAP_FAILED)
+			munmap(h, len);
+		wsMemFree(G.sim, d);
+		say("error: cudaMallocManaged(%zu): cannot map host memory at device address 0x%llx", size,
+		    (unsigned long long)at);
+		return ret(cudaErrorMemoryAllocation);
+	}
+	if (add_alloc((struct cr_alloc){A_MANAGED, d, at, size, len})) {
+		munmap(h, len);
+		wsMemFree(G.sim, d);
+		return ret(cudaErrorMemoryAllocation);
+	}
+	*p = h;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaMallocHost(void **p, size_t size)
+{
+	if (!p)
+		return ret(cudaErrorInvalidValue);
+	void *h = NULL;
+	if (posix_memalign(&h, PAGE, size ? size : 1) != 0)
+		return ret(cudaErrorMemoryAllocation);
+	if (add_alloc((struct cr_alloc){A_HOST, 0, (uint64_t)(uintptr_t)h, size, 0})) {
+		free(h);
+		return ret(cudaErrorMemoryAllocation);
+	}
+	*p = h;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaHostAlloc(void **p, size_t size, unsigned flags)
+{
+	return cudaMallocHost(p, size);
+}
+
+EXPORT cudaError_t cudaFreeHost(void *p)
+{
+	if (!p)
+		return cudaSuccess;
+	struct cr_alloc *a = find_alloc((uint64_t)(uintptr_t)p, 1);
+	if (!a || a->kind != A_HOST)
+		return ret(cudaErrorInvalidValue);
+	free(p);
+	del_alloc(a);
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaFree(void *p)
+{
+	if (!p)
+		return cudaSuccess;
+	cudaError_t e = ready();
+	if (e)
+		return ret(e);
+	struct cr_alloc *a = find_alloc((uint64_t)(uintptr_t)p, 1);
+	if (!a || a->kind == A_HOST) {
+		say("error: cudaFree(%p): not a pointer returned by cudaMalloc or cudaMallocManaged", p);
+		return ret(cudaErrorInvalidDevicePointer);
+	}
+	if (a->kind == A_MANAGED)
+		munmap(p, a->maplen);
+	wsMemFree(G.sim, a->base);
+	del_alloc(a);
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
+{
+	cudaError_t e = ready();
+	if (e)
+		return ret(e);
+	size_t tot = (size_t)cfg_int("device_mem_mb", 4096) << 20, used = 0;
+	for (int i = 0; i < G.nallocs; i++)
+		if (G.allocs[i].kind != A_HOST)
+			used += G.allocs[i].size;
+	if (free_bytes)
+		*free_bytes = used < tot ? tot - used : 0;
+	if (total)
+		*total = tot;
+	return cudaSuccess;
+}
+
+/* Is p device memory that only the simulator holds (not host or managed)? */
+static int on_device(const void *p)
+{
+	struct cr_alloc *a = find_alloc((uint64_t)(uintptr_t)p, 0);
+	return a && a->kind == A_DEVICE;
+}
+
+static int is_host_side(const void *p)
+{
+	struct cr_alloc *a = find_alloc((uint64_t)(uintptr_t)p, 0);
+	return a && a->kind != A_DEVICE;
+}
+
+static cudaError_t copy(void *dst, const void *src, size_t n, int kind, const char *call)
+{
+	cudaError_t e = ready();
+	if (e)
+		return ret(e);
+	if (n == 0)
+		return cudaSuccess;
+	if (!dst || !src)
+		return ret(cudaErrorInvalidValue);
+	int ddev, sdev;
+	switch (kind) {
+	case cudaMemcpyHostToHost: ddev = sdev = 0; break;
+	case cudaMemcpyHostToDevice: ddev = !is_host_side(dst), sdev = 0; break;
+	case cudaMemcpyDeviceToHost: ddev = 0, sdev = !is_host_side(src); break;
+	case cudaMemcpyDeviceToDevice: ddev = !is_host_side(dst), sdev = !is_host_side(src); break;
+	case cudaMemcpyDefault: ddev = on_device(dst), sdev = on_device(src); break;
+	default: return ret(cudaErrorInvalidMemcpyDirection);
+	}
+	ws_result r;
+	if (ddev && sdev)
+		r = wsMemcpyDtoD(G.sim, (uintptr_t)dst, (uintptr_t)src, n);
+	else if (ddev)
+		r = wsMemcpyHtoD(G.sim, (uintptr_t)dst, src, n);
+	else if (sdev)
+		r = wsMemcpyDtoH(G.sim, dst, (uintptr_t)src, n);
+	else {
+		memmove(dst, src, n);
+		r = WS_SUCCESS;
+	}
+	if (r != WS_SUCCESS) {
+		say("error: %s: %s", call, wsSimLastError(G.sim));
+		return ret(cudaErrorInvalidValue);
+	}
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind)
+{
+	return copy(dst, src, n, kind, "cudaMemcpy");
+}
+
+EXPORT cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, cudaStream_t s)
+{
+	return copy(dst, src, n, kind, "cudaMemcpyAsync");
+}
+
+EXPORT cudaError_t cudaMemset(void *p, int value, size_t n)
+{
+	cudaError_t e = ready();
+	if (e)
+		return ret(e);
+	if (n == 0)
+		return cudaSuccess;
+	if (!on_device(p)) {
+		if (!is_host_side(p)) {
+			say("error: cudaMemset(%p): not device or managed memory", p);
+			return ret(cudaErrorInvalidValue);
+		}
+		memset(p, value, n);
+		return cudaSuccess;
+	}
+	if (wsMemsetD8(G.sim, (uintptr_t)p, (uint8_t)value, n) != WS_SUCCESS) {
+		say("error: cudaMemset: %s", wsSimLastError(G.sim));
+		return ret(cudaErrorInvalidValue);
+	}
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s)
+{
+	return cudaMemset(p, value, n);
+}
+
+/* ---- symbols ---- */
+static cudaError_t symbol(const void *sym, struct cr_var **out, const char *call)
+{
+	cudaError_t e = ready();
+	if (e)
+		return e;
+	struct cr_var *v = find_var(sym);
+	if (!v) {
+		say("error: %s: %p is not a __device__ or __constant__ variable of the program", call, sym);
+		return cudaErrorInvalidSymbol;
+	}
+	if ((e = module_load(v->m)))
+		return e;
+	*out = v;
+	return cudaSuccess;
+}
+
+static cudaError_t symbol_copy(const void *sym, void *host, size_t n, size_t off, int to, int kind, const char *call)
+{
+	struct cr_var *v;
+	cudaError_t e = symbol(sym, &v, call);
+	if (e)
+		return ret(e);
+	if (off > v->size || n > v->size - off) {
+		say("error: %s(%s): %zu bytes at offset %zu exceed the variable's %zu bytes", call, v->name, n, off, v->size);
+		return ret(cudaErrorInvalidValue);
+	}
+	int dev_side = (to ? kind == cudaMemcpyDeviceToDevice : kind == cudaMemcpyDeviceToDevice) ||
+		       (kind == cudaMemcpyDefault && on_device(host));
+	if (kind != cudaMemcpyDefault && kind != cudaMemcpyDeviceToDevice &&
+	    kind != (to ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost))
+		return ret(cudaErrorInvalidMemcpyDirection);
+	void *buf = host;
+	if (dev_side && on_device(host)) {
+		if (!(buf = malloc(n ? n : 1)))
+			return ret(cudaErrorMemoryAllocation);
+		if (to && wsMemcpyDtoH(G.sim, buf, (uintptr_t)host, n) != WS_SUCCESS) {
+			free(buf);
+			say("error: %s: %s", call, wsSimLastError(G.sim));
+			return ret(cudaErrorInvalidValue);
+		}
+	}
+	ws_result r = to ? wsMemcpyToSymbol(v->m->mod, v->name, buf, n, off)
+			 : wsMemcpyFromSymbol(v->m->mod, v->name, buf, n, off);
+	if (r == WS_SUCCESS && !to && buf != host)
+		r = wsMemcpyHtoD(G.sim, (uintptr_t)host, buf, n);
+	if (buf != host)
+		free(buf);
+	if (r != WS_SUCCESS) {
+		say("error: %s(%s): %s", call, v->name, wsSimLastError(G.sim));
+		return ret(cudaErrorInvalidSymbol);
+	}
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t off, int kind)
+{
+	return symbol_copy(sym, (void *)(uintptr_t)src, n, off, 1, kind, "cudaMemcpyToSymbol");
+}
+
+EXPORT cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t off, int kind)
+{
+	return symbol_copy(sym, dst, n, off, 0, kind, "cudaMemcpyFromSymbol");
+}
+
+EXPORT cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t off, int kind,
+					   cudaStream_t s)
+{
+	return symbol_copy(sym, (void *)(uintptr_t)src, n, off, 1, kind, "cudaMemcpyToSymbolAsync");
+}
+
+EXPORT cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t off, int kind,
+					     cudaStream_t s)
+{
+	return symbol_copy(sym, dst, n, off, 0, kind, "cudaMemcpyFromSymbolAsync");
+}
+
+EXPORT cudaError_t cudaGetSymbolAddress(void **p, const void *sym)
+{
+	struct cr_var *v;
+	cudaError_t e = symbol(sym, &v, "cudaGetSymbolAddress");
+	if (e)
+		return ret(e);
+	ws_deviceptr d;
+	size_t n;
+	if (wsModuleGetGlobal(&d, &n, v->m->mod, v->name) != WS_SUCCESS) {
+		say("error: cudaGetSymbolAddress(%s): %s", v->name, wsSimLastError(G.sim));
+		return ret(cudaErrorInvalidSymbol);
+	}
+	if (!find_alloc(d, 1) && add_alloc((struct cr_alloc){A_DEVICE, 0, d, n, 0}))
+		return ret(cudaErrorMemoryAllocation);
+	if (p)
+		*p = (void *)(uintptr_t)d;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaGetSymbolSize(size_t *size, const void *sym)
+{
+	struct cr_var *v;
+	cudaError_t e = symbol(sym, &v, "cudaGetSymbolSize");
+	if (e)
+		return ret(e);
+	if (size)
+		*size = v->size;
+	return cudaSuccess;
+}
+
+/* ---- launches ---- */
+static void managed_sync(int to_device)
+{
+	for (int i = 0; i < G.nallocs; i++) {
+		struct cr_alloc *a = &G.allocs[i];
+		if (a->kind != A_MANAGED)
+			continue;
+		if (to_device)
+			wsMemcpyHtoD(G.sim, a->ptr, (void *)(uintptr_t)a->ptr, a->size);
+		else
+			wsMemcpyDtoH(G.sim, (void *)(uintptr_t)a->ptr, a->ptr, a->size);
+	}
+}
+
+static void counters(uint64_t *k)
+{
+	for (int i = 0; i < NK; i++)
+		if (wsStatsGet(G.sim, K_NAMES[i], &k[i]) != WS_SUCCESS)
+			k[i] = 0;
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", *s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static double ipc(const struct cr_launch *L)
+{
+	return L->k[K_CYCLES] ? (double)L->k[K_THREAD] / (double)L->k[K_CYCLES] : 0;
+}
+
+static void write_stats_line(const struct cr_launch *L, int idx)
+{
+	FILE *f = G.stats;
+	if (!f)
+		return;
+	fprintf(f, "{\"launch\":%d,\"kernel\":", idx);
+	json_str(f, L->name);
+	fprintf(f, ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],\"shared_bytes\":%zu,\"stream\":%u,\"start_cycle\":%llu",
+		L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2], L->shared, L->stream,
+		(unsigned long long)L->start);
+	for (int i = 0; i < NK; i++)
+		fprintf(f, ",\"%s\":%llu", K_NAMES[i], (unsigned long long)L->k[i]);
+	fprintf(f, ",\"ipc\":%.6g,\"error\":", ipc(L));
+	if (L->err)
+		json_str(f, cudaGetErrorName((cudaError_t)L->err));
+	else
+		fputs("null", f);
+	fputs("}\n", f);
+	fflush(f);
+}
+
+/* the CUDA error of a failed launch, and whether it is a sticky device fault */
+static cudaError_t launch_error(ws_result r, const char *msg, int *fault)
+{
+	*fault = 1;
+	switch (r) {
+	case WS_ERROR_ILLEGAL_ADDRESS: return cudaErrorIllegalAddress;
+	case WS_ERROR_MISALIGNED_ADDRESS: return cudaErrorMisalignedAddress;
+	case WS_ERROR_ILLEGAL_INSTRUCTION: return cudaErrorIllegalInstruction;
+	case WS_ERROR_TRAP: return strstr(msg, "assertion") ? cudaErrorAssert : cudaErrorLaunchFailure;
+	case WS_ERROR_DEADLOCK:
+	case WS_ERROR_LIMIT_EXCEEDED: return cudaErrorLaunchTimeout;
+	default: break;
+	}
+	*fault = 0;
+	switch (r) {
+	case WS_ERROR_LAUNCH_OUT_OF_RESOURCES: return cudaErrorLaunchOutOfResources;
+	case WS_ERROR_INVALID_LAUNCH: return cudaErrorInvalidConfiguration;
+	case WS_ERROR_INVALID_VALUE: return cudaErrorInvalidValue;
+	case WS_ERROR_OUT_OF_MEMORY: return cudaErrorMemoryAllocation;
+	default: return cudaErrorUnknown;
+	}
+}
+
+static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
+{
+	cudaError_t e = ready();
+	if (e)
+		return ret(e);
+	if (!f)
+		return ret(cudaErrorInvalidDeviceFunction);
+	if ((e = get_function(f)))
+		return ret(e);
+	if (shared > (size_t)f->max_dyn_shared) {
+		say("error: launch of %s: %zu bytes of dynamic shared memory exceed the %d allowed (raise it with "
+		    "cudaFuncSetAttribute(..., cudaFuncAttributeMaxDynamicSharedMemorySize, ...))",
+		    f->name, shared, f->max_dyn_shared);
+		return ret(cudaErrorInvalidValue);
+	}
+	struct cr_launch *nl = realloc(G.launches, (size_t)(G.nlaunches + 1) * sizeof *nl);
+	if (!nl)
+		return ret(cudaErrorMemoryAllocation);
+	G.launches = nl;
+	struct cr_launch *L = &G.launches[G.nlaunches];
+	memset(L, 0, sizeof *L);
+	L->name = f->name;
+	L->grid[0] = g.x, L->grid[1] = g.y, L->grid[2] = g.z;
+	L->block[0] = b.x, L->block[1] = b.y, L->block[2] = b.z;
+	L->shared = shared;
+	L->stream = s ? s->id : 0;
+	L->start = G.now;
+	uint64_t k0[NK], k1[NK];
+	managed_sync(1);
+	counters(k0);
+	double t0 = cli_now();
+	ws_result r = wsLaunchKernel(f->fn, g.x, g.y, g.z, b.x, b.y, b.z, (unsigned)shared, args);
+	G.wall += cli_now() - t0;
+	counters(k1);
+	managed_sync(0);
+	for (int i = 0; i < NK; i++)
+		L->k[i] = k1[i] - k0[i];
+	G.now += L->k[K_CYCLES];
+	if (r != WS_SUCCESS) {
+		const char *msg = wsSimLastError(G.sim);
+		int fault;
+		e = launch_error(r, msg, &fault);
+		L->err = e;
+		say("error: kernel %s <<<(%u,%u,%u),(%u,%u,%u)>>> failed: %s", f->name, g.x, g.y, g.z, b.x, b.y, b.z, msg);
+		if (fault) {
+			say("the fault is reported as %s (\"%s\") by the next synchronizing call", cudaGetErrorName(e),
+			    cudaGetErrorString(e));
+			G.sticky = e;
+			e = cudaSuccess; /* asynchronous: the launch itself succeeded */
+		}
+	}
+	write_stats_line(L, G.nlaunches);
+	G.nlaunches++;
+	return ret(e);
+}
+
+EXPORT unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, void *stream)
+{
+	if (G.ncalls == (int)(sizeof G.calls / sizeof G.calls[0]))
+		return 1;
+	G.calls[G.ncalls++] = (struct cr_call){grid, block, shared, stream};
+	return 0;
+}
+
+EXPORT cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared, void *stream)
+{
+	if (G.ncalls == 0)
+		return ret(cudaErrorInvalidConfiguration);
+	struct cr_call c = G.calls[--G.ncalls];
+	*grid = c.grid;
+	*block = c.block;
+	*shared = c.shared;
+	memcpy(stream, &c.stream, sizeof c.stream);
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t __cudaLaunchKernel(cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
+{
+	return launch(k, g, b, args, shared, s);
+}
+
+EXPORT cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared,
+					   cudaStream_t s)
+{
+	return launch(k, g, b, args, shared, s);
+}
+
+EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
+{
+	struct cr_func *f = find_func(func);
+	if (!f) {
+		say("error: cudaLaunchKernel(%p): not a kernel of the program", func);
+		return ret(cudaErrorInvalidDeviceFunction);
+	}
+	return launch(f, g, b, args, shared, s);
+}
+
+EXPORT cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
+{
+	struct cr_func *f = find_func(func);
+	if (!f)
+		return ret(cudaErrorInvalidDeviceFunction);
+	cudaError_t e = init();
+	if (e)
+		return ret(e);
+	if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
+		if (value < 0 || value > cfg_int("shmem_per_sm", 49152))
+			return ret(cudaErrorInvalidValue);
+		f->max_dyn_shared = value;
+		return cudaSuccess;
+	}
+	if (attr == cudaFuncAttributePreferredSharedMemoryCarveout)
+		return value >= -1 && value <= 100 ? cudaSuccess : ret(cudaErrorInvalidValue); /* a hint; no carveout modelled */
+	say("cudaFuncSetAttribute: attribute %d is not supported", attr);
+	return ret(cudaErrorNotSupported);
+}
+
+EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int blockSize,
+								 size_t dynSmem)
+{
+	struct cr_func *f = find_func(func);
+	cudaError_t e = ready();
+	if (e)
+		return ret(e);
+	if (!f)
+		return ret(cudaErrorInvalidDeviceFunction);
+	if (!n || blockSize <= 0)
+		return ret(cudaErrorInvalidValue);
+	if ((e = get_function(f)))
+		return ret(e);
+	unsigned c;
+	if (wsFunctionOccupancy(f->fn, (unsigned)blockSize, dynSmem, &c) != WS_SUCCESS)
+		return ret(cudaErrorInvalidValue);
+	*n = (int)c;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *func, int blockSize,
+									  size_t dynSmem, unsigned flags)
+{
+	return cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, func, blockSize, dynSmem);
+}
+
+/* ---- synchronisation, streams, events ---- */
+EXPORT cudaError_t cudaDeviceSynchronize(void)
+{
+	return ret(ready());
+}
+
+EXPORT cudaError_t cudaStreamCreate(cudaStream_t *s)
+{
+	if (!s)
+		return ret(cudaErrorInvalidValue);
+	*s = malloc(sizeof **s);
+	if (!*s)
+		return ret(cudaErrorMemoryAllocation);
+	(*s)->id = ++G.nstreams;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags)
+{
+	return cudaStreamCreate(s);
+}
+
+EXPORT cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio)
+{
+	return cudaStreamCreate(s);
+}
+
+EXPORT cudaError_t cudaStreamDestroy(cudaStream_t s)
+{
+	free(s);
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaStreamSynchronize(cudaStream_t s)
+{
+	return ret(ready());
+}
+
+EXPORT cudaError_t cudaStreamQuery(cudaStream_t s)
+{
+	return ret(ready());
+}
+
+EXPORT cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags)
+{
+	return ret(G.sticky); /* every operation has completed already */
+}
+
+EXPORT cudaError_t cudaEventCreate(cudaEvent_t *e)
+{
+	if (!e)
+		return ret(cudaErrorInvalidValue);
+	*e = calloc(1, sizeof **e);
+	return *e ? cudaSuccess : ret(cudaErrorMemoryAllocation);
+}
+
+EXPORT cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags)
+{
+	return cudaEventCreate(e);
+}
+
+EXPORT cudaError_t cudaEventDestroy(cudaEvent_t e)
+{
+	free(e);
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
+{
+	if (!e)
+		return ret(cudaErrorInvalidResourceHandle);
+	e->cycle = G.now;
+	e->recorded = 1;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags)
+{
+	return cudaEventRecord(e, s);
+}
+
+EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t e)
+{
+	if (!e)
+		return ret(cudaErrorInvalidResourceHandle);
+	return ret(G.sticky);
+}
+
+EXPORT cudaError_t cudaEventQuery(cudaEvent_t e)
+{
+	if (!e)
+		return ret(cudaErrorInvalidResourceHandle);
+	return ret(G.sticky);
+}
+
+EXPORT cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
+{
+	if (!ms || !a || !b)
+		return ret(cudaErrorInvalidValue);
+	if (!a->recorded || !b->recorded)
+		return ret(cudaErrorInvalidResourceHandle);
+	if (init())
+		return ret(cudaErrorInitializationError);
+	*ms = (float)(((double)b->cycle - (double)a->cycle) / (G.clock_mhz * 1e3));
+	return cudaSuccess;
+}
+
+/* Hints about managed memory: every managed allocation is already where
+ * both the host and the device see it. */
+EXPORT cudaError_t cudaMemPrefetchAsync(void)
+{
+	return ret(G.sticky);
+}
+
+EXPORT cudaError_t cudaMemAdvise(void)
+{
+	return ret(G.sticky);
+}
+
+/* a constructor, not a device call (returns a struct by value) */
+struct cudaChannelFormatDesc {
+	int x, y, z, w;
+	int f;
+};
+EXPORT struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, int f)
+{
+	return (struct cudaChannelFormatDesc){x, y, z, w, f};
+}
+
+/* ---- device ---- */
+EXPORT cudaError_t cudaGetDeviceCount(int *n)
+{
+	if (!n)
+		return ret(cudaErrorInvalidValue);
+	*n = 1;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaGetDevice(int *d)
+{
+	if (!d)
+		return ret(cudaErrorInvalidValue);
+	*d = 0;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaSetDevice(int d)
+{
+	return d == 0 ? cudaSuccess : ret(cudaErrorInvalidDevice);
+}
+
+EXPORT cudaError_t cudaDeviceReset(void)
+{
+	G.sticky = cudaSuccess;
+	G.last = cudaSuccess;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaDriverGetVersion(int *v)
+{
+	if (!v)
+		return ret(cudaErrorInvalidValue);
+	*v = 13000;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaRuntimeGetVersion(int *v)
+{
+	return cudaDriverGetVersion(v);
+}
+
+/* the value of a cudaDeviceAttr, -1 if not answered */
+static long long attribute(int attr)
+{
+	int ws = G.warp_size;
+	switch (attr) {
+	case cudaDevAttrMaxThreadsPerBlock:
+	case cudaDevAttrMaxBlockDimX:
+	case cudaDevAttrMaxBlockDimY: return cfg_int("max_threads_per_cta", 1024);
+	case cudaDevAttrMaxBlockDimZ: return 64;
+	case cudaDevAttrMaxGridDimX: return 2147483647;
+	case cudaDevAttrMaxGridDimY:
+	case cudaDevAttrMaxGridDimZ: return 65535;
+	case cudaDevAttrMaxSharedMemoryPerBlock:
+	case cudaDevAttrMaxSharedMemoryPerBlockOptin:
+	case cudaDevAttrMaxSharedMemoryPerMultiprocessor: return cfg_int("shmem_per_sm", 49152);
+	case cudaDevAttrTotalConstantMemory: return 65536;
+	case cudaDevAttrWarpSize: return ws;
+	case cudaDevAttrMaxRegistersPerBlock:
+	case cudaDevAttrMaxRegistersPerMultiprocessor: return cfg_int("regs_per_sm", 32768);
+	case cudaDevAttrClockRate: return (long long)(G.clock_mhz * 1000);
+	case cudaDevAttrMultiProcessorCount: return cfg_int("num_sms", 15);
+	case cudaDevAttrMemoryClockRate: return (long long)cfg_int("clock_dram", 924) * 1000;
+	case cudaDevAttrGlobalMemoryBusWidth: return 32LL * cfg_int("dram_channels", 6);
+	case cudaDevAttrL2CacheSize: {
+		long long l2 = (long long)cfg_int("l2_size_kb", 0) * 1024;
+		return l2 > 0 ? l2 : 786432;
+	}
+	case cudaDevAttrMaxThreadsPerMultiProcessor: return cfg_int("max_threads_per_sm", 1536);
+	case cudaDevAttrComputeCapabilityMajor: return 7;
+	case cudaDevAttrComputeCapabilityMinor: return 5;
+	case cudaDevAttrManagedMemory: return 1;
+	case cudaDevAttrMaxBlocksPerMultiprocessor: return cfg_int("max_ctas_per_sm", 8);
+	}
+	return -1;
+}
+
+EXPORT cudaError_t cudaDeviceGetAttribute(int *v, int attr, int dev)
+{
+	cudaError_t e = init();
+	if (e)
+		return ret(e);
+	if (!v)
+		return ret(cudaErrorInvalidValue);
+	if (dev != 0)
+		return ret(cudaErrorInvalidDevice);
+	long long a = attribute(attr);
+	if (a < 0) {
+		say("cudaDeviceGetAttribute: attribute %d is not supported", attr);
+		return ret(cudaErrorNotSupported);
+	}
+	*v = (int)a;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev)
+{
+	cudaError_t e = init();
+	if (e)
+		return ret(e);
+	if (!p)
+		return ret(cudaErrorInvalidValue);
+	if (dev != 0)
+		return ret(cudaErrorInvalidDevice);
+	memset(p, 0, sizeof *p);
+	snprintf(p->name, sizeof p->name, "warpsim (%d SMs, warp size %d, %.0f MHz)", (int)attribute(cudaDevAttrMultiProcessorCount),
+		 G.warp_size, G.clock_mhz);
+	memcpy(p->uuid.bytes, "warpsim-sim-gpu0", 16);
+	p->totalGlobalMem = (size_t)cfg_int("device_mem_mb", 4096) << 20;
+	p->sharedMemPerBlock = (size_t)attribute(cudaDevAttrMaxSharedMemoryPerBlock);
+	p->regsPerBlock = (int)attribute(cudaDevAttrMaxRegistersPerBlock);
+	p->warpSize = G.warp_size;
+	p->memPitch = 2147483647;
+	p->maxThreadsPerBlock = (int)attribute(cudaDevAttrMaxThreadsPerBlock);
+	for (int i = 0; i < 3; i++) {
+		p->maxThreadsDim[i] = (int)attribute(cudaDevAttrMaxBlockDimX + i);
+		p->maxGridSize[i] = (int)attribute(cudaDevAttrMaxGridDimX + i);
+	}
+	p->totalConstMem = 65536;
+	p->major = 7;
+	p->minor = 5;
+	p->textureAlignment = 512;
+	p->texturePitchAlignment = 32;
+	p->multiProcessorCount = (int)attribute(cudaDevAttrMultiProcessorCount);
+	p->unifiedAddressing = 1;
+	p->memoryBusWidth = (int)attribute(cudaDevAttrGlobalMemoryBusWidth);
+	p->l2CacheSize = (int)attribute(cudaDevAttrL2CacheSize);
+	p->maxThreadsPerMultiProcessor = (int)attribute(cudaDevAttrMaxThreadsPerMultiProcessor);
+	p->globalL1CacheSupported = 1;
+	p->localL1CacheSupported = 1;
+	p->sharedMemPerMultiprocessor = (size_t)attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
+	p->regsPerMultiprocessor = (int)attribute(cudaDevAttrMaxRegistersPerMultiprocessor);
+	p->managedMemory = 1;
+	p->directManagedMemAccessFromHost = 0;
+	p->sharedMemPerBlockOptin = p->sharedMemPerBlock;
+	p->maxBlocksPerMultiProcessor = (int)attribute(cudaDevAttrMaxBlocksPerMultiprocessor);
+	p->deviceNumaId = -1;
+	p->hostNumaId = -1;
+	return cudaSuccess;
+}
+
+/* ---- exit: per-launch statistics, trace, teardown ---- */
+static void print_stats(FILE *out)
+{
+	fprintf(out, "\n== warpsim: %d kernel launch%s, %llu simulated cycles (%.6f ms at %.0f MHz)\n", G.nlaunches,
+		G.nlaunches == 1 ? "" : "es", (unsigned long long)G.now, (double)G.now / (G.clock_mhz * 1e3), G.clock_mhz);
+	if (G.nlaunches == 0)
+		return;
+	fprintf(out, "%4s %-24s %-14s %-12s %10s %7s | stall breakdown, %% of scheduler-cycles:\n", "#", "kernel",
+		"grid", "block", "cycles", "IPC");
+	fprintf(out, "%4s %-24s %-14s %-12s %10s %7s | %5s %5s %5s %6s %7s %5s %5s %5s\n", "", "", "", "", "", "",
+		"issue", "ctrl", "data", "struct", "barrier", "exit", "fetch", "idle");
+	for (int i = 0; i < G.nlaunches; i++) {
+		const struct cr_launch *L = &G.launches[i];
+		char grid[40], block[40];
+		snprintf(grid, sizeof grid, "%u,%u,%u", L->grid[0], L->grid[1], L->grid[2]);
+		snprintf(block, sizeof block, "%u,%u,%u", L->block[0], L->block[1], L->block[2]);
+		uint64_t tot = 0;
+		for (int k = K_ISSUE; k < NK; k++)
+			tot += L->k[k];
+		fprintf(out, "%4d %-24s %-14s %-12s %10llu %7.2f |", i, L->name, grid, block,
+			(unsigned long long)L->k[K_CYCLES], ipc(L));
+		static const int w[] = {5, 5, 5, 6, 7, 5, 5, 5};
+		for (int k = K_ISSUE; k < NK; k++)
+			fprintf(out, " %*.1f", w[k - K_ISSUE], tot ? 100.0 * (double)L->k[k] / (double)tot : 0.0);
+		if (L->err)
+			fprintf(out, "  %s", cudaGetErrorName((cudaError_t)L->err));
+		fputc('\n', out);
+	}
+	struct cli_speed s;
+	cli_speed_collect(G.sim, G.wall, &s);
+	cli_speed_print(&s, out);
+}
+
+static void write_trace(void)
+{
+	FILE *f = fopen(G.trace_path, "w");
+	if (!f) {
+		say("error: WARPSIM_TRACE=%s: cannot write", G.trace_path);
+		return;
+	}
+	fprintf(f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
+	fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"warpsim (simulated time)\"}}");
+	for (int i = 0; i < G.nlaunches; i++) {
+		const struct cr_launch *L = &G.launches[i];
+		fprintf(f, ",\n{\"name\":");
+		json_str(f, L->name);
+		fprintf(f,
+			",\"cat\":\"kernel\",\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%.4f,\"dur\":%.4f,\"args\":{\"launch\":%d,"
+			"\"grid\":\"%u,%u,%u\",\"block\":\"%u,%u,%u\",\"cycles\":%llu,\"ipc\":%.4f}}",
+			L->stream, (double)L->start / G.clock_mhz, (double)L->k[K_CYCLES] / G.clock_mhz, i, L->grid[0],
+			L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2], (unsigned long long)L->k[K_CYCLES],
+			ipc(L));
+	}
+	fprintf(f, "\n]}\n");
+	if (fclose(f) != 0)
+		say("error: WARPSIM_TRACE=%s: writing failed", G.trace_path);
+}
+
+static void at_exit(void)
+{
+	if (G.state != 1)
+		return;
+	if (!G.quiet)
+		print_stats(stderr);
+	if (G.trace_path && *G.trace_path)
+		write_trace();
+	if (G.stats)
+		fclose(G.stats);
+	G.stats = NULL;
+	for (int i = 0; i < G.nallocs; i++)
+		if (G.allocs[i].kind == A_MANAGED)
+			munmap((void *)(uintptr_t)G.allocs[i].ptr, G.allocs[i].maplen);
+	G.nallocs = 0;
+	for (int i = 0; i < G.nmods; i++)
+		G.mods[i]->mod = NULL;
+	for (int i = 0; i < G.nfuncs; i++)
+		G.funcs[i]->fn = NULL;
+	wsSimDestroy(G.sim);
+	G.sim = NULL;
+	G.state = -1; /* calls from later exit handlers fail cleanly */
+}
+
+/* ---- calls that are not implemented: one line naming the call, cudaErrorNotSupported ---- */
+#define U(name)                                                                                        \
+	EXPORT cudaError_t name(void);                                                                 \
+	cudaError_t name(void)                                                                         \
+	{                                                                                              \
+		say("%s is not supported by warpsim (see docs/cuda.md)", #name);                       \
+		return ret(cudaErrorNotSupported);                                                     \
+	}
+#define A(name, base) EXPORT __typeof__(base) name __attribute__((alias(#base)));
+#include "cudart/unsupported.def"
+#undef U
+#undef A
