@@ -142,6 +142,7 @@ int cli_cmd_config(const struct cli_args *a);
 int cli_cmd_exec(const struct cli_args *a);
 int cli_cmd_characterize(const struct cli_args *a);
 int cli_cmd_policies(const struct cli_args *a);
+int cli_cmd_cuda(const struct cli_args *a);
 /* parameter sweeps (docs/sweeps.md): cmd_sweep.c, cmd_collect.c, cmd_report.c */
 int cli_cmd_sweep(const struct cli_args *a);
 int cli_cmd_sweep_task(const struct cli_args *a);

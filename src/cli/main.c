@@ -80,6 +80,18 @@ static const struct cli_opt exec_opts[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static const struct cli_opt cuda_opts[] = {
+    {"config", "FILE", 0, "load parameters from FILE"},
+    {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
+    {"sched", "POLICY", 0, "warp-scheduling policy (same as --set sched=POLICY)"},
+    {"fetch", "POLICY", 0, "fetch policy (same as --set fetch=POLICY)"},
+    {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
+    {"stats", "FILE.jsonl", 0, "write one JSON line of statistics per kernel launch"},
+    {"trace", "FILE.json", 0, "write the kernel launches as a Chrome trace (open in Perfetto)"},
+    {"quiet", NULL, 0, "do not print the per-kernel statistics at exit"},
+    {NULL, NULL, 0, NULL},
+};
+
 static const struct cli_opt sweep_opts[] = {
     {"out", "DIR", 0, "output directory (default results/NAME, NAME from the spec)"},
     {"jobs", "N", 0, "local worker processes (default: $SLURM_CPUS_PER_TASK, else the number of CPUs)"},
@@ -165,6 +177,17 @@ static const struct cli_cmd commands[] = {
      "      --arg buf:x:f32:1024=iota --arg buf:y:f32:1024=fill:1 --print y:8\n"
      "See docs/cli.md for the details.\n",
      2, 2, exec_opts, cli_cmd_exec},
+    {"cuda", "-- PROGRAM [ARGS...]", "Run an unmodified CUDA program (nvcc -cudart shared) on the simulator.",
+     "Runs PROGRAM with warpsim's libcudart.so.13 standing in for NVIDIA's CUDA runtime:\n"
+     "its kernels run on the simulated GPU (the PTX embedded in the executable), its\n"
+     "output is its own, and at exit the per-kernel statistics (grid, cycles, IPC,\n"
+     "stall breakdown) and the simulator's speed are printed on standard error.\n"
+     "Exit status: the program's (2 for a bad warpsim option, 1 if it cannot start).\n"
+     "Build the program with:  nvcc -cudart shared app.cu -o app\n"
+     "example:\n"
+     "  warpsim cuda --sched gto --stats app.jsonl -- ./app 1024\n"
+     "See docs/cuda.md for the supported CUDA calls.\n",
+     1, -1, cuda_opts, cli_cmd_cuda},
     {"characterize", "", "Regenerate docs/characterization.md: barrier stalls of the BAWS suite (Figure 1).",
      "Runs every barrier-intensive benchmark under LRR and GTO (in parallel worker\n"
      "processes) and writes a markdown table of barrier and exit stall fractions,\n"
