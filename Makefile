@@ -40,7 +40,7 @@ CLI := $(BUILD)/warpsim
 TESTBIN := $(BUILD)/warpsim-tests
 CUDART := $(BUILD)/libcudart.so.13
 
-.PHONY: all test bench ptx asan fuzz clean format golden
+.PHONY: all test bench ptx asan fuzz clean format golden cudart-bins
 all: $(LIB) $(CLI) $(CUDART)
 
 $(BUILD)/%.o: %.c
@@ -129,6 +129,25 @@ ptx:
 	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the committed PTX is used"; exit 1; }
 	for b in $(BENCHES); do echo "nvcc bench/$$b/kernel.cu"; \
 	  $(NVCC) $(NVCCFLAGS) bench/$$b/kernel.cu -o bench/$$b/kernel.ptx || exit 1; done
+
+# ---- CUDA test programs (need nvcc): tests/cudart/bin/ holds the committed
+# executables that tests/test_cudart.c runs through `warpsim cuda`, so the
+# runtime tests run without nvcc.  Most carry only compute_75 PTX (nvcc's
+# default zstd compression); vecadd is also built with nvcc's default flags
+# (SASS + PTX), with LZ4 compression, uncompressed, and with two PTX versions.
+CUDART_PROGS := vecadd reduce pipeline managed faults
+CUDART_NVCC  := $(NVCC) -cudart shared -O2 -Xlinker -s
+PTX75        := -gencode arch=compute_75,code=compute_75
+cudart-bins:
+	@command -v $(NVCC) >/dev/null || { echo "make cudart-bins: nvcc not found; the committed executables are used"; exit 1; }
+	@mkdir -p tests/cudart/bin
+	for p in $(CUDART_PROGS); do echo "nvcc tests/cudart/$$p.cu"; \
+	  $(CUDART_NVCC) $(PTX75) tests/cudart/$$p.cu -o tests/cudart/bin/$$p || exit 1; done
+	$(CUDART_NVCC) tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_default
+	$(CUDART_NVCC) $(PTX75) -Xfatbin -compress-mode=speed tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_lz4
+	$(CUDART_NVCC) $(PTX75) --no-compress tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_nocomp
+	$(CUDART_NVCC) $(PTX75) -gencode arch=compute_80,code=compute_80 tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_multi
+	$(CUDART_NVCC) -gencode arch=compute_75,code=sm_75 tests/cudart/noptx.cu -o tests/cudart/bin/noptx
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

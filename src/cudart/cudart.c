@@ -117,6 +117,7 @@ struct cr_launch {
 	unsigned grid[3], block[3];
 	size_t shared;
 	unsigned stream;
+	unsigned arch;    /* virtual architecture of the PTX it ran */
 	uint64_t start;   /* simulated cycle at which it started */
 	uint64_t k[NK];   /* counter deltas */
 	int err;
@@ -850,6 +851,7 @@ static void write_stats_line(const struct cr_launch *L, int idx)
 		return;
 	fprintf(f, "{\"launch\":%d,\"kernel\":", idx);
 	json_str(f, L->name);
+	fprintf(f, ",\"ptx\":\"compute_%u\"", L->arch);
 	fprintf(f, ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],\"shared_bytes\":%zu,\"stream\":%u,\"start_cycle\":%llu",
 		L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2], L->shared, L->stream,
 		(unsigned long long)L->start);
@@ -913,6 +915,7 @@ static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t
 	L->block[0] = b.x, L->block[1] = b.y, L->block[2] = b.z;
 	L->shared = shared;
 	L->stream = s ? s->id : 0;
+	L->arch = f->m->arch;
 	L->start = G.now;
 	uint64_t k0[NK], k1[NK];
 	managed_sync(1);
