@@ -170,6 +170,7 @@ TEST(cudart_pipeline_streams_events)
 {
 	cu_expect_ok(t, "--sched gto", "pipeline", "pipeline: elapsed positive, first part shorter yes", 4);
 	cu_expect_ok(t, "", "pipeline", "pipeline: 4 kernels PASSED", 4);
+	cu_expect_ok(t, "", "pipeline", "pipeline: host function ran 1 time, 2D copy ok", 4);
 }
 
 TEST(cudart_managed)

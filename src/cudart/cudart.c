@@ -153,7 +153,9 @@ static struct cr_ctx {
 	FILE *stats;
 	const char *stats_path, *trace_path;
 	int quiet;
-	int device;
+	size_t limits[3]; /* cudaDeviceSetLimit values (no effect on the simulation) */
+	int limit_set[3];
+	unsigned device_flags;
 } G;
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -1031,6 +1033,150 @@ EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n
 									  size_t dynSmem, unsigned flags)
 {
 	return cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, func, blockSize, dynSmem);
+}
+
+/* ---- pitched and stream-ordered memory ---- */
+EXPORT cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
+{
+	if (!pitch)
+		return ret(cudaErrorInvalidValue);
+	size_t pt = (width + 255) / 256 * 256;
+	cudaError_t e = cudaMalloc(p, pt * height);
+	if (e == cudaSuccess)
+		*pitch = pt;
+	return e;
+}
+
+EXPORT cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+				int kind)
+{
+	if (width > dpitch || width > spitch)
+		return ret(cudaErrorInvalidPitchValue);
+	for (size_t r = 0; r < height; r++) {
+		cudaError_t e = copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind, "cudaMemcpy2D");
+		if (e)
+			return e;
+	}
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+				     size_t height, int kind, cudaStream_t s)
+{
+	return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+EXPORT cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, size_t height)
+{
+	if (width > pitch)
+		return ret(cudaErrorInvalidPitchValue);
+	for (size_t r = 0; r < height; r++) {
+		cudaError_t e = cudaMemset((char *)p + r * pitch, value, width);
+		if (e)
+			return e;
+	}
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaMemset2DAsync(void *p, size_t pitch, int value, size_t width, size_t height, cudaStream_t s)
+{
+	return cudaMemset2D(p, pitch, value, width, height);
+}
+
+EXPORT cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t s)
+{
+	return cudaMalloc(p, size);
+}
+
+EXPORT cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
+{
+	return cudaFree(p);
+}
+
+/* ---- host work in stream order: everything before it has completed, so it runs now ---- */
+EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t s, void (*fn)(void *), void *data)
+{
+	if (!fn)
+		return ret(cudaErrorInvalidValue);
+	cudaError_t e = ready();
+	if (e)
+		return ret(e);
+	fn(data);
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaStreamAddCallback(cudaStream_t s, void (*cb)(cudaStream_t, cudaError_t, void *), void *data,
+					 unsigned flags)
+{
+	if (!cb || flags != 0)
+		return ret(cudaErrorInvalidValue);
+	cb(s, G.sticky, data);
+	return cudaSuccess;
+}
+
+/* ---- settings that have no effect on the simulated device (accepted, documented) ---- */
+static const size_t limit_default[3] = {1024, 1 << 20, 8 << 20}; /* stack size, printf FIFO, malloc heap */
+
+EXPORT cudaError_t cudaDeviceSetLimit(int limit, size_t value)
+{
+	if (limit < 0 || limit > 2) {
+		say("cudaDeviceSetLimit: limit %d is not supported", limit);
+		return ret(cudaErrorNotSupported);
+	}
+	G.limits[limit] = value;
+	G.limit_set[limit] = 1;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaDeviceGetLimit(size_t *value, int limit)
+{
+	if (!value)
+		return ret(cudaErrorInvalidValue);
+	if (limit < 0 || limit > 2) {
+		say("cudaDeviceGetLimit: limit %d is not supported", limit);
+		return ret(cudaErrorNotSupported);
+	}
+	*value = G.limit_set[limit] ? G.limits[limit] : limit_default[limit];
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaSetDeviceFlags(unsigned flags)
+{
+	G.device_flags = flags;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaGetDeviceFlags(unsigned *flags)
+{
+	if (!flags)
+		return ret(cudaErrorInvalidValue);
+	*flags = G.device_flags;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaFuncSetCacheConfig(const void *func, int config)
+{
+	return find_func(func) ? cudaSuccess : ret(cudaErrorInvalidDeviceFunction);
+}
+
+EXPORT cudaError_t cudaDeviceSetCacheConfig(int config)
+{
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaProfilerStart(void)
+{
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaProfilerStop(void)
+{
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaInitDevice(int dev, unsigned devFlags, unsigned flags)
+{
+	return dev == 0 ? ret(init()) : ret(cudaErrorInvalidDevice);
 }
 
 /* ---- synchronisation, streams, events ---- */

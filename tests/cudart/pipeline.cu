@@ -1,7 +1,13 @@
 // pipeline.cu -- a multi-kernel pipeline on two streams with events:
 // cudaStreamCreate, cudaMemcpyAsync, cudaMemsetAsync, kernels on streams,
-// cudaEventRecord / cudaEventElapsedTime (simulated time), cudaStreamSynchronize.
+// cudaEventRecord / cudaEventElapsedTime (simulated time), cudaStreamSynchronize,
+// cudaLaunchHostFunc, and a pitched 2D buffer (cudaMallocPitch, cudaMemcpy2D).
 #include <cstdio>
+
+static void host_step(void *arg)
+{
+	*(int *)arg += 1;
+}
 
 __global__ void fill(int *x, int n, int v)
 {
@@ -67,6 +73,16 @@ int main()
 	CHECK(cudaEventElapsedTime(&ms_first, start, mid));
 	printf("pipeline: elapsed %s, first part shorter %s\n", ms_all > 0 ? "positive" : "ZERO",
 	       ms_first > 0 && ms_first < ms_all ? "yes" : "NO");
+	int steps = 0;
+	CHECK(cudaLaunchHostFunc(s2, host_step, &steps));
+	CHECK(cudaStreamSynchronize(s2));
+	int *pitched;
+	size_t pitch;
+	CHECK(cudaMallocPitch((void **)&pitched, &pitch, 10 * sizeof(int), 4));
+	CHECK(cudaMemcpy2D(pitched, pitch, h, 10 * sizeof(int), 10 * sizeof(int), 4, cudaMemcpyHostToDevice));
+	int back[40];
+	CHECK(cudaMemcpy2D(back, 10 * sizeof(int), pitched, pitch, 10 * sizeof(int), 4, cudaMemcpyDeviceToHost));
+	printf("pipeline: host function ran %d time, 2D copy %s\n", steps, back[39] == h[39] && back[0] == h[0] ? "ok" : "WRONG");
 	CHECK(cudaEventDestroy(start));
 	CHECK(cudaEventDestroy(mid));
 	CHECK(cudaEventDestroy(stop));
