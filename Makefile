@@ -134,7 +134,9 @@ ptx:
 # executables that tests/test_cudart.c runs through `warpsim cuda`, so the
 # runtime tests run without nvcc.  Most carry only compute_75 PTX (nvcc's
 # default zstd compression); vecadd is also built with nvcc's default flags
-# (SASS + PTX), with LZ4 compression, uncompressed, and with two PTX versions.
+# (SASS + PTX), with LZ4 compression, uncompressed, and with two PTX versions;
+# rdc is two translation units built with -rdc=true (-cudadevrt none keeps the
+# device runtime library, 1 MB of PTX for every architecture, out of the test).
 CUDART_PROGS := vecadd reduce pipeline managed faults
 CUDART_NVCC  := $(NVCC) -cudart shared -O2 -Xlinker -s
 PTX75        := -gencode arch=compute_75,code=compute_75
@@ -148,6 +150,7 @@ cudart-bins:
 	$(CUDART_NVCC) $(PTX75) --no-compress tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_nocomp
 	$(CUDART_NVCC) $(PTX75) -gencode arch=compute_80,code=compute_80 tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_multi
 	$(CUDART_NVCC) -gencode arch=compute_75,code=sm_75 tests/cudart/noptx.cu -o tests/cudart/bin/noptx
+	$(CUDART_NVCC) $(PTX75) -rdc=true -cudadevrt none tests/cudart/rdc_main.cu tests/cudart/rdc_kernels.cu -o tests/cudart/bin/rdc
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

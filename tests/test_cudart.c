@@ -156,6 +156,12 @@ TEST(cudart_fatbin_forms)
 	cu_done(&r);
 }
 
+/* nvcc -rdc=true: the PTX of each translation unit is in its own fat binary */
+TEST(cudart_rdc)
+{
+	cu_expect_ok(t, "", "rdc", "rdc: cudaSuccess, h[10] = 27: PASSED", 2);
+}
+
 TEST(cudart_reduce_symbols)
 {
 	cu_expect_ok(t, "", "reduce", "reduce: sum 4497 PASSED", 1);

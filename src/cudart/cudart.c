@@ -66,8 +66,11 @@ struct cr_module {
 	int nptx;
 	unsigned sass_arch;
 	char *read_err;   /* reading the fat binary failed */
-	ws_module *mod;   /* loaded on first use */
-	unsigned arch;    /* architecture of the loaded PTX */
+	ws_module **units;   /* loaded on first use: one module per translation unit */
+	unsigned *unit_arch; /* architecture of each loaded PTX */
+	int *unit_first;     /* index in ptx[] of each unit's first image; [nunits] = nptx */
+	int *unit_err;       /* cudaError_t of a unit that failed to load */
+	int nunits;
 	int load_failed;  /* cudaError_t, 0 if not tried or loaded */
 	int reported;     /* its error was printed */
 	int unregistered;
@@ -78,6 +81,7 @@ struct cr_func {
 	const void *host; /* host stub address */
 	char *name;       /* PTX name */
 	ws_function *fn;
+	unsigned arch; /* of the PTX that defines it */
 	int max_dyn_shared;
 };
 
@@ -87,6 +91,7 @@ struct cr_var {
 	char *name;
 	size_t size;
 	int constant;
+	ws_module *mod; /* the module that defines it, once found */
 };
 
 enum { A_DEVICE, A_MANAGED, A_HOST };
@@ -314,9 +319,9 @@ static int cfg_int(const char *key, int dflt)
 }
 
 /* ---- modules ---- */
-static cudaError_t module_load(struct cr_module *m)
+static cudaError_t module_prepare(struct cr_module *m)
 {
-	if (m->mod)
+	if (m->nunits)
 		return cudaSuccess;
 	if (m->load_failed)
 		return (cudaError_t)m->load_failed;
@@ -335,26 +340,83 @@ static cudaError_t module_load(struct cr_module *m)
 		m->load_failed = cudaErrorNoKernelImageForDevice;
 		return cudaErrorNoKernelImageForDevice;
 	}
+	/* one module per translation unit (one unless nvcc -rdc=true), loaded
+	 * when a kernel or variable of it is first needed */
+	int nunits = 0;
+	for (int i = 0; i < m->nptx; i++)
+		if (i == 0 || m->ptx[i].unit != m->ptx[i - 1].unit)
+			nunits++;
+	m->units = calloc((size_t)nunits, sizeof *m->units);
+	m->unit_arch = calloc((size_t)nunits, sizeof *m->unit_arch);
+	m->unit_first = calloc((size_t)nunits + 1, sizeof *m->unit_first);
+	m->unit_err = calloc((size_t)nunits, sizeof *m->unit_err);
+	if (!m->units || !m->unit_arch || !m->unit_first || !m->unit_err) {
+		free(m->units);
+		free(m->unit_arch);
+		free(m->unit_first);
+		free(m->unit_err);
+		return cudaErrorMemoryAllocation;
+	}
+	for (int i = 0, u = 0; i < m->nptx; i++)
+		if (i == 0 || m->ptx[i].unit != m->ptx[i - 1].unit)
+			m->unit_first[u++] = i;
+	m->unit_first[nunits] = m->nptx;
+	m->nunits = nunits;
+	return cudaSuccess;
+}
+
+/* Load translation unit u: its PTX of the highest architecture up to
+ * MAX_PTX_ARCH, else the next lower one.  cudaSuccess or the load error
+ * (reported once). */
+static cudaError_t unit_load(struct cr_module *m, int u)
+{
+	if (m->units[u])
+		return cudaSuccess;
+	if (m->unit_err[u])
+		return (cudaError_t)m->unit_err[u];
 	char name[64];
-	ws_result r = WS_SUCCESS;
-	int tried = 0;
-	for (int i = 0; i < m->nptx; i++) {
-		if (m->ptx[i].arch > MAX_PTX_ARCH && i + 1 < m->nptx)
+	int lo = m->unit_first[u], hi = m->unit_first[u + 1];
+	for (int i = lo; i < hi; i++) {
+		int last = i + 1 == hi;
+		if (m->ptx[i].arch > MAX_PTX_ARCH && !last)
 			continue; /* a lower one exists */
-		snprintf(name, sizeof name, "compute_%u.ptx", m->ptx[i].arch);
-		r = wsModuleLoadData(G.sim, &m->mod, m->ptx[i].text, name);
-		tried++;
+		if (m->ptx[i].unit)
+			snprintf(name, sizeof name, "unit%d.compute_%u.ptx", m->ptx[i].unit, m->ptx[i].arch);
+		else
+			snprintf(name, sizeof name, "compute_%u.ptx", m->ptx[i].arch);
+		ws_result r = wsModuleLoadData(G.sim, &m->units[u], m->ptx[i].text, name);
 		if (r == WS_SUCCESS) {
-			m->arch = m->ptx[i].arch;
+			m->unit_arch[u] = m->ptx[i].arch;
 			return cudaSuccess;
 		}
-		m->mod = NULL;
-		say("%s PTX (compute_%u, embedded in the program): %s", i + 1 < m->nptx ? "note: cannot use the" : "error: the",
-		    m->ptx[i].arch, wsSimLastError(G.sim));
+		m->units[u] = NULL;
+		const char *msg = wsSimLastError(G.sim);
+		say("%s PTX (compute_%u, embedded in the program): %s%s", last ? "error: the" : "note: cannot use the",
+		    m->ptx[i].arch, msg,
+		    m->ptx[i].unit && strstr(msg, "has no body")
+			    ? " (nvcc -rdc=true: warpsim loads the PTX of each translation unit on its own and does not "
+			      "link device code across them)"
+			    : "");
+		if (last)
+			m->unit_err[u] = r == WS_ERROR_UNSUPPORTED_PTX ? cudaErrorUnsupportedPtxVersion : cudaErrorInvalidPtx;
 	}
-	(void)tried;
-	m->load_failed = r == WS_ERROR_UNSUPPORTED_PTX ? cudaErrorUnsupportedPtxVersion : cudaErrorInvalidPtx;
-	return (cudaError_t)m->load_failed;
+	return (cudaError_t)m->unit_err[u];
+}
+
+/* Does the PTX of unit u mention `name` as a whole word? */
+static int unit_mentions(const struct cr_module *m, int u, const char *name)
+{
+	const char *text = m->ptx[m->unit_first[u]].text;
+	size_t n = strlen(name);
+	for (const char *p = text; (p = strstr(p, name)); p += n) {
+		char before = p == text ? ' ' : p[-1], after = p[n];
+		int word = !(before == '_' || before == '$' || (before >= '0' && before <= '9') ||
+			     ((before | 32) >= 'a' && (before | 32) <= 'z'));
+		if (word && !(after == '_' || after == '$' || (after >= '0' && after <= '9') ||
+			      ((after | 32) >= 'a' && (after | 32) <= 'z')))
+			return 1;
+	}
+	return 0;
 }
 
 EXPORT void **__cudaRegisterFatBinary(void *wrapper)
@@ -422,7 +484,7 @@ EXPORT void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress,
 		return;
 	}
 	G.vars = nv;
-	G.vars[G.nvars++] = (struct cr_var){(struct cr_module *)handle, hostVar, name, size, constant};
+	G.vars[G.nvars++] = (struct cr_var){(struct cr_module *)handle, hostVar, name, size, constant, NULL};
 }
 
 EXPORT void __cudaRegisterManagedVar(void **handle, void **hostVarPtrAddress, char *deviceAddress,
@@ -461,14 +523,28 @@ static cudaError_t get_function(struct cr_func *f)
 {
 	if (f->fn)
 		return cudaSuccess;
-	cudaError_t e = module_load(f->m);
+	struct cr_module *m = f->m;
+	cudaError_t e = module_prepare(m), first = cudaSuccess;
 	if (e)
 		return e;
-	if (wsModuleGetFunction(&f->fn, f->m->mod, f->name) != WS_SUCCESS) {
-		say("error: kernel %s is registered but not in the program's PTX: %s", f->name, wsSimLastError(G.sim));
-		return cudaErrorInvalidDeviceFunction;
+	for (int u = 0; u < m->nunits; u++) {
+		if (!unit_mentions(m, u, f->name))
+			continue;
+		if ((e = unit_load(m, u))) {
+			if (!first)
+				first = e;
+			continue;
+		}
+		if (wsModuleGetFunction(&f->fn, m->units[u], f->name) == WS_SUCCESS) {
+			f->arch = m->unit_arch[u];
+			return cudaSuccess;
+		}
 	}
-	return cudaSuccess;
+	f->fn = NULL;
+	if (first)
+		return first; /* its PTX did not load: reported */
+	say("error: kernel %s is registered but not in the program's PTX", f->name);
+	return cudaErrorInvalidDeviceFunction;
 }
 
 /* ---- memory ---- */
@@ -710,8 +786,27 @@ static cudaError_t symbol(const void *sym, struct cr_var **out, const char *call
 		say("error: %s: %p is not a __device__ or __constant__ variable of the program", call, sym);
 		return cudaErrorInvalidSymbol;
 	}
-	if ((e = module_load(v->m)))
+	struct cr_module *m = v->m;
+	if ((e = module_prepare(m)))
 		return e;
+	cudaError_t first = cudaSuccess;
+	for (int u = 0; !v->mod && u < m->nunits; u++) {
+		if (!unit_mentions(m, u, v->name))
+			continue;
+		if ((e = unit_load(m, u))) {
+			if (!first)
+				first = e;
+			continue;
+		}
+		if (wsMemcpyFromSymbol(m->units[u], v->name, NULL, 0, 0) == WS_SUCCESS)
+			v->mod = m->units[u];
+	}
+	if (!v->mod && first)
+		return first;
+	if (!v->mod) {
+		say("error: %s: variable %s is registered but not in the program's PTX", call, v->name);
+		return cudaErrorInvalidSymbol;
+	}
 	*out = v;
 	return cudaSuccess;
 }
@@ -741,8 +836,8 @@ static cudaError_t symbol_copy(const void *sym, void *host, size_t n, size_t off
 			return ret(cudaErrorInvalidValue);
 		}
 	}
-	ws_result r = to ? wsMemcpyToSymbol(v->m->mod, v->name, buf, n, off)
-			 : wsMemcpyFromSymbol(v->m->mod, v->name, buf, n, off);
+	ws_result r = to ? wsMemcpyToSymbol(v->mod, v->name, buf, n, off)
+			 : wsMemcpyFromSymbol(v->mod, v->name, buf, n, off);
 	if (r == WS_SUCCESS && !to && buf != host)
 		r = wsMemcpyHtoD(G.sim, (uintptr_t)host, buf, n);
 	if (buf != host)
@@ -784,7 +879,7 @@ EXPORT cudaError_t cudaGetSymbolAddress(void **p, const void *sym)
 		return ret(e);
 	ws_deviceptr d;
 	size_t n;
-	if (wsModuleGetGlobal(&d, &n, v->m->mod, v->name) != WS_SUCCESS) {
+	if (wsModuleGetGlobal(&d, &n, v->mod, v->name) != WS_SUCCESS) {
 		say("error: cudaGetSymbolAddress(%s): %s", v->name, wsSimLastError(G.sim));
 		return ret(cudaErrorInvalidSymbol);
 	}
@@ -917,7 +1012,7 @@ static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t
 	L->block[0] = b.x, L->block[1] = b.y, L->block[2] = b.z;
 	L->shared = shared;
 	L->stream = s ? s->id : 0;
-	L->arch = f->m->arch;
+	L->arch = f->arch;
 	L->start = G.now;
 	uint64_t k0[NK], k1[NK];
 	managed_sync(1);
@@ -1523,8 +1618,17 @@ static void at_exit(void)
 		if (G.allocs[i].kind == A_MANAGED)
 			munmap((void *)(uintptr_t)G.allocs[i].ptr, G.allocs[i].maplen);
 	G.nallocs = 0;
-	for (int i = 0; i < G.nmods; i++)
-		G.mods[i]->mod = NULL;
+	for (int i = 0; i < G.nmods; i++) { /* wsSimDestroy unloads the modules */
+		struct cr_module *m = G.mods[i];
+		free(m->units);
+		free(m->unit_arch);
+		free(m->unit_first);
+		free(m->unit_err);
+		m->units = NULL;
+		m->nunits = 0;
+	}
+	for (int i = 0; i < G.nvars; i++)
+		G.vars[i].mod = NULL;
 	for (int i = 0; i < G.nfuncs; i++)
 		G.funcs[i]->fn = NULL;
 	wsSimDestroy(G.sim);

@@ -5,7 +5,10 @@
  * output; docs/cuda.md repeats them), all little-endian:
  *
  *   wrapper (the __fatDeviceText object __cudaRegisterFatBinary receives):
- *     u32 magic 0x466243b1, u32 version (1 or 2), const void *data, ...
+ *     u32 magic 0x466243b1, u32 version (1 or 2), const void *data,
+ *     void *list: version 2 (nvcc -rdc=true) a NULL-terminated array of the
+ *     fat binary headers of the translation units ("prelinked fatbins"),
+ *     which hold their PTX (data then holds only linked SASS)
  *   data -> fat binary header (16 bytes):
  *     u32 magic 0xBA55ED50, u16 version (1), u16 header size (16),
  *     u64 size of the entries that follow the header
@@ -145,9 +148,12 @@ static long zstd_decompress(const uint8_t *src, size_t n, uint8_t *dst, size_t c
 	return r;
 }
 
-static int cmp_arch_desc(const void *a, const void *b)
+/* by translation unit, then by descending architecture */
+static int cmp_unit_arch(const void *a, const void *b)
 {
 	const struct fatbin_ptx *x = a, *y = b;
+	if (x->unit != y->unit)
+		return x->unit < y->unit ? -1 : 1;
 	return x->arch < y->arch ? 1 : x->arch > y->arch ? -1 : 0;
 }
 
@@ -197,6 +203,41 @@ static int read_entry(const uint8_t *e, uint32_t hsz, uint64_t psize, struct fat
 	return 0;
 }
 
+/* Append the PTX images of the fat binary whose header is at h. */
+static int read_fatbin(const uint8_t *h, int unit, struct fatbin_ptx **v, int *nv, unsigned *sass_arch, char *err,
+		       size_t errsz)
+{
+	if (!h || rd32(h) != FATBIN_MAGIC)
+		return fail(err, errsz, "not an nvcc fat binary (header magic 0x%08x, expected 0x%08x)", h ? rd32(h) : 0,
+			    FATBIN_MAGIC);
+	uint16_t hsz = rd16(h + 6);
+	uint64_t total = rd64(h + 8);
+	const uint8_t *e = h + hsz, *end = h + hsz + total;
+	while (e + 64 <= end) {
+		uint16_t kind = rd16(e);
+		uint32_t ehsz = rd32(e + 4);
+		uint64_t psize = rd64(e + 8);
+		if (ehsz < 64 || psize > (uint64_t)(end - e) - ehsz)
+			return fail(err, errsz, "malformed fat binary entry (header %u bytes, payload %llu bytes)", ehsz,
+				    (unsigned long long)psize);
+		if (kind == KIND_ELF && rd32(e + 28) > *sass_arch)
+			*sass_arch = rd32(e + 28);
+		if (kind == KIND_PTX) {
+			struct fatbin_ptx *nvp = realloc(*v, (size_t)(*nv + 1) * sizeof **v);
+			if (!nvp)
+				return fail(err, errsz, "out of memory");
+			*v = nvp;
+			memset(&nvp[*nv], 0, sizeof nvp[*nv]);
+			nvp[*nv].unit = unit;
+			if (read_entry(e, ehsz, psize, &nvp[*nv], err, errsz) < 0)
+				return -1;
+			(*nv)++;
+		}
+		e += ehsz + psize;
+	}
+	return 0;
+}
+
 int fatbin_read_ptx(const void *wrapper, struct fatbin_ptx **out, int *n, unsigned *sass_arch, char *err, size_t errsz)
 {
 	*out = NULL;
@@ -208,43 +249,23 @@ int fatbin_read_ptx(const void *wrapper, struct fatbin_ptx **out, int *n, unsign
 			    WRAPPER_MAGIC);
 	const uint8_t *h;
 	memcpy(&h, w + 8, sizeof h);
-	if (!h || rd32(h) != FATBIN_MAGIC)
-		return fail(err, errsz, "not an nvcc fat binary (header magic 0x%08x, expected 0x%08x)", h ? rd32(h) : 0,
-			    FATBIN_MAGIC);
-	uint16_t hsz = rd16(h + 6);
-	uint64_t total = rd64(h + 8);
-	const uint8_t *e = h + hsz, *end = h + hsz + total;
 	struct fatbin_ptx *v = NULL;
 	int nv = 0;
-	while (e + 64 <= end) {
-		uint16_t kind = rd16(e);
-		uint32_t ehsz = rd32(e + 4);
-		uint64_t psize = rd64(e + 8);
-		if (ehsz < 64 || psize > (uint64_t)(end - e) - ehsz) {
-			fatbin_free(v, nv);
-			return fail(err, errsz, "malformed fat binary entry (header %u bytes, payload %llu bytes)", ehsz,
-				    (unsigned long long)psize);
-		}
-		if (kind == KIND_ELF && rd32(e + 28) > *sass_arch)
-			*sass_arch = rd32(e + 28);
-		if (kind == KIND_PTX) {
-			struct fatbin_ptx *nvp = realloc(v, (size_t)(nv + 1) * sizeof *v);
-			if (!nvp) {
-				fatbin_free(v, nv);
-				return fail(err, errsz, "out of memory");
-			}
-			v = nvp;
-			memset(&v[nv], 0, sizeof v[nv]);
-			if (read_entry(e, ehsz, psize, &v[nv], err, errsz) < 0) {
-				fatbin_free(v, nv);
-				return -1;
-			}
-			nv++;
-		}
-		e += ehsz + psize;
+	int r = read_fatbin(h, 0, &v, &nv, sass_arch, err, errsz);
+	/* version 2 (nvcc -rdc=true): the registered fat binary holds the linked
+	 * SASS; the PTX stays in each translation unit's own fat binary, listed in
+	 * a NULL-terminated array of header pointers */
+	const uint8_t *const *list;
+	memcpy(&list, w + 16, sizeof list);
+	if (r == 0 && rd32(w + 4) == 2 && list)
+		for (int i = 0; list[i] && r == 0 && i < 65536; i++)
+			r = read_fatbin(list[i], i + 1, &v, &nv, sass_arch, err, errsz);
+	if (r < 0) {
+		fatbin_free(v, nv);
+		return -1;
 	}
 	if (nv > 1)
-		qsort(v, (size_t)nv, sizeof *v, cmp_arch_desc);
+		qsort(v, (size_t)nv, sizeof *v, cmp_unit_arch);
 	*out = v;
 	*n = nv;
 	return 0;

@@ -19,10 +19,13 @@ struct fatbin_ptx {
 	size_t len;
 	unsigned arch;                 /* virtual architecture: 75 for compute_75 */
 	unsigned isa_major, isa_minor; /* PTX ISA version of the image (9.0) */
+	int unit;                      /* 0: the registered fat binary; i > 0: the i-th
+					  translation unit of an -rdc=true program */
 };
 
 /* Every PTX image of the fat binary whose registration wrapper (the
- * argument of __cudaRegisterFatBinary) is `wrapper`, ordered by descending
+ * argument of __cudaRegisterFatBinary) is `wrapper`, and of the translation
+ * units it links (nvcc -rdc=true), ordered by unit, then by descending
  * architecture.  *sass_arch receives the highest SASS (ELF) architecture
  * seen (0 if none), for the "no PTX" error.  Returns 0 (with *out, *n; the
  * caller frees with fatbin_free) or -1 with a message in err. */
