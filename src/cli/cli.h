@@ -132,6 +132,8 @@ struct cli_speed {
 double cli_now(void); /* CLOCK_MONOTONIC in seconds */
 void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s);
 void cli_speed_print(const struct cli_speed *s, FILE *out);
+/* the same, naming what the wall time covers ("the kernel launches") */
+void cli_speed_print_for(const struct cli_speed *s, const char *what, FILE *out);
 
 /* ---- subcommands ---- */
 int cli_cmd_run(const struct cli_args *a);

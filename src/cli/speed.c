@@ -44,7 +44,12 @@ static void print_rate(uint64_t n, double wall, const char *unit, FILE *out)
 
 void cli_speed_print(const struct cli_speed *s, FILE *out)
 {
-	fprintf(out, "simulator speed (host wall-clock time of the benchmark run):\n");
+	cli_speed_print_for(s, "the benchmark run", out);
+}
+
+void cli_speed_print_for(const struct cli_speed *s, const char *what, FILE *out)
+{
+	fprintf(out, "simulator speed (host wall-clock time of %s):\n", what);
 	fprintf(out, "  %-22s %.6f s\n", "wall time", s->wall);
 	if (s->have_warp) {
 		fprintf(out, "  %-22s %-14llu", "warp instructions", (unsigned long long)s->warp_insts);

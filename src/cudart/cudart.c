@@ -1552,9 +1552,15 @@ static void print_stats(FILE *out)
 		G.nlaunches == 1 ? "" : "es", (unsigned long long)G.now, (double)G.now / (G.clock_mhz * 1e3), G.clock_mhz);
 	if (G.nlaunches == 0)
 		return;
-	fprintf(out, "%4s %-24s %-14s %-12s %10s %7s | stall breakdown, %% of scheduler-cycles:\n", "#", "kernel",
+	int nw = 6; /* width of the kernel-name column */
+	for (int i = 0; i < G.nlaunches; i++)
+		if ((int)strlen(G.launches[i].name) > nw)
+			nw = (int)strlen(G.launches[i].name);
+	if (nw > 60)
+		nw = 60;
+	fprintf(out, "%4s %-*s %-14s %-12s %10s %7s | stall breakdown, %% of scheduler-cycles:\n", "#", nw, "kernel",
 		"grid", "block", "cycles", "IPC");
-	fprintf(out, "%4s %-24s %-14s %-12s %10s %7s | %5s %5s %5s %6s %7s %5s %5s %5s\n", "", "", "", "", "", "",
+	fprintf(out, "%4s %-*s %-14s %-12s %10s %7s | %5s %5s %5s %6s %7s %5s %5s %5s\n", "", nw, "", "", "", "", "",
 		"issue", "ctrl", "data", "struct", "barrier", "exit", "fetch", "idle");
 	for (int i = 0; i < G.nlaunches; i++) {
 		const struct cr_launch *L = &G.launches[i];
@@ -1564,7 +1570,7 @@ static void print_stats(FILE *out)
 		uint64_t tot = 0;
 		for (int k = K_ISSUE; k < NK; k++)
 			tot += L->k[k];
-		fprintf(out, "%4d %-24s %-14s %-12s %10llu %7.2f |", i, L->name, grid, block,
+		fprintf(out, "%4d %-*s %-14s %-12s %10llu %7.2f |", i, nw, L->name, grid, block,
 			(unsigned long long)L->k[K_CYCLES], ipc(L));
 		static const int w[] = {5, 5, 5, 6, 7, 5, 5, 5};
 		for (int k = K_ISSUE; k < NK; k++)
@@ -1575,7 +1581,7 @@ static void print_stats(FILE *out)
 	}
 	struct cli_speed s;
 	cli_speed_collect(G.sim, G.wall, &s);
-	cli_speed_print(&s, out);
+	cli_speed_print_for(&s, "the kernel launches", out);
 }
 
 static void write_trace(void)
