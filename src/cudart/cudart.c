@@ -986,6 +986,13 @@ static cudaError_t launch_error(ws_result r, const char *msg, int *fault)
 	}
 }
 
+/* 0 for the default stream and the special handles cudaStreamLegacy (1)
+ * and cudaStreamPerThread (2), else the creation number */
+static unsigned stream_id(cudaStream_t s)
+{
+	return (uintptr_t)s < 4096 ? 0 : s->id;
+}
+
 static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
 {
 	cudaError_t e = ready();
@@ -1011,7 +1018,7 @@ static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t
 	L->grid[0] = g.x, L->grid[1] = g.y, L->grid[2] = g.z;
 	L->block[0] = b.x, L->block[1] = b.y, L->block[2] = b.z;
 	L->shared = shared;
-	L->stream = s ? s->id : 0;
+	L->stream = stream_id(s);
 	L->arch = f->arch;
 	L->start = G.now;
 	uint64_t k0[NK], k1[NK];
@@ -1303,6 +1310,8 @@ EXPORT cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags,
 
 EXPORT cudaError_t cudaStreamDestroy(cudaStream_t s)
 {
+	if (stream_id(s) == 0)
+		return ret(cudaErrorInvalidResourceHandle); /* the default stream cannot be destroyed */
 	free(s);
 	return cudaSuccess;
 }
