@@ -189,8 +189,10 @@ TEST(cudart_managed)
 TEST(cudart_stats_trace)
 {
 	struct cu_run r;
-	if (cu_run(t, "--quiet --stats /tmp/warpsim-cudart-p.jsonl --trace /tmp/warpsim-cudart-p.json", "pipeline",
-		   &r)) {
+	if (cu_run(t,
+		   "--quiet --stats /tmp/warpsim-cudart-p.jsonl --trace /tmp/warpsim-cudart-p.json "
+		   "--summary /tmp/warpsim-cudart-s.json --sched gto",
+		   "pipeline", &r)) {
 		cu_done(&r);
 		return;
 	}
@@ -204,8 +206,13 @@ TEST(cudart_stats_trace)
 		  "stats:\n%s", s ? s : "(none)");
 	CHECK_MSG(tr && strstr(tr, "\"traceEvents\"") && count(tr, "\"ph\":\"X\"") == 4 && strstr(tr, "_Z3addPKiS0_Pii"),
 		  "trace:\n%s", tr ? tr : "(none)");
+	char *sum = cu_slurp("/tmp/warpsim-cudart-s.json");
+	CHECK_MSG(sum && strstr(sum, "\"kernels\": 4") && strstr(sum, "\"sched\": \"gto\""), "summary:\n%.2000s",
+		  sum ? sum : "(none)");
+	free(sum);
 	free(s);
 	free(tr);
+	unlink("/tmp/warpsim-cudart-s.json");
 	unlink("/tmp/warpsim-cudart-p.jsonl");
 	unlink("/tmp/warpsim-cudart-p.json");
 	cu_done(&r);

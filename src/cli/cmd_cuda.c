@@ -134,7 +134,8 @@ int cli_cmd_cuda(const struct cli_args *a)
 	static const char *const pass[][2] = {{"sched", "WARPSIM_SCHED"},
 					      {"fetch", "WARPSIM_FETCH"},
 					      {"stats", "WARPSIM_STATS"},
-					      {"trace", "WARPSIM_TRACE"}};
+					      {"trace", "WARPSIM_TRACE"},
+					      {"summary", "WARPSIM_SUMMARY"}};
 	for (unsigned i = 0; i < sizeof pass / sizeof pass[0]; i++) {
 		const char *v = cli_opt_get(a, pass[i][0]);
 		if (v ? (rc = set_env(cmd, pass[i][1], v)) : (unsetenv(pass[i][1]), 0))

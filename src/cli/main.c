@@ -88,6 +88,7 @@ static const struct cli_opt cuda_opts[] = {
     {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
     {"stats", "FILE.jsonl", 0, "write one JSON line of statistics per kernel launch"},
     {"trace", "FILE.json", 0, "write the kernel launches as a Chrome trace (open in Perfetto)"},
+    {"summary", "FILE.json", 0, "at exit, write every counter over all launches and the configuration as JSON"},
     {"quiet", NULL, 0, "do not print the per-kernel statistics at exit"},
     {NULL, NULL, 0, NULL},
 };

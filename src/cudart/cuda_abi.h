@@ -19,6 +19,7 @@
 	E(1, cudaErrorInvalidValue, "invalid argument")                                                \
 	E(2, cudaErrorMemoryAllocation, "out of memory")                                               \
 	E(3, cudaErrorInitializationError, "initialization error")                                     \
+	E(4, cudaErrorCudartUnloading, "driver shutting down")                                         \
 	E(9, cudaErrorInvalidConfiguration, "invalid configuration argument")                          \
 	E(12, cudaErrorInvalidPitchValue, "invalid pitch argument")                                    \
 	E(13, cudaErrorInvalidSymbol, "invalid device symbol")                                         \

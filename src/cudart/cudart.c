@@ -30,7 +30,8 @@
  *    launch and back after it.
  *  - Per-launch statistics: deltas of the simulator's counters around each
  *    launch, printed at exit, written as JSON lines (WARPSIM_STATS) and as a
- *    Perfetto trace of the launches (WARPSIM_TRACE).
+ *    Perfetto trace of the launches (WARPSIM_TRACE); every counter over all
+ *    launches with the effective configuration (WARPSIM_SUMMARY).
  *
  * The library never exits the program; unsupported calls print one line
  * naming the call and return cudaErrorNotSupported (unsupported.def).
@@ -135,7 +136,7 @@ struct cr_call {
 };
 
 static struct cr_ctx {
-	int state; /* 0 not initialised, 1 ready, -1 failed */
+	int state; /* 0 not initialised, 1 ready, -1 failed, 2 torn down at exit */
 	ws_sim *sim;
 	double clock_mhz;
 	int warp_size;
@@ -156,7 +157,7 @@ static struct cr_ctx {
 	double wall;              /* host seconds spent in launches */
 	cudaError_t last, sticky;
 	FILE *stats;
-	const char *stats_path, *trace_path;
+	const char *stats_path, *trace_path, *summary_path;
 	int quiet;
 	size_t limits[3]; /* cudaDeviceSetLimit values (no effect on the simulation) */
 	int limit_set[3];
@@ -269,6 +270,8 @@ static cudaError_t init(void)
 {
 	if (G.state == 1)
 		return cudaSuccess;
+	if (G.state == 2)
+		return cudaErrorCudartUnloading; /* after the exit handler */
 	if (G.state < 0)
 		return cudaErrorInitializationError;
 	G.state = -1;
@@ -292,6 +295,7 @@ static cudaError_t init(void)
 	G.quiet = getenv("WARPSIM_QUIET") && strcmp(getenv("WARPSIM_QUIET"), "0") != 0;
 	G.stats_path = getenv("WARPSIM_STATS");
 	G.trace_path = getenv("WARPSIM_TRACE");
+	G.summary_path = getenv("WARPSIM_SUMMARY");
 	if (G.stats_path && *G.stats_path) {
 		G.stats = fopen(G.stats_path, "w");
 		if (!G.stats)
@@ -1626,12 +1630,17 @@ static void at_exit(void)
 		print_stats(stderr);
 	if (G.trace_path && *G.trace_path)
 		write_trace();
+	if (G.summary_path && *G.summary_path) {
+		FILE *f = fopen(G.summary_path, "w");
+		if (!f || wsStatsWriteJSON(G.sim, f) != WS_SUCCESS)
+			say("error: WARPSIM_SUMMARY=%s: cannot write", G.summary_path);
+		if (f && fclose(f) != 0)
+			say("error: WARPSIM_SUMMARY=%s: writing failed", G.summary_path);
+	}
 	if (G.stats)
 		fclose(G.stats);
 	G.stats = NULL;
-	for (int i = 0; i < G.nallocs; i++)
-		if (G.allocs[i].kind == A_MANAGED)
-			munmap((void *)(uintptr_t)G.allocs[i].ptr, G.allocs[i].maplen);
+	/* managed memory stays mapped: later exit handlers of the program may read it */
 	G.nallocs = 0;
 	for (int i = 0; i < G.nmods; i++) { /* wsSimDestroy unloads the modules */
 		struct cr_module *m = G.mods[i];
@@ -1648,7 +1657,7 @@ static void at_exit(void)
 		G.funcs[i]->fn = NULL;
 	wsSimDestroy(G.sim);
 	G.sim = NULL;
-	G.state = -1; /* calls from later exit handlers fail cleanly */
+	G.state = 2; /* calls from later exit handlers return cudaErrorCudartUnloading */
 }
 
 /* ---- calls that are not implemented: one line naming the call, cudaErrorNotSupported ---- */
