@@ -100,8 +100,9 @@ $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 $(BENCH_OBJ) $(TEST_OBJ): | $(BUILD)/gen/bench_ptx.c
 
 # ---- tests ----
-$(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(LDLIBS)
+# the fat binary reader is unit-tested directly (tests/test_fatbin.c)
+$(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(BUILD)/src/cudart/fatbin.o
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BENCH_OBJ) $(BUILD)/src/cudart/fatbin.o $(LIB) $(LDLIBS) -ldl
 
 test: $(TESTBIN) $(CLI) $(CUDART)
 	WARPSIM_TEST_SKIP=$(WARPSIM_TEST_SKIP) WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)

@@ -1,0 +1,164 @@
+/*
+ * test_fatbin.c -- unit tests of the fat binary reader of the CUDA runtime
+ * library (src/cudart/fatbin.c): LZ4 block decompression (literal and match
+ * length extensions, overlapping matches, malformed input) and reading PTX
+ * images out of synthetic fat binaries laid out as nvcc 13.0 lays them out
+ * (docs/cuda.md): plain, LZ4-compressed, several architectures, SASS only,
+ * -rdc=true's version-2 wrapper, bad magic numbers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cudart/fatbin.h"
+#include "test.h"
+
+TEST(fatbin_lz4_blocks)
+{
+	uint8_t out[256];
+	/* token 0x13: 1 literal 'a', match offset 1 length 3+4=7 (overlapping: aaaaaaaa), then 2 literals "bc" */
+	static const uint8_t b1[] = {0x13, 'a', 1, 0, 0x20, 'b', 'c'};
+	long n = fatbin_lz4_decompress(b1, sizeof b1, out, sizeof out);
+	CHECK_EQ(n, 10);
+	CHECK(n == 10 && memcmp(out, "aaaaaaaabc", 10) == 0);
+	/* 20 literals (15 + extension byte 5), match offset 20 length 15+4+1=20 (extension byte 1) */
+	uint8_t b2[64];
+	size_t k = 0;
+	b2[k++] = 0xff;
+	b2[k++] = 5;
+	for (int i = 0; i < 20; i++)
+		b2[k++] = (uint8_t)('A' + i);
+	b2[k++] = 20;
+	b2[k++] = 0;
+	b2[k++] = 1;
+	b2[k++] = 0x00; /* last sequence: no literals */
+	n = fatbin_lz4_decompress(b2, k, out, sizeof out);
+	CHECK_EQ(n, 40);
+	CHECK(n == 40 && memcmp(out, out + 20, 20) == 0 && out[0] == 'A' && out[19] == 'T');
+	/* malformed: offset 0, offset beyond the output, truncated, output too small */
+	static const uint8_t bad1[] = {0x10, 'a', 0, 0, 0x00};
+	static const uint8_t bad2[] = {0x10, 'a', 5, 0, 0x00};
+	static const uint8_t bad3[] = {0x50, 'a', 'b'};
+	CHECK_EQ(fatbin_lz4_decompress(bad1, sizeof bad1, out, sizeof out), (unsigned long long)-1);
+	CHECK_EQ(fatbin_lz4_decompress(bad2, sizeof bad2, out, sizeof out), (unsigned long long)-1);
+	CHECK_EQ(fatbin_lz4_decompress(bad3, sizeof bad3, out, sizeof out), (unsigned long long)-1);
+	CHECK_EQ(fatbin_lz4_decompress(b1, sizeof b1, out, 5), (unsigned long long)-1);
+}
+
+/* a synthetic fat binary: header + entries, 8-byte aligned buffer */
+struct fb {
+	uint64_t mem[512];
+	size_t n; /* bytes used */
+};
+
+static uint8_t *fb_bytes(struct fb *f)
+{
+	return (uint8_t *)f->mem;
+}
+
+static void fb_header(struct fb *f)
+{
+	memset(f, 0, sizeof *f);
+	uint8_t *b = fb_bytes(f);
+	uint32_t magic = 0xBA55ED50u;
+	uint16_t ver = 1, hsz = 16;
+	memcpy(b, &magic, 4);
+	memcpy(b + 4, &ver, 2);
+	memcpy(b + 6, &hsz, 2);
+	f->n = 16;
+}
+
+static void fb_entry(struct fb *f, uint16_t kind, uint32_t arch, uint64_t flags, const void *payload, size_t len,
+		     uint64_t dsize)
+{
+	uint8_t *e = fb_bytes(f) + f->n;
+	uint32_t ehsz = kind == 1 ? 80 : 64, csize = flags ? (uint32_t)len : 0;
+	uint64_t psize = (len + 7) / 8 * 8;
+	uint16_t major = 9, minor = 0;
+	memcpy(e, &kind, 2);
+	memcpy(e + 4, &ehsz, 4);
+	memcpy(e + 8, &psize, 8);
+	memcpy(e + 16, &csize, 4);
+	memcpy(e + 24, &minor, 2);
+	memcpy(e + 26, &major, 2);
+	memcpy(e + 28, &arch, 4);
+	memcpy(e + 40, &flags, 8);
+	memcpy(e + 56, &dsize, 8);
+	memcpy(e + ehsz, payload, len);
+	f->n += ehsz + psize;
+	uint64_t total = f->n - 16;
+	memcpy(fb_bytes(f) + 8, &total, 8);
+}
+
+struct wrapper {
+	uint32_t magic, version;
+	const void *data;
+	const void *list;
+};
+
+TEST(fatbin_read_ptx_images)
+{
+	static const char ptx75[] = ".version 9.0\n.target sm_75\n", ptx80[] = ".version 9.0\n.target sm_80\n";
+	struct fb f;
+	fb_header(&f);
+	fb_entry(&f, 2, 75, 0x11, "\177ELF", 4, 0);
+	fb_entry(&f, 1, 75, 0x11, ptx75, sizeof ptx75 - 1, 0);
+	/* the compute_80 PTX as one LZ4 block of literals only */
+	uint8_t lz[64];
+	size_t n80 = sizeof ptx80 - 1;
+	lz[0] = 0xf0;
+	lz[1] = (uint8_t)(n80 - 15);
+	memcpy(lz + 2, ptx80, n80);
+	fb_entry(&f, 1, 80, 0x2011, lz, n80 + 2, n80);
+	struct wrapper w = {0x466243b1u, 1, f.mem, NULL};
+	struct fatbin_ptx *p;
+	int n;
+	unsigned sass;
+	char err[256] = "";
+	CHECK_EQ(fatbin_read_ptx(&w, &p, &n, &sass, err, sizeof err), 0);
+	CHECK_EQ(n, 2);
+	CHECK_EQ(sass, 75);
+	if (n == 2) {
+		CHECK_EQ(p[0].arch, 80); /* highest first */
+		CHECK(strcmp(p[0].text, ptx80) == 0);
+		CHECK_EQ(p[1].arch, 75);
+		CHECK(strcmp(p[1].text, ptx75) == 0);
+		CHECK_EQ(p[1].isa_major, 9);
+	}
+	fatbin_free(p, n);
+
+	/* SASS only: no PTX, the SASS architecture reported */
+	struct fb s;
+	fb_header(&s);
+	fb_entry(&s, 2, 86, 0x11, "\177ELF", 4, 0);
+	struct wrapper ws = {0x466243b1u, 1, s.mem, NULL};
+	CHECK_EQ(fatbin_read_ptx(&ws, &p, &n, &sass, err, sizeof err), 0);
+	CHECK_EQ(n, 0);
+	CHECK_EQ(sass, 86);
+	fatbin_free(p, n);
+
+	/* -rdc=true: version 2, the linked fat binary has SASS, the units' PTX is listed */
+	const void *list[] = {f.mem, NULL};
+	struct wrapper w2 = {0x466243b1u, 2, s.mem, list};
+	CHECK_EQ(fatbin_read_ptx(&w2, &p, &n, &sass, err, sizeof err), 0);
+	CHECK_EQ(n, 2);
+	if (n == 2)
+		CHECK(p[0].unit == 1 && p[1].unit == 1 && p[0].arch == 80);
+	fatbin_free(p, n);
+
+	/* bad magic numbers: a message, no images */
+	struct wrapper bad = {0x12345678u, 1, f.mem, NULL};
+	CHECK_EQ(fatbin_read_ptx(&bad, &p, &n, &sass, err, sizeof err), (unsigned long long)-1);
+	CHECK_STR_CONTAINS(err, "wrapper magic 0x12345678");
+	uint64_t junk[4] = {0};
+	struct wrapper badh = {0x466243b1u, 1, junk, NULL};
+	CHECK_EQ(fatbin_read_ptx(&badh, &p, &n, &sass, err, sizeof err), (unsigned long long)-1);
+	CHECK_STR_CONTAINS(err, "header magic");
+	/* a malformed LZ4 payload */
+	struct fb m;
+	fb_header(&m);
+	static const uint8_t badlz[] = {0x10, 'a', 9, 0, 0};
+	fb_entry(&m, 1, 75, 0x2011, badlz, sizeof badlz, 100);
+	struct wrapper wm = {0x466243b1u, 1, m.mem, NULL};
+	CHECK_EQ(fatbin_read_ptx(&wm, &p, &n, &sass, err, sizeof err), (unsigned long long)-1);
+	CHECK_STR_CONTAINS(err, "malformed LZ4");
+}
