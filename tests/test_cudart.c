@@ -267,6 +267,58 @@ TEST(cudart_no_ptx)
 	cu_done(&r);
 }
 
+/* an unimplemented call: cudaErrorNotSupported and one line naming it.  Run
+ * without `warpsim cuda`: LD_LIBRARY_PATH and WARPSIM_* only. */
+TEST(cudart_unsupported_call_env)
+{
+	char dir[64] = "/tmp/warpsim-cudart-XXXXXX";
+	if (!mkdtemp(dir)) {
+		CHECK_MSG(0, "mkdtemp failed");
+		return;
+	}
+	/* the library lives beside the warpsim binary */
+	char libdir[512];
+	snprintf(libdir, sizeof libdir, "%s", cu_bin());
+	char *slash = strrchr(libdir, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(libdir, sizeof libdir, ".");
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd,
+		 "LD_LIBRARY_PATH=%s WARPSIM_SET='num_sms=2;warp_size=32' WARPSIM_SCHED=gto WARPSIM_STATS=%s/s.jsonl "
+		 CUDA_BIN "unsupported >%s/out 2>%s/err",
+		 libdir, dir, dir, dir);
+	int st = system(cmd);
+	char path[128];
+	snprintf(path, sizeof path, "%s/out", dir);
+	char *out = cu_slurp(path);
+	snprintf(path, sizeof path, "%s/err", dir);
+	char *err = cu_slurp(path);
+	snprintf(path, sizeof path, "%s/s.jsonl", dir);
+	char *stats = cu_slurp(path);
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 127 && err && strstr(err, "GLIBC")) {
+		printf("  (the committed executable cannot start on this host: %.200s)\n", err);
+	} else {
+		CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d:\n%s", st, err ? err : "");
+		CHECK_MSG(out && strstr(out, "cudaGraphCreate cudaErrorNotSupported, last error cudaErrorNotSupported") &&
+				  strstr(out, "then a kernel: cudaSuccess, h[31] = 31"),
+			  "stdout:\n%s", out ? out : "");
+		CHECK_MSG(err && count(err, "warpsim cudart:") == 1 &&
+				  strstr(err, "warpsim cudart: cudaGraphCreate is not supported by warpsim"),
+			  "stderr:\n%s", err ? err : "");
+		CHECK_MSG(stats && count(stats, "\n") == 1 && strstr(stats, "\"kernel\":\"_Z1kPi\""), "stats:\n%s",
+			  stats ? stats : "(none)");
+	}
+	free(out);
+	free(err);
+	free(stats);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0) {
+		/* leftover scratch files are harmless */
+	}
+}
+
 /* `warpsim cuda` itself: bad options exit 2 before the program runs; a
  * program linked with the static runtime is refused with the flag to add */
 TEST(cudart_cli_errors)
