@@ -337,4 +337,14 @@ TEST(cudart_cli_errors)
 	buf[n] = '\0';
 	int st = p ? pclose(p) : -1;
 	CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 1 && strstr(buf, "nvcc -cudart shared"), "status %d:\n%s", st, buf);
+	/* without "--", the words after the program are its own (here --quiet is vecadd's argv[2]) */
+	snprintf(cmd, sizeof cmd, "%s cuda --set num_sms=2 " CUDA_BIN "vecadd 50 --quiet 2>&1", cu_bin());
+	p = popen(cmd, "r");
+	n = p ? fread(buf, 1, sizeof buf - 1, p) : 0;
+	buf[n] = '\0';
+	st = p ? pclose(p) : -1;
+	if (!(WIFEXITED(st) && WEXITSTATUS(st) == 127 && strstr(buf, "GLIBC")))
+		CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0 && strstr(buf, "vecadd: n=50 PASSED") &&
+				  strstr(buf, "== warpsim: 1 kernel launch"),
+			  "status %d:\n%s", st, buf);
 }
