@@ -179,6 +179,12 @@ TEST(cudart_pipeline_streams_events)
 	cu_expect_ok(t, "", "pipeline", "pipeline: host function ran 1 time, 2D copy ok", 4);
 }
 
+/* concurrent host threads, each launching on its own stream */
+TEST(cudart_host_threads)
+{
+	cu_expect_ok(t, "", "threads", "threads: PASSED", 40);
+}
+
 TEST(cudart_managed)
 {
 	cu_expect_ok(t, "", "managed", "managed: list sum 10, pinned[7] 77", 2);

@@ -89,6 +89,18 @@ enum {
 /* cudaFuncAttribute values accepted by cudaFuncSetAttribute */
 enum { cudaFuncAttributeMaxDynamicSharedMemorySize = 8, cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
 
+enum { cudaMemoryTypeUnregistered = 0, cudaMemoryTypeHost = 1, cudaMemoryTypeDevice = 2, cudaMemoryTypeManaged = 3 };
+
+struct cudaPointerAttributes {
+	int type; /* enum cudaMemoryType */
+	int device;
+	void *devicePointer;
+	void *hostPointer;
+	long reserved[8];
+};
+_Static_assert(sizeof(struct cudaPointerAttributes) == 88, "CUDA 13.0 cudaPointerAttributes size");
+_Static_assert(offsetof(struct cudaPointerAttributes, hostPointer) == 16, "");
+
 typedef struct dim3 {
 	unsigned x, y, z;
 } dim3;

@@ -16,8 +16,9 @@
  *  - The simulator is created on the first runtime call from the WARPSIM_*
  *    environment (set by `warpsim cuda`).  It holds the one process-wide
  *    context (struct cr_ctx G): a CUDA runtime is process-wide state by
- *    definition.  Host threads are not synchronised: one host thread at a
- *    time may call the runtime.
+ *    definition.  Host threads may call the runtime concurrently: every
+ *    entry point holds G's recursive lock (LOCKED), and each thread pops
+ *    its own <<<>>> configuration.
  *  - Every operation completes before the call returns (the simulator is
  *    synchronous), so streams are trivially in order.  Simulated time
  *    advances only with kernels: events record the simulated cycle count
@@ -41,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -133,6 +135,7 @@ struct cr_call {
 	dim3 grid, block;
 	size_t shared;
 	void *stream;
+	pthread_t thread; /* each host thread pops its own configuration */
 };
 
 static struct cr_ctx {
@@ -150,7 +153,7 @@ static struct cr_ctx {
 	int nallocs;
 	struct cr_launch *launches;
 	int nlaunches;
-	struct cr_call calls[16]; /* __cudaPushCallConfiguration stack */
+	struct cr_call calls[64]; /* __cudaPushCallConfiguration stack (all host threads) */
 	int ncalls;
 	unsigned nstreams;
 	uint64_t now;             /* simulated cycles so far */
@@ -162,7 +165,35 @@ static struct cr_ctx {
 	size_t limits[3]; /* cudaDeviceSetLimit values (no effect on the simulation) */
 	int limit_set[3];
 	unsigned device_flags;
-} G;
+	pthread_once_t once;  /* initialises lock */
+	pthread_mutex_t lock; /* recursive: every entry point holds it (LOCKED) */
+} G = {.once = PTHREAD_ONCE_INIT};
+
+static void lock_init(void)
+{
+	pthread_mutexattr_t a;
+	pthread_mutexattr_init(&a);
+	pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&G.lock, &a);
+	pthread_mutexattr_destroy(&a);
+}
+
+static int cr_lock(void)
+{
+	pthread_once(&G.once, lock_init);
+	pthread_mutex_lock(&G.lock);
+	return 0;
+}
+
+static void cr_unlock(int *unused)
+{
+	(void)unused;
+	pthread_mutex_unlock(&G.lock);
+}
+
+/* first statement of every entry point: holds the lock until it returns
+ * (host threads may call the runtime concurrently; they are serialised) */
+#define LOCKED __attribute__((cleanup(cr_unlock))) int cr_guard_ = cr_lock(); (void)cr_guard_
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -208,6 +239,7 @@ EXPORT const char *cudaGetErrorName(cudaError_t e)
 
 EXPORT cudaError_t cudaGetLastError(void)
 {
+	LOCKED;
 	cudaError_t e = G.sticky ? G.sticky : G.last;
 	G.last = cudaSuccess;
 	return e;
@@ -215,6 +247,7 @@ EXPORT cudaError_t cudaGetLastError(void)
 
 EXPORT cudaError_t cudaPeekAtLastError(void)
 {
+	LOCKED;
 	return G.sticky ? G.sticky : G.last;
 }
 
@@ -425,6 +458,7 @@ static int unit_mentions(const struct cr_module *m, int u, const char *name)
 
 EXPORT void **__cudaRegisterFatBinary(void *wrapper)
 {
+	LOCKED;
 	struct cr_module *m = calloc(1, sizeof *m);
 	struct cr_module **nm = realloc(G.mods, (size_t)(G.nmods + 1) * sizeof *nm);
 	if (!m || !nm) {
@@ -443,11 +477,13 @@ EXPORT void **__cudaRegisterFatBinary(void *wrapper)
 
 EXPORT void __cudaRegisterFatBinaryEnd(void **handle)
 {
+	LOCKED;
 	(void)handle;
 }
 
 EXPORT void __cudaUnregisterFatBinary(void **handle)
 {
+	LOCKED;
 	struct cr_module *m = (struct cr_module *)handle;
 	if (m)
 		m->unregistered = 1; /* the module stays loaded: the simulator is torn down at exit */
@@ -455,6 +491,7 @@ EXPORT void __cudaUnregisterFatBinary(void **handle)
 
 EXPORT char __cudaInitModule(void **handle)
 {
+	LOCKED;
 	(void)handle;
 	return 1;
 }
@@ -462,6 +499,7 @@ EXPORT char __cudaInitModule(void **handle)
 EXPORT void __cudaRegisterFunction(void **handle, const char *hostFun, char *deviceFun, const char *deviceName,
 				   int thread_limit, void *tid, void *bid, void *bDim, void *gDim, int *wSize)
 {
+	LOCKED;
 	struct cr_func *f = calloc(1, sizeof *f);
 	struct cr_func **nf = realloc(G.funcs, (size_t)(G.nfuncs + 1) * sizeof *nf);
 	if (!f || !nf || !(f->name = strdup(deviceName ? deviceName : deviceFun))) {
@@ -479,6 +517,7 @@ EXPORT void __cudaRegisterFunction(void **handle, const char *hostFun, char *dev
 EXPORT void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const char *deviceName, int ext,
 			      size_t size, int constant, int global)
 {
+	LOCKED;
 	struct cr_var *nv = realloc(G.vars, (size_t)(G.nvars + 1) * sizeof *nv);
 	char *name = strdup(deviceName ? deviceName : deviceAddress);
 	if (!nv || !name) {
@@ -494,6 +533,7 @@ EXPORT void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress,
 EXPORT void __cudaRegisterManagedVar(void **handle, void **hostVarPtrAddress, char *deviceAddress,
 				     const char *deviceName, int ext, size_t size, int constant, int global)
 {
+	LOCKED;
 	say("error: __managed__ variable %s: __cudaRegisterManagedVar is not supported by warpsim "
 	    "(use cudaMallocManaged); accesses to it will fail",
 	    deviceName ? deviceName : "?");
@@ -517,6 +557,7 @@ static struct cr_var *find_var(const void *host)
 
 EXPORT cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun)
 {
+	LOCKED;
 	struct cr_func *f = find_func(hostFun);
 	if (kernel)
 		*kernel = f;
@@ -579,6 +620,7 @@ static void del_alloc(struct cr_alloc *a)
 
 EXPORT cudaError_t cudaMalloc(void **p, size_t size)
 {
+	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -597,6 +639,7 @@ EXPORT cudaError_t cudaMalloc(void **p, size_t size)
 
 EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags)
 {
+	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -628,6 +671,7 @@ EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags)
 
 EXPORT cudaError_t cudaMallocHost(void **p, size_t size)
 {
+	LOCKED;
 	if (!p)
 		return ret(cudaErrorInvalidValue);
 	void *h = NULL;
@@ -643,11 +687,13 @@ EXPORT cudaError_t cudaMallocHost(void **p, size_t size)
 
 EXPORT cudaError_t cudaHostAlloc(void **p, size_t size, unsigned flags)
 {
+	LOCKED;
 	return cudaMallocHost(p, size);
 }
 
 EXPORT cudaError_t cudaFreeHost(void *p)
 {
+	LOCKED;
 	if (!p)
 		return cudaSuccess;
 	struct cr_alloc *a = find_alloc((uint64_t)(uintptr_t)p, 1);
@@ -660,6 +706,7 @@ EXPORT cudaError_t cudaFreeHost(void *p)
 
 EXPORT cudaError_t cudaFree(void *p)
 {
+	LOCKED;
 	if (!p)
 		return cudaSuccess;
 	cudaError_t e = ready();
@@ -679,6 +726,7 @@ EXPORT cudaError_t cudaFree(void *p)
 
 EXPORT cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
 {
+	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -690,6 +738,26 @@ EXPORT cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
 		*free_bytes = used < tot ? tot - used : 0;
 	if (total)
 		*total = tot;
+	return cudaSuccess;
+}
+
+EXPORT cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const void *p)
+{
+	LOCKED;
+	if (!attr)
+		return ret(cudaErrorInvalidValue);
+	memset(attr, 0, sizeof *attr);
+	struct cr_alloc *a = find_alloc((uint64_t)(uintptr_t)p, 0);
+	attr->device = 0;
+	if (!a) {
+		attr->type = cudaMemoryTypeUnregistered;
+		attr->device = -2;
+		return cudaSuccess;
+	}
+	attr->type = a->kind == A_DEVICE ? cudaMemoryTypeDevice : a->kind == A_MANAGED ? cudaMemoryTypeManaged
+										       : cudaMemoryTypeHost;
+	attr->devicePointer = a->kind == A_HOST ? NULL : (void *)(uintptr_t)p;
+	attr->hostPointer = a->kind == A_DEVICE ? NULL : (void *)(uintptr_t)p;
 	return cudaSuccess;
 }
 
@@ -744,16 +812,19 @@ static cudaError_t copy(void *dst, const void *src, size_t n, int kind, const ch
 
 EXPORT cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind)
 {
+	LOCKED;
 	return copy(dst, src, n, kind, "cudaMemcpy");
 }
 
 EXPORT cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, cudaStream_t s)
 {
+	LOCKED;
 	return copy(dst, src, n, kind, "cudaMemcpyAsync");
 }
 
 EXPORT cudaError_t cudaMemset(void *p, int value, size_t n)
 {
+	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -776,6 +847,7 @@ EXPORT cudaError_t cudaMemset(void *p, int value, size_t n)
 
 EXPORT cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s)
 {
+	LOCKED;
 	return cudaMemset(p, value, n);
 }
 
@@ -855,28 +927,33 @@ static cudaError_t symbol_copy(const void *sym, void *host, size_t n, size_t off
 
 EXPORT cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t off, int kind)
 {
+	LOCKED;
 	return symbol_copy(sym, (void *)(uintptr_t)src, n, off, 1, kind, "cudaMemcpyToSymbol");
 }
 
 EXPORT cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t off, int kind)
 {
+	LOCKED;
 	return symbol_copy(sym, dst, n, off, 0, kind, "cudaMemcpyFromSymbol");
 }
 
 EXPORT cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t off, int kind,
 					   cudaStream_t s)
 {
+	LOCKED;
 	return symbol_copy(sym, (void *)(uintptr_t)src, n, off, 1, kind, "cudaMemcpyToSymbolAsync");
 }
 
 EXPORT cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t off, int kind,
 					     cudaStream_t s)
 {
+	LOCKED;
 	return symbol_copy(sym, dst, n, off, 0, kind, "cudaMemcpyFromSymbolAsync");
 }
 
 EXPORT cudaError_t cudaGetSymbolAddress(void **p, const void *sym)
 {
+	LOCKED;
 	struct cr_var *v;
 	cudaError_t e = symbol(sym, &v, "cudaGetSymbolAddress");
 	if (e)
@@ -896,6 +973,7 @@ EXPORT cudaError_t cudaGetSymbolAddress(void **p, const void *sym)
 
 EXPORT cudaError_t cudaGetSymbolSize(size_t *size, const void *sym)
 {
+	LOCKED;
 	struct cr_var *v;
 	cudaError_t e = symbol(sym, &v, "cudaGetSymbolSize");
 	if (e)
@@ -1056,17 +1134,24 @@ static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t
 
 EXPORT unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, void *stream)
 {
+	LOCKED;
 	if (G.ncalls == (int)(sizeof G.calls / sizeof G.calls[0]))
 		return 1;
-	G.calls[G.ncalls++] = (struct cr_call){grid, block, shared, stream};
+	G.calls[G.ncalls++] = (struct cr_call){grid, block, shared, stream, pthread_self()};
 	return 0;
 }
 
 EXPORT cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared, void *stream)
 {
-	if (G.ncalls == 0)
+	LOCKED;
+	int i = G.ncalls - 1;
+	while (i >= 0 && !pthread_equal(G.calls[i].thread, pthread_self()))
+		i--;
+	if (i < 0)
 		return ret(cudaErrorInvalidConfiguration);
-	struct cr_call c = G.calls[--G.ncalls];
+	struct cr_call c = G.calls[i];
+	memmove(&G.calls[i], &G.calls[i + 1], (size_t)(G.ncalls - i - 1) * sizeof G.calls[0]);
+	G.ncalls--;
 	*grid = c.grid;
 	*block = c.block;
 	*shared = c.shared;
@@ -1076,17 +1161,20 @@ EXPORT cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *s
 
 EXPORT cudaError_t __cudaLaunchKernel(cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
 {
+	LOCKED;
 	return launch(k, g, b, args, shared, s);
 }
 
 EXPORT cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared,
 					   cudaStream_t s)
 {
+	LOCKED;
 	return launch(k, g, b, args, shared, s);
 }
 
 EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
 {
+	LOCKED;
 	struct cr_func *f = find_func(func);
 	if (!f) {
 		say("error: cudaLaunchKernel(%p): not a kernel of the program", func);
@@ -1097,6 +1185,7 @@ EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **arg
 
 EXPORT cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
 {
+	LOCKED;
 	struct cr_func *f = find_func(func);
 	if (!f)
 		return ret(cudaErrorInvalidDeviceFunction);
@@ -1118,6 +1207,7 @@ EXPORT cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
 EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int blockSize,
 								 size_t dynSmem)
 {
+	LOCKED;
 	struct cr_func *f = find_func(func);
 	cudaError_t e = ready();
 	if (e)
@@ -1138,12 +1228,14 @@ EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const v
 EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *func, int blockSize,
 									  size_t dynSmem, unsigned flags)
 {
+	LOCKED;
 	return cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, func, blockSize, dynSmem);
 }
 
 /* ---- pitched and stream-ordered memory ---- */
 EXPORT cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
 {
+	LOCKED;
 	if (!pitch)
 		return ret(cudaErrorInvalidValue);
 	size_t pt = (width + 255) / 256 * 256;
@@ -1156,6 +1248,7 @@ EXPORT cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t
 EXPORT cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
 				int kind)
 {
+	LOCKED;
 	if (width > dpitch || width > spitch)
 		return ret(cudaErrorInvalidPitchValue);
 	for (size_t r = 0; r < height; r++) {
@@ -1169,11 +1262,13 @@ EXPORT cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_
 EXPORT cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
 				     size_t height, int kind, cudaStream_t s)
 {
+	LOCKED;
 	return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 
 EXPORT cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, size_t height)
 {
+	LOCKED;
 	if (width > pitch)
 		return ret(cudaErrorInvalidPitchValue);
 	for (size_t r = 0; r < height; r++) {
@@ -1186,22 +1281,26 @@ EXPORT cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, 
 
 EXPORT cudaError_t cudaMemset2DAsync(void *p, size_t pitch, int value, size_t width, size_t height, cudaStream_t s)
 {
+	LOCKED;
 	return cudaMemset2D(p, pitch, value, width, height);
 }
 
 EXPORT cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t s)
 {
+	LOCKED;
 	return cudaMalloc(p, size);
 }
 
 EXPORT cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
 {
+	LOCKED;
 	return cudaFree(p);
 }
 
 /* ---- host work in stream order: everything before it has completed, so it runs now ---- */
 EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t s, void (*fn)(void *), void *data)
 {
+	LOCKED;
 	if (!fn)
 		return ret(cudaErrorInvalidValue);
 	cudaError_t e = ready();
@@ -1214,6 +1313,7 @@ EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t s, void (*fn)(void *), void *
 EXPORT cudaError_t cudaStreamAddCallback(cudaStream_t s, void (*cb)(cudaStream_t, cudaError_t, void *), void *data,
 					 unsigned flags)
 {
+	LOCKED;
 	if (!cb || flags != 0)
 		return ret(cudaErrorInvalidValue);
 	cb(s, G.sticky, data);
@@ -1225,6 +1325,7 @@ static const size_t limit_default[3] = {1024, 1 << 20, 8 << 20}; /* stack size, 
 
 EXPORT cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 {
+	LOCKED;
 	if (limit < 0 || limit > 2) {
 		say("cudaDeviceSetLimit: limit %d is not supported", limit);
 		return ret(cudaErrorNotSupported);
@@ -1236,6 +1337,7 @@ EXPORT cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 
 EXPORT cudaError_t cudaDeviceGetLimit(size_t *value, int limit)
 {
+	LOCKED;
 	if (!value)
 		return ret(cudaErrorInvalidValue);
 	if (limit < 0 || limit > 2) {
@@ -1248,12 +1350,14 @@ EXPORT cudaError_t cudaDeviceGetLimit(size_t *value, int limit)
 
 EXPORT cudaError_t cudaSetDeviceFlags(unsigned flags)
 {
+	LOCKED;
 	G.device_flags = flags;
 	return cudaSuccess;
 }
 
 EXPORT cudaError_t cudaGetDeviceFlags(unsigned *flags)
 {
+	LOCKED;
 	if (!flags)
 		return ret(cudaErrorInvalidValue);
 	*flags = G.device_flags;
@@ -1262,37 +1366,44 @@ EXPORT cudaError_t cudaGetDeviceFlags(unsigned *flags)
 
 EXPORT cudaError_t cudaFuncSetCacheConfig(const void *func, int config)
 {
+	LOCKED;
 	return find_func(func) ? cudaSuccess : ret(cudaErrorInvalidDeviceFunction);
 }
 
 EXPORT cudaError_t cudaDeviceSetCacheConfig(int config)
 {
+	LOCKED;
 	return cudaSuccess;
 }
 
 EXPORT cudaError_t cudaProfilerStart(void)
 {
+	LOCKED;
 	return cudaSuccess;
 }
 
 EXPORT cudaError_t cudaProfilerStop(void)
 {
+	LOCKED;
 	return cudaSuccess;
 }
 
 EXPORT cudaError_t cudaInitDevice(int dev, unsigned devFlags, unsigned flags)
 {
+	LOCKED;
 	return dev == 0 ? ret(init()) : ret(cudaErrorInvalidDevice);
 }
 
 /* ---- synchronisation, streams, events ---- */
 EXPORT cudaError_t cudaDeviceSynchronize(void)
 {
+	LOCKED;
 	return ret(ready());
 }
 
 EXPORT cudaError_t cudaStreamCreate(cudaStream_t *s)
 {
+	LOCKED;
 	if (!s)
 		return ret(cudaErrorInvalidValue);
 	*s = malloc(sizeof **s);
@@ -1304,16 +1415,19 @@ EXPORT cudaError_t cudaStreamCreate(cudaStream_t *s)
 
 EXPORT cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags)
 {
+	LOCKED;
 	return cudaStreamCreate(s);
 }
 
 EXPORT cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio)
 {
+	LOCKED;
 	return cudaStreamCreate(s);
 }
 
 EXPORT cudaError_t cudaStreamDestroy(cudaStream_t s)
 {
+	LOCKED;
 	if (stream_id(s) == 0)
 		return ret(cudaErrorInvalidResourceHandle); /* the default stream cannot be destroyed */
 	free(s);
@@ -1322,21 +1436,25 @@ EXPORT cudaError_t cudaStreamDestroy(cudaStream_t s)
 
 EXPORT cudaError_t cudaStreamSynchronize(cudaStream_t s)
 {
+	LOCKED;
 	return ret(ready());
 }
 
 EXPORT cudaError_t cudaStreamQuery(cudaStream_t s)
 {
+	LOCKED;
 	return ret(ready());
 }
 
 EXPORT cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags)
 {
+	LOCKED;
 	return ret(G.sticky); /* every operation has completed already */
 }
 
 EXPORT cudaError_t cudaEventCreate(cudaEvent_t *e)
 {
+	LOCKED;
 	if (!e)
 		return ret(cudaErrorInvalidValue);
 	*e = calloc(1, sizeof **e);
@@ -1345,17 +1463,20 @@ EXPORT cudaError_t cudaEventCreate(cudaEvent_t *e)
 
 EXPORT cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags)
 {
+	LOCKED;
 	return cudaEventCreate(e);
 }
 
 EXPORT cudaError_t cudaEventDestroy(cudaEvent_t e)
 {
+	LOCKED;
 	free(e);
 	return cudaSuccess;
 }
 
 EXPORT cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
 {
+	LOCKED;
 	if (!e)
 		return ret(cudaErrorInvalidResourceHandle);
 	e->cycle = G.now;
@@ -1365,11 +1486,13 @@ EXPORT cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
 
 EXPORT cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags)
 {
+	LOCKED;
 	return cudaEventRecord(e, s);
 }
 
 EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t e)
 {
+	LOCKED;
 	if (!e)
 		return ret(cudaErrorInvalidResourceHandle);
 	return ret(G.sticky);
@@ -1377,6 +1500,7 @@ EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t e)
 
 EXPORT cudaError_t cudaEventQuery(cudaEvent_t e)
 {
+	LOCKED;
 	if (!e)
 		return ret(cudaErrorInvalidResourceHandle);
 	return ret(G.sticky);
@@ -1384,6 +1508,7 @@ EXPORT cudaError_t cudaEventQuery(cudaEvent_t e)
 
 EXPORT cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
 {
+	LOCKED;
 	if (!ms || !a || !b)
 		return ret(cudaErrorInvalidValue);
 	if (!a->recorded || !b->recorded)
@@ -1398,11 +1523,13 @@ EXPORT cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
  * both the host and the device see it. */
 EXPORT cudaError_t cudaMemPrefetchAsync(void)
 {
+	LOCKED;
 	return ret(G.sticky);
 }
 
 EXPORT cudaError_t cudaMemAdvise(void)
 {
+	LOCKED;
 	return ret(G.sticky);
 }
 
@@ -1419,6 +1546,7 @@ EXPORT struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, i
 /* ---- device ---- */
 EXPORT cudaError_t cudaGetDeviceCount(int *n)
 {
+	LOCKED;
 	if (!n)
 		return ret(cudaErrorInvalidValue);
 	*n = 1;
@@ -1427,6 +1555,7 @@ EXPORT cudaError_t cudaGetDeviceCount(int *n)
 
 EXPORT cudaError_t cudaGetDevice(int *d)
 {
+	LOCKED;
 	if (!d)
 		return ret(cudaErrorInvalidValue);
 	*d = 0;
@@ -1435,11 +1564,13 @@ EXPORT cudaError_t cudaGetDevice(int *d)
 
 EXPORT cudaError_t cudaSetDevice(int d)
 {
+	LOCKED;
 	return d == 0 ? cudaSuccess : ret(cudaErrorInvalidDevice);
 }
 
 EXPORT cudaError_t cudaDeviceReset(void)
 {
+	LOCKED;
 	G.sticky = cudaSuccess;
 	G.last = cudaSuccess;
 	return cudaSuccess;
@@ -1447,6 +1578,7 @@ EXPORT cudaError_t cudaDeviceReset(void)
 
 EXPORT cudaError_t cudaDriverGetVersion(int *v)
 {
+	LOCKED;
 	if (!v)
 		return ret(cudaErrorInvalidValue);
 	*v = 13000;
@@ -1455,6 +1587,7 @@ EXPORT cudaError_t cudaDriverGetVersion(int *v)
 
 EXPORT cudaError_t cudaRuntimeGetVersion(int *v)
 {
+	LOCKED;
 	return cudaDriverGetVersion(v);
 }
 
@@ -1496,6 +1629,7 @@ static long long attribute(int attr)
 
 EXPORT cudaError_t cudaDeviceGetAttribute(int *v, int attr, int dev)
 {
+	LOCKED;
 	cudaError_t e = init();
 	if (e)
 		return ret(e);
@@ -1514,6 +1648,7 @@ EXPORT cudaError_t cudaDeviceGetAttribute(int *v, int attr, int dev)
 
 EXPORT cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev)
 {
+	LOCKED;
 	cudaError_t e = init();
 	if (e)
 		return ret(e);
@@ -1665,6 +1800,7 @@ static void at_exit(void)
 	EXPORT cudaError_t name(void);                                                                 \
 	cudaError_t name(void)                                                                         \
 	{                                                                                              \
+		LOCKED;                                                                                \
 		say("%s is not supported by warpsim (see docs/cuda.md)", #name);                       \
 		return ret(cudaErrorNotSupported);                                                     \
 	}
