@@ -59,7 +59,8 @@ struct cu_run {
 };
 
 /* Run "warpsim cuda OPTS -- tests/cudart/bin/PROG" capturing stdout and
- * stderr separately.  Returns 0, or 1 when the executable cannot start on
+ * stderr separately in a scratch directory r->dir ("@/" in OPTS names a file
+ * there).  Returns 0, or 1 when the executable cannot start on
  * this host (reported, and the caller stops). */
 static int cu_run(struct test_ctx *t, const char *opts, const char *prog, struct cu_run *r)
 {
@@ -69,9 +70,20 @@ static int cu_run(struct test_ctx *t, const char *opts, const char *prog, struct
 		CHECK_MSG(0, "mkdtemp failed");
 		return 1;
 	}
+	/* "@/" in opts stands for the scratch directory */
+	char o[512] = "";
+	for (size_t i = 0, k = 0; opts[i] && k + 64 < sizeof o; i++) {
+		if (opts[i] == '@' && opts[i + 1] == '/') {
+			k += (size_t)snprintf(o + k, sizeof o - k, "%s/", r->dir);
+			i++;
+		} else {
+			o[k++] = opts[i];
+			o[k] = '\0';
+		}
+	}
 	char cmd[1024];
 	/* run from the repository root: the paths are relative to it */
-	snprintf(cmd, sizeof cmd, "%s cuda %s -- " CUDA_BIN "%s >%s/out 2>%s/err", cu_bin(), opts, prog, r->dir, r->dir);
+	snprintf(cmd, sizeof cmd, "%s cuda %s -- " CUDA_BIN "%s >%s/out 2>%s/err", cu_bin(), o, prog, r->dir, r->dir);
 	fflush(stdout);
 	int st = system(cmd);
 	r->status = st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -147,11 +159,12 @@ TEST(cudart_fatbin_forms)
 	cu_expect_ok(t, "", "vecadd_multi", "vecadd: n=1000 PASSED", 1);
 	/* the highest virtual architecture is the one loaded */
 	struct cu_run r;
-	if (cu_run(t, "--quiet --stats /tmp/warpsim-cudart-multi.jsonl", "vecadd_multi", &r) == 0) {
-		char *s = cu_slurp("/tmp/warpsim-cudart-multi.jsonl");
+	if (cu_run(t, "--quiet --stats @/multi.jsonl", "vecadd_multi", &r) == 0) {
+		char path[128];
+		snprintf(path, sizeof path, "%s/multi.jsonl", r.dir);
+		char *s = cu_slurp(path);
 		CHECK_MSG(s && strstr(s, "\"ptx\":\"compute_80\""), "expected compute_80 chosen:\n%s", s ? s : "(none)");
 		free(s);
-		unlink("/tmp/warpsim-cudart-multi.jsonl");
 	}
 	cu_done(&r);
 }
@@ -196,15 +209,18 @@ TEST(cudart_stats_trace)
 {
 	struct cu_run r;
 	if (cu_run(t,
-		   "--quiet --stats /tmp/warpsim-cudart-p.jsonl --trace /tmp/warpsim-cudart-p.json "
-		   "--summary /tmp/warpsim-cudart-s.json --sched gto",
+		   "--quiet --stats @/p.jsonl --trace @/p.json --summary @/s.json --sched gto",
 		   "pipeline", &r)) {
 		cu_done(&r);
 		return;
 	}
 	CHECK_MSG(r.status == 0, "exit status %d:\n%s", r.status, r.err);
 	CHECK_MSG(!strstr(r.err, "== warpsim"), "--quiet printed statistics:\n%s", r.err);
-	char *s = cu_slurp("/tmp/warpsim-cudart-p.jsonl"), *tr = cu_slurp("/tmp/warpsim-cudart-p.json");
+	char path[3][128];
+	snprintf(path[0], sizeof path[0], "%s/p.jsonl", r.dir);
+	snprintf(path[1], sizeof path[1], "%s/p.json", r.dir);
+	snprintf(path[2], sizeof path[2], "%s/s.json", r.dir);
+	char *s = cu_slurp(path[0]), *tr = cu_slurp(path[1]);
 	CHECK_MSG(s && count(s, "\n") == 4 && count(s, "{\"launch\":") == 4, "stats:\n%s", s ? s : "(none)");
 	CHECK_MSG(s && strstr(s, "\"kernel\":\"_Z6squarePii\"") && strstr(s, "\"grid\":[4,1,1],\"block\":[128,1,1]") &&
 			  strstr(s, "\"cycles\":") && strstr(s, "\"ipc\":") && strstr(s, "\"stall_data\":") &&
@@ -212,15 +228,12 @@ TEST(cudart_stats_trace)
 		  "stats:\n%s", s ? s : "(none)");
 	CHECK_MSG(tr && strstr(tr, "\"traceEvents\"") && count(tr, "\"ph\":\"X\"") == 4 && strstr(tr, "_Z3addPKiS0_Pii"),
 		  "trace:\n%s", tr ? tr : "(none)");
-	char *sum = cu_slurp("/tmp/warpsim-cudart-s.json");
+	char *sum = cu_slurp(path[2]);
 	CHECK_MSG(sum && strstr(sum, "\"kernels\": 4") && strstr(sum, "\"sched\": \"gto\""), "summary:\n%.2000s",
 		  sum ? sum : "(none)");
 	free(sum);
 	free(s);
 	free(tr);
-	unlink("/tmp/warpsim-cudart-s.json");
-	unlink("/tmp/warpsim-cudart-p.jsonl");
-	unlink("/tmp/warpsim-cudart-p.json");
 	cu_done(&r);
 }
 
