@@ -75,8 +75,6 @@ struct cr_module {
 	int *unit_err;       /* cudaError_t of a unit that failed to load */
 	int nunits;
 	int load_failed;  /* cudaError_t, 0 if not tried or loaded */
-	int reported;     /* its error was printed */
-	int unregistered;
 };
 
 struct cr_func {
@@ -484,9 +482,7 @@ EXPORT void __cudaRegisterFatBinaryEnd(void **handle)
 EXPORT void __cudaUnregisterFatBinary(void **handle)
 {
 	LOCKED;
-	struct cr_module *m = (struct cr_module *)handle;
-	if (m)
-		m->unregistered = 1; /* the module stays loaded: the simulator is torn down at exit */
+	(void)handle; /* the modules stay loaded: the simulator is torn down by the exit handler */
 }
 
 EXPORT char __cudaInitModule(void **handle)
@@ -1696,8 +1692,12 @@ EXPORT cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev)
 /* ---- exit: per-launch statistics, trace, teardown ---- */
 static void print_stats(FILE *out)
 {
-	fprintf(out, "\n== warpsim: %d kernel launch%s, %llu simulated cycles (%.6f ms at %.0f MHz)\n", G.nlaunches,
-		G.nlaunches == 1 ? "" : "es", (unsigned long long)G.now, (double)G.now / (G.clock_mhz * 1e3), G.clock_mhz);
+	char sched[64] = "?", fetch[64] = "?";
+	wsConfigGet(wsSimConfig(G.sim), "sched", sched, sizeof sched);
+	wsConfigGet(wsSimConfig(G.sim), "fetch", fetch, sizeof fetch);
+	fprintf(out, "\n== warpsim: %d kernel launch%s, %llu simulated cycles (%.6f ms at %.0f MHz; %d SMs, sched %s, fetch %s)\n",
+		G.nlaunches, G.nlaunches == 1 ? "" : "es", (unsigned long long)G.now, (double)G.now / (G.clock_mhz * 1e3),
+		G.clock_mhz, cfg_int("num_sms", 0), sched, fetch);
 	if (G.nlaunches == 0)
 		return;
 	int nw = 6; /* width of the kernel-name column */
