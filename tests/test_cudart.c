@@ -7,7 +7,7 @@
  * status, its own standard output, and warpsim's standard error: the
  * per-kernel statistics, the located fault reports, the "no PTX" error.
  *
- * The executables were linked on a glibc 2.3x system; where the host's
+ * The executables need glibc 2.34 and libstdc++ (Debian 12, Ubuntu 22.04); where the host's
  * dynamic loader cannot start them (an older glibc), the tests say so and
  * pass without checking anything else.
  */
@@ -96,7 +96,7 @@ static int cu_run(struct test_ctx *t, const char *opts, const char *prog, struct
 		r->out = strdup("");
 	if (!r->err)
 		r->err = strdup("");
-	if (r->status == 127 && (strstr(r->err, "GLIBC") || strstr(r->err, "error while loading shared libraries"))) {
+	if (r->status == 127 && (strstr(r->err, "GLIBC") || strstr(r->err, "libstdc++.so.6: cannot open"))) {
 		printf("  (%s: the committed executable cannot start on this host: %.200s; rebuild it with "
 		       "'make cudart-bins' where nvcc exists)\n",
 		       prog, r->err);
