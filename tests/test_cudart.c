@@ -197,6 +197,12 @@ TEST(cudart_pipeline_streams_events)
 	cu_expect_ok(t, "", "pipeline", "pipeline: host function ran 1 time, 2D copy ok", 4);
 }
 
+/* a Thrust program: CUB's kernels, after cudaFuncGetAttributes and occupancy queries */
+TEST(cudart_thrust)
+{
+	cu_expect_ok(t, "", "thrust", "thrust: sum 499500, scan 500 1000: PASSED", 8);
+}
+
 /* concurrent host threads, each launching on its own stream */
 TEST(cudart_host_threads)
 {

@@ -101,6 +101,15 @@ struct cudaPointerAttributes {
 _Static_assert(sizeof(struct cudaPointerAttributes) == 88, "CUDA 13.0 cudaPointerAttributes size");
 _Static_assert(offsetof(struct cudaPointerAttributes, hostPointer) == 16, "");
 
+struct cudaFuncAttributes {
+	size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
+	int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion, cacheModeCA, maxDynamicSharedSizeBytes,
+		preferredShmemCarveout, clusterDimMustBeSet, requiredClusterWidth, requiredClusterHeight,
+		requiredClusterDepth, clusterSchedulingPolicyPreference, nonPortableClusterSizeAllowed;
+	int reserved[16];
+};
+_Static_assert(sizeof(struct cudaFuncAttributes) == 144, "CUDA 13.0 cudaFuncAttributes size");
+
 typedef struct dim3 {
 	unsigned x, y, z;
 } dim3;

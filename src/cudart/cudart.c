@@ -1200,6 +1200,35 @@ EXPORT cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
 	return ret(cudaErrorNotSupported);
 }
 
+EXPORT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func)
+{
+	LOCKED;
+	struct cr_func *f = find_func(func);
+	cudaError_t e = ready();
+	if (e)
+		return ret(e);
+	if (!f)
+		return ret(cudaErrorInvalidDeviceFunction);
+	if (!a)
+		return ret(cudaErrorInvalidValue);
+	if ((e = get_function(f)))
+		return ret(e);
+	ws_function_info info;
+	if (wsFunctionGetInfo(f->fn, &info) != WS_SUCCESS)
+		return ret(cudaErrorInvalidValue);
+	memset(a, 0, sizeof *a);
+	a->sharedSizeBytes = info.shared_static_bytes;
+	a->constSizeBytes = info.const_bytes;
+	a->localSizeBytes = info.local_bytes;
+	a->maxThreadsPerBlock = (int)info.max_threads_per_block;
+	a->numRegs = (int)info.regs_per_thread;
+	a->ptxVersion = (int)f->arch;    /* e.g. 75 for compute_75, as NVIDIA's runtime reports it */
+	a->binaryVersion = (int)f->arch; /* the "binary" warpsim runs is that PTX */
+	a->maxDynamicSharedSizeBytes = f->max_dyn_shared;
+	a->preferredShmemCarveout = -1;
+	return cudaSuccess;
+}
+
 EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int blockSize,
 								 size_t dynSmem)
 {
@@ -1718,7 +1747,12 @@ static void print_stats(FILE *out)
 		uint64_t tot = 0;
 		for (int k = K_ISSUE; k < NK; k++)
 			tot += L->k[k];
-		fprintf(out, "%4d %-*s %-14s %-12s %10llu %7.2f |", i, nw, L->name, grid, block,
+		char name[64];
+		if ((int)strlen(L->name) > nw)
+			snprintf(name, sizeof name, "%.*s...", nw - 3, L->name); /* the JSON lines have it whole */
+		else
+			snprintf(name, sizeof name, "%s", L->name);
+		fprintf(out, "%4d %-*s %-14s %-12s %10llu %7.2f |", i, nw, name, grid, block,
 			(unsigned long long)L->k[K_CYCLES], ipc(L));
 		static const int w[] = {5, 5, 5, 6, 7, 5, 5, 5};
 		for (int k = K_ISSUE; k < NK; k++)
@@ -1759,6 +1793,7 @@ static void write_trace(void)
 
 static void at_exit(void)
 {
+	fflush(stdout); /* the program's output first */
 	if (G.state != 1)
 		return;
 	if (!G.quiet)

@@ -632,6 +632,37 @@ static uint32_t launch_resources(const ws_function *fn, uint64_t threads, uint64
 	return occupancy(cfg, (uint32_t)threads, warps, rpt, shared_total, why);
 }
 
+ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
+{
+	if (!fn || !info)
+		return WS_ERROR_INVALID_VALUE;
+	const struct ws_module *m = fn->mod;
+	const struct ptx_function *k = &m->ir->funcs[fn->index];
+	const struct ws_config *cfg = &m->sim->cfg;
+	memset(info, 0, sizeof *info);
+	info->shared_static_bytes = (size_t)k->shared_static;
+	info->const_bytes = (size_t)m->const_size;
+	info->local_bytes = (size_t)k->frame_size;
+	info->param_bytes = (size_t)k->kparam_size;
+	uint32_t rpt = (uint32_t)cfg_int(cfg, CFG_regs_per_thread);
+	info->regs_per_thread = rpt ? rpt : k->regs_per_thread;
+	uint64_t max = (uint64_t)cfg_int(cfg, CFG_max_threads_per_cta);
+	const uint32_t *lim = k->reqntid[0] ? k->reqntid : k->maxntid;
+	if (lim[0]) {
+		uint64_t t = (uint64_t)lim[0] * (lim[1] ? lim[1] : 1) * (lim[2] ? lim[2] : 1);
+		if (t < max)
+			max = t;
+	}
+	uint64_t ws = (uint64_t)cfg_int(cfg, CFG_warp_size);
+	if (info->regs_per_thread) { /* one CTA must fit in the register file, in whole warps */
+		uint64_t t = (uint64_t)cfg_int(cfg, CFG_regs_per_sm) / ((uint64_t)info->regs_per_thread * ws) * ws;
+		if (t < max)
+			max = t;
+	}
+	info->max_threads_per_block = (unsigned)max;
+	return WS_SUCCESS;
+}
+
 ws_result wsFunctionOccupancy(const ws_function *fn, unsigned blockThreads, size_t sharedMemBytes, unsigned *ctasPerSM)
 {
 	if (!fn || !ctasPerSM || blockThreads == 0)
