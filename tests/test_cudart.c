@@ -211,8 +211,9 @@ TEST(cudart_host_threads)
 
 TEST(cudart_managed)
 {
-	cu_expect_ok(t, "", "managed", "managed: list sum 10, pinned[7] 77", 2);
-	cu_expect_ok(t, "--functional", "managed", "managed: PASSED", 2);
+	cu_expect_ok(t, "", "managed", "managed: list sum 10, pinned[7] 77", 3);
+	cu_expect_ok(t, "", "managed", "managed: __managed__ hits 132, weights 3 8, symbol copy 7", 3);
+	cu_expect_ok(t, "--functional", "managed", "managed: PASSED", 3);
 }
 
 /* --stats writes one JSON line per launch, --trace a Chrome trace of the launches */

@@ -26,9 +26,9 @@
  *  - Device faults (out-of-bounds access, trap, failed assert, deadlock)
  *    print warpsim's located report on stderr at the launch and become a
  *    sticky error returned by the next call, as on a GPU.
- *  - Managed memory is a device allocation whose host shadow is mapped at
- *    the same address; the shadow is copied to the device before every
- *    launch and back after it.
+ *  - Managed memory (cudaMallocManaged, __managed__ variables) is device
+ *    memory whose host shadow is mapped at the same address; the shadow is
+ *    copied to the device before every launch and back after it.
  *  - Per-launch statistics: deltas of the simulator's counters around each
  *    launch, printed at exit, written as JSON lines (WARPSIM_STATS) and as a
  *    Perfetto trace of the launches (WARPSIM_TRACE); every counter over all
@@ -93,12 +93,14 @@ struct cr_var {
 	size_t size;
 	int constant;
 	ws_module *mod; /* the module that defines it, once found */
+	void **managed;   /* __managed__: where the host code reads the variable's address */
+	void *fallback;   /* __managed__ that could not be set up: zeroed host memory */
 };
 
 enum { A_DEVICE, A_MANAGED, A_HOST };
 struct cr_alloc {
 	int kind;
-	uint64_t base;  /* what wsMemAlloc returned (A_DEVICE, A_MANAGED) */
+	uint64_t base;  /* what wsMemAlloc returned (A_DEVICE, A_MANAGED); 0: a module variable, not freed */
 	uint64_t ptr;   /* what the program got */
 	size_t size;
 	size_t maplen;  /* A_MANAGED: bytes of the host shadow mapping */
@@ -160,6 +162,8 @@ static struct cr_ctx {
 	FILE *stats;
 	const char *stats_path, *trace_path, *summary_path;
 	int quiet;
+	uint64_t *mapped;      /* host pages mapped for __managed__ variables */
+	int nmapped;
 	size_t limits[3]; /* cudaDeviceSetLimit values (no effect on the simulation) */
 	int limit_set[3];
 	unsigned device_flags;
@@ -485,10 +489,80 @@ EXPORT void __cudaUnregisterFatBinary(void **handle)
 	(void)handle; /* the modules stay loaded: the simulator is torn down by the exit handler */
 }
 
+static cudaError_t symbol_of(struct cr_var *v, const char *call);
+static cudaError_t add_alloc(struct cr_alloc a);
+
+/* Map the host page at `page` (page-aligned) unless this library mapped it
+ * already.  0, or -1 if the address is taken by something else. */
+static int map_page(uint64_t page)
+{
+	for (int i = 0; i < G.nmapped; i++)
+		if (G.mapped[i] == page)
+			return 0;
+	uint64_t *nm = realloc(G.mapped, (size_t)(G.nmapped + 1) * sizeof *nm);
+	if (!nm)
+		return -1;
+	G.mapped = nm;
+	void *h = mmap((void *)(uintptr_t)page, PAGE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (h == MAP_FAILED || (uint64_t)(uintptr_t)h != page) {
+		if (h != MAP_FAILED)
+			munmap(h, PAGE);
+		return -1;
+	}
+	G.mapped[G.nmapped++] = page;
+	return 0;
+}
+
+/* A __managed__ variable: its device address, with a host copy mapped at
+ * the same address and synchronised around launches like cudaMallocManaged
+ * memory; the host code reads the address from *v->managed. */
+static cudaError_t managed_var_setup(struct cr_var *v)
+{
+	cudaError_t e = symbol_of(v, "__managed__ variable");
+	ws_deviceptr d;
+	size_t n;
+	if (!e && wsModuleGetGlobal(&d, &n, v->mod, v->name) != WS_SUCCESS) {
+		say("error: __managed__ variable %s: %s", v->name, wsSimLastError(G.sim));
+		e = cudaErrorInvalidSymbol;
+	}
+	for (uint64_t pg = e ? 1 : d / PAGE * PAGE; !e && pg < d + n; pg += PAGE)
+		if (map_page(pg) < 0) {
+			say("error: __managed__ variable %s: cannot map host memory at device address 0x%llx", v->name,
+			    (unsigned long long)pg);
+			e = cudaErrorMemoryAllocation;
+		}
+	if (!e && (wsMemcpyDtoH(G.sim, (void *)(uintptr_t)d, d, n) != WS_SUCCESS || /* its initial value */
+		   add_alloc((struct cr_alloc){A_MANAGED, 0, d, n, 0}) != cudaSuccess))
+		e = cudaErrorMemoryAllocation;
+	if (e) { /* the host code dereferences *v->managed regardless: give it memory */
+		if (!v->fallback)
+			v->fallback = calloc(1, v->size ? v->size : 1);
+		*v->managed = v->fallback;
+		return e;
+	}
+	*v->managed = (void *)(uintptr_t)d;
+	return cudaSuccess;
+}
+
+/* Called by nvcc's host code before the first host access to a __managed__
+ * variable of the module: set up every __managed__ variable of it. */
 EXPORT char __cudaInitModule(void **handle)
 {
 	LOCKED;
-	(void)handle;
+	cudaError_t e = ready();
+	for (int i = 0; i < G.nvars; i++) {
+		struct cr_var *v = &G.vars[i];
+		if (v->m != (struct cr_module *)handle || !v->managed || (*v->managed && *v->managed != v->fallback))
+			continue;
+		if (e) {
+			if (!v->fallback)
+				v->fallback = calloc(1, v->size ? v->size : 1);
+			*v->managed = v->fallback;
+		} else {
+			managed_var_setup(v);
+		}
+	}
 	return 1;
 }
 
@@ -523,16 +597,16 @@ EXPORT void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress,
 		return;
 	}
 	G.vars = nv;
-	G.vars[G.nvars++] = (struct cr_var){(struct cr_module *)handle, hostVar, name, size, constant, NULL};
+	G.vars[G.nvars++] = (struct cr_var){(struct cr_module *)handle, hostVar, name, size, constant, NULL, NULL, NULL};
 }
 
 EXPORT void __cudaRegisterManagedVar(void **handle, void **hostVarPtrAddress, char *deviceAddress,
 				     const char *deviceName, int ext, size_t size, int constant, int global)
 {
 	LOCKED;
-	say("error: __managed__ variable %s: __cudaRegisterManagedVar is not supported by warpsim "
-	    "(use cudaMallocManaged); accesses to it will fail",
-	    deviceName ? deviceName : "?");
+	__cudaRegisterVar(handle, (char *)hostVarPtrAddress, deviceAddress, deviceName, ext, size, constant, global);
+	if (G.nvars && G.vars[G.nvars - 1].host == (const void *)hostVarPtrAddress)
+		G.vars[G.nvars - 1].managed = hostVarPtrAddress;
 }
 
 static struct cr_func *find_func(const void *host)
@@ -545,8 +619,8 @@ static struct cr_func *find_func(const void *host)
 
 static struct cr_var *find_var(const void *host)
 {
-	for (int i = 0; i < G.nvars; i++)
-		if (G.vars[i].host == host)
+	for (int i = 0; i < G.nvars; i++) /* a __managed__ variable is named by its storage in host code */
+		if (G.vars[i].host == host || (G.vars[i].managed && host && *G.vars[i].managed == host))
 			return &G.vars[i];
 	return NULL;
 }
@@ -709,7 +783,7 @@ EXPORT cudaError_t cudaFree(void *p)
 	if (e)
 		return ret(e);
 	struct cr_alloc *a = find_alloc((uint64_t)(uintptr_t)p, 1);
-	if (!a || a->kind == A_HOST) {
+	if (!a || a->kind == A_HOST || !a->base) {
 		say("error: cudaFree(%p): not a pointer returned by cudaMalloc or cudaMallocManaged", p);
 		return ret(cudaErrorInvalidDevicePointer);
 	}
@@ -848,18 +922,12 @@ EXPORT cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s)
 }
 
 /* ---- symbols ---- */
-static cudaError_t symbol(const void *sym, struct cr_var **out, const char *call)
+/* Find the loaded module that defines v (loading its unit). */
+static cudaError_t symbol_of(struct cr_var *v, const char *call)
 {
-	cudaError_t e = ready();
-	if (e)
-		return e;
-	struct cr_var *v = find_var(sym);
-	if (!v) {
-		say("error: %s: %p is not a __device__ or __constant__ variable of the program", call, sym);
-		return cudaErrorInvalidSymbol;
-	}
 	struct cr_module *m = v->m;
-	if ((e = module_prepare(m)))
+	cudaError_t e = module_prepare(m);
+	if (e)
 		return e;
 	cudaError_t first = cudaSuccess;
 	for (int u = 0; !v->mod && u < m->nunits; u++) {
@@ -879,6 +947,23 @@ static cudaError_t symbol(const void *sym, struct cr_var **out, const char *call
 		say("error: %s: variable %s is registered but not in the program's PTX", call, v->name);
 		return cudaErrorInvalidSymbol;
 	}
+	return cudaSuccess;
+}
+
+static cudaError_t symbol(const void *sym, struct cr_var **out, const char *call)
+{
+	cudaError_t e = ready();
+	if (e)
+		return e;
+	struct cr_var *v = find_var(sym);
+	if (!v) {
+		say("error: %s: %p is not a __device__ or __constant__ variable of the program", call, sym);
+		return cudaErrorInvalidSymbol;
+	}
+	if (v->managed && !*v->managed)
+		__cudaInitModule((void **)v->m);
+	if ((e = symbol_of(v, call)))
+		return e;
 	*out = v;
 	return cudaSuccess;
 }
@@ -898,6 +983,11 @@ static cudaError_t symbol_copy(const void *sym, void *host, size_t n, size_t off
 	if (kind != cudaMemcpyDefault && kind != cudaMemcpyDeviceToDevice &&
 	    kind != (to ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost))
 		return ret(cudaErrorInvalidMemcpyDirection);
+	if (v->managed && *v->managed) { /* the host copy is current between launches */
+		uint8_t *shadow = (uint8_t *)*v->managed + off;
+		return copy(to ? (void *)shadow : host, to ? host : (void *)shadow, n,
+			    dev_side ? (to ? cudaMemcpyDeviceToHost : cudaMemcpyHostToDevice) : cudaMemcpyHostToHost, call);
+	}
 	void *buf = host;
 	if (dev_side && on_device(host)) {
 		if (!(buf = malloc(n ? n : 1)))

@@ -1,6 +1,18 @@
 // managed.cu -- cudaMallocManaged memory that the host reads and writes directly
-// around kernel launches, and pinned host memory from cudaMallocHost.
+// around kernel launches, __managed__ variables (with an initializer, written by
+// the host, by kernels and by cudaMemcpyToSymbol), and pinned host memory from
+// cudaMallocHost.
 #include <cstdio>
+
+__managed__ int hits = 100;
+__managed__ float weights[4];
+
+__global__ void count(int n)
+{
+	atomicAdd(&hits, n);
+	if (threadIdx.x < 4)
+		weights[threadIdx.x] *= 2;
+}
 
 struct node {
 	int value;
@@ -59,6 +71,17 @@ int main()
 	CHECK(cudaMemcpy(pinned, x, n * sizeof(int), cudaMemcpyDefault));
 	printf("managed: list sum %d, pinned[7] %d\n", *sum, pinned[7]);
 	if (*sum != 10 || pinned[7] != 77)
+		return 1;
+	weights[0] = 1.5f;
+	weights[3] = 4;
+	count<<<1, 32>>>(1);
+	CHECK(cudaDeviceSynchronize());
+	int seven = 7;
+	CHECK(cudaMemcpyToSymbol(weights, &seven, sizeof seven, sizeof(float))); /* weights[1] = bits of 7 */
+	int back;
+	CHECK(cudaMemcpyFromSymbol(&back, weights, sizeof back, sizeof(float)));
+	printf("managed: __managed__ hits %d, weights %g %g, symbol copy %d\n", hits, weights[0], weights[3], back);
+	if (hits != 132 || weights[0] != 3 || weights[3] != 8 || back != 7)
 		return 1;
 	CHECK(cudaFreeHost(pinned));
 	CHECK(cudaFree(x));
