@@ -68,6 +68,23 @@ static int links_shared_cudart(const char *path)
 	return found;
 }
 
+/* The file execvp would run for a name without '/', or NULL. */
+static const char *search_path(const char *name, char *buf, size_t n)
+{
+	const char *path = getenv("PATH");
+	if (!path)
+		return NULL;
+	for (const char *p = path;; p++) {
+		const char *colon = strchr(p, ':');
+		size_t len = colon ? (size_t)(colon - p) : strlen(p);
+		if (len && (size_t)snprintf(buf, n, "%.*s/%s", (int)len, p, name) < n && access(buf, X_OK) == 0)
+			return buf;
+		if (!colon)
+			return NULL;
+		p = colon;
+	}
+}
+
 static int set_env(const struct cli_cmd *cmd, const char *name, const char *value)
 {
 	if (setenv(name, value, 1) != 0)
@@ -90,7 +107,9 @@ int cli_cmd_cuda(const struct cli_args *a)
 		return cli_fail(cmd, "cannot find libcudart.so.13 beside the warpsim executable (run 'make'), "
 				     "or in $WARPSIM_CUDART_DIR");
 	const char *prog = a->pos[0];
-	if (strchr(prog, '/') && links_shared_cudart(prog) == 0)
+	char found[PATH_MAX];
+	const char *exe = strchr(prog, '/') ? prog : search_path(prog, found, sizeof found);
+	if (exe && links_shared_cudart(exe) == 0)
 		return cli_fail(cmd,
 				"%s does not use the shared CUDA runtime, so warpsim cannot stand in for it: "
 				"rebuild it with 'nvcc -cudart shared' (nvcc links the runtime statically by default)",
