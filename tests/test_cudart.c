@@ -104,7 +104,8 @@ static int cu_run(struct test_ctx *t, const char *opts, const char *prog, struct
 		return 1;
 	}
 	if (strstr(r->err, "libzstd.so.1 is not installed")) {
-		printf("  (%s: its PTX is zstd-compressed and this host has no libzstd.so.1; install libzstd1)\n", prog);
+		printf("  (%s: its PTX is zstd-compressed and this host has no libzstd.so.1; install libzstd1)\n",
+		       prog);
 		return 1;
 	}
 	return 0;
@@ -145,7 +146,7 @@ static void cu_expect_ok(struct test_ctx *t, const char *opts, const char *prog,
 	snprintf(want, sizeof want, "== warpsim: %d kernel launch%s", launches, launches == 1 ? "" : "es");
 	CHECK_MSG(strstr(r.err, want), "%s: expected \"%s\" on stderr:\n%s", prog, want, r.err);
 	CHECK_MSG(strstr(r.err, "stall breakdown") && strstr(r.err, "simulated cycles"),
-		  "%s: no per-kernel statistics on stderr:\n%s", prog, r.err);
+	          "%s: no per-kernel statistics on stderr:\n%s", prog, r.err);
 	CHECK_MSG(!strstr(r.err, "warpsim cudart:"), "%s: unexpected message from the runtime:\n%s", prog, r.err);
 	cu_done(&r);
 }
@@ -168,7 +169,8 @@ TEST(cudart_fatbin_forms)
 		char path[128];
 		snprintf(path, sizeof path, "%s/multi.jsonl", r.dir);
 		char *s = cu_slurp(path);
-		CHECK_MSG(s && strstr(s, "\"ptx\":\"compute_80\""), "expected compute_80 chosen:\n%s", s ? s : "(none)");
+		CHECK_MSG(s && strstr(s, "\"ptx\":\"compute_80\""), "expected compute_80 chosen:\n%s",
+		          s ? s : "(none)");
 		free(s);
 	}
 	cu_done(&r);
@@ -220,9 +222,7 @@ TEST(cudart_managed)
 TEST(cudart_stats_trace)
 {
 	struct cu_run r;
-	if (cu_run(t,
-		   "--quiet --stats @/p.jsonl --trace @/p.json --summary @/s.json --sched gto",
-		   "pipeline", &r)) {
+	if (cu_run(t, "--quiet --stats @/p.jsonl --trace @/p.json --summary @/s.json --sched gto", "pipeline", &r)) {
 		cu_done(&r);
 		return;
 	}
@@ -235,14 +235,15 @@ TEST(cudart_stats_trace)
 	char *s = cu_slurp(path[0]), *tr = cu_slurp(path[1]);
 	CHECK_MSG(s && count(s, "\n") == 4 && count(s, "{\"launch\":") == 4, "stats:\n%s", s ? s : "(none)");
 	CHECK_MSG(s && strstr(s, "\"kernel\":\"_Z6squarePii\"") && strstr(s, "\"grid\":[4,1,1],\"block\":[128,1,1]") &&
-			  strstr(s, "\"cycles\":") && strstr(s, "\"ipc\":") && strstr(s, "\"stall_data\":") &&
-			  strstr(s, "\"error\":null"),
-		  "stats:\n%s", s ? s : "(none)");
-	CHECK_MSG(tr && strstr(tr, "\"traceEvents\"") && count(tr, "\"ph\":\"X\"") == 4 && strstr(tr, "_Z3addPKiS0_Pii"),
-		  "trace:\n%s", tr ? tr : "(none)");
+	              strstr(s, "\"cycles\":") && strstr(s, "\"ipc\":") && strstr(s, "\"stall_data\":") &&
+	              strstr(s, "\"error\":null"),
+	          "stats:\n%s", s ? s : "(none)");
+	CHECK_MSG(tr && strstr(tr, "\"traceEvents\"") && count(tr, "\"ph\":\"X\"") == 4 &&
+	              strstr(tr, "_Z3addPKiS0_Pii"),
+	          "trace:\n%s", tr ? tr : "(none)");
 	char *sum = cu_slurp(path[2]);
 	CHECK_MSG(sum && strstr(sum, "\"kernels\": 4") && strstr(sum, "\"sched\": \"gto\""), "summary:\n%.2000s",
-		  sum ? sum : "(none)");
+	          sum ? sum : "(none)");
 	free(sum);
 	free(s);
 	free(tr);
@@ -252,7 +253,7 @@ TEST(cudart_stats_trace)
 /* a fault: the matching CUDA error from the next synchronizing call (sticky),
  * warpsim's located report on stderr */
 static void cu_expect_fault(struct test_ctx *t, const char *opts, const char *prog, const char *line,
-			    const char *report)
+                            const char *report)
 {
 	struct cu_run r;
 	if (cu_run(t, opts, prog, &r)) {
@@ -268,18 +269,18 @@ static void cu_expect_fault(struct test_ctx *t, const char *opts, const char *pr
 TEST(cudart_fault_oob)
 {
 	cu_expect_fault(t, "", "faults oob",
-			"faults oob: launch cudaErrorIllegalAddress, synchronize cudaErrorIllegalAddress, next call "
-			"cudaErrorIllegalAddress",
-			"out-of-bounds write of 4 bytes at global address");
+	                "faults oob: launch cudaErrorIllegalAddress, synchronize cudaErrorIllegalAddress, next call "
+	                "cudaErrorIllegalAddress",
+	                "out-of-bounds write of 4 bytes at global address");
 	cu_expect_fault(t, "", "faults oob", "", "compute_75.ptx:");
 }
 
 TEST(cudart_fault_assert_deadlock)
 {
 	cu_expect_fault(t, "", "faults assert", "synchronize cudaErrorAssert",
-			"assertion 'p[threadIdx.x] == 0' failed in void check(const int *), tests/cudart/faults.cu:17");
+	                "assertion 'p[threadIdx.x] == 0' failed in void check(const int *), tests/cudart/faults.cu:17");
 	cu_expect_fault(t, "--set livelock_cycles=20000", "faults deadlock", "synchronize cudaErrorLaunchTimeout",
-			"waiting at barrier 0");
+	                "waiting at barrier 0");
 }
 
 /* SASS only: one clear error naming the nvcc flags, the launch fails */
@@ -293,8 +294,8 @@ TEST(cudart_no_ptx)
 	CHECK_MSG(r.status == 4, "exit status %d\nstdout:\n%s\nstderr:\n%s", r.status, r.out, r.err);
 	CHECK_STR_CONTAINS(r.out, "noptx: launch cudaErrorNoKernelImageForDevice");
 	CHECK_MSG(count(r.err, "error") == 1 && strstr(r.err, "no PTX, only SASS for sm_75") &&
-			  strstr(r.err, "-gencode arch=compute_75,code=compute_75"),
-		  "expected one error naming the flags:\n%s", r.err);
+	              strstr(r.err, "-gencode arch=compute_75,code=compute_75"),
+	          "expected one error naming the flags:\n%s", r.err);
 	cu_done(&r);
 }
 
@@ -317,9 +318,9 @@ TEST(cudart_unsupported_call_env)
 		snprintf(libdir, sizeof libdir, ".");
 	char cmd[1024];
 	snprintf(cmd, sizeof cmd,
-		 "LD_LIBRARY_PATH=%s WARPSIM_SET='num_sms=2;warp_size=32' WARPSIM_SCHED=gto WARPSIM_STATS=%s/s.jsonl "
-		 CUDA_BIN "unsupported >%s/out 2>%s/err",
-		 libdir, dir, dir, dir);
+	         "LD_LIBRARY_PATH=%s WARPSIM_SET='num_sms=2;warp_size=32' WARPSIM_SCHED=gto "
+	         "WARPSIM_STATS=%s/s.jsonl " CUDA_BIN "unsupported >%s/out 2>%s/err",
+	         libdir, dir, dir, dir);
 	int st = system(cmd);
 	char path[128];
 	snprintf(path, sizeof path, "%s/out", dir);
@@ -332,14 +333,15 @@ TEST(cudart_unsupported_call_env)
 		printf("  (the committed executable cannot start on this host: %.200s)\n", err);
 	} else {
 		CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d:\n%s", st, err ? err : "");
-		CHECK_MSG(out && strstr(out, "cudaGraphCreate cudaErrorNotSupported, last error cudaErrorNotSupported") &&
-				  strstr(out, "then a kernel: cudaSuccess, h[31] = 31"),
-			  "stdout:\n%s", out ? out : "");
+		CHECK_MSG(out &&
+		              strstr(out, "cudaGraphCreate cudaErrorNotSupported, last error cudaErrorNotSupported") &&
+		              strstr(out, "then a kernel: cudaSuccess, h[31] = 31"),
+		          "stdout:\n%s", out ? out : "");
 		CHECK_MSG(err && count(err, "warpsim cudart:") == 1 &&
-				  strstr(err, "warpsim cudart: cudaGraphCreate is not supported by warpsim"),
-			  "stderr:\n%s", err ? err : "");
+		              strstr(err, "warpsim cudart: cudaGraphCreate is not supported by warpsim"),
+		          "stderr:\n%s", err ? err : "");
 		CHECK_MSG(stats && count(stats, "\n") == 1 && strstr(stats, "\"kernel\":\"_Z1kPi\""), "stats:\n%s",
-			  stats ? stats : "(none)");
+		          stats ? stats : "(none)");
 	}
 	free(out);
 	free(err);
@@ -356,8 +358,8 @@ TEST(cudart_cli_errors)
 {
 	struct cu_run r;
 	if (cu_run(t, "--set no_such_param=1", "vecadd", &r) == 0) {
-		CHECK_MSG(r.status == 2 && strstr(r.err, "no_such_param") && r.out[0] == '\0', "status %d:\n%s", r.status,
-			  r.err);
+		CHECK_MSG(r.status == 2 && strstr(r.err, "no_such_param") && r.out[0] == '\0', "status %d:\n%s",
+		          r.status, r.err);
 	}
 	cu_done(&r);
 	char cmd[512];
@@ -367,7 +369,8 @@ TEST(cudart_cli_errors)
 	size_t n = p ? fread(buf, 1, sizeof buf - 1, p) : 0;
 	buf[n] = '\0';
 	int st = p ? pclose(p) : -1;
-	CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 1 && strstr(buf, "nvcc -cudart shared"), "status %d:\n%s", st, buf);
+	CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 1 && strstr(buf, "nvcc -cudart shared"), "status %d:\n%s", st,
+	          buf);
 	/* without "--", the words after the program are its own (here --quiet is vecadd's argv[2]) */
 	snprintf(cmd, sizeof cmd, "%s cuda --set num_sms=2 " CUDA_BIN "vecadd 50 --quiet 2>&1", cu_bin());
 	p = popen(cmd, "r");
@@ -376,6 +379,6 @@ TEST(cudart_cli_errors)
 	st = p ? pclose(p) : -1;
 	if (!(WIFEXITED(st) && WEXITSTATUS(st) == 127 && strstr(buf, "GLIBC")))
 		CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0 && strstr(buf, "vecadd: n=50 PASSED") &&
-				  strstr(buf, "== warpsim: 1 kernel launch"),
-			  "status %d:\n%s", st, buf);
+		              strstr(buf, "== warpsim: 1 kernel launch"),
+		          "status %d:\n%s", st, buf);
 }

@@ -68,7 +68,7 @@ static void fb_header(struct fb *f)
 }
 
 static void fb_entry(struct fb *f, uint16_t kind, uint32_t arch, uint64_t flags, const void *payload, size_t len,
-		     uint64_t dsize)
+                     uint64_t dsize)
 {
 	uint8_t *e = fb_bytes(f) + f->n;
 	uint32_t ehsz = kind == 1 ? 80 : 64, csize = flags ? (uint32_t)len : 0;

@@ -105,15 +105,15 @@ int cli_cmd_cuda(const struct cli_args *a)
 	char dir[PATH_MAX];
 	if (find_libdir(dir, sizeof dir) < 0)
 		return cli_fail(cmd, "cannot find libcudart.so.13 beside the warpsim executable (run 'make'), "
-				     "or in $WARPSIM_CUDART_DIR");
+		                     "or in $WARPSIM_CUDART_DIR");
 	const char *prog = a->pos[0];
 	char found[PATH_MAX];
 	const char *exe = strchr(prog, '/') ? prog : search_path(prog, found, sizeof found);
 	if (exe && links_shared_cudart(exe) == 0)
 		return cli_fail(cmd,
-				"%s does not use the shared CUDA runtime, so warpsim cannot stand in for it: "
-				"rebuild it with 'nvcc -cudart shared' (nvcc links the runtime statically by default)",
-				prog);
+		                "%s does not use the shared CUDA runtime, so warpsim cannot stand in for it: "
+		                "rebuild it with 'nvcc -cudart shared' (nvcc links the runtime statically by default)",
+		                prog);
 
 	/* the configuration, in the order cli_build_config applies it */
 	const char *file = cli_opt_get(a, "config");
@@ -138,7 +138,7 @@ int cli_cmd_cuda(const struct cli_args *a)
 		if (strchr(a->items[i].value, ';') || strchr(a->items[i].value, '\n')) {
 			free(sets);
 			return cli_usage_error(cmd, "--set '%s': values may not contain ';' or a newline",
-					       a->items[i].value);
+			                       a->items[i].value);
 		}
 		if (sets[0])
 			strcat(sets, ";");
@@ -151,10 +151,10 @@ int cli_cmd_cuda(const struct cli_args *a)
 	if (rc)
 		return rc;
 	static const char *const pass[][2] = {{"sched", "WARPSIM_SCHED"},
-					      {"fetch", "WARPSIM_FETCH"},
-					      {"stats", "WARPSIM_STATS"},
-					      {"trace", "WARPSIM_TRACE"},
-					      {"summary", "WARPSIM_SUMMARY"}};
+	                                      {"fetch", "WARPSIM_FETCH"},
+	                                      {"stats", "WARPSIM_STATS"},
+	                                      {"trace", "WARPSIM_TRACE"},
+	                                      {"summary", "WARPSIM_SUMMARY"}};
 	for (unsigned i = 0; i < sizeof pass / sizeof pass[0]; i++) {
 		const char *v = cli_opt_get(a, pass[i][0]);
 		if (v ? (rc = set_env(cmd, pass[i][1], v)) : (unsetenv(pass[i][1]), 0))

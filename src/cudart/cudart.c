@@ -37,12 +37,12 @@
  * The library never exits the program; unsupported calls print one line
  * naming the call and return cudaErrorNotSupported (unsupported.def).
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -68,13 +68,13 @@ struct cr_module {
 	struct fatbin_ptx *ptx;
 	int nptx;
 	unsigned sass_arch;
-	char *read_err;   /* reading the fat binary failed */
+	char *read_err;      /* reading the fat binary failed */
 	ws_module **units;   /* loaded on first use: one module per translation unit */
 	unsigned *unit_arch; /* architecture of each loaded PTX */
 	int *unit_first;     /* index in ptx[] of each unit's first image; [nunits] = nptx */
 	int *unit_err;       /* cudaError_t of a unit that failed to load */
 	int nunits;
-	int load_failed;  /* cudaError_t, 0 if not tried or loaded */
+	int load_failed; /* cudaError_t, 0 if not tried or loaded */
 };
 
 struct cr_func {
@@ -93,17 +93,17 @@ struct cr_var {
 	size_t size;
 	int constant;
 	ws_module *mod; /* the module that defines it, once found */
-	void **managed;   /* __managed__: where the host code reads the variable's address */
-	void *fallback;   /* __managed__ that could not be set up: zeroed host memory */
+	void **managed; /* __managed__: where the host code reads the variable's address */
+	void *fallback; /* __managed__ that could not be set up: zeroed host memory */
 };
 
 enum { A_DEVICE, A_MANAGED, A_HOST };
 struct cr_alloc {
 	int kind;
-	uint64_t base;  /* what wsMemAlloc returned (A_DEVICE, A_MANAGED); 0: a module variable, not freed */
-	uint64_t ptr;   /* what the program got */
+	uint64_t base; /* what wsMemAlloc returned (A_DEVICE, A_MANAGED); 0: a module variable, not freed */
+	uint64_t ptr;  /* what the program got */
 	size_t size;
-	size_t maplen;  /* A_MANAGED: bytes of the host shadow mapping */
+	size_t maplen; /* A_MANAGED: bytes of the host shadow mapping */
 };
 
 struct cr_stream {
@@ -115,9 +115,9 @@ struct cr_event {
 };
 
 /* counters whose per-launch deltas are reported */
-static const char *const K_NAMES[] = {"cycles",          "warp_insts",     "thread_insts",     "issue_cycles",
-				      "stall_control",   "stall_data",     "stall_structural", "stall_barrier",
-				      "stall_exit",      "stall_fetch",    "stall_idle"};
+static const char *const K_NAMES[] = {"cycles",        "warp_insts",  "thread_insts",     "issue_cycles",
+                                      "stall_control", "stall_data",  "stall_structural", "stall_barrier",
+                                      "stall_exit",    "stall_fetch", "stall_idle"};
 enum { K_CYCLES, K_WARP, K_THREAD, K_ISSUE, K_STALL0, NK = sizeof K_NAMES / sizeof K_NAMES[0] };
 
 struct cr_launch {
@@ -125,9 +125,9 @@ struct cr_launch {
 	unsigned grid[3], block[3];
 	size_t shared;
 	unsigned stream;
-	unsigned arch;    /* virtual architecture of the PTX it ran */
-	uint64_t start;   /* simulated cycle at which it started */
-	uint64_t k[NK];   /* counter deltas */
+	unsigned arch;  /* virtual architecture of the PTX it ran */
+	uint64_t start; /* simulated cycle at which it started */
+	uint64_t k[NK]; /* counter deltas */
 	int err;
 };
 
@@ -156,13 +156,13 @@ static struct cr_ctx {
 	struct cr_call calls[64]; /* __cudaPushCallConfiguration stack (all host threads) */
 	int ncalls;
 	unsigned nstreams;
-	uint64_t now;             /* simulated cycles so far */
-	double wall;              /* host seconds spent in launches */
+	uint64_t now; /* simulated cycles so far */
+	double wall;  /* host seconds spent in launches */
 	cudaError_t last, sticky;
 	FILE *stats;
 	const char *stats_path, *trace_path, *summary_path;
 	int quiet;
-	uint64_t *mapped;      /* host pages mapped for __managed__ variables */
+	uint64_t *mapped; /* host pages mapped for __managed__ variables */
 	int nmapped;
 	size_t limits[3]; /* cudaDeviceSetLimit values (no effect on the simulation) */
 	int limit_set[3];
@@ -195,7 +195,9 @@ static void cr_unlock(int *unused)
 
 /* first statement of every entry point: holds the lock until it returns
  * (host threads may call the runtime concurrently; they are serialised) */
-#define LOCKED __attribute__((cleanup(cr_unlock))) int cr_guard_ = cr_lock(); (void)cr_guard_
+#define LOCKED                                                                                                         \
+	__attribute__((cleanup(cr_unlock))) int cr_guard_ = cr_lock();                                                 \
+	(void)cr_guard_
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -220,7 +222,7 @@ static cudaError_t ret(cudaError_t e)
 EXPORT const char *cudaGetErrorString(cudaError_t e)
 {
 	switch ((int)e) {
-#define CR_X(v, n, s)                                                                                  \
+#define CR_X(v, n, s)                                                                                                  \
 	case v: return s;
 		CR_ERRORS(CR_X)
 #undef CR_X
@@ -231,7 +233,7 @@ EXPORT const char *cudaGetErrorString(cudaError_t e)
 EXPORT const char *cudaGetErrorName(cudaError_t e)
 {
 	switch ((int)e) {
-#define CR_X(v, n, s)                                                                                  \
+#define CR_X(v, n, s)                                                                                                  \
 	case v: return #n;
 		CR_ERRORS(CR_X)
 #undef CR_X
@@ -433,11 +435,12 @@ static cudaError_t unit_load(struct cr_module *m, int u)
 		say("%s PTX (compute_%u, embedded in the program): %s%s", last ? "error: the" : "note: cannot use the",
 		    m->ptx[i].arch, msg,
 		    m->ptx[i].unit && strstr(msg, "has no body")
-			    ? " (nvcc -rdc=true: warpsim loads the PTX of each translation unit on its own and does not "
-			      "link device code across them)"
-			    : "");
+		        ? " (nvcc -rdc=true: warpsim loads the PTX of each translation unit on its own and does not "
+		          "link device code across them)"
+		        : "");
 		if (last)
-			m->unit_err[u] = r == WS_ERROR_UNSUPPORTED_PTX ? cudaErrorUnsupportedPtxVersion : cudaErrorInvalidPtx;
+			m->unit_err[u] =
+			    r == WS_ERROR_UNSUPPORTED_PTX ? cudaErrorUnsupportedPtxVersion : cudaErrorInvalidPtx;
 	}
 	return (cudaError_t)m->unit_err[u];
 }
@@ -450,9 +453,9 @@ static int unit_mentions(const struct cr_module *m, int u, const char *name)
 	for (const char *p = text; (p = strstr(p, name)); p += n) {
 		char before = p == text ? ' ' : p[-1], after = p[n];
 		int word = !(before == '_' || before == '$' || (before >= '0' && before <= '9') ||
-			     ((before | 32) >= 'a' && (before | 32) <= 'z'));
+		             ((before | 32) >= 'a' && (before | 32) <= 'z'));
 		if (word && !(after == '_' || after == '$' || (after >= '0' && after <= '9') ||
-			      ((after | 32) >= 'a' && (after | 32) <= 'z')))
+		              ((after | 32) >= 'a' && (after | 32) <= 'z')))
 			return 1;
 	}
 	return 0;
@@ -504,7 +507,7 @@ static int map_page(uint64_t page)
 		return -1;
 	G.mapped = nm;
 	void *h = mmap((void *)(uintptr_t)page, PAGE, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 	if (h == MAP_FAILED || (uint64_t)(uintptr_t)h != page) {
 		if (h != MAP_FAILED)
 			munmap(h, PAGE);
@@ -533,7 +536,7 @@ static cudaError_t managed_var_setup(struct cr_var *v)
 			e = cudaErrorMemoryAllocation;
 		}
 	if (!e && (wsMemcpyDtoH(G.sim, (void *)(uintptr_t)d, d, n) != WS_SUCCESS || /* its initial value */
-		   add_alloc((struct cr_alloc){A_MANAGED, 0, d, n, 0}) != cudaSuccess))
+	           add_alloc((struct cr_alloc){A_MANAGED, 0, d, n, 0}) != cudaSuccess))
 		e = cudaErrorMemoryAllocation;
 	if (e) { /* the host code dereferences *v->managed regardless: give it memory */
 		if (!v->fallback)
@@ -567,7 +570,7 @@ EXPORT char __cudaInitModule(void **handle)
 }
 
 EXPORT void __cudaRegisterFunction(void **handle, const char *hostFun, char *deviceFun, const char *deviceName,
-				   int thread_limit, void *tid, void *bid, void *bDim, void *gDim, int *wSize)
+                                   int thread_limit, void *tid, void *bid, void *bDim, void *gDim, int *wSize)
 {
 	LOCKED;
 	struct cr_func *f = calloc(1, sizeof *f);
@@ -585,7 +588,7 @@ EXPORT void __cudaRegisterFunction(void **handle, const char *hostFun, char *dev
 }
 
 EXPORT void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const char *deviceName, int ext,
-			      size_t size, int constant, int global)
+                              size_t size, int constant, int global)
 {
 	LOCKED;
 	struct cr_var *nv = realloc(G.vars, (size_t)(G.nvars + 1) * sizeof *nv);
@@ -597,11 +600,12 @@ EXPORT void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress,
 		return;
 	}
 	G.vars = nv;
-	G.vars[G.nvars++] = (struct cr_var){(struct cr_module *)handle, hostVar, name, size, constant, NULL, NULL, NULL};
+	G.vars[G.nvars++] =
+	    (struct cr_var){(struct cr_module *)handle, hostVar, name, size, constant, NULL, NULL, NULL};
 }
 
 EXPORT void __cudaRegisterManagedVar(void **handle, void **hostVarPtrAddress, char *deviceAddress,
-				     const char *deviceName, int ext, size_t size, int constant, int global)
+                                     const char *deviceName, int ext, size_t size, int constant, int global)
 {
 	LOCKED;
 	__cudaRegisterVar(handle, (char *)hostVarPtrAddress, deviceAddress, deviceName, ext, size, constant, global);
@@ -720,8 +724,8 @@ EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags)
 	if (wsMemAlloc(G.sim, &d, len + PAGE) != WS_SUCCESS)
 		return ret(cudaErrorMemoryAllocation);
 	uint64_t at = (d + PAGE - 1) / PAGE * PAGE; /* a page range inside the allocation */
-	void *h = mmap((void *)(uintptr_t)at, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
-		       -1, 0);
+	void *h = mmap((void *)(uintptr_t)at, len, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 	if (h == MAP_FAILED || (uint64_t)(uintptr_t)h != at) {
 		if (h != MAP_FAILED)
 			munmap(h, len);
@@ -824,8 +828,9 @@ EXPORT cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, 
 		attr->device = -2;
 		return cudaSuccess;
 	}
-	attr->type = a->kind == A_DEVICE ? cudaMemoryTypeDevice : a->kind == A_MANAGED ? cudaMemoryTypeManaged
-										       : cudaMemoryTypeHost;
+	attr->type = a->kind == A_DEVICE    ? cudaMemoryTypeDevice
+	             : a->kind == A_MANAGED ? cudaMemoryTypeManaged
+	                                    : cudaMemoryTypeHost;
 	attr->devicePointer = a->kind == A_HOST ? NULL : (void *)(uintptr_t)p;
 	attr->hostPointer = a->kind == A_DEVICE ? NULL : (void *)(uintptr_t)p;
 	return cudaSuccess;
@@ -975,18 +980,20 @@ static cudaError_t symbol_copy(const void *sym, void *host, size_t n, size_t off
 	if (e)
 		return ret(e);
 	if (off > v->size || n > v->size - off) {
-		say("error: %s(%s): %zu bytes at offset %zu exceed the variable's %zu bytes", call, v->name, n, off, v->size);
+		say("error: %s(%s): %zu bytes at offset %zu exceed the variable's %zu bytes", call, v->name, n, off,
+		    v->size);
 		return ret(cudaErrorInvalidValue);
 	}
 	int dev_side = (to ? kind == cudaMemcpyDeviceToDevice : kind == cudaMemcpyDeviceToDevice) ||
-		       (kind == cudaMemcpyDefault && on_device(host));
+	               (kind == cudaMemcpyDefault && on_device(host));
 	if (kind != cudaMemcpyDefault && kind != cudaMemcpyDeviceToDevice &&
 	    kind != (to ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost))
 		return ret(cudaErrorInvalidMemcpyDirection);
 	if (v->managed && *v->managed) { /* the host copy is current between launches */
 		uint8_t *shadow = (uint8_t *)*v->managed + off;
 		return copy(to ? (void *)shadow : host, to ? host : (void *)shadow, n,
-			    dev_side ? (to ? cudaMemcpyDeviceToHost : cudaMemcpyHostToDevice) : cudaMemcpyHostToHost, call);
+		            dev_side ? (to ? cudaMemcpyDeviceToHost : cudaMemcpyHostToDevice) : cudaMemcpyHostToHost,
+		            call);
 	}
 	void *buf = host;
 	if (dev_side && on_device(host)) {
@@ -998,8 +1005,8 @@ static cudaError_t symbol_copy(const void *sym, void *host, size_t n, size_t off
 			return ret(cudaErrorInvalidValue);
 		}
 	}
-	ws_result r = to ? wsMemcpyToSymbol(v->mod, v->name, buf, n, off)
-			 : wsMemcpyFromSymbol(v->mod, v->name, buf, n, off);
+	ws_result r =
+	    to ? wsMemcpyToSymbol(v->mod, v->name, buf, n, off) : wsMemcpyFromSymbol(v->mod, v->name, buf, n, off);
 	if (r == WS_SUCCESS && !to && buf != host)
 		r = wsMemcpyHtoD(G.sim, (uintptr_t)host, buf, n);
 	if (buf != host)
@@ -1024,14 +1031,13 @@ EXPORT cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, si
 }
 
 EXPORT cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t off, int kind,
-					   cudaStream_t s)
+                                           cudaStream_t s)
 {
 	LOCKED;
 	return symbol_copy(sym, (void *)(uintptr_t)src, n, off, 1, kind, "cudaMemcpyToSymbolAsync");
 }
 
-EXPORT cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t off, int kind,
-					     cudaStream_t s)
+EXPORT cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t off, int kind, cudaStream_t s)
 {
 	LOCKED;
 	return symbol_copy(sym, dst, n, off, 0, kind, "cudaMemcpyFromSymbolAsync");
@@ -1118,8 +1124,8 @@ static void write_stats_line(const struct cr_launch *L, int idx)
 	json_str(f, L->name);
 	fprintf(f, ",\"ptx\":\"compute_%u\"", L->arch);
 	fprintf(f, ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],\"shared_bytes\":%zu,\"stream\":%u,\"start_cycle\":%llu",
-		L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2], L->shared, L->stream,
-		(unsigned long long)L->start);
+	        L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2], L->shared, L->stream,
+	        (unsigned long long)L->start);
 	for (int i = 0; i < NK; i++)
 		fprintf(f, ",\"%s\":%llu", K_NAMES[i], (unsigned long long)L->k[i]);
 	fprintf(f, ",\"ipc\":%.6g,\"error\":", ipc(L));
@@ -1205,7 +1211,8 @@ static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t
 		int fault;
 		e = launch_error(r, msg, &fault);
 		L->err = e;
-		say("error: kernel %s <<<(%u,%u,%u),(%u,%u,%u)>>> failed: %s", f->name, g.x, g.y, g.z, b.x, b.y, b.z, msg);
+		say("error: kernel %s <<<(%u,%u,%u),(%u,%u,%u)>>> failed: %s", f->name, g.x, g.y, g.z, b.x, b.y, b.z,
+		    msg);
 		if (fault) {
 			say("the fault is reported as %s (\"%s\") by the next synchronizing call", cudaGetErrorName(e),
 			    cudaGetErrorString(e));
@@ -1251,8 +1258,7 @@ EXPORT cudaError_t __cudaLaunchKernel(cudaKernel_t k, dim3 g, dim3 b, void **arg
 	return launch(k, g, b, args, shared, s);
 }
 
-EXPORT cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared,
-					   cudaStream_t s)
+EXPORT cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
 {
 	LOCKED;
 	return launch(k, g, b, args, shared, s);
@@ -1285,7 +1291,8 @@ EXPORT cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
 		return cudaSuccess;
 	}
 	if (attr == cudaFuncAttributePreferredSharedMemoryCarveout)
-		return value >= -1 && value <= 100 ? cudaSuccess : ret(cudaErrorInvalidValue); /* a hint; no carveout modelled */
+		return value >= -1 && value <= 100 ? cudaSuccess
+		                                   : ret(cudaErrorInvalidValue); /* a hint; no carveout modelled */
 	say("cudaFuncSetAttribute: attribute %d is not supported", attr);
 	return ret(cudaErrorNotSupported);
 }
@@ -1320,7 +1327,7 @@ EXPORT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const voi
 }
 
 EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int blockSize,
-								 size_t dynSmem)
+                                                                 size_t dynSmem)
 {
 	LOCKED;
 	struct cr_func *f = find_func(func);
@@ -1341,7 +1348,7 @@ EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const v
 }
 
 EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *func, int blockSize,
-									  size_t dynSmem, unsigned flags)
+                                                                          size_t dynSmem, unsigned flags)
 {
 	LOCKED;
 	return cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, func, blockSize, dynSmem);
@@ -1361,13 +1368,14 @@ EXPORT cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t
 }
 
 EXPORT cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
-				int kind)
+                                int kind)
 {
 	LOCKED;
 	if (width > dpitch || width > spitch)
 		return ret(cudaErrorInvalidPitchValue);
 	for (size_t r = 0; r < height; r++) {
-		cudaError_t e = copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind, "cudaMemcpy2D");
+		cudaError_t e =
+		    copy((char *)dst + r * dpitch, (const char *)src + r * spitch, width, kind, "cudaMemcpy2D");
 		if (e)
 			return e;
 	}
@@ -1375,7 +1383,7 @@ EXPORT cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_
 }
 
 EXPORT cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-				     size_t height, int kind, cudaStream_t s)
+                                     size_t height, int kind, cudaStream_t s)
 {
 	LOCKED;
 	return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
@@ -1426,7 +1434,7 @@ EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t s, void (*fn)(void *), void *
 }
 
 EXPORT cudaError_t cudaStreamAddCallback(cudaStream_t s, void (*cb)(cudaStream_t, cudaError_t, void *), void *data,
-					 unsigned flags)
+                                         unsigned flags)
 {
 	LOCKED;
 	if (!cb || flags != 0)
@@ -1772,8 +1780,8 @@ EXPORT cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev)
 	if (dev != 0)
 		return ret(cudaErrorInvalidDevice);
 	memset(p, 0, sizeof *p);
-	snprintf(p->name, sizeof p->name, "warpsim (%d SMs, warp size %d, %.0f MHz)", (int)attribute(cudaDevAttrMultiProcessorCount),
-		 G.warp_size, G.clock_mhz);
+	snprintf(p->name, sizeof p->name, "warpsim (%d SMs, warp size %d, %.0f MHz)",
+	         (int)attribute(cudaDevAttrMultiProcessorCount), G.warp_size, G.clock_mhz);
 	memcpy(p->uuid.bytes, "warpsim-sim-gpu0", 16);
 	p->totalGlobalMem = (size_t)cfg_int("device_mem_mb", 4096) << 20;
 	p->sharedMemPerBlock = (size_t)attribute(cudaDevAttrMaxSharedMemoryPerBlock);
@@ -1814,9 +1822,11 @@ static void print_stats(FILE *out)
 	char sched[64] = "?", fetch[64] = "?";
 	wsConfigGet(wsSimConfig(G.sim), "sched", sched, sizeof sched);
 	wsConfigGet(wsSimConfig(G.sim), "fetch", fetch, sizeof fetch);
-	fprintf(out, "\n== warpsim: %d kernel launch%s, %llu simulated cycles (%.6f ms at %.0f MHz; %d SMs, sched %s, fetch %s)\n",
-		G.nlaunches, G.nlaunches == 1 ? "" : "es", (unsigned long long)G.now, (double)G.now / (G.clock_mhz * 1e3),
-		G.clock_mhz, cfg_int("num_sms", 0), sched, fetch);
+	fprintf(out,
+	        "\n== warpsim: %d kernel launch%s, %llu simulated cycles (%.6f ms at %.0f MHz; %d SMs, sched %s, fetch "
+	        "%s)\n",
+	        G.nlaunches, G.nlaunches == 1 ? "" : "es", (unsigned long long)G.now,
+	        (double)G.now / (G.clock_mhz * 1e3), G.clock_mhz, cfg_int("num_sms", 0), sched, fetch);
 	if (G.nlaunches == 0)
 		return;
 	int nw = 6; /* width of the kernel-name column */
@@ -1826,9 +1836,9 @@ static void print_stats(FILE *out)
 	if (nw > 60)
 		nw = 60;
 	fprintf(out, "%4s %-*s %-14s %-12s %10s %7s | stall breakdown, %% of scheduler-cycles:\n", "#", nw, "kernel",
-		"grid", "block", "cycles", "IPC");
+	        "grid", "block", "cycles", "IPC");
 	fprintf(out, "%4s %-*s %-14s %-12s %10s %7s | %5s %5s %5s %6s %7s %5s %5s %5s\n", "", nw, "", "", "", "", "",
-		"issue", "ctrl", "data", "struct", "barrier", "exit", "fetch", "idle");
+	        "issue", "ctrl", "data", "struct", "barrier", "exit", "fetch", "idle");
 	for (int i = 0; i < G.nlaunches; i++) {
 		const struct cr_launch *L = &G.launches[i];
 		char grid[40], block[40];
@@ -1843,7 +1853,7 @@ static void print_stats(FILE *out)
 		else
 			snprintf(name, sizeof name, "%s", L->name);
 		fprintf(out, "%4d %-*s %-14s %-12s %10llu %7.2f |", i, nw, name, grid, block,
-			(unsigned long long)L->k[K_CYCLES], ipc(L));
+		        (unsigned long long)L->k[K_CYCLES], ipc(L));
 		static const int w[] = {5, 5, 5, 6, 7, 5, 5, 5};
 		for (int k = K_ISSUE; k < NK; k++)
 			fprintf(out, " %*.1f", w[k - K_ISSUE], tot ? 100.0 * (double)L->k[k] / (double)tot : 0.0);
@@ -1864,17 +1874,19 @@ static void write_trace(void)
 		return;
 	}
 	fprintf(f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
-	fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"warpsim (simulated time)\"}}");
+	fprintf(f,
+	        "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"warpsim (simulated time)\"}}");
 	for (int i = 0; i < G.nlaunches; i++) {
 		const struct cr_launch *L = &G.launches[i];
 		fprintf(f, ",\n{\"name\":");
 		json_str(f, L->name);
 		fprintf(f,
-			",\"cat\":\"kernel\",\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%.4f,\"dur\":%.4f,\"args\":{\"launch\":%d,"
-			"\"grid\":\"%u,%u,%u\",\"block\":\"%u,%u,%u\",\"cycles\":%llu,\"ipc\":%.4f}}",
-			L->stream, (double)L->start / G.clock_mhz, (double)L->k[K_CYCLES] / G.clock_mhz, i, L->grid[0],
-			L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2], (unsigned long long)L->k[K_CYCLES],
-			ipc(L));
+		        ",\"cat\":\"kernel\",\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%.4f,\"dur\":%.4f,\"args\":{"
+		        "\"launch\":%d,"
+		        "\"grid\":\"%u,%u,%u\",\"block\":\"%u,%u,%u\",\"cycles\":%llu,\"ipc\":%.4f}}",
+		        L->stream, (double)L->start / G.clock_mhz, (double)L->k[K_CYCLES] / G.clock_mhz, i, L->grid[0],
+		        L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2],
+		        (unsigned long long)L->k[K_CYCLES], ipc(L));
 	}
 	fprintf(f, "\n]}\n");
 	if (fclose(f) != 0)
@@ -1921,13 +1933,13 @@ static void at_exit(void)
 }
 
 /* ---- calls that are not implemented: one line naming the call, cudaErrorNotSupported ---- */
-#define U(name)                                                                                        \
-	EXPORT cudaError_t name(void);                                                                 \
-	cudaError_t name(void)                                                                         \
-	{                                                                                              \
-		LOCKED;                                                                                \
-		say("%s is not supported by warpsim (see docs/cuda.md)", #name);                       \
-		return ret(cudaErrorNotSupported);                                                     \
+#define U(name)                                                                                                        \
+	EXPORT cudaError_t name(void);                                                                                 \
+	cudaError_t name(void)                                                                                         \
+	{                                                                                                              \
+		LOCKED;                                                                                                \
+		say("%s is not supported by warpsim (see docs/cuda.md)", #name);                                       \
+		return ret(cudaErrorNotSupported);                                                                     \
 	}
 #define A(name, base) EXPORT __typeof__(base) name __attribute__((alias(#base)));
 #include "cudart/unsupported.def"

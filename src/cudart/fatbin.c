@@ -129,8 +129,8 @@ static long zstd_decompress(const uint8_t *src, size_t n, uint8_t *dst, size_t c
 	void *h = dlopen("libzstd.so.1", RTLD_NOW | RTLD_LOCAL);
 	if (!h)
 		return fail(err, errsz,
-			    "the PTX is zstd-compressed (nvcc's default) and libzstd.so.1 is not installed; "
-			    "install libzstd1, or rebuild with -Xfatbin -compress-mode=speed (LZ4) or --no-compress");
+		            "the PTX is zstd-compressed (nvcc's default) and libzstd.so.1 is not installed; "
+		            "install libzstd1, or rebuild with -Xfatbin -compress-mode=speed (LZ4) or --no-compress");
 	zstd_decompress_fn dec = (zstd_decompress_fn)dlsym(h, "ZSTD_decompress");
 	zstd_iserror_fn iserr = (zstd_iserror_fn)dlsym(h, "ZSTD_isError");
 	zstd_errname_fn name = (zstd_errname_fn)dlsym(h, "ZSTD_getErrorName");
@@ -178,12 +178,12 @@ static int read_entry(const uint8_t *e, uint32_t hsz, uint64_t psize, struct fat
 			csize = psize;
 		if (!dsize || dsize > MAX_IMAGE)
 			return fail(err, errsz, "compute_%u PTX: compressed entry without a valid decompressed size",
-				    out->arch);
+			            out->arch);
 		out->text = malloc(dsize + 1);
 		if (!out->text)
 			return fail(err, errsz, "out of memory decompressing the PTX");
 		long got = (flags & FLAG_LZ4) ? fatbin_lz4_decompress(pay, csize, (uint8_t *)out->text, dsize)
-					      : zstd_decompress(pay, csize, (uint8_t *)out->text, dsize, err, errsz);
+		                              : zstd_decompress(pay, csize, (uint8_t *)out->text, dsize, err, errsz);
 		if (got < 0) {
 			if (flags & FLAG_LZ4)
 				fail(err, errsz, "compute_%u PTX: malformed LZ4 data", out->arch);
@@ -205,11 +205,11 @@ static int read_entry(const uint8_t *e, uint32_t hsz, uint64_t psize, struct fat
 
 /* Append the PTX images of the fat binary whose header is at h. */
 static int read_fatbin(const uint8_t *h, int unit, struct fatbin_ptx **v, int *nv, unsigned *sass_arch, char *err,
-		       size_t errsz)
+                       size_t errsz)
 {
 	if (!h || rd32(h) != FATBIN_MAGIC)
-		return fail(err, errsz, "not an nvcc fat binary (header magic 0x%08x, expected 0x%08x)", h ? rd32(h) : 0,
-			    FATBIN_MAGIC);
+		return fail(err, errsz, "not an nvcc fat binary (header magic 0x%08x, expected 0x%08x)",
+		            h ? rd32(h) : 0, FATBIN_MAGIC);
 	uint16_t hsz = rd16(h + 6);
 	uint64_t total = rd64(h + 8);
 	const uint8_t *e = h + hsz, *end = h + hsz + total;
@@ -218,8 +218,8 @@ static int read_fatbin(const uint8_t *h, int unit, struct fatbin_ptx **v, int *n
 		uint32_t ehsz = rd32(e + 4);
 		uint64_t psize = rd64(e + 8);
 		if (ehsz < 64 || psize > (uint64_t)(end - e) - ehsz)
-			return fail(err, errsz, "malformed fat binary entry (header %u bytes, payload %llu bytes)", ehsz,
-				    (unsigned long long)psize);
+			return fail(err, errsz, "malformed fat binary entry (header %u bytes, payload %llu bytes)",
+			            ehsz, (unsigned long long)psize);
 		if (kind == KIND_ELF && rd32(e + 28) > *sass_arch)
 			*sass_arch = rd32(e + 28);
 		if (kind == KIND_PTX) {
@@ -245,8 +245,8 @@ int fatbin_read_ptx(const void *wrapper, struct fatbin_ptx **out, int *n, unsign
 	*sass_arch = 0;
 	const uint8_t *w = wrapper;
 	if (!w || rd32(w) != WRAPPER_MAGIC)
-		return fail(err, errsz, "not an nvcc fat binary (wrapper magic 0x%08x, expected 0x%08x)", w ? rd32(w) : 0,
-			    WRAPPER_MAGIC);
+		return fail(err, errsz, "not an nvcc fat binary (wrapper magic 0x%08x, expected 0x%08x)",
+		            w ? rd32(w) : 0, WRAPPER_MAGIC);
 	const uint8_t *h;
 	memcpy(&h, w + 8, sizeof h);
 	struct fatbin_ptx *v = NULL;

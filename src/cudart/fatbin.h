@@ -20,7 +20,7 @@ struct fatbin_ptx {
 	unsigned arch;                 /* virtual architecture: 75 for compute_75 */
 	unsigned isa_major, isa_minor; /* PTX ISA version of the image (9.0) */
 	int unit;                      /* 0: the registered fat binary; i > 0: the i-th
-					  translation unit of an -rdc=true program */
+	                                  translation unit of an -rdc=true program */
 };
 
 /* Every PTX image of the fat binary whose registration wrapper (the
