@@ -57,7 +57,7 @@ $(BUILD)/pic/%.o: %.c
 
 $(CUDART): $(PIC_OBJ) src/cudart/libcudart.map
 	$(CC) -shared -Wl,-soname,libcudart.so.13 -Wl,--version-script=src/cudart/libcudart.map -Wl,-z,defs \
-	  -o $@ $(PIC_OBJ) -lm -ldl -lpthread
+	  -o $@ $(PIC_OBJ) -lm -lpthread
 	ln -sf libcudart.so.13 $(BUILD)/libcudart.so
 
 $(CLI): $(CLI_OBJ) $(BENCH_OBJ) $(LIB)
@@ -100,9 +100,10 @@ $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 $(BENCH_OBJ) $(TEST_OBJ): | $(BUILD)/gen/bench_ptx.c
 
 # ---- tests ----
-# the fat binary reader is unit-tested directly (tests/test_fatbin.c)
-$(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(BUILD)/src/cudart/fatbin.o
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BENCH_OBJ) $(BUILD)/src/cudart/fatbin.o $(LIB) $(LDLIBS) -ldl
+# the fat binary reader and the decompressors are unit-tested directly (tests/test_fatbin.c)
+FATBIN_OBJ := $(BUILD)/src/cudart/fatbin.o $(BUILD)/src/cudart/zstd.o
+$(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(FATBIN_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BENCH_OBJ) $(FATBIN_OBJ) $(LIB) $(LDLIBS)
 
 test: $(TESTBIN) $(CLI) $(CUDART)
 	WARPSIM_TEST_SKIP=$(WARPSIM_TEST_SKIP) WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)

@@ -4,13 +4,95 @@
  * length extensions, overlapping matches, malformed input) and reading PTX
  * images out of synthetic fat binaries laid out as nvcc 13.0 lays them out
  * (docs/cuda.md): plain, LZ4-compressed, several architectures, SASS only,
- * -rdc=true's version-2 wrapper, bad magic numbers.
+ * -rdc=true's version-2 wrapper, bad magic numbers; and the Zstandard
+ * decompressor (src/cudart/zstd.c) on the reference tool's output
+ * (tests/zstd/) and on corrupted input.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cudart/fatbin.h"
+#include "cudart/zstd.h"
 #include "test.h"
+
+static uint8_t *zslurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	*n = 0;
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16;
+	uint8_t *b = malloc(cap);
+	size_t got;
+	while (b && (got = fread(b + *n, 1, cap - *n, f)) > 0) {
+		*n += got;
+		if (*n == cap) {
+			uint8_t *nb = realloc(b, cap *= 2);
+			if (!nb) {
+				free(b);
+				b = NULL;
+			}
+			b = nb;
+		}
+	}
+	fclose(f);
+	return b;
+}
+
+TEST(fatbin_zstd_reference_vectors)
+{
+	size_t on;
+	uint8_t *orig = zslurp(TEST_DATA_DIR "/zstd/sample.ptx", &on);
+	CHECK_MSG(orig && on > 30000, "tests/zstd/sample.ptx unreadable");
+	if (!orig)
+		return;
+	static const char *const vec[] = {"sample.ptx.1.zst", "sample.ptx.19.zst", "sample.ptx.22.zst",
+	                                  "sample.ptx.b4k.zst", "sample.ptx.multi.zst"};
+	uint8_t *out = malloc(on + 64);
+	char err[256], path[128];
+	for (unsigned i = 0; out && i < sizeof vec / sizeof vec[0]; i++) {
+		snprintf(path, sizeof path, TEST_DATA_DIR "/zstd/%s", vec[i]);
+		size_t zn;
+		uint8_t *z = zslurp(path, &zn);
+		CHECK_MSG(z, "%s unreadable", path);
+		if (!z)
+			continue;
+		err[0] = '\0';
+		long r = zstd_decompress(z, zn, out, on + 64, err, sizeof err);
+		CHECK_MSG(r == (long)on && memcmp(out, orig, on) == 0, "%s: %ld bytes (want %zu) %s", vec[i], r, on,
+		          err);
+		/* too small an output buffer is an error, not an overflow */
+		CHECK_MSG(zstd_decompress(z, zn, out, on / 2, err, sizeof err) == -1, "%s into half the space", vec[i]);
+		/* corrupted input: an error or wrong bytes, never a crash (make asan checks) */
+		for (size_t k = 0; k < 200; k++) {
+			uint8_t *c = malloc(zn);
+			if (!c)
+				break;
+			memcpy(c, z, zn);
+			c[(k * 7919) % zn] ^= (uint8_t)(1 + k % 255);
+			c[(k * 104729 + 13) % zn] ^= 0x5a;
+			(void)zstd_decompress(c, zn - (k % 3), out, on + 64, err, sizeof err);
+			free(c);
+		}
+		free(z);
+	}
+	size_t zn;
+	uint8_t *z = zslurp(TEST_DATA_DIR "/zstd/tiny.zst", &zn);
+	CHECK(z && zstd_decompress(z, zn, out, 16, err, sizeof err) == 1 && out[0] == 'a');
+	free(z);
+	uint8_t *zeros = calloc(1, 65536), *big = malloc(65536);
+	z = zslurp(TEST_DATA_DIR "/zstd/zeros64k.zst", &zn);
+	CHECK(z && zeros && big && zstd_decompress(z, zn, big, 65536, err, sizeof err) == 65536 &&
+	      memcmp(big, zeros, 65536) == 0);
+	free(z);
+	free(zeros);
+	free(big);
+	static const uint8_t notzstd[] = {1, 2, 3, 4, 5, 6, 7, 8};
+	CHECK_EQ(zstd_decompress(notzstd, sizeof notzstd, out, 16, err, sizeof err), (unsigned long long)-1);
+	CHECK_STR_CONTAINS(err, "not a zstd frame");
+	free(out);
+	free(orig);
+}
 
 TEST(fatbin_lz4_blocks)
 {

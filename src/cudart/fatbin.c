@@ -25,13 +25,11 @@
  *     +56 u64 decompressed size (compressed payloads)
  *   An uncompressed PTX payload is the text, padded with NUL bytes.
  *
- * LZ4 blocks are decompressed here; zstd frames with the system's
- * libzstd.so.1, loaded with dlopen (present on every Debian/Ubuntu system;
- * if it is missing the error names the nvcc flags that avoid compression).
+ * LZ4 blocks are decompressed here, zstd frames by zstd.c.
  */
 #include "cudart/fatbin.h"
+#include "cudart/zstd.h"
 
-#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,34 +118,6 @@ long fatbin_lz4_decompress(const uint8_t *src, size_t n, uint8_t *dst, size_t ca
 	return (long)o;
 }
 
-typedef size_t (*zstd_decompress_fn)(void *, size_t, const void *, size_t);
-typedef unsigned (*zstd_iserror_fn)(size_t);
-typedef const char *(*zstd_errname_fn)(size_t);
-
-static long zstd_decompress(const uint8_t *src, size_t n, uint8_t *dst, size_t cap, char *err, size_t errsz)
-{
-	void *h = dlopen("libzstd.so.1", RTLD_NOW | RTLD_LOCAL);
-	if (!h)
-		return fail(err, errsz,
-		            "the PTX is zstd-compressed (nvcc's default) and libzstd.so.1 is not installed; "
-		            "install libzstd1, or rebuild with -Xfatbin -compress-mode=speed (LZ4) or --no-compress");
-	zstd_decompress_fn dec = (zstd_decompress_fn)dlsym(h, "ZSTD_decompress");
-	zstd_iserror_fn iserr = (zstd_iserror_fn)dlsym(h, "ZSTD_isError");
-	zstd_errname_fn name = (zstd_errname_fn)dlsym(h, "ZSTD_getErrorName");
-	long r;
-	if (!dec || !iserr) {
-		r = fail(err, errsz, "libzstd.so.1 lacks ZSTD_decompress");
-	} else {
-		size_t got = dec(dst, cap, src, n);
-		if (iserr(got))
-			r = fail(err, errsz, "zstd decompression of the PTX failed: %s", name ? name(got) : "error");
-		else
-			r = (long)got;
-	}
-	dlclose(h);
-	return r;
-}
-
 /* by translation unit, then by descending architecture */
 static int cmp_unit_arch(const void *a, const void *b)
 {
@@ -185,8 +155,14 @@ static int read_entry(const uint8_t *e, uint32_t hsz, uint64_t psize, struct fat
 		long got = (flags & FLAG_LZ4) ? fatbin_lz4_decompress(pay, csize, (uint8_t *)out->text, dsize)
 		                              : zstd_decompress(pay, csize, (uint8_t *)out->text, dsize, err, errsz);
 		if (got < 0) {
-			if (flags & FLAG_LZ4)
+			if (flags & FLAG_LZ4) {
 				fail(err, errsz, "compute_%u PTX: malformed LZ4 data", out->arch);
+			} else {
+				char why[200];
+				snprintf(why, sizeof why, "%s", err);
+				fail(err, errsz, "compute_%u PTX: %s (rebuild with --no-compress to avoid compression)",
+				     out->arch, why);
+			}
 			free(out->text);
 			out->text = NULL;
 			return -1;
