@@ -1,5 +1,6 @@
 # warpsim -- GNU Make build.  Out-of-tree: everything goes to $(BUILD).
-#   make            library build/libwarpsim.a and CLI build/warpsim
+#   make            library build/libwarpsim.a, CLI build/warpsim and the CUDA
+#                   runtime build/libcudart.so.13 (+ libcudart.so link names)
 #   make test       build and run the test suite (ends with "N passed, N failed")
 #   make bench      simulator speed on the bundled kernels
 #   make golden     regenerate tests/golden/tiny.txt (golden statistics) deliberately
@@ -23,6 +24,11 @@ BENCHES   := $(sort $(patsubst bench/%/host.c,%,$(wildcard bench/*/host.c)))
 BENCHES   := $(foreach b,$(BENCHES),$(if $(wildcard bench/$(b)/kernel.ptx),$(b)))
 BENCH_SRC := $(foreach b,$(BENCHES),bench/$(b)/host.c) bench/bench_common.c bench/golden.c
 TEST_SRC  := $(sort $(wildcard tests/*.c))
+# the CUDA runtime library (docs/cuda.md): the simulator library built again
+# position-independent under $(BUILD)/pic, without sanitizers (it is loaded
+# into programs nvcc built), plus src/cudart and the CLI's speed printer
+CUDART_SRC := $(sort $(wildcard src/cudart/*.c)) src/cli/speed.c
+PIC_OBJ   := $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(CUDART_SRC:%.c=$(BUILD)/pic/%.o)
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -32,9 +38,10 @@ TEST_OBJ  := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/test_list.o
 LIB := $(BUILD)/libwarpsim.a
 CLI := $(BUILD)/warpsim
 TESTBIN := $(BUILD)/warpsim-tests
+CUDART := $(BUILD)/libcudart.so.13
 
-.PHONY: all test bench ptx asan fuzz clean format golden
-all: $(LIB) $(CLI)
+.PHONY: all test bench ptx asan fuzz clean format golden cudart-bins
+all: $(LIB) $(CLI) $(CUDART)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -43,6 +50,15 @@ $(BUILD)/%.o: %.c
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@; ar rcs $@ $^
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WFLAGS) $(OPT) -g -fPIC -fvisibility=hidden -MMD -MP -c $< -o $@
+
+$(CUDART): $(PIC_OBJ) src/cudart/libcudart.map
+	$(CC) -shared -Wl,-soname,libcudart.so.13 -Wl,--version-script=src/cudart/libcudart.map -Wl,-z,defs \
+	  -o $@ $(PIC_OBJ) -lm -lpthread
+	ln -sf libcudart.so.13 $(BUILD)/libcudart.so
 
 $(CLI): $(CLI_OBJ) $(BENCH_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BENCH_OBJ) $(LIB) $(LDLIBS)
@@ -84,10 +100,12 @@ $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 $(BENCH_OBJ) $(TEST_OBJ): | $(BUILD)/gen/bench_ptx.c
 
 # ---- tests ----
-$(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(LDLIBS)
+# the fat binary reader and the decompressors are unit-tested directly (tests/test_fatbin.c)
+FATBIN_OBJ := $(BUILD)/src/cudart/fatbin.o $(BUILD)/src/cudart/zstd.o
+$(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(FATBIN_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BENCH_OBJ) $(FATBIN_OBJ) $(LIB) $(LDLIBS)
 
-test: $(TESTBIN) $(CLI)
+test: $(TESTBIN) $(CLI) $(CUDART)
 	WARPSIM_TEST_SKIP=$(WARPSIM_TEST_SKIP) WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)
 
 # regenerate tests/golden/tiny.txt deliberately (after an intended model change)
@@ -129,6 +147,28 @@ ptx:
 	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the committed PTX is used"; exit 1; }
 	for b in $(BENCHES); do echo "nvcc bench/$$b/kernel.cu"; \
 	  $(NVCC) $(NVCCFLAGS) bench/$$b/kernel.cu -o bench/$$b/kernel.ptx || exit 1; done
+
+# ---- CUDA test programs (need nvcc): tests/cudart/bin/ holds the committed
+# executables that tests/test_cudart.c runs through `warpsim cuda`, so the
+# runtime tests run without nvcc.  Most carry only compute_75 PTX (nvcc's
+# default zstd compression); vecadd is also built with nvcc's default flags
+# (SASS + PTX), with LZ4 compression, uncompressed, and with two PTX versions;
+# rdc is two translation units built with -rdc=true (-cudadevrt none keeps the
+# device runtime library, 1 MB of PTX for every architecture, out of the test).
+CUDART_PROGS := vecadd reduce pipeline managed faults unsupported threads thrust
+CUDART_NVCC  := $(NVCC) -cudart shared -O2 -Xlinker -s
+PTX75        := -gencode arch=compute_75,code=compute_75
+cudart-bins:
+	@command -v $(NVCC) >/dev/null || { echo "make cudart-bins: nvcc not found; the committed executables are used"; exit 1; }
+	@mkdir -p tests/cudart/bin
+	for p in $(CUDART_PROGS); do echo "nvcc tests/cudart/$$p.cu"; \
+	  $(CUDART_NVCC) $(PTX75) tests/cudart/$$p.cu -o tests/cudart/bin/$$p || exit 1; done
+	$(CUDART_NVCC) tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_default
+	$(CUDART_NVCC) $(PTX75) -Xfatbin -compress-mode=speed tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_lz4
+	$(CUDART_NVCC) $(PTX75) --no-compress tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_nocomp
+	$(CUDART_NVCC) $(PTX75) -gencode arch=compute_80,code=compute_80 tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_multi
+	$(CUDART_NVCC) -gencode arch=compute_75,code=sm_75 tests/cudart/noptx.cu -o tests/cudart/bin/noptx
+	$(CUDART_NVCC) $(PTX75) -rdc=true -cudadevrt none tests/cudart/rdc_main.cu tests/cudart/rdc_kernels.cu -o tests/cudart/bin/rdc
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

@@ -146,6 +146,22 @@ int wsFunctionParamCount(const ws_function *f);
 /* Size in bytes of parameter i, or 0 if out of range. */
 size_t wsFunctionParamSize(const ws_function *f, int i);
 const char *wsFunctionName(const ws_function *f);
+/* Resources of a kernel as the simulator accounts them (for
+ * cudaFuncGetAttributes). */
+typedef struct ws_function_info {
+	size_t shared_static_bytes;     /* static shared memory per CTA */
+	size_t const_bytes;             /* the module's constant bank */
+	size_t local_bytes;             /* per-thread frame: locals and call parameters */
+	size_t param_bytes;             /* kernel parameter buffer */
+	unsigned regs_per_thread;       /* registers per thread for occupancy (regs_per_thread, else the estimate) */
+	unsigned max_threads_per_block; /* largest CTA it can be launched with (limits, .maxntid/.reqntid, registers) */
+} ws_function_info;
+ws_result wsFunctionGetInfo(const ws_function *f, ws_function_info *info);
+/* CTAs of blockThreads threads with sharedMemBytes of dynamic shared memory
+ * that fit on one SM at once under the simulator's configuration (the limit
+ * wsLaunchKernel applies; 0 if even one does not fit).  For
+ * cudaOccupancyMaxActiveBlocksPerMultiprocessor. */
+ws_result wsFunctionOccupancy(const ws_function *f, unsigned blockThreads, size_t sharedMemBytes, unsigned *ctasPerSM);
 
 /* ---- device memory ---- */
 ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes);

@@ -134,6 +134,8 @@ struct cli_speed {
 double cli_now(void); /* CLOCK_MONOTONIC in seconds */
 void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s);
 void cli_speed_print(const struct cli_speed *s, FILE *out);
+/* the same, naming what the wall time covers ("the kernel launches") */
+void cli_speed_print_for(const struct cli_speed *s, const char *what, FILE *out);
 
 /* ---- independent jobs on forked worker processes (pool.c) ---- */
 struct cli_pool {
@@ -167,6 +169,7 @@ int cli_cmd_exec(const struct cli_args *a);
 int cli_cmd_characterize(const struct cli_args *a);
 int cli_cmd_correlate(const struct cli_args *a);
 int cli_cmd_policies(const struct cli_args *a);
+int cli_cmd_cuda(const struct cli_args *a);
 /* parameter sweeps (docs/sweeps.md): cmd_sweep.c, cmd_collect.c, cmd_report.c */
 int cli_cmd_sweep(const struct cli_args *a);
 int cli_cmd_sweep_task(const struct cli_args *a);

@@ -1,13 +1,11 @@
 /*
  * common.c -- pieces shared by several `warpsim` subcommands: building the
- * effective configuration from --config/--set/--functional, the --size
- * option, and measuring and printing the simulator's own speed.
+ * effective configuration from --config/--set/--functional and the --size
+ * option (the simulator's speed report is in speed.c).
  *
- * Models no hardware.  The speed figures are host wall-clock measurements
- * of the simulator (taken here, outside the model, which never reads a clock).
+ * Models no hardware.
  */
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 
@@ -127,61 +125,4 @@ int cli_get_size(const struct cli_args *a, enum ws_bench_size *size)
 		return cli_usage_error(a->cmd, "--size '%s': expected tiny, small or paper", s);
 	*size = (enum ws_bench_size)v;
 	return CLI_EXIT_OK;
-}
-
-double cli_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s)
-{
-	memset(s, 0, sizeof *s);
-	s->wall = wall;
-	s->have_warp = wsStatsGet(sim, "warp_insts", &s->warp_insts) == WS_SUCCESS;
-	s->have_thread = wsStatsGet(sim, "thread_insts", &s->thread_insts) == WS_SUCCESS;
-	s->have_cycles = wsStatsGet(sim, "cycles", &s->cycles) == WS_SUCCESS;
-	if (!s->have_warp)
-		s->warp_insts = 0;
-	if (!s->have_thread)
-		s->thread_insts = 0;
-	if (!s->have_cycles)
-		s->cycles = 0;
-}
-
-static void print_rate(uint64_t n, double wall, const char *unit, FILE *out)
-{
-	if (wall > 0)
-		fprintf(out, "  %.3e %s/s", (double)n / wall, unit);
-	else
-		fprintf(out, "  (run too short to measure a rate)");
-}
-
-void cli_speed_print(const struct cli_speed *s, FILE *out)
-{
-	fprintf(out, "simulator speed (host wall-clock time of the benchmark run):\n");
-	fprintf(out, "  %-22s %.6f s\n", "wall time", s->wall);
-	if (s->have_warp) {
-		fprintf(out, "  %-22s %-14llu", "warp instructions", (unsigned long long)s->warp_insts);
-		print_rate(s->warp_insts, s->wall, "warp-insts", out);
-		fputc('\n', out);
-	} else {
-		fprintf(out, "  %-22s n/a (no counter 'warp_insts')\n", "warp instructions");
-	}
-	if (s->have_thread) {
-		fprintf(out, "  %-22s %-14llu", "thread instructions", (unsigned long long)s->thread_insts);
-		print_rate(s->thread_insts, s->wall, "thread-insts", out);
-		fputc('\n', out);
-		fprintf(out, "  (thread instructions count each active thread of each executed warp instruction,\n"
-		             "   as GPGPU-Sim does)\n");
-	} else {
-		fprintf(out, "  %-22s n/a (no counter 'thread_insts')\n", "thread instructions");
-	}
-	if (s->have_cycles && s->cycles > 0) {
-		fprintf(out, "  %-22s %-14llu", "simulated cycles", (unsigned long long)s->cycles);
-		print_rate(s->cycles, s->wall, "cycles", out);
-		fputc('\n', out);
-	}
 }

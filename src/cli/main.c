@@ -4,6 +4,7 @@
  *
  * Models no hardware.  See docs/cli.md for the user documentation.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -96,6 +97,19 @@ static const struct cli_opt exec_opts[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static const struct cli_opt cuda_opts[] = {
+    {"config", "FILE", 0, "load parameters from FILE"},
+    {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
+    {"sched", "POLICY", 0, "warp-scheduling policy (same as --set sched=POLICY)"},
+    {"fetch", "POLICY", 0, "fetch policy (same as --set fetch=POLICY)"},
+    {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
+    {"stats", "FILE.jsonl", 0, "write one JSON line of statistics per kernel launch"},
+    {"trace", "FILE.json", 0, "write the kernel launches as a Chrome trace (open in Perfetto)"},
+    {"summary", "FILE.json", 0, "at exit, write every counter over all launches and the configuration as JSON"},
+    {"quiet", NULL, 0, "do not print the per-kernel statistics at exit"},
+    {NULL, NULL, 0, NULL},
+};
+
 static const struct cli_opt sweep_opts[] = {
     {"out", "DIR", 0, "output directory (default results/NAME, NAME from the spec)"},
     {"jobs", "N", 0, "local worker processes (default: $SLURM_CPUS_PER_TASK, else the number of CPUs)"},
@@ -183,6 +197,18 @@ static const struct cli_cmd commands[] = {
      "      --arg buf:x:f32:1024=iota --arg buf:y:f32:1024=fill:1 --print y:8\n"
      "See docs/cli.md for the details.\n",
      2, 2, exec_opts, cli_cmd_exec},
+    {"cuda", "PROGRAM [ARGS...]", "Run an unmodified CUDA program (nvcc -cudart shared) on the simulator.",
+     "Runs PROGRAM with warpsim's libcudart.so.13 standing in for NVIDIA's CUDA runtime:\n"
+     "its kernels run on the simulated GPU (the PTX embedded in the executable), its\n"
+     "output is its own, and at exit the per-kernel statistics (grid, cycles, IPC,\n"
+     "stall breakdown) and the simulator's speed are printed on standard error.\n"
+     "warpsim's options come before PROGRAM; every word after PROGRAM is the program's.\n"
+     "Exit status: the program's (2 for a bad warpsim option, 1 if it cannot start).\n"
+     "Build the program with:  nvcc -cudart shared app.cu -o app\n"
+     "example:\n"
+     "  warpsim cuda --sched gto --stats app.jsonl -- ./app 1024\n"
+     "See docs/cuda.md for the supported CUDA calls.\n",
+     1, -1, cuda_opts, cli_cmd_cuda},
     {"characterize", "", "Regenerate docs/characterization.md: barrier stalls of the BAWS suite (Figure 1).",
      "Runs every barrier-intensive benchmark under LRR and GTO (in parallel worker\n"
      "processes) and writes a markdown table of barrier and exit stall fractions,\n"
@@ -246,6 +272,39 @@ static void usage(FILE *out)
 	             "Exit status: 0 success, 1 the work failed, 2 bad command line.\n");
 }
 
+/* `warpsim cuda [OPTIONS] PROGRAM ARGS...`: the program's own arguments are
+ * not warpsim's options even without "--".  Returns a copy of words with
+ * "--" inserted before the first positional word (NULL if there is none, or
+ * "--" is already there, or out of memory: then words are parsed as given). */
+static char **end_options_at_program(const struct cli_cmd *cmd, int n, char **words)
+{
+	int i = 0;
+	while (i < n) {
+		const char *w = words[i];
+		if (strcmp(w, "--") == 0)
+			return NULL;
+		if (w[0] != '-' || w[1] == '\0')
+			break; /* the program */
+		const char *name = w + 2, *eq = strchr(name, '=');
+		size_t len = eq ? (size_t)(eq - name) : strlen(name);
+		int takes_value = 0;
+		for (const struct cli_opt *o = cmd->opts; w[1] == '-' && o->name; o++)
+			if (strlen(o->name) == len && strncmp(o->name, name, len) == 0)
+				takes_value = o->metavar && !eq;
+		i += takes_value ? 2 : 1;
+	}
+	if (i >= n)
+		return NULL;
+	char **out = malloc((size_t)(n + 2) * sizeof *out);
+	if (!out)
+		return NULL;
+	memcpy(out, words, (size_t)i * sizeof *out);
+	out[i] = (char *)"--";
+	memcpy(out + i + 1, words + i, (size_t)(n - i) * sizeof *out);
+	out[n + 1] = NULL;
+	return out;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -282,13 +341,21 @@ int main(int argc, char **argv)
 		if (!cmd)
 			return cli_usage_error(NULL, "unknown command '%s'", w);
 		struct cli_args a;
-		rc = cli_args_parse(cmd, argc - 2, argv + 2, &a);
+		char **words = argv + 2;
+		int nwords = argc - 2;
+		char **program_argv = NULL;
+		if (cmd->fn == cli_cmd_cuda && (program_argv = end_options_at_program(cmd, nwords, words))) {
+			words = program_argv;
+			nwords++;
+		}
+		rc = cli_args_parse(cmd, nwords, words, &a);
 		if (rc < 0)
 			rc = CLI_EXIT_OK; /* --help */
 		else if (rc == CLI_EXIT_OK) {
 			rc = cmd->fn(&a);
 			cli_args_free(&a);
 		}
+		free(program_argv);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "warpsim: error: writing standard output failed\n");

@@ -717,6 +717,88 @@ static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats
 	memcpy(l->v, st->v, sizeof l->v);
 }
 
+/* Resources of one CTA of `threads` threads with `shared_bytes` of dynamic
+ * shared memory: warps, registers per thread, offset of the dynamic shared
+ * memory and total shared memory; returns the CTAs that fit on one SM (0,
+ * with *why naming the limit, if even one does not). */
+static uint32_t launch_resources(const ws_function *fn, uint64_t threads, uint64_t shared_bytes, uint32_t *warps_out,
+				 uint32_t *rpt_out, uint64_t *dyn_off_out, uint64_t *shared_total_out, const char **why)
+{
+	const struct ws_module *m = fn->mod;
+	const struct ptx_function *k = &m->ir->funcs[fn->index];
+	const struct ws_config *cfg = &m->sim->cfg;
+	uint32_t ws = (uint32_t)cfg_int(cfg, CFG_warp_size);
+	uint32_t warps = (uint32_t)((threads + ws - 1) / ws);
+	/* dynamic shared memory starts after the static part, aligned to the
+	 * largest .align of the module's .extern .shared variables (at least 16) */
+	uint64_t dyn_align = 16;
+	for (uint32_t i = 0; i < m->ir->nvars; i++) {
+		const struct ptx_var *v = &m->ir->vars[i];
+		if (v->space == SPACE_SHARED && v->is_extern && v->align > dyn_align)
+			dyn_align = v->align;
+	}
+	uint64_t dyn_off = (k->shared_static + dyn_align - 1) / dyn_align * dyn_align;
+	uint64_t shared_total = dyn_off + shared_bytes;
+	uint32_t rpt = (uint32_t)cfg_int(cfg, CFG_regs_per_thread);
+	if (!rpt) {
+		rpt = k->regs_per_thread;
+		/* __launch_bounds__(threads, minBlocks) emits .minnctapersm: like ptxas, limit
+		 * registers so that many CTAs fit on an SM */
+		uint64_t want = (uint64_t)k->minnctapersm * warps * ws;
+		if (k->minnctapersm && want && (uint64_t)cfg_int(cfg, CFG_regs_per_sm) / want < rpt)
+			rpt = (uint32_t)((uint64_t)cfg_int(cfg, CFG_regs_per_sm) / want);
+		if (rpt == 0)
+			rpt = 1;
+	}
+	*warps_out = warps;
+	*rpt_out = rpt;
+	*dyn_off_out = dyn_off;
+	*shared_total_out = shared_total;
+	return occupancy(cfg, (uint32_t)threads, warps, rpt, shared_total, why);
+}
+
+ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
+{
+	if (!fn || !info)
+		return WS_ERROR_INVALID_VALUE;
+	const struct ws_module *m = fn->mod;
+	const struct ptx_function *k = &m->ir->funcs[fn->index];
+	const struct ws_config *cfg = &m->sim->cfg;
+	memset(info, 0, sizeof *info);
+	info->shared_static_bytes = (size_t)k->shared_static;
+	info->const_bytes = (size_t)m->const_size;
+	info->local_bytes = (size_t)k->frame_size;
+	info->param_bytes = (size_t)k->kparam_size;
+	uint32_t rpt = (uint32_t)cfg_int(cfg, CFG_regs_per_thread);
+	info->regs_per_thread = rpt ? rpt : k->regs_per_thread;
+	uint64_t max = (uint64_t)cfg_int(cfg, CFG_max_threads_per_cta);
+	const uint32_t *lim = k->reqntid[0] ? k->reqntid : k->maxntid;
+	if (lim[0]) {
+		uint64_t t = (uint64_t)lim[0] * (lim[1] ? lim[1] : 1) * (lim[2] ? lim[2] : 1);
+		if (t < max)
+			max = t;
+	}
+	uint64_t ws = (uint64_t)cfg_int(cfg, CFG_warp_size);
+	if (info->regs_per_thread) { /* one CTA must fit in the register file, in whole warps */
+		uint64_t t = (uint64_t)cfg_int(cfg, CFG_regs_per_sm) / ((uint64_t)info->regs_per_thread * ws) * ws;
+		if (t < max)
+			max = t;
+	}
+	info->max_threads_per_block = (unsigned)max;
+	return WS_SUCCESS;
+}
+
+ws_result wsFunctionOccupancy(const ws_function *fn, unsigned blockThreads, size_t sharedMemBytes, unsigned *ctasPerSM)
+{
+	if (!fn || !ctasPerSM || blockThreads == 0)
+		return WS_ERROR_INVALID_VALUE;
+	uint32_t warps, rpt;
+	uint64_t dyn_off, shared_total;
+	const char *why;
+	*ctasPerSM = launch_resources(fn, blockThreads, sharedMemBytes, &warps, &rpt, &dyn_off, &shared_total, &why);
+	return WS_SUCCESS;
+}
+
 ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
 			 unsigned bz, unsigned shared_bytes, void **params)
 {
@@ -745,30 +827,10 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "launch of %s: kernel takes %u parameters but params is NULL",
 				 k->name, k->nparams);
 	uint32_t ws = (uint32_t)cfg_int(cfg, CFG_warp_size);
-	uint32_t warps = (uint32_t)((threads + ws - 1) / ws);
-	/* dynamic shared memory starts after the static part, aligned to the
-	 * largest .align of the module's .extern .shared variables (at least 16) */
-	uint64_t dyn_align = 16;
-	for (uint32_t i = 0; i < m->ir->nvars; i++) {
-		const struct ptx_var *v = &m->ir->vars[i];
-		if (v->space == SPACE_SHARED && v->is_extern && v->align > dyn_align)
-			dyn_align = v->align;
-	}
-	uint64_t dyn_off = (k->shared_static + dyn_align - 1) / dyn_align * dyn_align;
-	uint64_t shared_total = dyn_off + shared_bytes;
-	uint32_t rpt = (uint32_t)cfg_int(cfg, CFG_regs_per_thread);
-	if (!rpt) {
-		rpt = k->regs_per_thread;
-		/* __launch_bounds__(threads, minBlocks) emits .minnctapersm: like ptxas, limit
-		 * registers so that many CTAs fit on an SM */
-		uint64_t want = (uint64_t)k->minnctapersm * warps * ws;
-		if (k->minnctapersm && want && (uint64_t)cfg_int(cfg, CFG_regs_per_sm) / want < rpt)
-			rpt = (uint32_t)((uint64_t)cfg_int(cfg, CFG_regs_per_sm) / want);
-		if (rpt == 0)
-			rpt = 1;
-	}
+	uint32_t warps, rpt;
+	uint64_t dyn_off, shared_total;
 	const char *why;
-	uint32_t per_sm = occupancy(cfg, (uint32_t)threads, warps, rpt, shared_total, &why);
+	uint32_t per_sm = launch_resources(fn, threads, shared_bytes, &warps, &rpt, &dyn_off, &shared_total, &why);
 	if (per_sm == 0)
 		return sim_error(sim, WS_ERROR_LAUNCH_OUT_OF_RESOURCES,
 				 "launch of %s: one CTA (%llu threads, %u warps, %u registers/thread, %llu B shared) does not fit "
