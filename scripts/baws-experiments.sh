@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # baws-experiments.sh -- regenerate the BAWS paper's experiments on our suite:
-# Figures 8, 9, 10, 11/14, 12, the I-buffer depth study (Section 6.4) and the
+# Figures 8, 9, 10, 11/14, 12, the I-buffer depth study (Section 6.4), an occupancy study and the
 # characterization (Figures 1 and 5).  Each figure is a sweep spec under
 # experiments/; runs shared between figures are computed once (--reuse).
 # Results go to results/, and the HTML reports (tables + SVG plots) and CSVs
@@ -12,7 +12,7 @@ scripts/setup.sh
 make -j"$(nproc)" all >/dev/null
 mkdir -p docs/baws
 reuse=()
-for fig in fig8 fig10 fig9 fig12 fig11 ibuf; do
+for fig in fig8 fig10 fig9 fig12 fig11 ibuf occupancy; do
   build/warpsim sweep "experiments/baws-$fig.spec" --out "results/baws-$fig" "${reuse[@]}" "$@"
   build/warpsim collect "results/baws-$fig" --output "docs/baws/$fig.csv"
   build/warpsim report "results/baws-$fig" --output "docs/baws/$fig.html"

@@ -71,3 +71,27 @@ print(speedups("fig11", "lrr+rr", ["gto+rr", "saws+rr", "mwf-gto+cff"]))
 print("## ibuf (over lrr+rr, ibuf_depth 2)\n")
 print(speedups("ibuf", "lrr+rr+2", ["lrr+rr+4", "gto+rr+2", "gto+rr+4", "gto+cff+2", "gto+cff+4", "mwf-gto+rr+2",
                                      "mwf-gto+rr+4", "mwf-gto+cff+2", "mwf-gto+cff+4"], extra=("ibuf_depth",)))
+
+def occupancy():
+    p = os.path.join(d, "occupancy.csv")
+    if not os.path.exists(p):
+        return ""
+    rows = [r for r in csv.DictReader(open(p)) if r["status"] == "ok"]
+    out = ("| CTAs/SM cap | mwf-gto+rr over gto | mwf-gto+cff over gto | barrier-idle share of scheduler cycles (gto) "
+           "| barrier stall fraction (gto) |\n|---|---|---|---|---|\n")
+    for cap in sorted({r["max_ctas_per_sm"] for r in rows}, key=int):
+        rs = [r for r in rows if r["max_ctas_per_sm"] == cap]
+        ipc = {(r["bench"], r["sched"] + "+" + r["fetch"]): float(r["ipc"]) for r in rs}
+        cells = []
+        for c in ["mwf-gto+rr", "mwf-gto+cff"]:
+            l = [math.log(ipc[(b, c)] / ipc[(b, "gto+rr")]) for (b, k) in ipc if k == c and (b, "gto+rr") in ipc]
+            cells.append("%.3f" % math.exp(sum(l) / len(l)) if l else "-")
+        g = [r for r in rs if r["sched"] == "gto" and r["fetch"] == "rr"]
+        sched = sum(float(r[k] or 0) for r in g for k in r if k == "issue_cycles" or k.startswith("stall_"))
+        idle = sum(float(r["stall_barrier"] or 0) for r in g)
+        bar = sum(float(r["barrier_stall_fraction"]) for r in g) / max(len(g), 1)
+        out += "| %s | %s | %s | %.2f%% | %.3f |\n" % (cap, cells[0], cells[1], 100 * idle / sched if sched else 0, bar)
+    return out
+
+print("## occupancy (over gto+rr at the same cap)\n")
+print(occupancy())
