@@ -124,6 +124,8 @@ int cli_build_config(const struct cli_args *a, ws_config **out);
 void cli_print_module_warnings(const struct cli_cmd *cmd, const ws_module *mod);
 /* Parse --size (default small). Returns CLI_EXIT_OK or CLI_EXIT_USAGE. */
 int cli_get_size(const struct cli_args *a, enum ws_bench_size *size);
+/* The same with another default (characterize, correlate: paper). */
+int cli_get_size_or(const struct cli_args *a, enum ws_bench_size dflt, enum ws_bench_size *size);
 
 /* Simulator speed of one measured run. */
 struct cli_speed {

@@ -146,14 +146,9 @@ static void write_svg(FILE *f, const struct ws_bench_info **b, int nb, const str
 int cli_cmd_characterize(const struct cli_args *a)
 {
 	const struct cli_cmd *cmd = a->cmd;
-	enum ws_bench_size size = WS_SIZE_PAPER;
-	const char *sz = cli_opt_get(a, "size");
-	if (sz) {
-		int s = ws_bench_size_parse(sz);
-		if (s < 0)
-			return cli_usage_error(cmd, "--size '%s': expected tiny, small or paper", sz);
-		size = (enum ws_bench_size)s;
-	}
+	enum ws_bench_size size;
+	if (cli_get_size_or(a, WS_SIZE_PAPER, &size) != CLI_EXIT_OK)
+		return CLI_EXIT_USAGE;
 	const char *outp = cli_opt_get(a, "out");
 	if (!outp)
 		outp = "docs/characterization.md";

@@ -674,14 +674,9 @@ static int in_list(const char *list, const char *name)
 int cli_cmd_correlate(const struct cli_args *a)
 {
 	const struct cli_cmd *cmd = a->cmd;
-	enum ws_bench_size size = WS_SIZE_PAPER;
-	const char *sz = cli_opt_get(a, "size");
-	if (sz) {
-		int s = ws_bench_size_parse(sz);
-		if (s < 0)
-			return cli_usage_error(cmd, "--size '%s': expected tiny, small or paper", sz);
-		size = (enum ws_bench_size)s;
-	}
+	enum ws_bench_size size;
+	if (cli_get_size_or(a, WS_SIZE_PAPER, &size) != CLI_EXIT_OK)
+		return CLI_EXIT_USAGE;
 	int workers;
 	int rc = cli_get_jobs(a, &workers);
 	if (rc != CLI_EXIT_OK)

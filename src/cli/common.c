@@ -116,8 +116,13 @@ void cli_print_module_warnings(const struct cli_cmd *cmd, const ws_module *mod)
 
 int cli_get_size(const struct cli_args *a, enum ws_bench_size *size)
 {
+	return cli_get_size_or(a, WS_SIZE_SMALL, size);
+}
+
+int cli_get_size_or(const struct cli_args *a, enum ws_bench_size dflt, enum ws_bench_size *size)
+{
 	const char *s = cli_opt_get(a, "size");
-	*size = WS_SIZE_SMALL;
+	*size = dflt;
 	if (!s)
 		return CLI_EXIT_OK;
 	int v = ws_bench_size_parse(s);
