@@ -37,7 +37,7 @@ static int cli_missing(struct test_ctx *t)
 }
 
 /* Run "warpsim ARGS" with the shell.  Stores the output (stdout, plus stderr
- * when merge is set) in *out (malloc'd, NUL-terminated; free it) and returns
+ * when merge is 1; only stderr when merge is 2) in *out (malloc'd, NUL-terminated; free it) and returns
  * the exit status, or -1 if the command did not exit normally. */
 static int cli_run(const char *args, int merge, char **out)
 {
@@ -51,7 +51,8 @@ static int cli_run(const char *args, int merge, char **out)
 		return -1;
 	}
 	buf[0] = '\0';
-	snprintf(cmd, cmdsz, "%s %s %s", cli_bin(), args, merge ? "2>&1" : "2>/dev/null");
+	snprintf(cmd, cmdsz, "%s %s %s", cli_bin(), args,
+	         merge == 2 ? "2>&1 >/dev/null" : merge ? "2>&1" : "2>/dev/null");
 	fflush(stdout);
 	FILE *p = popen(cmd, "r");
 	free(cmd);
@@ -89,6 +90,27 @@ static void cli_expect(struct test_ctx *t, const char *args, int status, const c
 	if (needle)
 		CHECK_MSG(out && strstr(out, needle), "warpsim %s: expected \"%s\" in the output:\n%s", args, needle,
 		          out ? out : "");
+	free(out);
+}
+
+/* Run and check the exit status and the first line of standard error: it
+ * must contain `first` (the one line a user sees first). */
+static void cli_expect_stderr1(struct test_ctx *t, const char *args, int status, const char *first)
+{
+	char *out;
+	int rc = cli_run(args, 2, &out);
+	char line[1024] = "";
+	if (out) {
+		size_t n = strcspn(out, "\n");
+		if (n >= sizeof line)
+			n = sizeof line - 1;
+		memcpy(line, out, n);
+		line[n] = '\0';
+	}
+	CHECK_MSG(rc == status, "warpsim %s: exit status %d, expected %d; stderr:\n%s", args, rc, status,
+	          out ? out : "");
+	CHECK_MSG(strstr(line, first) != NULL, "warpsim %s: expected \"%s\" in the first line of stderr:\n%s", args,
+	          first, out ? out : "");
 	free(out);
 }
 
@@ -1109,4 +1131,18 @@ TEST(cli_bench_load_memory)
 	}
 	CHECK_MSG(rows == 2, "expected 2 PTX-loading rows with memory figures in:\n%s", out ? out : "");
 	free(out);
+}
+
+/* ---- issue 16: robustness ---- */
+
+/* The functional model stops a spin loop that can never end with the timing
+ * model's livelock report (it used to spin for 2e9 warp instructions). */
+TEST(cli_exec_functional_livelock)
+{
+	if (cli_missing(t))
+		return;
+	cli_expect_stderr1(t,
+	                   "exec " TEST_DATA_DIR "/ptx/func/faults.ptx spin_forever --functional --grid 2 --block 32 "
+	                   "--set num_sms=1 --set max_ctas_per_sm=1 --set livelock_cycles=20000 --arg buf:f:u32:1",
+	                   1, "kernel spin_forever livelocked: warps kept executing but none finished");
 }

@@ -79,7 +79,7 @@ static void report_stuck(struct func_launch *L, struct func_cta **slots, uint32_
 		snprintf(L->errmsg + len, sizeof L->errmsg - len, "\n  ... and %u more warps", total - shown);
 }
 
-ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32_t quantum)
+ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint64_t livelock, uint32_t quantum)
 {
 	uint32_t nctas = L->grid[0] * L->grid[1] * L->grid[2];
 	uint32_t nslots = L->num_sms * L->ctas_per_sm;
@@ -92,6 +92,9 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32
 	uint64_t start_insts = L->stats->v[STAT_warp_insts];
 	ws_result rc = WS_SUCCESS;
 	struct func_step_info info;
+	/* livelock watchdog: L->clock (one tick per warp instruction) when a
+	 * warp last finished or a CTA last started or completed */
+	uint64_t last_retire = L->clock;
 	/* CTAs are dispatched to SMs round-robin: slot s runs on SM s % num_sms */
 	for (uint32_t s = 0; s < nslots && next < nctas; s++, next++) {
 		slots[s] = func_cta_create(L, next, s, s % L->num_sms);
@@ -117,12 +120,15 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32
 						goto out;
 					}
 					progress = true;
+					if (info.exited)
+						last_retire = L->clock;
 				}
 			}
 			if (c->live_warps == 0) {
 				func_cta_destroy(c);
 				slots[s] = NULL;
 				done++;
+				last_retire = L->clock;
 				if (next < nctas) {
 					slots[s] = func_cta_create(L, next, s, s % L->num_sms);
 					if (!slots[s]) {
@@ -141,6 +147,18 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32
 			snprintf(L->errmsg, sizeof L->errmsg,
 				 "kernel %s deadlocked: no warp can make progress (all remaining warps wait at barriers)",
 				 L->kernel->name);
+			report_stuck(L, slots, nslots, "");
+			goto out;
+		}
+		if (livelock && L->clock - last_retire > livelock) {
+			/* the timing model's report (gpu.c); here a cycle is one warp instruction */
+			rc = L->err = WS_ERROR_DEADLOCK;
+			snprintf(L->errmsg, sizeof L->errmsg,
+				 "kernel %s livelocked: warps kept executing but none finished and no CTA started or "
+				 "completed for livelock_cycles=%llu cycles (cycle %llu; functional model: one cycle per "
+				 "warp instruction; a spin loop waiting for something that never happens, e.g. a CTA "
+				 "that cannot become resident?); running warps:",
+				 L->kernel->name, (unsigned long long)livelock, (unsigned long long)L->clock);
 			report_stuck(L, slots, nslots, "");
 			goto out;
 		}

@@ -867,6 +867,7 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 			      ? gpu_run_launch(&L, cfg, per_sm, sim->sched_override.pol ? &sim->sched_override : NULL,
 					       sim->tmem)
 			      : func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
+						(uint64_t)cfg_int(cfg, CFG_livelock_cycles),
 						(uint32_t)cfg_int(cfg, CFG_func_quantum));
 	free(kp);
 	stats_add(&sim->stats, st);
