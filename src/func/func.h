@@ -100,6 +100,11 @@ struct func_step_info {
 	bool diverged;             /* branch split the warp */
 	bool barrier_wait;         /* warp now waits at a barrier */
 	bool exited;               /* warp has no live threads left */
+	/* tensor-core loads/stores (exec_tensor.c): the lanes whose addr[] stand
+	 * for the access, each access_size bytes (the timing model uses these
+	 * instead of exec when mem_lanes_set) */
+	bool mem_lanes_set;
+	uint64_t mem_lanes;
 	uint64_t addr[WS_MAX_WARP];      /* per-lane effective address (state-space address) */
 	uint8_t lane_space[WS_MAX_WARP]; /* per-lane resolved space for generic accesses */
 };
