@@ -571,7 +571,7 @@ TEST(cli_exec_errors)
 	cli_expect(t, SAXPY "--arg f32:1e39", 2, "out of range for f32");
 	cli_expect(t, SAXPY "--arg f64:1e400", 2, "out of range");
 	cli_expect(t, SAXPY "--arg f32:1.5x", 2, "'1.5x' is not a number");
-	cli_expect(t, SAXPY "--arg hex:123", 2, "even number of hex digits");
+	cli_expect(t, SAXPY "--arg hex:123", 2, "hex: odd number of hex digits (3)");
 	cli_expect(t, SAXPY "--arg hex:zz", 2, "'zz' is not a hex byte");
 
 	/* buffer specs */
@@ -1145,4 +1145,58 @@ TEST(cli_exec_functional_livelock)
 	                   "exec " TEST_DATA_DIR "/ptx/func/faults.ptx spin_forever --functional --grid 2 --block 32 "
 	                   "--set num_sms=1 --set max_ctas_per_sm=1 --set livelock_cycles=20000 --arg buf:f:u32:1",
 	                   1, "kernel spin_forever livelocked: warps kept executing but none finished");
+}
+
+/* --set-var sets .const/.global module variables before the launch; a
+ * struct parameter of 32 KB passes as file: bytes or as hex: (it used to fail
+ * with "needs an even number of hex digits (1 to 4096 bytes)"). */
+TEST(cli_exec_set_var_and_big_struct)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], big[128];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(big, sizeof big, dir, "big.bin");
+	FILE *f = fopen(big, "wb");
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	unsigned char *b = calloc(32768, 1);
+	b[0] = 0x44, b[1] = 0x33, b[2] = 0x22, b[3] = 0x11;
+	b[32764] = 0xef, b[32765] = 0xbe, b[32766] = 0xad, b[32767] = 0xde;
+	fwrite(b, 1, 32768, f);
+	fclose(f);
+	char args[1024];
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --arg file:%s "
+	         "--set-var cscale=u32:42 --set-var gbias=u32:0x99 --set-var carr=f32:1,2,3.5,4 --print o",
+	         big);
+	cli_expect(t, args, 0, "o = 42 153 1080033280 3735928559 287454020");
+	/* the same struct as 65536 hex digits on the command line */
+	size_t n = strlen("exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --print o --arg hex:");
+	char *cmd = malloc(n + 2 * 32768 + 1);
+	strcpy(cmd, "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --print o --arg hex:");
+	for (size_t i = 0; i < 32768; i++)
+		snprintf(cmd + n + 2 * i, 3, "%02x", b[i]);
+	cli_expect(t, cmd, 0, "o = 1 7 0 3735928559 287454020");
+	free(cmd);
+	free(b);
+	/* errors: exit 2 and one clear first line */
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --arg file:%s --set-var nosuch=u32:1",
+	         big);
+	cli_expect_stderr1(t, args, 2, "--set-var 'nosuch=u32:1': wsMemcpyToSymbol: no module-scope .global or .const variable named 'nosuch'");
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --arg file:%s --set-var cscale=u32:1,2",
+	         big);
+	cli_expect_stderr1(t, args, 2, "is outside 'cscale' (4 bytes)");
+	cli_expect_stderr1(t, "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --arg hex:123", 2,
+	                   "--arg 'hex:123': hex: odd number of hex digits (3)");
+	cli_expect_stderr1(t, "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --arg hex:1234", 2,
+	                   "the parameter is 32768 bytes, but hex is 2 bytes");
+	cli_expect_stderr1(t, "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --set-var cscale", 2,
+	                   "--set-var 'cscale': expected NAME=TYPE:VALUE");
+	unlink(big);
+	rmdir(dir);
 }
