@@ -1200,3 +1200,24 @@ TEST(cli_exec_set_var_and_big_struct)
 	unlink(big);
 	rmdir(dir);
 }
+
+/* `warpsim ptx` reports every error of a file, recovering at the next
+ * statement (it used to stop at the first): exit 1, the first error on the
+ * first line, then one line per further error. */
+TEST(cli_ptx_reports_every_error)
+{
+	if (cli_missing(t))
+		return;
+	const char *f = TEST_DATA_DIR "/ptx/bad/multi_error.ptx";
+	char args[256];
+	snprintf(args, sizeof args, "ptx %s", f);
+	cli_expect_stderr1(t, args, 1, "multi_error.ptx:10:20: error: register '%nosuch' is not declared");
+	static const char *const more[] = {
+	    "multi_error.ptx:11:2: error: unknown instruction 'frobnicate'",
+	    "multi_error.ptx:12:10: error: register '%rd1' is not declared",
+	    "multi_error.ptx:18:2: error: 'mul' expects 3 operands, got 2",
+	    "multi_error.ptx:19:9: error: unknown modifier '.bogus' on 'sub'",
+	};
+	for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
+		cli_expect(t, args, 1, more[i]);
+}

@@ -747,3 +747,25 @@ TEST(tensor_timing_unit_params)
 	CHECK_MSG(cyc[2] == cyc[0], "num_tensor_units=0 (SP units, same latency): %llu vs %llu cycles",
 		  (unsigned long long)cyc[2], (unsigned long long)cyc[0]);
 }
+
+/* The load-time check reports every unsupported instruction, not the first. */
+TEST(tensor_load_reports_every_unsupported)
+{
+	const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
+			  "  .reg .b32 %r<9>;\n"
+			  "  mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32 {%r1,%r2,%r3,%r4}, {%r1,%r2}, {%r5}, "
+			  "{%r1,%r2,%r3,%r4};\n"
+			  "  mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, {%r1,%r2}, "
+			  "{%r3,%r4}, {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8};\n"
+			  "  ret;\n}\n";
+	ws_config *cfg = wsConfigCreate();
+	ws_sim *sim;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	ws_module *mod;
+	CHECK_EQ(wsModuleLoadData(sim, &mod, ptx, "u.ptx"), WS_ERROR_UNSUPPORTED_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "u.ptx:7:3: unsupported instruction");
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "\nu.ptx:8:3: unsupported instruction");
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "the sm_70 .m8n8k4 .f16 form (quad-pair layout) is not implemented");
+	wsSimDestroy(sim);
+}

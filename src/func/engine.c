@@ -21,6 +21,11 @@
 
 bool func_check_module(const struct ptx_module *m, const char *filename, char *msg, size_t msgsz)
 {
+	/* every unsupported instruction, one line each, while they fit */
+	unsigned nbad = 0, dropped = 0;
+	size_t len = 0;
+	if (msgsz)
+		msg[0] = '\0';
 	for (uint32_t fi = 0; fi < m->nfuncs; fi++) {
 		const struct ptx_function *f = &m->funcs[fi];
 		for (uint32_t pc = 0; pc < f->ninsns; pc++) {
@@ -45,15 +50,24 @@ bool func_check_module(const struct ptx_module *m, const char *filename, char *m
 				snprintf(why, sizeof why, "instruction is not implemented");
 			}
 			if (!ok) {
-				char text[160];
+				char text[160], line[700];
 				ptx_insn_format(m, f, in, text, sizeof text);
-				snprintf(msg, msgsz, "%s:%u:%u: unsupported instruction '%s' in %s: %s",
-					 filename ? filename : "<ptx>", in->line, in->col, text, f->name, why);
-				return false;
+				int n = snprintf(line, sizeof line, "%s%s:%u:%u: unsupported instruction '%s' in %s: %s",
+						 nbad ? "\n" : "", filename ? filename : "<ptx>", in->line, in->col, text,
+						 f->name, why);
+				nbad++;
+				if (n > 0 && (nbad == 1 || len + (size_t)n + 40 < msgsz)) {
+					snprintf(msg + len, msgsz - len, "%s", line);
+					len += strlen(msg + len);
+				} else {
+					dropped++;
+				}
 			}
 		}
 	}
-	return true;
+	if (dropped && len < msgsz)
+		snprintf(msg + len, msgsz - len, "\n... and %u more unsupported instructions", dropped);
+	return nbad == 0;
 }
 
 static void report_stuck(struct func_launch *L, struct func_cta **slots, uint32_t nslots, const char *what)

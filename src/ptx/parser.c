@@ -542,22 +542,41 @@ struct parser {
 	uint32_t ntmpl, cap_tmpl;
 	/* module header: where .version and .target were (line 0: not seen) */
 	uint32_t version_line, target_line;
+	/* errors (recover()) */
+	uint32_t nerrors, more_dropped;
+	bool oom;
+	int last_kind; /* of the last token consumed */
 };
 
 /* ------------------------------------------------------------------ */
 /* errors                                                              */
 /* ------------------------------------------------------------------ */
 
+/* The first error fills err; later ones (after recovery, see recover())
+ * are appended to err->more while they fit. */
 static bool vfail(struct parser *p, uint32_t line, uint32_t col, const char *fmt, va_list ap)
 {
 	if (p->failed)
 		return false;
 	p->failed = true;
+	p->nerrors++;
 	if (p->err) {
-		snprintf(p->err->file, sizeof(p->err->file), "%s", p->filename);
-		p->err->line = line;
-		p->err->col = col;
-		vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+		p->err->count = p->nerrors;
+		if (p->nerrors == 1) {
+			snprintf(p->err->file, sizeof(p->err->file), "%s", p->filename);
+			p->err->line = line;
+			p->err->col = col;
+			vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+		} else {
+			char msg[512], ln[900];
+			vsnprintf(msg, sizeof msg, fmt, ap);
+			int n = snprintf(ln, sizeof ln, "%s:%u:%u: error: %s\n", p->filename, line, col, msg);
+			size_t used = strlen(p->err->more);
+			if (n > 0 && used + (size_t)n + 48 < sizeof(p->err->more))
+				memcpy(p->err->more + used, ln, (size_t)n + 1);
+			else
+				p->more_dropped++;
+		}
 	}
 	return false;
 }
@@ -589,8 +608,10 @@ static bool fail_tok(struct parser *p, const struct ptx_token *t, const char *fm
 
 static bool fail_oom(struct parser *p)
 {
+	p->oom = true;
 	return fail_at(p, p->lx.line, 1, "out of memory");
 }
+
 
 /* Quoted, printable, length-limited rendering of a name for messages. */
 struct qbuf {
@@ -648,7 +669,45 @@ static struct ptx_token next(struct parser *p)
 		p->la_head = (p->la_head + 1) & 3;
 		p->la_n--;
 	}
+	p->last_kind = t.kind;
 	return t;
+}
+
+#define PARSE_MAX_ERRORS 100
+
+/* After a failed statement in a function body that began at (line, col):
+ * skip to the end of that statement (its ';', unless the error was found
+ * after it, or a '}' that starts a later line: the end of the block) and go
+ * on, so that one run reports every error.  False when parsing must stop
+ * (out of memory, end of input, a lexer error, or PARSE_MAX_ERRORS errors). */
+static bool recover(struct parser *p, uint32_t line, uint32_t col)
+{
+	if (p->oom || p->nerrors >= PARSE_MAX_ERRORS)
+		return false;
+	const struct ptx_token *t = peek(p, 0);
+	bool moved = t->line != line || t->col != col;
+	if (moved && p->last_kind == ';') { /* the statement was complete */
+		p->failed = false;
+		return true;
+	}
+	uint32_t prev_line = t->line;
+	if (!moved && t->kind != PTX_TOK_EOF && t->kind != PTX_TOK_ERROR && t->kind != '}')
+		next(p); /* at least one token, or the same error again */
+	for (;;) {
+		t = peek(p, 0);
+		if (t->kind == PTX_TOK_EOF || t->kind == PTX_TOK_ERROR)
+			return false;
+		if (t->kind == ';') {
+			next(p);
+			break;
+		}
+		if (t->kind == '}' && t->line > prev_line)
+			break;
+		prev_line = t->line;
+		next(p);
+	}
+	p->failed = false;
+	return true;
 }
 
 static bool tok_is(const struct ptx_token *t, int kind, const char *s)
@@ -2829,7 +2888,8 @@ static bool parse_block(struct parser *p)
 			next(p);
 			return true;
 		}
-		if (!parse_statement(p))
+		uint32_t line = peek(p, 0)->line, col = peek(p, 0)->col;
+		if (!parse_statement(p) && !recover(p, line, col))
 			return false;
 	}
 	return false;
@@ -3357,7 +3417,7 @@ static bool parse_module(struct parser *p)
 			}
 		}
 	}
-	if (p->failed)
+	if (p->failed || p->nerrors) /* module-level references of a module with errors are not resolved */
 		return false;
 	if (!p->version_line || !p->target_line) {
 		const struct ptx_token *t = peek(p, 0);
@@ -3434,6 +3494,13 @@ struct ptx_module *ptx_parse(const char *text, size_t len, const char *filename,
 	}
 	if (ok)
 		ok = parse_module(p);
+	if (p->nerrors) { /* also errors recovered from */
+		ok = false;
+		if (err && p->more_dropped) {
+			size_t used = strlen(err->more);
+			snprintf(err->more + used, sizeof(err->more) - used, "... and %u more errors\n", p->more_dropped);
+		}
+	}
 	struct ptx_module *m = p->m;
 	parser_free(p);
 	free(p);
