@@ -769,3 +769,21 @@ TEST(tensor_load_reports_every_unsupported)
 	CHECK_STR_CONTAINS(wsSimLastError(sim), "the sm_70 .m8n8k4 .f16 form (quad-pair layout) is not implemented");
 	wsSimDestroy(sim);
 }
+
+/* wmma.load/store reach the memory system with their whole footprint: a
+ * 16x16 f16 A and B (4 lines of 128 bytes each) and a 16x16 f32 C (8 lines)
+ * are at least 16 L1D accesses. */
+TEST(tensor_wmma_memory_footprint)
+{
+	struct tenv e;
+	if (!tenv_open(t, &e, TENSOR_PTX, "timing", NULL, NULL))
+		return;
+	static uint16_t ha[256], hb[256];
+	static float hc[256], hd[256];
+	uint64_t acc = 0;
+	if (trun(t, &e, "wmma_f16_f32_16x16x16", 32, ha, sizeof ha, hb, sizeof hb, hc, sizeof hc, hd, sizeof hd) ==
+	    WS_SUCCESS)
+		CHECK(wsStatsGet(e.sim, "l1d_accesses", &acc) == WS_SUCCESS);
+	CHECK_MSG(acc >= 16, "l1d_accesses %llu, expected at least 16", (unsigned long long)acc);
+	wsSimDestroy(e.sim);
+}

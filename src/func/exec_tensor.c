@@ -462,12 +462,14 @@ static bool exec_wmma_mem(struct func_launch *L, struct func_cta *c, struct func
 	}
 	/* for the timing model: the matrix as its contiguous lines (rows of a
 	 * row-major matrix, columns of a column-major one), each line split
-	 * evenly over 32 / lines lanes */
+	 * evenly over 32 / lines lanes.  The LD/ST model takes at most 16 bytes
+	 * per lane; a 32-byte piece is represented by its first 16 bytes, which
+	 * touch the same 32-byte sectors and cache lines. */
 	unsigned nlines = colmajor ? f.cols : f.rows, line_elems = colmajor ? f.rows : f.cols;
 	unsigned lanes_per_line = nlines >= 32 ? 1 : 32 / nlines;
 	unsigned chunk = line_elems * esz / lanes_per_line;
 	info->space = (uint8_t)space;
-	info->access_size = (uint8_t)(chunk > 128 ? 128 : chunk);
+	info->access_size = (uint8_t)(chunk > 16 ? 16 : chunk);
 	info->mem_lanes_set = true;
 	info->mem_lanes = 0;
 	for (unsigned l = 0; l < 32 && l / lanes_per_line < nlines; l++) {
