@@ -787,3 +787,100 @@ TEST(tensor_wmma_memory_footprint)
 	CHECK_MSG(acc >= 16, "l1d_accesses %llu, expected at least 16", (unsigned long long)acc);
 	wsSimDestroy(e.sim);
 }
+
+/* ---- more mma.sync shapes, from one table of ISA layouts ---- */
+
+enum mk { MK_F16, MK_TF32, MK_S8, MK_U8 };
+struct mma_shape {
+	const char *kernel;
+	unsigned M, N, K, na, nb, nc; /* registers per lane of A, B and C/D */
+	enum mk ak, bk;
+	/* (row, col) of element i of A / B, for lane l (the PTX ISA's tables) */
+	void (*amap)(unsigned l, unsigned i, unsigned *r, unsigned *c);
+	void (*bmap)(unsigned l, unsigned i, unsigned *r, unsigned *c);
+};
+/* m16n8k8 .f16: a0..a3 row g (+8 for a2, a3), col 2q + (i & 1); b0, b1 row 2q + i, col g */
+static void a_k8_f16(unsigned l, unsigned i, unsigned *r, unsigned *c) { *r = G(l) + (i >= 2 ? 8 : 0), *c = Q(l) * 2 + (i & 1); }
+static void b_k8_f16(unsigned l, unsigned i, unsigned *r, unsigned *c) { *r = Q(l) * 2 + i, *c = G(l); }
+/* m16n8k4 .tf32: a0, a1 row g (+8 for a1), col q; b0 row q, col g */
+static void a_k4_tf32(unsigned l, unsigned i, unsigned *r, unsigned *c) { *r = G(l) + 8 * i, *c = Q(l); }
+static void b_k4_tf32(unsigned l, unsigned i, unsigned *r, unsigned *c) { (void)i, *r = Q(l), *c = G(l); }
+/* m16n8k16 .s8/.u8: a0..a7 row g (+8 for a4..a7), col 4q + (i & 3); b0..b3 row 4q + i, col g */
+static void a_k16_i8(unsigned l, unsigned i, unsigned *r, unsigned *c) { *r = G(l) + (i >= 4 ? 8 : 0), *c = Q(l) * 4 + (i & 3); }
+static void b_k16_i8(unsigned l, unsigned i, unsigned *r, unsigned *c) { *r = Q(l) * 4 + i, *c = G(l); }
+/* m8n8k16 .s8: a0..a3 row g, col 4q + i; b0..b3 row 4q + i, col g */
+static void a_m8_i8(unsigned l, unsigned i, unsigned *r, unsigned *c) { *r = G(l), *c = Q(l) * 4 + i; }
+
+static unsigned mk_bits(enum mk k) { return k == MK_F16 ? 16 : k == MK_TF32 ? 32 : 8; }
+static double mk_val(enum mk k, unsigned i, unsigned salt)
+{
+	switch (k) {
+	case MK_S8: return ival(i, salt, -128, 127);
+	case MK_U8: return ival(i, salt, 0, 255);
+	default: return val8(i, salt);
+	}
+}
+static uint32_t mk_bits_of(enum mk k, double v)
+{
+	switch (k) {
+	case MK_F16: return d2h(v);
+	case MK_TF32: return f2u((float)v);
+	default: return (uint32_t)(uint8_t)(int)v;
+	}
+}
+
+static void mma_shape_case(struct test_ctx *t, const char *mode, const struct mma_shape *s)
+{
+	struct tenv e;
+	if (!tenv_open(t, &e, TENSOR_PTX, mode, NULL, NULL))
+		return;
+	bool integer = s->ak == MK_S8 || s->ak == MK_U8;
+	double a[16 * 16], b[16 * 8], c[16 * 8], d[16 * 8];
+	for (unsigned i = 0; i < s->M * s->K; i++)
+		a[i] = mk_val(s->ak, i, 61);
+	for (unsigned i = 0; i < s->K * s->N; i++)
+		b[i] = mk_val(s->bk, i, 62);
+	for (unsigned i = 0; i < s->M * s->N; i++)
+		c[i] = integer ? ival(i, 63, -5000, 5000) : val8(i, 63) * 16;
+	ref_gemm(s->M, s->N, s->K, a, b, c, d); /* integer products and sums are exact in double here */
+	uint32_t fa[32 * 4] = {0}, fb[32 * 2] = {0}, fc[32 * 4], out[32 * 4] = {0};
+	unsigned abits = mk_bits(s->ak), bbits = mk_bits(s->bk);
+	for (unsigned l = 0; l < 32; l++) {
+		for (unsigned i = 0; i < s->na * 32 / abits; i++) {
+			unsigned r, cc;
+			s->amap(l, i, &r, &cc);
+			fa[l * s->na + i * abits / 32] |= mk_bits_of(s->ak, a[r * s->K + cc]) << (i * abits % 32);
+		}
+		for (unsigned i = 0; i < s->nb * 32 / bbits; i++) {
+			unsigned r, cc;
+			s->bmap(l, i, &r, &cc);
+			fb[l * s->nb + i * bbits / 32] |= mk_bits_of(s->bk, b[r * s->N + cc]) << (i * bbits % 32);
+		}
+		for (unsigned i = 0; i < s->nc; i++) { /* c0..c3 (m16n8) or c0, c1 (m8n8): row g (+8), col 2q + (i & 1) */
+			double v = c[(G(l) + (i >= 2 ? 8 : 0)) * s->N + Q(l) * 2 + (i & 1)];
+			fc[l * s->nc + i] = integer ? (uint32_t)(int32_t)v : f2u((float)v);
+		}
+	}
+	if (trun(t, &e, s->kernel, 32, fa, 32 * 4 * s->na, fb, 32 * 4 * s->nb, fc, 32 * 4 * s->nc, out,
+		 32 * 4 * s->nc) == WS_SUCCESS)
+		for (unsigned l = 0; l < 32; l++)
+			for (unsigned i = 0; i < s->nc; i++) {
+				double want = d[(G(l) + (i >= 2 ? 8 : 0)) * s->N + Q(l) * 2 + (i & 1)];
+				uint32_t w = integer ? (uint32_t)(int32_t)want : f2u((float)want), g = out[l * s->nc + i];
+				CHECK_MSG(g == w, "%s (%s): lane %u d%u = 0x%08x, want 0x%08x", s->kernel, mode, l, i, g, w);
+			}
+	wsSimDestroy(e.sim);
+}
+
+TEST(tensor_mma_more_shapes)
+{
+	static const struct mma_shape shapes[] = {
+	    {"mma_m16n8k8_f32_f16", 16, 8, 8, 2, 1, 4, MK_F16, MK_F16, a_k8_f16, b_k8_f16},
+	    {"mma_m16n8k4_f32_tf32", 16, 8, 4, 2, 1, 4, MK_TF32, MK_TF32, a_k4_tf32, b_k4_tf32},
+	    {"mma_m16n8k16_s32_u8s8", 16, 8, 16, 2, 1, 4, MK_U8, MK_S8, a_k16_i8, b_k16_i8},
+	    {"mma_m8n8k16_s32_s8", 8, 8, 16, 1, 1, 2, MK_S8, MK_S8, a_m8_i8, b_k16_i8},
+	};
+	for (unsigned mi = 0; mi < 2; mi++)
+		for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+			mma_shape_case(t, tc_modes[mi], &shapes[i]);
+}

@@ -158,3 +158,33 @@ extern "C" __global__ void ldmatrix_b16(const unsigned short *m, uint32_t *out)
 	out[l * 6] = r0; out[l * 6 + 1] = r1; out[l * 6 + 2] = r2; out[l * 6 + 3] = r3;
 	out[l * 6 + 4] = t0; out[l * 6 + 5] = t1;
 }
+
+// More mma.sync shapes: fragments of NA, NB .b32 registers and NC
+// accumulators per lane, passed in and out as in the kernels above.
+#define MMA_KERNEL(name, NA, NB, NC, CT, CC, ASM, ...)                                                   \
+	extern "C" __global__ void name(const uint32_t *a, const uint32_t *b, const CT *c, CT *d)        \
+	{                                                                                                \
+		unsigned l = threadIdx.x;                                                                \
+		uint32_t ra[NA], rb[NB];                                                                 \
+		CT rc[4], rd[4];                                                                         \
+		for (int i = 0; i < NA; i++) ra[i] = a[l * NA + i];                                      \
+		for (int i = 0; i < NB; i++) rb[i] = b[l * NB + i];                                      \
+		for (int i = 0; i < NC; i++) rc[i] = c[l * NC + i];                                      \
+		asm volatile(ASM : __VA_ARGS__);                                                         \
+		for (int i = 0; i < NC; i++) d[l * NC + i] = rd[i];                                      \
+	}
+MMA_KERNEL(mma_m16n8k8_f32_f16, 2, 1, 4, float, "f",
+	   "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};",
+	   "=f"(rd[0]), "=f"(rd[1]), "=f"(rd[2]), "=f"(rd[3]) : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "f"(rc[0]),
+	   "f"(rc[1]), "f"(rc[2]), "f"(rc[3]))
+MMA_KERNEL(mma_m16n8k4_f32_tf32, 2, 1, 4, float, "f",
+	   "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};",
+	   "=f"(rd[0]), "=f"(rd[1]), "=f"(rd[2]), "=f"(rd[3]) : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "f"(rc[0]),
+	   "f"(rc[1]), "f"(rc[2]), "f"(rc[3]))
+MMA_KERNEL(mma_m16n8k16_s32_u8s8, 2, 1, 4, int, "r",
+	   "mma.sync.aligned.m16n8k16.row.col.s32.u8.s8.s32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};",
+	   "=r"(rd[0]), "=r"(rd[1]), "=r"(rd[2]), "=r"(rd[3]) : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "r"(rc[0]),
+	   "r"(rc[1]), "r"(rc[2]), "r"(rc[3]))
+MMA_KERNEL(mma_m8n8k16_s32_s8, 1, 1, 2, int, "r",
+	   "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%0,%1}, {%2}, {%3}, {%4,%5};",
+	   "=r"(rd[0]), "=r"(rd[1]) : "r"(ra[0]), "r"(rb[0]), "r"(rc[0]), "r"(rc[1]))
