@@ -110,8 +110,12 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint64
 	ws_result rc = WS_SUCCESS;
 	struct func_step_info info;
 	/* livelock watchdog: L->clock (one tick per warp instruction) when a
-	 * warp last finished or a CTA last started or completed */
+	 * warp last finished or a CTA last started or completed.  The window is
+	 * livelock_cycles * num_sms warp instructions: about what the timing
+	 * model's GPU issues in livelock_cycles cycles (one per SM per cycle), so
+	 * that long kernels with many resident warps are not taken for livelock. */
 	uint64_t last_retire = L->clock;
+	uint64_t window = livelock && L->num_sms > UINT64_MAX / livelock ? UINT64_MAX : livelock * L->num_sms;
 	/* CTAs are dispatched to SMs round-robin: slot s runs on SM s % num_sms */
 	for (uint32_t s = 0; s < nslots && next < nctas; s++, next++) {
 		slots[s] = func_cta_create(L, next, s, s % L->num_sms);
@@ -167,15 +171,15 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint64
 			report_stuck(L, slots, nslots, "");
 			goto out;
 		}
-		if (livelock && L->clock - last_retire > livelock) {
-			/* the timing model's report (gpu.c); here a cycle is one warp instruction */
+		if (livelock && L->clock - last_retire > window) {
+			/* the timing model's report (gpu.c) */
 			rc = L->err = WS_ERROR_DEADLOCK;
 			snprintf(L->errmsg, sizeof L->errmsg,
 				 "kernel %s livelocked: warps kept executing but none finished and no CTA started or "
-				 "completed for livelock_cycles=%llu cycles (cycle %llu; functional model: one cycle per "
-				 "warp instruction; a spin loop waiting for something that never happens, e.g. a CTA "
+				 "completed for livelock_cycles=%llu cycles (functional model: %llu warp instructions, "
+				 "num_sms per cycle; a spin loop waiting for something that never happens, e.g. a CTA "
 				 "that cannot become resident?); running warps:",
-				 L->kernel->name, (unsigned long long)livelock, (unsigned long long)L->clock);
+				 L->kernel->name, (unsigned long long)livelock, (unsigned long long)window);
 			report_stuck(L, slots, nslots, "");
 			goto out;
 		}

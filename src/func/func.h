@@ -160,8 +160,8 @@ void func_warp_describe(const struct func_launch *L, const struct func_cta *c, c
 /* Run a whole launch functionally (engine.c): CTAs resident by occupancy,
  * round-robin warps with a quantum.  Detects barrier deadlock, the
  * instruction limit and livelock: no warp finished and no CTA started or
- * completed for `livelock` warp instructions (0 = off), reported like the
- * timing model's livelock_cycles watchdog. */
+ * completed for `livelock` cycles of num_sms warp instructions each (0 =
+ * off), reported like the timing model's livelock_cycles watchdog. */
 ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint64_t livelock, uint32_t quantum);
 
 /* Loader-time check that every instruction of the module is implemented.

@@ -612,7 +612,6 @@ static bool fail_oom(struct parser *p)
 	return fail_at(p, p->lx.line, 1, "out of memory");
 }
 
-
 /* Quoted, printable, length-limited rendering of a name for messages. */
 struct qbuf {
 	char s[80];
