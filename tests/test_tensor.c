@@ -259,6 +259,11 @@ TEST(tensor_wmma_shapes_and_types)
 		wmma_case(t, m, "wmma_s8_s32_16x16x16", 16, 16, 16, E_S8, E_S32);
 		wmma_case(t, m, "wmma_u8_s32_32x8x16", 32, 8, 16, E_U8, E_S32);
 		wmma_case(t, m, "wmma_f64_8x8x4", 8, 8, 4, E_F64, E_F64);
+		wmma_case(t, m, "wmma_bf16_f32_16x16x16", 16, 16, 16, E_BF16, E_F32);
+		wmma_case(t, m, "wmma_bf16_f32_32x8x16", 32, 8, 16, E_BF16, E_F32);
+		wmma_case(t, m, "wmma_f16_f32_8x32x16", 8, 32, 16, E_F16, E_F32);
+		wmma_case(t, m, "wmma_f16_f16_16x16x16", 16, 16, 16, E_F16, E_F16);
+		wmma_case(t, m, "wmma_s8_s32_8x32x16", 8, 32, 16, E_S8, E_S32);
 	}
 }
 
@@ -883,4 +888,35 @@ TEST(tensor_mma_more_shapes)
 	for (unsigned mi = 0; mi < 2; mi++)
 		for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
 			mma_shape_case(t, tc_modes[mi], &shapes[i]);
+}
+
+/* Infinities and NaN: inf * 0 gives the canonical NaN 0x7fffffff, inf plus
+ * finite products stays inf, inf + -inf is NaN. */
+TEST(tensor_mma_inf_nan)
+{
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct tenv e;
+		if (!tenv_open(t, &e, TENSOR_PTX, tc_modes[mi], NULL, NULL))
+			continue;
+		uint32_t fa[32 * 4] = {0}, fb[32 * 2] = {0};
+		float fc[32 * 4] = {0}, out[32 * 4] = {0};
+		/* lane 0: a0 = A[0][0], a1 = A[0][1] (low/high half of register 0); b0 = B[0][0], b1 = B[1][0] */
+		fa[0] = 0x7c00u | 0x3c00u << 16; /* A[0][0] = +inf, A[0][1] = 1 */
+		fb[0] = 0x0000u | 0x4000u << 16; /* B[0][0] = 0, B[1][0] = 2 */
+		/* lane 4 (g = 1): a0 = A[1][0] = +inf; b: lane 4 holds B[0..1][1] */
+		fa[4 * 4] = 0x7c00u;
+		fb[4 * 2] = 0x3c00u; /* B[0][1] = 1 */
+		fc[1] = -INFINITY;  /* lane 0 c1 = C[0][1] */
+		/* D[0][0] = inf*0 + 1*2 = NaN; D[1][1] = inf*1 = inf; D[0][1] = inf*1 + C[0][1] = inf - inf = NaN */
+		if (trun(t, &e, "mma_m16n8k16_f32_f16", 32, fa, sizeof fa, fb, sizeof fb, fc, sizeof fc, out, sizeof out) ==
+		    WS_SUCCESS) {
+			CHECK_EQ(f2u(out[0]), 0x7fffffffu);      /* lane 0 d0 = D[0][0] */
+			CHECK_EQ(f2u(out[1]), 0x7fffffffu);      /* lane 0 d1 = D[0][1] */
+			CHECK_EQ(f2u(out[4 * 4 + 1]), 0x7f800000u); /* lane 4 d1 = D[1][1] */
+			CHECK_EQ(f2u(out[4 * 4 + 0]), 0x7fffffffu); /* lane 4 d0 = D[1][0] = inf * B[0][0] = inf * 0 */
+			CHECK_EQ(f2u(out[2 * 4 + 0]), 0x7fffffffu); /* lane 2 d0 = D[0][4] = inf * B[0][4] = inf * 0 */
+			CHECK_EQ(f2u(out[8 * 4 + 0]), 0u);          /* lane 8 d0 = D[2][0]: row 2 of A is zero */
+		}
+		wsSimDestroy(e.sim);
+	}
 }

@@ -188,3 +188,15 @@ MMA_KERNEL(mma_m16n8k16_s32_u8s8, 2, 1, 4, int, "r",
 MMA_KERNEL(mma_m8n8k16_s32_s8, 1, 1, 2, int, "r",
 	   "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32 {%0,%1}, {%2}, {%3}, {%4,%5};",
 	   "=r"(rd[0]), "=r"(rd[1]) : "r"(ra[0]), "r"(rb[0]), "r"(rc[0]), "r"(rc[1]))
+
+// The other wmma shapes of the same types (same layout rules as above)
+extern "C" __global__ void wmma_bf16_f32_16x16x16(const __nv_bfloat16 *a, const __nv_bfloat16 *b, const float *c, float *d)
+{ wmma_gemm<16, 16, 16, __nv_bfloat16, float, wmma::col_major>(a, b, c, d); }
+extern "C" __global__ void wmma_bf16_f32_32x8x16(const __nv_bfloat16 *a, const __nv_bfloat16 *b, const float *c, float *d)
+{ wmma_gemm<32, 8, 16, __nv_bfloat16, float, wmma::col_major>(a, b, c, d); }
+extern "C" __global__ void wmma_f16_f32_8x32x16(const half *a, const half *b, const float *c, float *d)
+{ wmma_gemm<8, 32, 16, half, float, wmma::col_major>(a, b, c, d); }
+extern "C" __global__ void wmma_f16_f16_16x16x16(const half *a, const half *b, const half *c, half *d)
+{ wmma_gemm<16, 16, 16, half, half, wmma::col_major>(a, b, c, d); }
+extern "C" __global__ void wmma_s8_s32_8x32x16(const signed char *a, const signed char *b, const int *c, int *d)
+{ wmma_gemm<8, 32, 16, signed char, int, wmma::col_major>(a, b, c, d); }
