@@ -37,7 +37,7 @@ static int cli_missing(struct test_ctx *t)
 }
 
 /* Run "warpsim ARGS" with the shell.  Stores the output (stdout, plus stderr
- * when merge is set) in *out (malloc'd, NUL-terminated; free it) and returns
+ * when merge is 1; only stderr when merge is 2) in *out (malloc'd, NUL-terminated; free it) and returns
  * the exit status, or -1 if the command did not exit normally. */
 static int cli_run(const char *args, int merge, char **out)
 {
@@ -51,7 +51,8 @@ static int cli_run(const char *args, int merge, char **out)
 		return -1;
 	}
 	buf[0] = '\0';
-	snprintf(cmd, cmdsz, "%s %s %s", cli_bin(), args, merge ? "2>&1" : "2>/dev/null");
+	snprintf(cmd, cmdsz, "%s %s %s", cli_bin(), args,
+	         merge == 2 ? "2>&1 >/dev/null" : merge ? "2>&1" : "2>/dev/null");
 	fflush(stdout);
 	FILE *p = popen(cmd, "r");
 	free(cmd);
@@ -89,6 +90,27 @@ static void cli_expect(struct test_ctx *t, const char *args, int status, const c
 	if (needle)
 		CHECK_MSG(out && strstr(out, needle), "warpsim %s: expected \"%s\" in the output:\n%s", args, needle,
 		          out ? out : "");
+	free(out);
+}
+
+/* Run and check the exit status and the first line of standard error: it
+ * must contain `first` (the one line a user sees first). */
+static void cli_expect_stderr1(struct test_ctx *t, const char *args, int status, const char *first)
+{
+	char *out;
+	int rc = cli_run(args, 2, &out);
+	char line[1024] = "";
+	if (out) {
+		size_t n = strcspn(out, "\n");
+		if (n >= sizeof line)
+			n = sizeof line - 1;
+		memcpy(line, out, n);
+		line[n] = '\0';
+	}
+	CHECK_MSG(rc == status, "warpsim %s: exit status %d, expected %d; stderr:\n%s", args, rc, status,
+	          out ? out : "");
+	CHECK_MSG(strstr(line, first) != NULL, "warpsim %s: expected \"%s\" in the first line of stderr:\n%s", args,
+	          first, out ? out : "");
 	free(out);
 }
 
@@ -549,7 +571,7 @@ TEST(cli_exec_errors)
 	cli_expect(t, SAXPY "--arg f32:1e39", 2, "out of range for f32");
 	cli_expect(t, SAXPY "--arg f64:1e400", 2, "out of range");
 	cli_expect(t, SAXPY "--arg f32:1.5x", 2, "'1.5x' is not a number");
-	cli_expect(t, SAXPY "--arg hex:123", 2, "even number of hex digits");
+	cli_expect(t, SAXPY "--arg hex:123", 2, "hex: odd number of hex digits (3)");
 	cli_expect(t, SAXPY "--arg hex:zz", 2, "'zz' is not a hex byte");
 
 	/* buffer specs */
@@ -1109,4 +1131,93 @@ TEST(cli_bench_load_memory)
 	}
 	CHECK_MSG(rows == 2, "expected 2 PTX-loading rows with memory figures in:\n%s", out ? out : "");
 	free(out);
+}
+
+/* ---- issue 16: robustness ---- */
+
+/* The functional model stops a spin loop that can never end with the timing
+ * model's livelock report (it used to spin for 2e9 warp instructions). */
+TEST(cli_exec_functional_livelock)
+{
+	if (cli_missing(t))
+		return;
+	cli_expect_stderr1(t,
+	                   "exec " TEST_DATA_DIR "/ptx/func/faults.ptx spin_forever --functional --grid 2 --block 32 "
+	                   "--set num_sms=1 --set max_ctas_per_sm=1 --set livelock_cycles=20000 --arg buf:f:u32:1",
+	                   1, "kernel spin_forever livelocked: warps kept executing but none finished");
+}
+
+/* --set-var sets .const/.global module variables before the launch; a
+ * struct parameter of 32 KB passes as file: bytes or as hex: (it used to fail
+ * with "needs an even number of hex digits (1 to 4096 bytes)"). */
+TEST(cli_exec_set_var_and_big_struct)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], big[128];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(big, sizeof big, dir, "big.bin");
+	FILE *f = fopen(big, "wb");
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	unsigned char *b = calloc(32768, 1);
+	b[0] = 0x44, b[1] = 0x33, b[2] = 0x22, b[3] = 0x11;
+	b[32764] = 0xef, b[32765] = 0xbe, b[32766] = 0xad, b[32767] = 0xde;
+	fwrite(b, 1, 32768, f);
+	fclose(f);
+	char args[1024];
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --arg file:%s "
+	         "--set-var cscale=u32:42 --set-var gbias=u32:0x99 --set-var carr=f32:1,2,3.5,4 --print o",
+	         big);
+	cli_expect(t, args, 0, "o = 42 153 1080033280 3735928559 287454020");
+	/* the same struct as 65536 hex digits on the command line */
+	size_t n = strlen("exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --print o --arg hex:");
+	char *cmd = malloc(n + 2 * 32768 + 1);
+	strcpy(cmd, "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --print o --arg hex:");
+	for (size_t i = 0; i < 32768; i++)
+		snprintf(cmd + n + 2 * i, 3, "%02x", b[i]);
+	cli_expect(t, cmd, 0, "o = 1 7 0 3735928559 287454020");
+	free(cmd);
+	free(b);
+	/* errors: exit 2 and one clear first line */
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --arg file:%s --set-var nosuch=u32:1",
+	         big);
+	cli_expect_stderr1(t, args, 2, "--set-var 'nosuch=u32:1': wsMemcpyToSymbol: no module-scope .global or .const variable named 'nosuch'");
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --arg file:%s --set-var cscale=u32:1,2",
+	         big);
+	cli_expect_stderr1(t, args, 2, "is outside 'cscale' (4 bytes)");
+	cli_expect_stderr1(t, "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --arg hex:123", 2,
+	                   "--arg 'hex:123': hex: odd number of hex digits (3)");
+	cli_expect_stderr1(t, "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --arg hex:1234", 2,
+	                   "the parameter is 32768 bytes, but hex is 2 bytes");
+	cli_expect_stderr1(t, "exec " CLI_PTX "setvar.ptx vars --grid 1 --block 1 --arg buf:o:u32:5 --set-var cscale", 2,
+	                   "--set-var 'cscale': expected NAME=TYPE:VALUE");
+	unlink(big);
+	rmdir(dir);
+}
+
+/* `warpsim ptx` reports every error of a file, recovering at the next
+ * statement (it used to stop at the first): exit 1, the first error on the
+ * first line, then one line per further error. */
+TEST(cli_ptx_reports_every_error)
+{
+	if (cli_missing(t))
+		return;
+	const char *f = TEST_DATA_DIR "/ptx/bad/multi_error.ptx";
+	char args[256];
+	snprintf(args, sizeof args, "ptx %s", f);
+	cli_expect_stderr1(t, args, 1, "multi_error.ptx:10:20: error: register '%nosuch' is not declared");
+	static const char *const more[] = {
+	    "multi_error.ptx:11:2: error: unknown instruction 'frobnicate'",
+	    "multi_error.ptx:12:10: error: register '%rd1' is not declared",
+	    "multi_error.ptx:18:2: error: 'mul' expects 3 operands, got 2",
+	    "multi_error.ptx:19:9: error: unknown modifier '.bogus' on 'sub'",
+	};
+	for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
+		cli_expect(t, args, 1, more[i]);
 }

@@ -572,6 +572,34 @@ TEST(func_devrt_printf_and_assert)
 	}
 }
 
+/* The functional model has the same livelock watchdog (issue 16): it used to
+ * spin until max_warp_insts (2e9 warp instructions by default). */
+TEST(func_fault_livelock_watchdog_functional)
+{
+	ws_config *cfg = wsConfigCreate();
+	char err[128];
+	wsConfigSet(cfg, "mode", "functional", err, sizeof err);
+	wsConfigSet(cfg, "num_sms", "1", err, sizeof err);
+	wsConfigSet(cfg, "max_ctas_per_sm", "1", err, sizeof err);
+	wsConfigSet(cfg, "livelock_cycles", "20000", err, sizeof err);
+	ws_sim *sim;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	ws_module *mod;
+	CHECK(wsModuleLoad(sim, &mod, FAULTS_PTX) == WS_SUCCESS);
+	ws_function *f;
+	CHECK(wsModuleGetFunction(&f, mod, "spin_forever") == WS_SUCCESS);
+	ws_deviceptr d;
+	wsMemAlloc(sim, &d, 4);
+	wsMemsetD32(sim, d, 0, 1);
+	void *args[] = {&d};
+	CHECK_EQ(wsLaunchKernel(f, 2, 1, 1, 32, 1, 1, 0, args), WS_ERROR_DEADLOCK);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "kernel spin_forever livelocked");
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "livelock_cycles=20000");
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "CTA (0,0,0) warp 0: ready");
+	wsSimDestroy(sim);
+}
+
 /* A spin loop that can never end (it waits for a CTA that cannot become
  * resident) is reported as a livelock, with the spinning warp. */
 TEST(func_fault_livelock_watchdog)

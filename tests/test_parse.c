@@ -1231,6 +1231,47 @@ TEST(parse_errors_located)
 	PARSE_ERR(KERNEL("cvt.rn.f32.f16 %f1, %h1, %h2;"), BODY_LINE, 1, "'cvt' to .f32 takes one source");
 }
 
+/* The parser recovers at the next statement: every error is counted, the
+ * first in the usual fields and the others one line each in `more`. */
+TEST(parse_errors_recovered)
+{
+	const char *src = ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
+			  "  .reg .b32 %r<4>;\n"
+			  "  add.u32 %r1, %r2;\n"              /* 7: operand count (found after the ';') */
+			  "  mov.u32 %r1, %nope;\n"            /* 8: undeclared */
+			  "  ) ;\n"                            /* 9: not an instruction */
+			  "  mov.b64 %r1, {%r2, %bad};\n"      /* 10: inside a vector */
+			  "  ret;\n}\n";
+	struct ptx_error e;
+	struct ptx_module *m = ptx_parse(src, strlen(src), "r.ptx", &e);
+	CHECK(m == NULL);
+	ptx_module_destroy(m);
+	CHECK_EQ(e.count, 4u);
+	CHECK_EQ(e.line, 7u);
+	CHECK_STR_CONTAINS(e.msg, "'add' expects 3 operands, got 2");
+	CHECK_STR_CONTAINS(e.more, "r.ptx:8:16: error: register '%nope' is not declared\n");
+	CHECK_STR_CONTAINS(e.more, "r.ptx:9:3: error: expected an instruction, got ')'\n");
+	CHECK_STR_CONTAINS(e.more, "r.ptx:10:22: error: register '%bad' is not declared\n");
+	/* a lone error leaves `more` empty */
+	const char *one = ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n  frob;\n  ret;\n}\n";
+	m = ptx_parse(one, strlen(one), "o.ptx", &e);
+	CHECK(m == NULL);
+	CHECK_EQ(e.count, 1u);
+	CHECK_EQ(e.more[0], '\0');
+	/* hundreds of errors: bounded text, a count of the rest, no hang */
+	size_t cap = 200000, n = 0;
+	char *big = malloc(cap);
+	n += (size_t)snprintf(big + n, cap - n, ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n");
+	for (int i = 0; i < 500; i++)
+		n += (size_t)snprintf(big + n, cap - n, "  bogus%d %%x;\n", i);
+	snprintf(big + n, cap - n, "  ret;\n}\n");
+	m = ptx_parse(big, strlen(big), "b.ptx", &e);
+	CHECK(m == NULL);
+	CHECK_EQ(e.count, 100u);
+	CHECK_STR_CONTAINS(e.more, "more errors");
+	free(big);
+}
+
 TEST(parse_bad_files)
 {
 	char **names;

@@ -21,7 +21,6 @@
 #include "cli.h"
 
 #define NAME_MAX_LEN 63
-#define HEX_MAX_BYTES 4096 /* CUDA's limit on the parameter space of a kernel */
 
 enum buf_init { INIT_ZERO, INIT_LIST, INIT_IOTA, INIT_FILL, INIT_FILE };
 
@@ -57,8 +56,18 @@ struct xprint {
 	const char *spec;
 };
 
+/* --set-var NAME=VALUE: a module .global/.const variable set before the launch */
+struct xvar {
+	const char *spec;
+	char name[NAME_MAX_LEN + 1];
+	unsigned char *bytes;
+	size_t size;
+};
+
 struct xstate {
 	const struct cli_cmd *cmd;
+	struct xvar *vars;
+	int nvars;
 	ws_module *mod;
 	struct xbuf *bufs;
 	int nbufs;
@@ -263,6 +272,95 @@ static int hexval(char c)
 	return -1;
 }
 
+/* Read a whole binary file. Returns 0, or -1 with errno-based reason. */
+static int read_file(const char *path, unsigned char **data, size_t *size, char *err, size_t errsz);
+
+/* The bytes of a value spec (what --arg passes by value and --set-var
+ * stores): hex:BYTES (any even number of digits), file:PATH (a file's raw
+ * bytes) or TYPE:V[,V...] (one or more elements of a scalar type).  `opt`
+ * names the option in messages.  Returns CLI_EXIT_OK with *bytes malloc'd. */
+static int parse_value(const struct cli_cmd *cmd, const char *opt, const char *spec, const char *value,
+		       unsigned char **bytes, size_t *size, const char **what)
+{
+	const char *colon = strchr(value, ':');
+	*bytes = NULL;
+	*size = 0;
+	if (!colon)
+		return cli_usage_error(cmd, "%s '%.80s': expected TYPE:VALUE[,VALUE...], hex:BYTES or file:PATH", opt, spec);
+	size_t tl = (size_t)(colon - value);
+	const char *v = colon + 1;
+	char why[160];
+	if (tl == 3 && strncmp(value, "hex", 3) == 0) {
+		size_t n = strlen(v);
+		if (n == 0)
+			return cli_usage_error(cmd, "%s '%.80s': hex: needs at least one byte (two hex digits)", opt, spec);
+		if (n % 2)
+			return cli_usage_error(cmd, "%s '%.80s': hex: odd number of hex digits (%zu)", opt, spec, n);
+		*bytes = malloc(n / 2);
+		if (!*bytes)
+			return cli_fail(cmd, "out of memory");
+		for (size_t i = 0; i < n / 2; i++) {
+			int hi = hexval(v[2 * i]), lo = hexval(v[2 * i + 1]);
+			if (hi < 0 || lo < 0) {
+				free(*bytes);
+				*bytes = NULL;
+				return cli_usage_error(cmd, "%s '%.80s': '%c%c' is not a hex byte (byte %zu)", opt, spec, v[2 * i],
+						       v[2 * i + 1], i);
+			}
+			(*bytes)[i] = (unsigned char)(hi << 4 | lo);
+		}
+		*size = n / 2;
+		*what = "hex";
+		return CLI_EXIT_OK;
+	}
+	if (tl == 4 && strncmp(value, "file", 4) == 0) {
+		if (read_file(v, bytes, size, why, sizeof why))
+			return cli_fail(cmd, "%s '%.80s': %s", opt, spec, why);
+		if (*size == 0) {
+			free(*bytes);
+			*bytes = NULL;
+			return cli_usage_error(cmd, "%s '%.80s': file '%s' is empty", opt, spec, v);
+		}
+		*what = "the file";
+		return CLI_EXIT_OK;
+	}
+	const struct cli_type *t = cli_type_find(value, tl);
+	if (!t)
+		return cli_usage_error(cmd, "%s '%.80s': unknown type '%.*s' (expected one of %s, hex, file%s)", opt, spec,
+				       (int)(tl > 80 ? 80 : tl), value, cli_type_names(),
+				       strcmp(opt, "--arg") == 0 ? ", buf" : "");
+	size_t n = 1;
+	for (const char *c = v; *c; c++)
+		n += *c == ',';
+	*bytes = malloc(n * t->size);
+	if (!*bytes)
+		return cli_fail(cmd, "out of memory");
+	const char *e = v;
+	for (size_t i = 0; i < n; i++) {
+		const char *end = strchr(e, ',');
+		size_t len = end ? (size_t)(end - e) : strlen(e);
+		char part[128];
+		if (len >= sizeof part) {
+			free(*bytes);
+			*bytes = NULL;
+			return cli_usage_error(cmd, "%s '%.80s': element %zu is too long", opt, spec, i);
+		}
+		memcpy(part, e, len);
+		part[len] = '\0';
+		if (cli_value_parse(t, part, *bytes + i * t->size, why, sizeof why)) {
+			free(*bytes);
+			*bytes = NULL;
+			if (n == 1)
+				return cli_usage_error(cmd, "%s '%s': %s value %s", opt, spec, t->name, why);
+			return cli_usage_error(cmd, "%s '%.80s': element %zu: %s value %s", opt, spec, i, t->name, why);
+		}
+		e = end ? end + 1 : e + len;
+	}
+	*size = n * t->size;
+	*what = t->name;
+	return CLI_EXIT_OK;
+}
+
 static int parse_arg(struct xstate *st, const char *spec)
 {
 	const struct cli_cmd *cmd = st->cmd;
@@ -273,56 +371,42 @@ static int parse_arg(struct xstate *st, const char *spec)
 	const char *colon = strchr(spec, ':');
 	if (!colon)
 		return cli_usage_error(cmd,
-		                       "--arg '%s': expected TYPE:VALUE, hex:BYTES, buf:NAME:TYPE:COUNT[=INIT] "
+		                       "--arg '%s': expected TYPE:VALUE, hex:BYTES, file:PATH, buf:NAME:TYPE:COUNT[=INIT] "
 		                       "or buf:NAME:TYPE:file=PATH",
 		                       spec);
 	size_t tl = (size_t)(colon - spec);
 	int rc;
-	if (tl == 3 && strncmp(spec, "buf", 3) == 0) {
+	if (tl == 3 && strncmp(spec, "buf", 3) == 0)
 		rc = parse_buf(st, spec, colon + 1, arg);
-	} else if (tl == 3 && strncmp(spec, "hex", 3) == 0) {
-		const char *h = colon + 1;
-		size_t n = strlen(h);
-		if (n == 0 || n % 2 || n / 2 > HEX_MAX_BYTES)
-			return cli_usage_error(cmd,
-			                       "--arg '%.80s': hex: needs an even number of hex digits (1 to %d bytes)",
-			                       spec, HEX_MAX_BYTES);
-		arg->bytes = malloc(n / 2);
-		if (!arg->bytes)
-			return cli_fail(cmd, "out of memory");
-		arg->size = n / 2;
-		arg->what = "hex";
-		for (size_t i = 0; i < n / 2; i++) {
-			int hi = hexval(h[2 * i]), lo = hexval(h[2 * i + 1]);
-			if (hi < 0 || lo < 0) {
-				free(arg->bytes);
-				arg->bytes = NULL;
-				return cli_usage_error(cmd, "--arg '%.80s': '%c%c' is not a hex byte", spec, h[2 * i],
-				                       h[2 * i + 1]);
-			}
-			arg->bytes[i] = (unsigned char)(hi << 4 | lo);
-		}
-		rc = CLI_EXIT_OK;
-	} else {
-		const struct cli_type *t = cli_type_find(spec, tl);
-		if (!t)
-			return cli_usage_error(cmd, "--arg '%s': unknown type '%.*s' (expected one of %s, hex, buf)",
-			                       spec, (int)(tl > 80 ? 80 : tl), spec, cli_type_names());
-		arg->bytes = malloc(t->size);
-		if (!arg->bytes)
-			return cli_fail(cmd, "out of memory");
-		arg->size = t->size;
-		arg->what = t->name;
-		char why[160];
-		if (cli_value_parse(t, colon + 1, arg->bytes, why, sizeof why)) {
-			free(arg->bytes);
-			arg->bytes = NULL;
-			return cli_usage_error(cmd, "--arg '%s': %s value %s", spec, t->name, why);
-		}
-		rc = CLI_EXIT_OK;
-	}
+	else
+		rc = parse_value(cmd, "--arg", spec, spec, &arg->bytes, &arg->size, &arg->what);
 	if (rc == CLI_EXIT_OK)
 		st->nargs++;
+	return rc;
+}
+
+/* --set-var NAME=VALUE */
+static int parse_set_var(struct xstate *st, const char *spec)
+{
+	const struct cli_cmd *cmd = st->cmd;
+	struct xvar *v = &st->vars[st->nvars];
+	memset(v, 0, sizeof *v);
+	v->spec = spec;
+	const char *eq = strchr(spec, '=');
+	size_t nl = eq ? (size_t)(eq - spec) : 0;
+	if (!eq || !nl)
+		return cli_usage_error(cmd, "--set-var '%.80s': expected NAME=TYPE:VALUE[,VALUE...], NAME=hex:BYTES or "
+					    "NAME=file:PATH",
+				       spec);
+	if (nl > NAME_MAX_LEN)
+		return cli_usage_error(cmd, "--set-var '%.80s': variable name longer than %d characters", spec,
+				       NAME_MAX_LEN);
+	memcpy(v->name, spec, nl);
+	v->name[nl] = '\0';
+	const char *what;
+	int rc = parse_value(cmd, "--set-var", spec, eq + 1, &v->bytes, &v->size, &what);
+	if (rc == CLI_EXIT_OK)
+		st->nvars++;
 	return rc;
 }
 
@@ -408,6 +492,9 @@ static void state_free(struct xstate *st, ws_sim *sim)
 	}
 	for (int i = 0; i < st->nargs; i++)
 		free(st->args[i].bytes);
+	for (int i = 0; i < st->nvars; i++)
+		free(st->vars[i].bytes);
+	free(st->vars);
 	for (int i = 0; i < st->nouts; i++)
 		free(st->outs[i].path);
 	free(st->bufs);
@@ -505,9 +592,12 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		return cli_usage_error(cmd, "--stats needs a file name");
 
 	int rc;
-	for (int i = 0; i < a->nitems; i++)
+	for (int i = 0; i < a->nitems; i++) {
 		if (cli_item_is(a, i, "arg") && (rc = parse_arg(st, a->items[i].value)) != CLI_EXIT_OK)
 			return rc;
+		if (cli_item_is(a, i, "set-var") && (rc = parse_set_var(st, a->items[i].value)) != CLI_EXIT_OK)
+			return rc;
+	}
 	for (int i = 0; i < a->nitems; i++) {
 		if (cli_item_is(a, i, "out") && (rc = parse_out(st, a->items[i].value)) != CLI_EXIT_OK)
 			return rc;
@@ -565,6 +655,14 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		                       "--arg '%s' (parameter %d, counting from 0): the parameter is %zu bytes, "
 		                       "but %s is %zu byte%s",
 		                       x->spec, i, ps, x->what, x->size, x->size == 1 ? "" : "s");
+	}
+
+	/* module variables, in command-line order (a later one may overwrite part of an earlier one) */
+	for (int i = 0; i < st->nvars; i++) {
+		const struct xvar *v = &st->vars[i];
+		r = wsMemcpyToSymbol(mod, v->name, v->bytes, v->size, 0);
+		if (r != WS_SUCCESS)
+			return cli_usage_error(cmd, "--set-var '%.80s': %s", v->spec, wsSimLastError(sim));
 	}
 
 	/* input files decide the size of their buffers */
@@ -678,9 +776,10 @@ int cli_cmd_exec(const struct cli_args *a)
 	st.args = calloc(n, sizeof *st.args);
 	st.outs = calloc(n, sizeof *st.outs);
 	st.prints = calloc(n, sizeof *st.prints);
+	st.vars = calloc(n, sizeof *st.vars);
 	ws_sim *sim = NULL;
 	int rc;
-	if (!st.bufs || !st.args || !st.outs || !st.prints)
+	if (!st.bufs || !st.args || !st.outs || !st.prints || !st.vars)
 		rc = cli_fail(a->cmd, "out of memory");
 	else
 		rc = exec_run(&st, a, &sim);

@@ -5,14 +5,14 @@
 
 #include "core/decode.h"
 
-const char *const cu_kind_name[CU_COUNT] = {"SP", "SFU", "DP", "INT", "LDST"};
+const char *const cu_kind_name[CU_COUNT] = {"SP", "SFU", "DP", "INT", "LDST", "TENSOR"};
 
 static bool writes_opd0(enum ptx_opcode op, const struct ptx_insn *in)
 {
 	switch (op) {
 	case OP_ST: case OP_RED: case OP_BRA: case OP_BRX: case OP_CALL: case OP_RET: case OP_EXIT: case OP_TRAP:
 	case OP_PREFETCH: case OP_PREFETCHU: case OP_MEMBAR: case OP_FENCE: case OP_NANOSLEEP: case OP_BRKPT:
-	case OP_PMEVENT:
+	case OP_PMEVENT: case OP_WMMA_STORE: case OP_STMATRIX:
 		return false;
 	case OP_BAR: case OP_BARRIER:
 		return in->mode == MODE_RED;
@@ -83,6 +83,11 @@ static void classify(struct dec_insn *d, const struct ptx_insn *in, const struct
 		d->cu = cfg_int(cfg, CFG_num_dp_units) ? CU_DP : CU_SP;
 		d->lat = (uint16_t)cfg_list(cfg, CFG_lat_dp, li);
 		d->ii = (uint16_t)cfg_list(cfg, CFG_ii_dp, li);
+		return;
+	case UNIT_TENSOR: /* mma, wmma.mma: a tensor-core unit, or the SP units when there is none */
+		d->cu = cfg_int(cfg, CFG_num_tensor_units) ? CU_TENSOR : CU_SP;
+		d->lat = (uint16_t)cfg_int(cfg, CFG_lat_tensor);
+		d->ii = (uint16_t)cfg_int(cfg, CFG_ii_tensor);
 		return;
 	case UNIT_BRANCH:
 	case UNIT_BAR:

@@ -152,7 +152,7 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 		longlat = sp == SPACE_GLOBAL || sp == SPACE_LOCAL || sp == SPACE_NONE;
 	}
 	/* stores and reductions are pending for membar from issue until acknowledged */
-	if (d && (d->in->op == OP_ST || d->in->op == OP_RED))
+	if (d && (d->in->op == OP_ST || d->in->op == OP_RED || d->in->op == OP_WMMA_STORE || d->in->op == OP_STMATRIX))
 		w->pending_stores++;
 	if (d)
 		for (unsigned k = 0; k < d->ndst; k++)

@@ -127,7 +127,7 @@ static void entry_done(struct ldst *u, uint32_t e)
 	/* the store/reduction instruction itself is no longer pending (its sent
 	 * write transactions stay pending until acknowledged) */
 	enum ptx_opcode op = le->op.d ? (enum ptx_opcode)le->op.d->in->op : OP_COUNT;
-	if ((op == OP_ST || op == OP_RED) && u->s->w[le->op.slot].pending_stores)
+	if ((op == OP_ST || op == OP_RED || op == OP_WMMA_STORE || op == OP_STMATRIX) && u->s->w[le->op.slot].pending_stores)
 		u->s->w[le->op.slot].pending_stores--;
 	sm_writeback_push(u->s, &le->op, le->ready);
 	le->used = false;
@@ -166,7 +166,8 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	p->busy_until = now + 1;
 	p->ntxn = p->next = 0;
 	const struct ptx_insn *in = op->d->in;
-	uint64_t exec = info->exec;
+	/* tensor-core loads/stores name the lanes that supply addresses (mem_lanes) */
+	uint64_t exec = info->mem_lanes_set ? info->mem_lanes : info->exec;
 	unsigned ws = u->s->ws, size = info->access_size ? info->access_size : 4;
 	if (!exec) { /* fully predicated off: one pass through the pipeline */
 		le->all_sent = true;
@@ -227,7 +228,7 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	le->ready = ready;
 	if (glob) {
 		bool atomic = in->op == OP_ATOM || in->op == OP_RED;
-		bool store = in->op == OP_ST;
+		bool store = in->op == OP_ST || in->op == OP_WMMA_STORE || in->op == OP_STMATRIX;
 		enum coal_kind ck;
 		if (atomic) {
 			ck = COAL_ATOMIC;

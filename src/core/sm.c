@@ -57,7 +57,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 		s->vc[c].first_barrier_hit = UINT64_MAX;
 	}
 	static const enum cfg_param nunit_param[CU_COUNT] = {CFG_num_sp_units, CFG_num_sfu_units, CFG_num_dp_units,
-							     CFG_num_int_units, CFG_num_ldst_units};
+							     CFG_num_int_units, CFG_num_ldst_units, CFG_num_tensor_units};
 	for (int k = 0; k < CU_COUNT; k++) {
 		s->nunits[k] = (uint32_t)cfg_int(cfg, nunit_param[k]);
 		s->units[k] = calloc(s->nunits[k] ? s->nunits[k] : 1, sizeof(struct sm_unit));

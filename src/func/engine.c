@@ -14,12 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "func/exec_tensor.h"
 #include "func/exec_warp.h"
 #include "func/func.h"
 #include "func/memop.h"
 
 bool func_check_module(const struct ptx_module *m, const char *filename, char *msg, size_t msgsz)
 {
+	/* every unsupported instruction, one line each, while they fit */
+	unsigned nbad = 0, dropped = 0;
+	size_t len = 0;
+	if (msgsz)
+		msg[0] = '\0';
 	for (uint32_t fi = 0; fi < m->nfuncs; fi++) {
 		const struct ptx_function *f = &m->funcs[fi];
 		for (uint32_t pc = 0; pc < f->ninsns; pc++) {
@@ -34,6 +40,8 @@ bool func_check_module(const struct ptx_module *m, const char *filename, char *m
 				ok = func_warpop_check(in, why, sizeof why);
 			else if (func_is_memop(op))
 				ok = func_memop_check(in, why, sizeof why);
+			else if (func_is_tensorop(op))
+				ok = func_tensor_check(in, why, sizeof why);
 			else if (fl & (OPF_BRANCH | OPF_CALL | OPF_RET | OPF_EXIT | OPF_BARRIER | OPF_FENCE) ||
 				 op == OP_NANOSLEEP || op == OP_BRKPT || op == OP_PMEVENT)
 				ok = true;
@@ -42,15 +50,24 @@ bool func_check_module(const struct ptx_module *m, const char *filename, char *m
 				snprintf(why, sizeof why, "instruction is not implemented");
 			}
 			if (!ok) {
-				char text[160];
+				char text[160], line[700];
 				ptx_insn_format(m, f, in, text, sizeof text);
-				snprintf(msg, msgsz, "%s:%u:%u: unsupported instruction '%s' in %s: %s",
-					 filename ? filename : "<ptx>", in->line, in->col, text, f->name, why);
-				return false;
+				int n = snprintf(line, sizeof line, "%s%s:%u:%u: unsupported instruction '%s' in %s: %s",
+						 nbad ? "\n" : "", filename ? filename : "<ptx>", in->line, in->col, text,
+						 f->name, why);
+				nbad++;
+				if (n > 0 && (nbad == 1 || len + (size_t)n + 40 < msgsz)) {
+					snprintf(msg + len, msgsz - len, "%s", line);
+					len += strlen(msg + len);
+				} else {
+					dropped++;
+				}
 			}
 		}
 	}
-	return true;
+	if (dropped && len < msgsz)
+		snprintf(msg + len, msgsz - len, "\n... and %u more unsupported instructions", dropped);
+	return nbad == 0;
 }
 
 static void report_stuck(struct func_launch *L, struct func_cta **slots, uint32_t nslots, const char *what)
@@ -79,7 +96,7 @@ static void report_stuck(struct func_launch *L, struct func_cta **slots, uint32_
 		snprintf(L->errmsg + len, sizeof L->errmsg - len, "\n  ... and %u more warps", total - shown);
 }
 
-ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32_t quantum)
+ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint64_t livelock, uint32_t quantum)
 {
 	uint32_t nctas = L->grid[0] * L->grid[1] * L->grid[2];
 	uint32_t nslots = L->num_sms * L->ctas_per_sm;
@@ -92,6 +109,13 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32
 	uint64_t start_insts = L->stats->v[STAT_warp_insts];
 	ws_result rc = WS_SUCCESS;
 	struct func_step_info info;
+	/* livelock watchdog: L->clock (one tick per warp instruction) when a
+	 * warp last finished or a CTA last started or completed.  The window is
+	 * livelock_cycles * num_sms warp instructions: about what the timing
+	 * model's GPU issues in livelock_cycles cycles (one per SM per cycle), so
+	 * that long kernels with many resident warps are not taken for livelock. */
+	uint64_t last_retire = L->clock;
+	uint64_t window = livelock && L->num_sms > UINT64_MAX / livelock ? UINT64_MAX : livelock * L->num_sms;
 	/* CTAs are dispatched to SMs round-robin: slot s runs on SM s % num_sms */
 	for (uint32_t s = 0; s < nslots && next < nctas; s++, next++) {
 		slots[s] = func_cta_create(L, next, s, s % L->num_sms);
@@ -117,12 +141,15 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32
 						goto out;
 					}
 					progress = true;
+					if (info.exited)
+						last_retire = L->clock;
 				}
 			}
 			if (c->live_warps == 0) {
 				func_cta_destroy(c);
 				slots[s] = NULL;
 				done++;
+				last_retire = L->clock;
 				if (next < nctas) {
 					slots[s] = func_cta_create(L, next, s, s % L->num_sms);
 					if (!slots[s]) {
@@ -141,6 +168,18 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32
 			snprintf(L->errmsg, sizeof L->errmsg,
 				 "kernel %s deadlocked: no warp can make progress (all remaining warps wait at barriers)",
 				 L->kernel->name);
+			report_stuck(L, slots, nslots, "");
+			goto out;
+		}
+		if (livelock && L->clock - last_retire > window) {
+			/* the timing model's report (gpu.c) */
+			rc = L->err = WS_ERROR_DEADLOCK;
+			snprintf(L->errmsg, sizeof L->errmsg,
+				 "kernel %s livelocked: warps kept executing but none finished and no CTA started or "
+				 "completed for livelock_cycles=%llu cycles (functional model: %llu warp instructions, "
+				 "num_sms per cycle; a spin loop waiting for something that never happens, e.g. a CTA "
+				 "that cannot become resident?); running warps:",
+				 L->kernel->name, (unsigned long long)livelock, (unsigned long long)window);
 			report_stuck(L, slots, nslots, "");
 			goto out;
 		}

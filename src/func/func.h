@@ -100,6 +100,11 @@ struct func_step_info {
 	bool diverged;             /* branch split the warp */
 	bool barrier_wait;         /* warp now waits at a barrier */
 	bool exited;               /* warp has no live threads left */
+	/* tensor-core loads/stores (exec_tensor.c): the lanes whose addr[] stand
+	 * for the access, each access_size bytes (the timing model uses these
+	 * instead of exec when mem_lanes_set) */
+	bool mem_lanes_set;
+	uint64_t mem_lanes;
 	uint64_t addr[WS_MAX_WARP];      /* per-lane effective address (state-space address) */
 	uint8_t lane_space[WS_MAX_WARP]; /* per-lane resolved space for generic accesses */
 };
@@ -153,9 +158,11 @@ void func_warp_describe(const struct func_launch *L, const struct func_cta *c, c
 			size_t bufsz);
 
 /* Run a whole launch functionally (engine.c): CTAs resident by occupancy,
- * round-robin warps with a quantum.  Detects barrier deadlock and the
- * instruction limit. */
-ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint32_t quantum);
+ * round-robin warps with a quantum.  Detects barrier deadlock, the
+ * instruction limit and livelock: no warp finished and no CTA started or
+ * completed for `livelock` cycles of num_sms warp instructions each (0 =
+ * off), reported like the timing model's livelock_cycles watchdog. */
+ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint64_t livelock, uint32_t quantum);
 
 /* Loader-time check that every instruction of the module is implemented.
  * Returns false with a located message. */

@@ -460,3 +460,21 @@ bool func_read_generic(struct func_launch *L, struct func_cta *c, struct func_wa
 	}
 	return true;
 }
+
+enum ptx_space func_mem_addresses(const struct func_exec *x, const struct ptx_insn *in, const struct ptx_operand *a,
+				  uint64_t *out, uint64_t mask)
+{
+	return effective_addresses(x, in, a, out, mask);
+}
+
+uint8_t *func_mem_ptr(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane,
+		      enum ptx_space space, uint64_t addr, unsigned size, bool write, enum ptx_space *resolved)
+{
+	uint64_t a = addr;
+	if (space == SPACE_NONE)
+		space = generic_decode(addr, &a);
+	if (resolved)
+		*resolved = space;
+	uint8_t *p = fast_ptr(L, c, space, a, size);
+	return p ? p : resolve(L, c, w, lane, space, a, addr, size, write);
+}

@@ -18,4 +18,14 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 bool func_read_generic(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane, uint64_t addr,
 		       void *dst, unsigned n);
 
+/* Per-lane addresses of an [address] operand of `in` for the lanes in mask;
+ * returns the state space to use (SPACE_NONE: generic). */
+enum ptx_space func_mem_addresses(const struct func_exec *x, const struct ptx_insn *in, const struct ptx_operand *a,
+				  uint64_t *out, uint64_t mask);
+/* Host pointer for `size` bytes at `addr` in `space` (SPACE_NONE: a generic
+ * address, decoded; the space it falls in goes to *resolved), or NULL after
+ * recording an out-of-bounds/misaligned/read-only error for lane `lane`. */
+uint8_t *func_mem_ptr(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane,
+		      enum ptx_space space, uint64_t addr, unsigned size, bool write, enum ptx_space *resolved);
+
 #endif

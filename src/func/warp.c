@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "func/devrt.h"
+#include "func/exec_tensor.h"
 #include "func/exec_warp.h"
 #include "func/func.h"
 #include "func/memop.h"
@@ -551,7 +552,7 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 	info->fn = e->fn;
 	info->pc = pc;
 	info->active = active;
-	info->diverged = info->barrier_wait = info->exited = false;
+	info->diverged = info->barrier_wait = info->exited = info->mem_lanes_set = false;
 	if (pc < 0 || (uint32_t)pc >= fn->ninsns) {
 		/* fell off the end of a function (or reached a reconvergence point at exit): implicit ret */
 		info->insn = NULL;
@@ -588,6 +589,11 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 		e->pc = pc + 1;
 	} else if (func_is_warpop((enum ptx_opcode)in->op)) {
 		func_exec_warpop(&x, in, exec, active);
+		e->pc = pc + 1;
+	} else if (func_is_tensorop((enum ptx_opcode)in->op)) {
+		info->mem_lanes_set = false;
+		if (!func_exec_tensor(L, c, w, &x, in, exec, info))
+			return false;
 		e->pc = pc + 1;
 	} else if (func_is_memop((enum ptx_opcode)in->op)) {
 		if (!func_exec_memop(L, c, w, &x, in, exec, info))

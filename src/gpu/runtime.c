@@ -233,15 +233,17 @@ ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const 
 	struct ptx_error err;
 	memset(&err, 0, sizeof err);
 	struct ptx_module *ir = ptx_parse(ptx, strlen(ptx), fname, &err);
-	if (!ir)
-		return sim_error(sim, WS_ERROR_INVALID_PTX, "%s:%u:%u: error: %s", err.file[0] ? err.file : fname,
-				 err.line, err.col, err.msg);
+	if (!ir) { /* every error the parser found: the first, then one line each */
+		size_t n = strlen(err.more);
+		return sim_error(sim, WS_ERROR_INVALID_PTX, "%s:%u:%u: error: %s%s%.*s", err.file[0] ? err.file : fname,
+				 err.line, err.col, err.msg, n ? "\n" : "", n ? (int)n - 1 : 0, err.more);
+	}
 	if (!ptx_analyse(ir, &err)) {
 		ptx_module_destroy(ir);
 		return sim_error(sim, WS_ERROR_INVALID_PTX, "%s:%u:%u: error: %s", err.file[0] ? err.file : fname,
 				 err.line, err.col, err.msg);
 	}
-	char msg[1024];
+	char msg[3072];
 	if (!func_check_module(ir, fname, msg, sizeof msg)) {
 		ptx_module_destroy(ir);
 		return sim_error(sim, WS_ERROR_UNSUPPORTED_PTX, "%s", msg);
@@ -867,6 +869,7 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 			      ? gpu_run_launch(&L, cfg, per_sm, sim->sched_override.pol ? &sim->sched_override : NULL,
 					       sim->tmem)
 			      : func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
+						(uint64_t)cfg_int(cfg, CFG_livelock_cycles),
 						(uint32_t)cfg_int(cfg, CFG_func_quantum));
 	free(kp);
 	stats_add(&sim->stats, st);

@@ -142,6 +142,8 @@ static const char *const imm_roles[OP_COUNT] = {
 	[OP_MOV] = "dV",        [OP_CVT] = "d2",       [OP_CVTA] = "dq",       [OP_ISSPACEP] = "dq",
 	[OP_LD] = "da",         [OP_LDU] = "da",       [OP_ST] = "aT",         [OP_PREFETCH] = "a",
 	[OP_PREFETCHU] = "a",   [OP_ATOM] = "daTT",    [OP_RED] = "aT",
+	[OP_WMMA_LOAD] = "dau", [OP_WMMA_STORE] = "aau", [OP_WMMA_MMA] = "daaa", [OP_MMA] = "daaa",
+	[OP_LDMATRIX] = "da",   [OP_STMATRIX] = "aa",
 	[OP_RCP] = "dT",        [OP_SQRT] = "dT",      [OP_RSQRT] = "dT",      [OP_SIN] = "dT",
 	[OP_COS] = "dT",        [OP_EX2] = "dT",       [OP_LG2] = "dT",        [OP_TANH] = "dT",
 	[OP_SHFL] = "dTbbb",    [OP_VOTE] = "dpb",     [OP_ACTIVEMASK] = "d",  [OP_MATCH] = "dTb",
@@ -363,7 +365,7 @@ static bool resolve_imms(const struct ptx_module *m, struct ptx_function *fn, st
 				continue;
 			}
 			/* vector operand: convert immediate elements */
-			unsigned ne = o->nelem < 4 ? o->nelem : 4;
+			unsigned ne = o->nelem < PTX_MAX_VEC ? o->nelem : PTX_MAX_VEC;
 			for (unsigned e = 0; e < ne; e++) {
 				struct ptx_elem *el = &o->elem[e];
 				if (el->kind != OPD_IMM)
@@ -844,7 +846,7 @@ out:
 
 /* ===================================================== register pressure */
 
-#define MAX_INSN_REGS (PTX_MAX_OPDS * 6 + 1)
+#define MAX_INSN_REGS (PTX_MAX_OPDS * (PTX_MAX_VEC + 2) + 1)
 
 /* Registers an instruction defines and uses (duplicates possible). */
 static void insn_regs(const struct ptx_module *m, const struct ptx_insn *in, int32_t *defs, unsigned *nd,
@@ -872,7 +874,7 @@ static void insn_regs(const struct ptx_module *m, const struct ptx_insn *in, int
 				uses[(*nu)++] = o->reg;
 			break;
 		case OPD_VEC:
-			for (unsigned e = 0; e < o->nelem && e < 4; e++)
+			for (unsigned e = 0; e < o->nelem && e < PTX_MAX_VEC; e++)
 				if (o->elem[e].kind == OPD_REG && o->elem[e].reg >= 0)
 					set[(*n)++] = o->elem[e].reg;
 			break;

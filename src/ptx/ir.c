@@ -43,6 +43,27 @@ const uint8_t ptx_type_size[PTX_T_COUNT] = {
 #undef X
 };
 
+const char *const ptx_tc_shape_name[TC_SHAPE_COUNT] = {
+#define X(e, n, m_, n_, k_) n,
+	PTX_TC_SHAPES(X)
+#undef X
+};
+const uint16_t ptx_tc_shape_mnk[TC_SHAPE_COUNT][3] = {
+#define X(e, n, m_, n_, k_) {m_, n_, k_},
+	PTX_TC_SHAPES(X)
+#undef X
+};
+const char *const ptx_tc_type_name[TCT_COUNT] = {
+#define X(e, n, s) n,
+	PTX_TC_TYPES(X)
+#undef X
+};
+const uint8_t ptx_tc_type_size[TCT_COUNT] = {
+#define X(e, n, s) s,
+	PTX_TC_TYPES(X)
+#undef X
+};
+
 const char *const ptx_space_name[SPACE_COUNT] = {
 	"", "global", "shared", "local", "const", "param", "tex", "shared::cluster",
 };
@@ -252,7 +273,7 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 		break;
 	case OPD_VEC:
 		put(o, "{");
-		for (unsigned i = 0; i < op->nelem && i < 4; i++) {
+		for (unsigned i = 0; i < op->nelem && i < PTX_MAX_VEC; i++) {
 			const struct ptx_elem *e = &op->elem[i];
 			if (i)
 				put(o, ", ");
@@ -285,6 +306,9 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 	}
 }
 
+/* Suffixes of a tensor-core instruction, in the order PTX writes them. */
+static void put_tc_suffixes(struct out *o, const struct ptx_insn *in);
+
 void ptx_insn_format(const struct ptx_module *m, const struct ptx_function *f, const struct ptx_insn *in, char *buf,
 		     size_t bufsz)
 {
@@ -300,6 +324,14 @@ void ptx_insn_format(const struct ptx_module *m, const struct ptx_function *f, c
 		put(&o, " ");
 	}
 	put(&o, "%s", in->op < OP_COUNT ? ptx_opcode_table[in->op].name : "?");
+	if (in->tc.shape) {
+		put_tc_suffixes(&o, in);
+		for (unsigned i = 0; i < in->nopd && i < PTX_MAX_OPDS; i++) {
+			put(&o, i ? ", " : " ");
+			put_operand(&o, m, f, in, &in->opd[i]);
+		}
+		return;
+	}
 	bool warp = in->mode == MODE_WARP_SYNC;
 	/* the .sync forms of warp collectives are told apart by operand count */
 	if ((in->op == OP_SHFL && in->nopd == 5) || (in->op == OP_VOTE && in->nopd == 3) || in->op == OP_MATCH ||
@@ -348,4 +380,43 @@ void ptx_insn_format(const struct ptx_module *m, const struct ptx_function *f, c
 		put_operand(&o, m, f, in, &in->opd[i]);
 	}
 	put(&o, ";");
+}
+
+static void put_tc_suffixes(struct out *o, const struct ptx_insn *in)
+{
+	const struct ptx_tc *t = &in->tc;
+	const char *sh = t->shape < TC_SHAPE_COUNT ? ptx_tc_shape_name[t->shape] : "?";
+#define TN(x) ((x) < TCT_COUNT ? ptx_tc_type_name[x] : "?")
+	switch (in->op) {
+	case OP_WMMA_LOAD:
+	case OP_WMMA_STORE:
+		put(o, ".%c.sync.aligned.%s.%s", "?abcd"[t->frag <= TCF_D ? t->frag : 0], t->layout & TCL_ACOL ? "col" : "row",
+		    sh);
+		if (in->space)
+			put(o, ".%s", NAME(ptx_space_name, in->space));
+		put(o, ".%s", TN(t->atype));
+		break;
+	case OP_WMMA_MMA:
+		put(o, ".mma.sync.aligned.%s.%s.%s", t->layout & TCL_ACOL ? "col" : "row", t->layout & TCL_BCOL ? "col" : "row",
+		    sh);
+		if (t->atype == TCT_F16)
+			put(o, ".%s.%s", TN(t->dtype), TN(t->ctype));
+		else
+			put(o, ".%s.%s.%s.%s", TN(t->dtype), TN(t->atype), TN(t->btype), TN(t->ctype));
+		if (t->layout & TCL_SATF)
+			put(o, ".satfinite");
+		break;
+	case OP_MMA:
+		put(o, ".sync.aligned.%s.%s.%s%s.%s.%s.%s.%s", sh, t->layout & TCL_ACOL ? "col" : "row",
+		    t->layout & TCL_BCOL ? "col" : "row", t->layout & TCL_SATF ? ".satfinite" : "", TN(t->dtype), TN(t->atype),
+		    TN(t->btype), TN(t->ctype));
+		break;
+	default: /* ldmatrix, stmatrix */
+		put(o, ".sync.aligned.%s.x%u%s", sh, t->num, t->layout & TCL_TRANS ? ".trans" : "");
+		if (in->space)
+			put(o, ".%s", NAME(ptx_space_name, in->space));
+		put(o, ".%s", TN(t->atype));
+		break;
+	}
+#undef TN
 }

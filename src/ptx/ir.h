@@ -24,9 +24,9 @@
 #include <stdint.h>
 
 /* ---- opcodes (generated from opcodes.def) ---- */
-enum ptx_unit { UNIT_SP, UNIT_INT, UNIT_SFU, UNIT_DP, UNIT_LDST, UNIT_BRANCH, UNIT_BAR, UNIT_COUNT };
+enum ptx_unit { UNIT_SP, UNIT_INT, UNIT_SFU, UNIT_DP, UNIT_LDST, UNIT_BRANCH, UNIT_BAR, UNIT_TENSOR, UNIT_COUNT };
 enum ptx_lat {
-	LAT_ADD, LAT_MUL, LAT_MAD, LAT_MAX, LAT_DIV, LAT_SFU, LAT_MEM, LAT_CTRL, LAT_COUNT
+	LAT_ADD, LAT_MUL, LAT_MAD, LAT_MAX, LAT_DIV, LAT_SFU, LAT_MEM, LAT_CTRL, LAT_TENSOR, LAT_COUNT
 };
 enum {
 	OPF_MEM = 1u << 0,
@@ -213,7 +213,7 @@ struct ptx_operand {
 	uint32_t nlist;    /* OPD_LIST: entries of list */
 	int64_t offset;    /* OPD_ADDR / OPD_SYM displacement */
 	uint64_t imm;      /* OPD_IMM bits */
-	/* OPD_VEC: elem[0..nelem), an array of 4 owned by the operand (NULL
+	/* OPD_VEC: elem[0..nelem), an array of PTX_MAX_VEC owned by the operand (NULL
 	 * otherwise).  Kept out of line so that an operand is 64 bytes: vector
 	 * operands are rare and every instruction has PTX_MAX_OPDS operands, so
 	 * this is what keeps a loaded module small (docs/cli.md, "Limits"). */
@@ -223,7 +223,58 @@ struct ptx_operand {
 };
 
 #define PTX_MAX_OPDS 6
+#define PTX_MAX_VEC 8 /* elements of a vector operand (wmma fragments have 8) */
 _Static_assert(sizeof(struct ptx_operand) <= 64, "an operand must stay 64 bytes: loading memory scales with it");
+
+/* ---- tensor-core instructions (wmma, mma, ldmatrix, stmatrix) ---- */
+/* Matrix shapes: X(enum, "name", M, N, K). ldmatrix/stmatrix use TC_M8N8. */
+#define PTX_TC_SHAPES(X)                                                                   \
+	X(NONE, "", 0, 0, 0) X(M16N16K16, "m16n16k16", 16, 16, 16)                           \
+	X(M32N8K16, "m32n8k16", 32, 8, 16) X(M8N32K16, "m8n32k16", 8, 32, 16)                \
+	X(M16N16K8, "m16n16k8", 16, 16, 8) X(M8N8K4, "m8n8k4", 8, 8, 4)                      \
+	X(M16N8K4, "m16n8k4", 16, 8, 4) X(M16N8K8, "m16n8k8", 16, 8, 8)                      \
+	X(M16N8K16, "m16n8k16", 16, 8, 16) X(M16N8K32, "m16n8k32", 16, 8, 32)                \
+	X(M8N8K16, "m8n8k16", 8, 8, 16) X(M8N8K32, "m8n8k32", 8, 8, 32)                      \
+	X(M16N8K64, "m16n8k64", 16, 8, 64) X(M8N8K128, "m8n8k128", 8, 8, 128)                \
+	X(M16N8K128, "m16n8k128", 16, 8, 128) X(M16N8K256, "m16n8k256", 16, 8, 256)          \
+	X(M8N8, "m8n8", 8, 8, 0) X(M16N16, "m16n16", 16, 16, 0) X(M8N16, "m8n16", 8, 16, 0)
+enum ptx_tc_shape {
+#define X(e, n, m_, n_, k_) TC_##e,
+	PTX_TC_SHAPES(X)
+#undef X
+	TC_SHAPE_COUNT
+};
+/* Element types of tensor-core matrices (tf32 has no PTX register type). */
+#define PTX_TC_TYPES(X)                                                                       \
+	X(NONE, "", 0) X(F16, "f16", 2) X(BF16, "bf16", 2) X(TF32, "tf32", 4) X(F32, "f32", 4) \
+	X(F64, "f64", 8) X(S8, "s8", 1) X(U8, "u8", 1) X(S32, "s32", 4) X(B16, "b16", 2)         \
+	X(B8, "b8", 1) X(S4, "s4", 0) X(U4, "u4", 0) X(B1, "b1", 0) X(E4M3, "e4m3", 1)         \
+	X(E5M2, "e5m2", 1)
+enum ptx_tc_type {
+#define X(e, n, s) TCT_##e,
+	PTX_TC_TYPES(X)
+#undef X
+	TCT_COUNT
+};
+/* Which matrix a wmma.load/wmma.store moves. */
+enum ptx_tc_frag { TCF_NONE, TCF_A, TCF_B, TCF_C, TCF_D };
+enum {
+	TCL_ACOL = 1u << 0,  /* A (or a wmma.load/store's matrix) is column-major */
+	TCL_BCOL = 1u << 1,  /* B is column-major */
+	TCL_TRANS = 1u << 2, /* ldmatrix/stmatrix .trans */
+	TCL_SATF = 1u << 3,  /* .satfinite */
+};
+struct ptx_tc {
+	uint8_t shape;   /* enum ptx_tc_shape */
+	uint8_t layout;  /* TCL_* */
+	uint8_t frag;    /* enum ptx_tc_frag (wmma.load/store) */
+	uint8_t num;     /* ldmatrix/stmatrix: matrices (.x1/.x2/.x4) */
+	uint8_t dtype, atype, btype, ctype; /* enum ptx_tc_type; wmma.load/store: atype = element type */
+};
+extern const char *const ptx_tc_shape_name[TC_SHAPE_COUNT];
+extern const uint16_t ptx_tc_shape_mnk[TC_SHAPE_COUNT][3];
+extern const char *const ptx_tc_type_name[TCT_COUNT];
+extern const uint8_t ptx_tc_type_size[TCT_COUNT]; /* bytes; 0 for sub-byte types */
 
 struct ptx_insn {
 	uint16_t op;      /* enum ptx_opcode */
@@ -245,6 +296,7 @@ struct ptx_insn {
 	uint32_t flags;      /* FLAG_* */
 	int32_t guard;       /* predicate register index, or -1 */
 	uint32_t line, col;  /* source position of the mnemonic */
+	struct ptx_tc tc;    /* tensor-core instructions only (zero otherwise) */
 	/* Filled by ptx_analyse: */
 	int32_t reconv;      /* for branches: immediate post-dominator pc, or PTX_PC_EXIT */
 	int32_t callee;      /* OP_CALL: module function index */
@@ -336,7 +388,11 @@ struct ptx_module {
 struct ptx_error {
 	char file[256];
 	uint32_t line, col;
-	char msg[512];
+	char msg[512];       /* the first error */
+	uint32_t count;      /* errors found (the parser recovers at the next statement) */
+	/* errors 2..count, one "file:line:col: error: msg" line each (the last
+	 * line says how many did not fit); "" when count <= 1 */
+	char more[3072];
 };
 
 /* Parse PTX text.  On failure returns NULL and fills *err (file:line:col + message).

@@ -542,22 +542,41 @@ struct parser {
 	uint32_t ntmpl, cap_tmpl;
 	/* module header: where .version and .target were (line 0: not seen) */
 	uint32_t version_line, target_line;
+	/* errors (recover()) */
+	uint32_t nerrors, more_dropped;
+	bool oom;
+	int last_kind; /* of the last token consumed */
 };
 
 /* ------------------------------------------------------------------ */
 /* errors                                                              */
 /* ------------------------------------------------------------------ */
 
+/* The first error fills err; later ones (after recovery, see recover())
+ * are appended to err->more while they fit. */
 static bool vfail(struct parser *p, uint32_t line, uint32_t col, const char *fmt, va_list ap)
 {
 	if (p->failed)
 		return false;
 	p->failed = true;
+	p->nerrors++;
 	if (p->err) {
-		snprintf(p->err->file, sizeof(p->err->file), "%s", p->filename);
-		p->err->line = line;
-		p->err->col = col;
-		vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+		p->err->count = p->nerrors;
+		if (p->nerrors == 1) {
+			snprintf(p->err->file, sizeof(p->err->file), "%s", p->filename);
+			p->err->line = line;
+			p->err->col = col;
+			vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+		} else {
+			char msg[512], ln[900];
+			vsnprintf(msg, sizeof msg, fmt, ap);
+			int n = snprintf(ln, sizeof ln, "%s:%u:%u: error: %s\n", p->filename, line, col, msg);
+			size_t used = strlen(p->err->more);
+			if (n > 0 && used + (size_t)n + 48 < sizeof(p->err->more))
+				memcpy(p->err->more + used, ln, (size_t)n + 1);
+			else
+				p->more_dropped++;
+		}
 	}
 	return false;
 }
@@ -589,6 +608,7 @@ static bool fail_tok(struct parser *p, const struct ptx_token *t, const char *fm
 
 static bool fail_oom(struct parser *p)
 {
+	p->oom = true;
 	return fail_at(p, p->lx.line, 1, "out of memory");
 }
 
@@ -648,7 +668,45 @@ static struct ptx_token next(struct parser *p)
 		p->la_head = (p->la_head + 1) & 3;
 		p->la_n--;
 	}
+	p->last_kind = t.kind;
 	return t;
+}
+
+#define PARSE_MAX_ERRORS 100
+
+/* After a failed statement in a function body that began at (line, col):
+ * skip to the end of that statement (its ';', unless the error was found
+ * after it, or a '}' that starts a later line: the end of the block) and go
+ * on, so that one run reports every error.  False when parsing must stop
+ * (out of memory, end of input, a lexer error, or PARSE_MAX_ERRORS errors). */
+static bool recover(struct parser *p, uint32_t line, uint32_t col)
+{
+	if (p->oom || p->nerrors >= PARSE_MAX_ERRORS)
+		return false;
+	const struct ptx_token *t = peek(p, 0);
+	bool moved = t->line != line || t->col != col;
+	if (moved && p->last_kind == ';') { /* the statement was complete */
+		p->failed = false;
+		return true;
+	}
+	uint32_t prev_line = t->line;
+	if (!moved && t->kind != PTX_TOK_EOF && t->kind != PTX_TOK_ERROR && t->kind != '}')
+		next(p); /* at least one token, or the same error again */
+	for (;;) {
+		t = peek(p, 0);
+		if (t->kind == PTX_TOK_EOF || t->kind == PTX_TOK_ERROR)
+			return false;
+		if (t->kind == ';') {
+			next(p);
+			break;
+		}
+		if (t->kind == '}' && t->line > prev_line)
+			break;
+		prev_line = t->line;
+		next(p);
+	}
+	p->failed = false;
+	return true;
 }
 
 static bool tok_is(const struct ptx_token *t, int kind, const char *s)
@@ -1687,15 +1745,15 @@ static bool parse_vector(struct parser *p, struct ptx_operand *o)
 {
 	next(p); /* '{' */
 	o->kind = OPD_VEC;
-	o->elem = calloc(4, sizeof *o->elem); /* freed with the instruction, also on error */
+	o->elem = calloc(PTX_MAX_VEC, sizeof *o->elem); /* freed with the instruction, also on error */
 	if (!o->elem)
 		return fail_oom(p);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < PTX_MAX_VEC; i++)
 		o->elem[i].reg = -1;
 	for (;;) {
 		const struct ptx_token *t = peek(p, 0);
-		if (o->nelem >= 4)
-			return fail_tok(p, t, "too many vector elements (at most 4)");
+		if (o->nelem >= PTX_MAX_VEC)
+			return fail_tok(p, t, "too many vector elements (at most %d)", PTX_MAX_VEC);
 		struct ptx_elem *e = &o->elem[o->nelem];
 		if (tok_is(t, PTX_TOK_IDENT, "_")) {
 			e->kind = OPD_SINK;
@@ -2342,6 +2400,197 @@ static bool check_operand_details(struct parser *p, struct ptx_insn *in, const s
 	return true;
 }
 
+/* Suffixes of the tensor-core instructions (wmma, mma, ldmatrix, stmatrix).
+ * They have their own grammar (shapes, layouts, up to four types), so they
+ * are read here rather than through the modifier table; which combinations
+ * are implemented is checked at load time (func/exec_tensor.c). */
+static bool tc_word(const char *w, uint32_t wl, const char *s) { return strlen(s) == wl && memcmp(w, s, wl) == 0; }
+
+static bool parse_tc_suffixes(struct parser *p, struct ptx_insn *in, const struct ptx_token *mn)
+{
+	struct ptx_tc *tc = &in->tc;
+	uint8_t types[4];
+	unsigned ntypes = 0, nlayout = 0;
+	bool sync = false, aligned = false;
+	unsigned nseen = 0;
+	const char *on = ptx_opcode_table[in->op].name;
+	while (peek(p, 0)->kind == PTX_TOK_DIRECTIVE && !peek(p, 0)->space_before) {
+		struct ptx_token t = next(p);
+		const char *w = t.text + 1;
+		uint32_t wl = t.len - 1;
+		if (in->op == OP_WMMA_MMA && nseen++ == 0) {
+			if (!tc_word(w, wl, "load") && !tc_word(w, wl, "store") && !tc_word(w, wl, "mma"))
+				return fail_tok(p, &t, "'wmma' needs .load, .store or .mma, got %s", qtok(&t).s);
+			in->op = tc_word(w, wl, "load") ? OP_WMMA_LOAD : tc_word(w, wl, "store") ? OP_WMMA_STORE : OP_WMMA_MMA;
+			in->unit = (uint8_t)ptx_opcode_table[in->op].unit;
+			in->lat = (uint8_t)ptx_opcode_table[in->op].lat;
+			on = ptx_opcode_table[in->op].name;
+			if (in->op == OP_WMMA_MMA)
+				tc->num = 1; /* '.mma' seen */
+			continue;
+		}
+		if ((in->op == OP_WMMA_LOAD || in->op == OP_WMMA_STORE) && !tc->frag && wl == 1 && w[0] >= 'a' && w[0] <= 'd') {
+			tc->frag = (uint8_t)(TCF_A + (w[0] - 'a'));
+			if ((in->op == OP_WMMA_LOAD) != (tc->frag != TCF_D))
+				return fail_tok(p, &t, "'%s' cannot move matrix %s", in->op == OP_WMMA_LOAD ? "wmma.load" : "wmma.store",
+						qtok(&t).s);
+			continue;
+		}
+		if (tc_word(w, wl, "sync") && !sync) {
+			sync = true;
+			continue;
+		}
+		if (tc_word(w, wl, "aligned") && !aligned) {
+			aligned = true;
+			continue;
+		}
+		if ((tc_word(w, wl, "row") || tc_word(w, wl, "col")) && in->op != OP_LDMATRIX && in->op != OP_STMATRIX) {
+			unsigned maxl = in->op == OP_WMMA_LOAD || in->op == OP_WMMA_STORE ? 1 : 2;
+			if (nlayout >= maxl)
+				return fail_tok(p, &t, "too many layouts (.row/.col) for '%s'", on);
+			if (w[0] == 'c')
+				tc->layout |= nlayout == 0 ? TCL_ACOL : TCL_BCOL;
+			nlayout++;
+			continue;
+		}
+		if (tc_word(w, wl, "trans") && (in->op == OP_LDMATRIX || in->op == OP_STMATRIX)) {
+			if (tc->layout & TCL_TRANS)
+				return fail_tok(p, &t, "duplicate modifier %s", qtok(&t).s);
+			tc->layout |= TCL_TRANS;
+			continue;
+		}
+		if (tc_word(w, wl, "satfinite") && (in->op == OP_MMA || in->op == OP_WMMA_MMA)) {
+			if (tc->layout & TCL_SATF)
+				return fail_tok(p, &t, "duplicate modifier %s", qtok(&t).s);
+			tc->layout |= TCL_SATF;
+			continue;
+		}
+		if ((in->op == OP_LDMATRIX || in->op == OP_STMATRIX) && !tc->num &&
+		    (tc_word(w, wl, "x1") || tc_word(w, wl, "x2") || tc_word(w, wl, "x4"))) {
+			tc->num = (uint8_t)(w[1] - '0');
+			continue;
+		}
+		if (tc_word(w, wl, "rn") && in->op == OP_WMMA_MMA) {
+			in->rnd = RND_RN; /* f64 wmma.mma: .rn is the only rounding */
+			continue;
+		}
+		if (in->op == OP_WMMA_LOAD || in->op == OP_WMMA_STORE || in->op == OP_LDMATRIX || in->op == OP_STMATRIX) {
+			int sp = -1;
+			if (tc_word(w, wl, "global"))
+				sp = SPACE_GLOBAL;
+			else if (tc_word(w, wl, "shared") || tc_word(w, wl, "shared::cta"))
+				sp = SPACE_SHARED;
+			if (sp >= 0) {
+				if (in->space)
+					return fail_tok(p, &t, "conflicting modifier %s", qtok(&t).s);
+				if (sp == SPACE_GLOBAL && (in->op == OP_LDMATRIX || in->op == OP_STMATRIX))
+					return fail_tok(p, &t, "state space %s is not valid for '%s'", qtok(&t).s, on);
+				in->space = (uint8_t)sp;
+				continue;
+			}
+		}
+		int shape = -1;
+		for (int k = 1; k < TC_SHAPE_COUNT; k++)
+			if (tc_word(w, wl, ptx_tc_shape_name[k]))
+				shape = k;
+		if (shape > 0) {
+			if (tc->shape)
+				return fail_tok(p, &t, "conflicting modifier %s", qtok(&t).s);
+			tc->shape = (uint8_t)shape;
+			continue;
+		}
+		int ty = -1;
+		for (int k = 1; k < TCT_COUNT; k++)
+			if (tc_word(w, wl, ptx_tc_type_name[k]))
+				ty = k;
+		if (ty > 0) {
+			if (ntypes >= 4)
+				return fail_tok(p, &t, "too many type suffixes for '%s'", on);
+			types[ntypes++] = (uint8_t)ty;
+			continue;
+		}
+		return fail_tok(p, &t, "unknown modifier %s on '%s'", qtok(&t).s, on);
+	}
+	if (in->op == OP_WMMA_MMA && !tc->num)
+		return fail_tok(p, mn, "'wmma' needs .load, .store or .mma");
+	if ((in->op == OP_WMMA_LOAD || in->op == OP_WMMA_STORE) && !tc->frag)
+		return fail_tok(p, mn, "'%s' needs the matrix: %s", on, in->op == OP_WMMA_LOAD ? ".a, .b or .c" : ".d");
+	if (!sync || !aligned)
+		return fail_tok(p, mn, "'%s' needs .sync.aligned", on);
+	if (!tc->shape)
+		return fail_tok(p, mn, "'%s' needs a shape (.m16n16k16, ...)", on);
+	if (in->op == OP_LDMATRIX || in->op == OP_STMATRIX) {
+		if (!tc->num)
+			return fail_tok(p, mn, "'%s' needs .x1, .x2 or .x4", on);
+		if (ntypes != 1)
+			return fail_tok(p, mn, "'%s' needs one type (.b16)", on);
+		tc->atype = tc->dtype = types[0];
+		return true;
+	}
+	if (in->op == OP_WMMA_LOAD || in->op == OP_WMMA_STORE) {
+		if (nlayout != 1)
+			return fail_tok(p, mn, "'%s' needs a layout (.row or .col)", on);
+		if (ntypes != 1)
+			return fail_tok(p, mn, "'%s' needs one element type", on);
+		tc->atype = tc->dtype = types[0];
+		return true;
+	}
+	tc->num = 0;
+	if (nlayout != 2)
+		return fail_tok(p, mn, "'%s' needs two layouts (.row/.col for A, then for B)", on);
+	if (in->op == OP_WMMA_MMA && ntypes == 2) { /* f16 forms: .dtype.ctype */
+		tc->dtype = types[0];
+		tc->ctype = types[1];
+		tc->atype = tc->btype = TCT_F16;
+		return true;
+	}
+	if (ntypes != 4)
+		return fail_tok(p, mn, "'%s' needs the types .dtype.atype.btype.ctype%s", on,
+				in->op == OP_WMMA_MMA ? " (or .dtype.ctype for f16)" : "");
+	tc->dtype = types[0];
+	tc->atype = types[1];
+	tc->btype = types[2];
+	tc->ctype = types[3];
+	return true;
+}
+
+/* Operand shapes of the tensor-core instructions. */
+static bool check_tc_operands(struct parser *p, struct ptx_insn *in, const struct opdpos *pos, const struct ptx_token *mn)
+{
+	const char *on = ptx_opcode_table[in->op].name;
+	const char *pat;
+	switch (in->op) {
+	case OP_WMMA_LOAD: pat = in->nopd == 3 ? "fas" : "fa"; break;
+	case OP_WMMA_STORE: pat = in->nopd == 3 ? "afs" : "af"; break;
+	case OP_LDMATRIX: pat = "fa"; break;
+	case OP_STMATRIX: pat = "af"; break;
+	default: pat = "ffff"; break;
+	}
+	size_t want = strlen(pat);
+	if (in->nopd != want)
+		return fail_tok(p, mn, "'%s' expects %zu operands, got %u", on, want, in->nopd);
+	for (unsigned i = 0; i < in->nopd; i++) {
+		const struct ptx_operand *o = &in->opd[i];
+		bool ok;
+		switch (pat[i]) {
+		case 'a': ok = o->kind == OPD_ADDR; break;
+		case 's': ok = (o->kind == OPD_REG && !o->neg && o->reg2 < 0) || o->kind == OPD_IMM; break;
+		default: /* a fragment: {registers} (a lone register for one-register fragments) */
+			ok = (o->kind == OPD_VEC) || (o->kind == OPD_REG && !o->neg && o->reg2 < 0);
+			if (o->kind == OPD_VEC)
+				for (unsigned e = 0; e < o->nelem; e++)
+					ok = ok && o->elem[e].kind == OPD_REG;
+			break;
+		}
+		if (!ok)
+			return fail_at(p, pos[i].line, pos[i].col, "operand %u of '%s' must be %s", i + 1, on,
+				       pat[i] == 'a'   ? "an address [...]"
+				       : pat[i] == 's' ? "a register or immediate (the stride)"
+						       : "a fragment: a vector of registers");
+	}
+	return true;
+}
+
 static struct ptx_insn *new_insn(struct parser *p, const struct ptx_token *mn)
 {
 	struct ptx_function *f = cur(p);
@@ -2392,13 +2641,18 @@ static bool parse_instruction(struct parser *p)
 	bool described = sy->opds != NULL;
 	struct sufstate st;
 	memset(&st, 0, sizeof(st));
-	while (peek(p, 0)->kind == PTX_TOK_DIRECTIVE && !peek(p, 0)->space_before) {
+	bool tensor = op == OP_WMMA_MMA || op == OP_MMA || op == OP_LDMATRIX || op == OP_STMATRIX;
+	if (tensor && !parse_tc_suffixes(p, in, &mn))
+		return false;
+	while (!tensor && peek(p, 0)->kind == PTX_TOK_DIRECTIVE && !peek(p, 0)->space_before) {
 		struct ptx_token s = next(p);
 		if (!apply_suffix(p, in, sy, described, &s, &st))
 			return false;
 	}
-	if (!check_suffixes(p, in, sy, described, &st, &mn))
+	if (!tensor && !check_suffixes(p, in, sy, described, &st, &mn))
 		return false;
+	if (tensor)
+		in->vec = 1;
 	if (op == OP_CALL)
 		return parse_call_operands(p, in, ii);
 	struct opdpos pos[PTX_MAX_OPDS];
@@ -2422,6 +2676,8 @@ static bool parse_instruction(struct parser *p)
 	}
 	if (!expect(p, ';', "';' after instruction"))
 		return false;
+	if (tensor)
+		return check_tc_operands(p, in, pos, &mn);
 	if (!described)
 		return true;
 	if (!check_operands(p, in, sy->opds, pos, &mn))
@@ -2631,7 +2887,8 @@ static bool parse_block(struct parser *p)
 			next(p);
 			return true;
 		}
-		if (!parse_statement(p))
+		uint32_t line = peek(p, 0)->line, col = peek(p, 0)->col;
+		if (!parse_statement(p) && !recover(p, line, col))
 			return false;
 	}
 	return false;
@@ -3159,7 +3416,7 @@ static bool parse_module(struct parser *p)
 			}
 		}
 	}
-	if (p->failed)
+	if (p->failed || p->nerrors) /* module-level references of a module with errors are not resolved */
 		return false;
 	if (!p->version_line || !p->target_line) {
 		const struct ptx_token *t = peek(p, 0);
@@ -3236,6 +3493,13 @@ struct ptx_module *ptx_parse(const char *text, size_t len, const char *filename,
 	}
 	if (ok)
 		ok = parse_module(p);
+	if (p->nerrors) { /* also errors recovered from */
+		ok = false;
+		if (err && p->more_dropped) {
+			size_t used = strlen(err->more);
+			snprintf(err->more + used, sizeof(err->more) - used, "... and %u more errors\n", p->more_dropped);
+		}
+	}
 	struct ptx_module *m = p->m;
 	parser_free(p);
 	free(p);
