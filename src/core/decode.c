@@ -12,7 +12,7 @@ static bool writes_opd0(enum ptx_opcode op, const struct ptx_insn *in)
 	switch (op) {
 	case OP_ST: case OP_RED: case OP_BRA: case OP_BRX: case OP_CALL: case OP_RET: case OP_EXIT: case OP_TRAP:
 	case OP_PREFETCH: case OP_PREFETCHU: case OP_MEMBAR: case OP_FENCE: case OP_NANOSLEEP: case OP_BRKPT:
-	case OP_PMEVENT:
+	case OP_PMEVENT: case OP_SUST:
 		return false;
 	case OP_BAR: case OP_BARRIER:
 		return in->mode == MODE_RED;

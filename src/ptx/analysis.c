@@ -142,6 +142,8 @@ static const char *const imm_roles[OP_COUNT] = {
 	[OP_MOV] = "dV",        [OP_CVT] = "d2",       [OP_CVTA] = "dq",       [OP_ISSPACEP] = "dq",
 	[OP_LD] = "da",         [OP_LDU] = "da",       [OP_ST] = "aT",         [OP_PREFETCH] = "a",
 	[OP_PREFETCHU] = "a",   [OP_ATOM] = "daTT",    [OP_RED] = "aT",
+	[OP_TEX] = "da222",     [OP_TLD4] = "da2",     [OP_TXQ] = "das",       [OP_SULD] = "das",
+	[OP_SUST] = "asT",      [OP_SUQ] = "da",
 	[OP_RCP] = "dT",        [OP_SQRT] = "dT",      [OP_RSQRT] = "dT",      [OP_SIN] = "dT",
 	[OP_COS] = "dT",        [OP_EX2] = "dT",       [OP_LG2] = "dT",        [OP_TANH] = "dT",
 	[OP_SHFL] = "dTbbb",    [OP_VOTE] = "dpb",     [OP_ACTIVEMASK] = "d",  [OP_MATCH] = "dTb",
