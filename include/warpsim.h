@@ -198,8 +198,16 @@ ws_result wsArrayDestroy(ws_array *a);
 /* Copy the whole array (bytes must equal its size: texels x element size). */
 ws_result wsMemcpyToArray(ws_array *a, const void *src, size_t bytes);
 ws_result wsMemcpyFromArray(void *dst, ws_array *a, size_t bytes);
-/* Device address and size in bytes of an array's texels. */
-ws_result wsArrayGetInfo(const ws_array *a, ws_deviceptr *dptr, size_t *bytes);
+/* What an array is (cudaArrayGetInfo): its texels' device address and size,
+ * format, extent and flags as created. */
+typedef struct ws_array_info {
+	ws_deviceptr dptr;
+	size_t bytes;
+	ws_channel_format format;
+	size_t width, height, depth;
+	unsigned flags;
+} ws_array_info;
+ws_result wsArrayGetInfo(const ws_array *a, ws_array_info *info);
 
 typedef enum ws_resource_type {
 	WS_RESOURCE_ARRAY = 0, WS_RESOURCE_LINEAR = 2, WS_RESOURCE_PITCH2D = 3 /* = cudaResourceType */

@@ -155,14 +155,12 @@ ws_result wsArrayDestroy(ws_array *a)
 	return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsArrayDestroy: not a live array");
 }
 
-ws_result wsArrayGetInfo(const ws_array *a, ws_deviceptr *dptr, size_t *bytes)
+ws_result wsArrayGetInfo(const ws_array *a, ws_array_info *info)
 {
-	if (!a)
+	if (!a || !info)
 		return WS_ERROR_INVALID_VALUE;
-	if (dptr)
-		*dptr = a->base;
-	if (bytes)
-		*bytes = (size_t)a->bytes;
+	*info = (ws_array_info){.dptr = a->base, .bytes = (size_t)a->bytes, .format = a->fmt, .width = a->width,
+				.height = a->height, .depth = a->depth, .flags = a->flags};
 	return WS_SUCCESS;
 }
 
