@@ -606,6 +606,7 @@ static const char *const txq_ptx =
     "  txq.width.b32 %r1, [gtex];\n  txq.height.b32 %r2, [gtex];\n  txq.normalized_coords.b32 %r3, [gtex];\n"
     "  txq.filter_mode.b32 %r4, [gtex];\n  txq.addr_mode_0.b32 %r5, [gtex];\n  txq.level.width.b32 %r6, [gtex], 0;\n"
     "  suq.width.b32 %r7, [%rd1];\n  suq.height.b32 %r8, [%rd1];\n  txq.channel_order.b32 %r9, [gtex];\n"
+    "  mov.u64 %rd3, gtex;\n  txq.height.b32 %r11, [%rd3];\n  st.global.u32 [%rd2+40], %r11;\n"
     "  mov.f32 %f1, 0f3FC00000;\n"
     "  tex.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [gtex, {%f1, %f1}];\n  mov.b32 %r10, %f2;\n"
     "  st.global.v4.u32 [%rd2], {%r1, %r2, %r3, %r4};\n  st.global.v4.u32 [%rd2+16], {%r5, %r6, %r7, %r8};\n"
@@ -631,20 +632,22 @@ TEST(texture_texref_txq_suq_and_errors)
 		ws_surfobject s;
 		CHECK(wsSurfaceCreate(e.sim, &s, &(ws_resource_desc){.type = WS_RESOURCE_ARRAY, .array = as}) == WS_SUCCESS);
 		CHECK(wsMemcpyToSymbol(e.mod, "gtex", &h, 8, 0) == WS_SUCCESS);
-		ws_deviceptr o = upload(&e, NULL, 40);
+		ws_deviceptr o = upload(&e, NULL, 44);
 		ws_function *fn;
 		CHECK(wsModuleGetFunction(&fn, e.mod, "q") == WS_SUCCESS);
 		void *args[] = {&s, &o};
 		CHECK_MSG(wsLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
-		uint32_t got[10];
+		uint32_t got[11];
 		wsMemcpyDtoH(e.sim, got, o, sizeof got);
 		float texel;
 		memcpy(&texel, &got[9], 4);
 		/* (1.5, 1.5) unnormalized linear = centre of texel (1,1) = 5 */
-		CHECK_MSG(got[0] == 3 && got[1] == 2 && got[2] == 0 && got[3] == 1 && got[4] == WS_ADDRESS_MIRROR &&
-			      got[5] == 3 && got[6] == 7 && got[7] == 5 && got[8] == 0x10B0 && texel == 5.0f,
-			  "%s: %u %u %u %u %u %u %u %u %x %g", modes[mi], got[0], got[1], got[2], got[3], got[4], got[5],
-			  got[6], got[7], got[8], texel);
+		/* addr_mode in PTX's order (wrap 0, mirror 1, clamp_ogl 2, clamp_to_edge 3, clamp_to_border 4); a
+		 * pointer to the .texref (mov.u64 %rd, gtex) works as a handle */
+		CHECK_MSG(got[0] == 3 && got[1] == 2 && got[2] == 0 && got[3] == 1 && got[4] == 1 && got[5] == 3 &&
+			      got[6] == 7 && got[7] == 5 && got[8] == 0x10B0 && texel == 5.0f && got[10] == 2,
+			  "%s: %u %u %u %u %u %u %u %u %x %g %u", modes[mi], got[0], got[1], got[2], got[3], got[4], got[5],
+			  got[6], got[7], got[8], texel, got[10]);
 		/* errors: handle 0, a surface handle used as a texture, a 1D texture read as 2D, a destroyed one */
 		CHECK(wsModuleGetFunction(&fn, e.mod, "bad") == WS_SUCCESS);
 		ws_texobject h1 = make_tex(t, &e, a1, tdesc(WS_ADDRESS_CLAMP, 0, 0, 0)), zero = 0;
@@ -682,6 +685,7 @@ TEST(texture_parse_errors)
 	    {"sust.b.cube.b32.trap [%rd1, {%r1, %r1, %r1, %r1}], {%r1};", "takes geometry"},
 	    {"txq.b32 %r1, [%rd1];", "needs a query"},
 	    {"txq.level.filter_mode.b32 %r1, [%rd1], 0;", "takes only .width, .height or .depth"},
+	    {"tex.1d.v4.f32.f32 {%f1, %f1, %f1, %f1}, [%f1, {%f1}];", "handle register must be 64-bit"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char ptx[1024];

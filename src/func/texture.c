@@ -332,6 +332,17 @@ static const struct tex_object *object_of(struct func_launch *L, struct func_cta
 		memcpy(&handle, p, 8);
 	} else {
 		handle = func_reg(x, h->reg)[lane];
+		/* "mov.u64 %rd, my_texref": a pointer to an opaque variable holds no handle but points at one */
+		if (handle > L->ntexobjs)
+			for (uint32_t v = 0; v < L->mod->nvars; v++) {
+				const struct ptx_var *pv = &L->mod->vars[v];
+				if (pv->opaque && pv->func < 0 && pv->space == SPACE_GLOBAL && handle == L->global_base + pv->addr) {
+					const uint8_t *p = dmem_ptr(L->mem, handle, 8);
+					if (p)
+						memcpy(&handle, p, 8);
+					break;
+				}
+			}
 	}
 	const char *what = want == TEXOBJ_TEXTURE ? "texture" : "surface";
 	if (handle == 0 || handle > L->ntexobjs || L->texobjs[handle - 1].kind == TEXOBJ_FREE) {
@@ -505,9 +516,14 @@ static uint32_t query(const struct tex_object *o, unsigned q)
 	case TXQ_CHANNEL_ORDER: return o->nch == 1 ? 0x10B0 : o->nch == 2 ? 0x10B2 : o->nch == 3 ? 0x10B4 : 0x10B5;
 	case TXQ_NORMALIZED_COORDS: return o->normalized_coords;
 	case TXQ_FILTER_MODE: return o->linear;
-	case TXQ_ADDR_MODE_0: return o->addr[0];
-	case TXQ_ADDR_MODE_1: return o->addr[1];
-	case TXQ_ADDR_MODE_2: return o->addr[2];
+	case TXQ_ADDR_MODE_0:
+	case TXQ_ADDR_MODE_1:
+	case TXQ_ADDR_MODE_2: {
+		/* PTX's enumeration order: wrap, mirror, clamp_ogl, clamp_to_edge, clamp_to_border */
+		static const uint8_t ptx_mode[4] = {[TEXADDR_WRAP] = 0, [TEXADDR_MIRROR] = 1, [TEXADDR_CLAMP] = 3,
+						    [TEXADDR_BORDER] = 4};
+		return ptx_mode[o->addr[q - TXQ_ADDR_MODE_0] & 3];
+	}
 	case TXQ_ARRAY_SIZE: return (uint32_t)(o->cubemap ? o->layers / 6 : o->layers);
 	case TXQ_NUM_MIPMAP_LEVELS: return 1;
 	case TXQ_NUM_SAMPLES: return 0;

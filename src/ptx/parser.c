@@ -1492,6 +1492,9 @@ static bool parse_var_decl(struct parser *p, int32_t func, bool is_extern)
 				return fail_tok(p, it, "variables in %.*s cannot be initialized", (int)sp.len, sp.text);
 			if (is_extern)
 				return fail_tok(p, it, "extern variables cannot be initialized");
+			if (a.opaque)
+				return fail_tok(p, it, "initializers of .texref/.surfref/.samplerref fields are not supported "
+						       "(the texture object carries them)");
 			if (!parse_initializer(p, vi, dims, nd, a.vec))
 				return false;
 		} else if (nd > 0 && dims[0] == 0 && !is_extern) {
@@ -2512,6 +2515,8 @@ static bool parse_tex_address(struct parser *p, struct ptx_insn *in, struct opdp
 		return fail_at(p, ht.line, ht.col, "texture/surface handle must be a register or a .texref/.surfref variable");
 	if (h->kind == OPD_REG && h->reg2 >= 0)
 		return fail_at(p, ht.line, ht.col, "texture/surface handle cannot be a '|' pair");
+	if (h->kind == OPD_REG && ptx_type_size[cur(p)->regs[h->reg].type] != 8)
+		return fail_at(p, ht.line, ht.col, "texture/surface handle register must be 64-bit (.u64/.b64)");
 	if (h->kind == OPD_SYM && h->offset)
 		return fail_at(p, ht.line, ht.col, "texture/surface handle cannot have an offset");
 	if (accept(p, ',')) {
