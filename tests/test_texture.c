@@ -586,6 +586,14 @@ TEST(texture_surfaces)
 			CHECK(g3[i] == (i >= 8 ? (int16_t)(s3[i] * 3) : s3[i]));
 		for (int i = 0; i < 24; i++)
 			CHECK(gl[i] == (i >= 16 ? il[i] + 1000 : il[i]));
+		/* an access wider than a row is refused, not clamped into the next row */
+		ws_channel_format fb = {8, 0, 0, 0, WS_CHANNEL_UNSIGNED};
+		ws_array *narrow;
+		CHECK(wsArrayCreate(e.sim, &narrow, &fb, 2, 2, 0, WS_ARRAY_SURFACE_LDST) == WS_SUCCESS);
+		CHECK(wsSurfaceCreate(e.sim, &s[0], &(ws_resource_desc){.type = WS_RESOURCE_ARRAY, .array = narrow}) ==
+		      WS_SUCCESS);
+		CHECK(wsLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, args) == WS_ERROR_ILLEGAL_INSTRUCTION);
+		CHECK_STR_CONTAINS(wsSimLastError(e.sim), "4-byte surface access is wider than the surface's 2-byte rows");
 		/* a surface needs an array made for it */
 		ws_array *plain;
 		CHECK(wsArrayCreate(e.sim, &plain, &f, 4, 4, 0, 0) == WS_SUCCESS);

@@ -473,6 +473,10 @@ static bool surf_addr(struct fetch *F, const struct func_exec *x, const struct p
 	if (first)
 		c[3] = (int64_t)(uint32_t)elem_val(x, co, 0, F->lane);
 	*skip = false;
+	if (size > lim[0])
+		return func_fail(F->L, F->c, F->w, (int)F->lane, WS_ERROR_ILLEGAL_INSTRUCTION,
+				 "%u-byte surface access is wider than the surface's %llu-byte rows", size,
+				 (unsigned long long)lim[0]);
 	if (c[0] % size)
 		return func_fail(F->L, F->c, F->w, (int)F->lane, WS_ERROR_MISALIGNED_ADDRESS,
 				 "surface x coordinate %lld (bytes) is not a multiple of the %u-byte access", (long long)c[0],
