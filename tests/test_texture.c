@@ -752,3 +752,63 @@ TEST(texture_cache_timing)
 		CHECK(got[i] == (float)(i % 32));
 	wsSimDestroy(e.sim);
 }
+
+/* pointer chase through tex1Dfetch: a dependent chain of texture-cache hits
+ * costs tex_latency per hop (changing it by 10 changes every hit by 10) */
+static const char *const chase_ptx =
+    ".version 7.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry chase(.param .u64 t, .param .u32 n, .param .u64 out)\n{\n"
+    "  .reg .pred %p<2>;\n  .reg .b32 %r<10>;\n  .reg .b64 %rd<4>;\n"
+    "  ld.param.u64 %rd1, [t];\n  ld.param.u32 %r1, [n];\n  ld.param.u64 %rd2, [out];\n"
+    "  mov.u32 %r2, 0;\n  mov.u32 %r3, 0;\n"
+    "LOOP:\n  tex.1d.v4.s32.s32 {%r2, %r4, %r5, %r6}, [%rd1, {%r2}];\n"
+    "  add.u32 %r3, %r3, 1;\n  setp.lt.u32 %p1, %r3, %r1;\n  @%p1 bra LOOP;\n"
+    "  st.global.u32 [%rd2], %r2;\n  ret;\n}\n";
+
+static uint64_t chase_cycles(struct test_ctx *t, const char *latency, unsigned hops, int *last)
+{
+	ws_config *cfg = wsConfigCreate();
+	char err[128];
+	wsConfigSet(cfg, "num_sms", "1", err, sizeof err);
+	wsConfigSet(cfg, "tex_latency", latency, err, sizeof err);
+	ws_sim *sim;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	ws_module *m;
+	CHECK(wsModuleLoadData(sim, &m, chase_ptx, "chase.ptx") == WS_SUCCESS);
+	int ring[32]; /* one 128-byte line: i -> (i + 7) % 32 */
+	for (int i = 0; i < 32; i++)
+		ring[i] = (i + 7) % 32;
+	ws_deviceptr d, o;
+	wsMemAlloc(sim, &d, sizeof ring);
+	wsMemcpyHtoD(sim, d, ring, sizeof ring);
+	wsMemAlloc(sim, &o, 4);
+	ws_resource_desc rd = {.type = WS_RESOURCE_LINEAR, .ptr = d, .format = {32, 0, 0, 0, WS_CHANNEL_SIGNED},
+			       .size_bytes = sizeof ring};
+	ws_texture_desc td = tdesc(WS_ADDRESS_CLAMP, 0, 0, 0);
+	ws_texobject h;
+	CHECK(wsTextureCreate(sim, &h, &rd, &td) == WS_SUCCESS);
+	ws_function *f;
+	CHECK(wsModuleGetFunction(&f, m, "chase") == WS_SUCCESS);
+	void *args[] = {&h, &hops, &o};
+	CHECK_MSG(wsLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, args) == WS_SUCCESS, "%s", wsSimLastError(sim));
+	uint64_t cyc = 0;
+	wsStatsGet(sim, "cycles", &cyc);
+	wsMemcpyDtoH(sim, last, o, 4);
+	wsSimDestroy(sim);
+	return cyc;
+}
+
+TEST(texture_cache_latency)
+{
+	int l0, l1, l2;
+	uint64_t a = chase_cycles(t, "35", 64, &l0), b = chase_cycles(t, "45", 64, &l1), c = chase_cycles(t, "35", 128, &l2);
+	/* the chain itself: 64 hops of +7 mod 32 end at 64 * 7 % 32 = 0 */
+	CHECK(l0 == 0 && l1 == 0 && l2 == 0);
+	/* one miss, 63 hits: +10 cycles per hit */
+	CHECK_MSG(b == a + 10u * 63, "tex_latency 35 -> 45: %llu -> %llu cycles for 63 hits", (unsigned long long)a,
+		  (unsigned long long)b);
+	/* 64 more hops are 64 more hits of tex_latency plus the loop's own cycles */
+	double per_hop = (double)(c - a) / 64;
+	CHECK_MSG(per_hop >= 35 && per_hop <= 35 + 10, "texture hop %.2f cycles, tex_latency 35", per_hop);
+}
