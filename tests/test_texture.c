@@ -366,6 +366,17 @@ TEST(texture_2d_modes_against_reference)
 						}
 						wsTextureDestroy(e.sim, h);
 					}
+		/* the sparse-texture form {...}|%p: resident, so the texel itself */
+		{
+			ws_texobject h = make_tex(t, &e, af, tdesc(WS_ADDRESS_CLAMP, 0, 0, 0));
+			float c[4] = {0.5f, 0.5f, 3.5f, 2.5f}, got[2];
+			wsMemcpyHtoD(e.sim, dc, c, sizeof c);
+			int n = 2;
+			void *args[] = {&h, &dc, &dout, &n};
+			CHECK_MSG(run(&e, "_Z8residentyPK6float2Pfi", 2, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+			wsMemcpyDtoH(e.sim, got, dout, sizeof got);
+			CHECK_MSG(got[0] == fv[0] && got[1] == fv[(2 * W + 3) * 4], "%s resident: %g %g", modes[mi], got[0], got[1]);
+		}
 		/* integer texture read as its element type (point only) */
 		ws_channel_format fi = {32, 0, 0, 0, WS_CHANNEL_SIGNED};
 		ws_array *ai;

@@ -41,6 +41,8 @@ static void operand_regs(const struct ptx_operand *o, int16_t *list, uint8_t *n,
 		for (unsigned k = 0; k < o->nelem; k++)
 			if (o->elem[k].kind == OPD_REG)
 				add_reg(list, n, cap, o->elem[k].reg);
+		if (o->reg2 >= 0) /* {...}|%p: a texture fetch's residency predicate */
+			add_reg(list, n, cap, o->reg2);
 		break;
 	default: break;
 	}

@@ -574,6 +574,8 @@ bool func_exec_texop(struct func_launch *L, struct func_cta *c, struct func_warp
 				return false;
 			for (unsigned k = 0; k < 4; k++)
 				write_dst(x, &in->opd[0], k, lane, res[k]);
+			if (in->opd[0].reg2 >= 0) /* residency predicate: every texel is resident */
+				func_reg(x, in->opd[0].reg2)[lane] = 1;
 			/* a lane that read no texel (border, out of range) still passes the texture cache */
 			info->addr[lane] = F.have_addr ? F.first_addr : o->base;
 			continue;

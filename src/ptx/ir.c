@@ -278,6 +278,10 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 				put(o, "_");
 		}
 		put(o, "}");
+		if (op->reg2 >= 0) { /* tex/tld4 residency predicate: {...}|%p */
+			put(o, "|");
+			put_reg(o, f, op->reg2);
+		}
 		break;
 	case OPD_LIST:
 		if (in->op == OP_BRX) {

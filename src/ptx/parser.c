@@ -2597,6 +2597,13 @@ static bool parse_instruction(struct parser *p)
 			}
 			if (!parse_operand(p, &in->opd[in->nopd], mode, ii, in->nopd))
 				return false;
+			if ((op == OP_TEX || op == OP_TLD4) && in->nopd == 0 && in->opd[0].kind == OPD_VEC && accept(p, '|')) {
+				/* {d...}|p: p is set when the texels are resident (sparse textures) */
+				const struct ptx_token *pt = peek(p, 0);
+				if (!pred_reg_of(p, pt, &in->opd[0].reg2))
+					return false;
+				next(p);
+			}
 			in->nopd++;
 			if (!accept(p, ','))
 				break;

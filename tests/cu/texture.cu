@@ -80,3 +80,12 @@ __global__ void surfmix(cudaSurfaceObject_t s4, cudaSurfaceObject_t s3d, cudaSur
   int l = surf2DLayeredread<int>(sl, x * 4, y, 2);
   surf2DLayeredwrite(l + 1000, sl, x * 4, y, 2);
 }
+// sparse-texture form: tex.2d ... {...}|%p (every texel is resident in warpsim)
+__global__ void resident(cudaTextureObject_t t, const float2 *c, float *o, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    bool r;
+    float v = tex2D<float>(t, c[i].x, c[i].y, &r);
+    o[i] = r ? v : -1.0f;
+  }
+}
