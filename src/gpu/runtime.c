@@ -550,8 +550,9 @@ void wsModulePrintSummary(const ws_module *m, FILE *out)
 		const struct ptx_var *v = &ir->vars[i];
 		if (v->func >= 0)
 			continue;
-		fprintf(out, "  .%s %s: %llu B%s\n", ptx_space_name[v->space], v->name, (unsigned long long)v->size,
-			v->is_extern ? " (extern, dynamic)" : "");
+		static const char *const opaque[] = {"", " .texref", " .surfref", " .samplerref"};
+		fprintf(out, "  .%s%s %s: %llu B%s\n", ptx_space_name[v->space], opaque[v->opaque & 3], v->name,
+			(unsigned long long)v->size, v->is_extern ? " (extern, dynamic)" : "");
 	}
 }
 
