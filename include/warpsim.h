@@ -172,6 +172,73 @@ ws_result wsMemcpyDtoD(ws_sim *sim, ws_deviceptr dst, ws_deviceptr src, size_t b
 ws_result wsMemsetD8(ws_sim *sim, ws_deviceptr dst, uint8_t value, size_t count);
 ws_result wsMemsetD32(ws_sim *sim, ws_deviceptr dst, uint32_t value, size_t count);
 
+/* ---- textures and surfaces (CUDA texture and surface objects) ----
+ * Shaped like the CUDA runtime's cudaMalloc3DArray / cudaCreateTextureObject /
+ * cudaCreateSurfaceObject.  A handle is a nonzero 64-bit value that a kernel
+ * receives as a parameter (cudaTextureObject_t) or finds in a .texref /
+ * .surfref module variable (write it there with wsMemcpyToSymbol).  Arrays
+ * live in device memory, texels packed x fastest, then y, then z or layer
+ * (cube maps: 6 faces per layer, in the order +x -x +y -y +z -z). */
+typedef uint64_t ws_texobject;
+typedef uint64_t ws_surfobject;
+typedef struct ws_array ws_array;
+typedef enum ws_channel_kind { WS_CHANNEL_SIGNED = 0, WS_CHANNEL_UNSIGNED = 1, WS_CHANNEL_FLOAT = 2 } ws_channel_kind;
+/* Bits per channel x, y, z, w (0 = absent; channels present are equal:
+ * 8, 16 or 32, float 16 (half) or 32), as cudaChannelFormatDesc. */
+typedef struct ws_channel_format {
+	int x, y, z, w;
+	ws_channel_kind f;
+} ws_channel_format;
+enum { WS_ARRAY_LAYERED = 1, WS_ARRAY_SURFACE_LDST = 2, WS_ARRAY_CUBEMAP = 4 }; /* = cudaArrayLayered ... */
+/* height 0: 1D; depth 0: 1D/2D; LAYERED: depth is the number of layers;
+ * CUBEMAP: width == height and depth 6 (6 x layers with LAYERED). */
+ws_result wsArrayCreate(ws_sim *sim, ws_array **out, const ws_channel_format *fmt, size_t width, size_t height,
+			size_t depth, unsigned flags);
+ws_result wsArrayDestroy(ws_array *a);
+/* Copy the whole array (bytes must equal its size: texels x element size). */
+ws_result wsMemcpyToArray(ws_array *a, const void *src, size_t bytes);
+ws_result wsMemcpyFromArray(void *dst, ws_array *a, size_t bytes);
+/* What an array is (cudaArrayGetInfo): its texels' device address and size,
+ * format, extent and flags as created. */
+typedef struct ws_array_info {
+	ws_deviceptr dptr;
+	size_t bytes;
+	ws_channel_format format;
+	size_t width, height, depth;
+	unsigned flags;
+} ws_array_info;
+ws_result wsArrayGetInfo(const ws_array *a, ws_array_info *info);
+
+typedef enum ws_resource_type {
+	WS_RESOURCE_ARRAY = 0, WS_RESOURCE_LINEAR = 2, WS_RESOURCE_PITCH2D = 3 /* = cudaResourceType */
+} ws_resource_type;
+typedef struct ws_resource_desc {
+	ws_resource_type type;
+	ws_array *array;          /* ARRAY */
+	ws_deviceptr ptr;         /* LINEAR, PITCH2D */
+	ws_channel_format format; /* LINEAR, PITCH2D */
+	size_t size_bytes;        /* LINEAR */
+	size_t width, height;     /* PITCH2D, in texels */
+	size_t pitch_bytes;       /* PITCH2D */
+} ws_resource_desc;
+typedef enum ws_address_mode {
+	WS_ADDRESS_WRAP = 0, WS_ADDRESS_CLAMP = 1, WS_ADDRESS_MIRROR = 2, WS_ADDRESS_BORDER = 3 /* = cudaTextureAddressMode */
+} ws_address_mode;
+typedef enum ws_filter_mode { WS_FILTER_POINT = 0, WS_FILTER_LINEAR = 1 } ws_filter_mode;
+typedef enum ws_read_mode { WS_READ_ELEMENT_TYPE = 0, WS_READ_NORMALIZED_FLOAT = 1 } ws_read_mode;
+typedef struct ws_texture_desc {
+	ws_address_mode address_mode[3]; /* wrap and mirror act as clamp without normalized coordinates */
+	ws_filter_mode filter_mode;      /* linear needs a float result (float format or normalized-float read) */
+	ws_read_mode read_mode;          /* normalized float: 8/16-bit integers read as [0,1] or [-1,1] */
+	int normalized_coords;
+	float border_color[4];
+} ws_texture_desc;
+ws_result wsTextureCreate(ws_sim *sim, ws_texobject *out, const ws_resource_desc *res, const ws_texture_desc *desc);
+ws_result wsTextureDestroy(ws_sim *sim, ws_texobject tex);
+/* Surfaces need an array created with WS_ARRAY_SURFACE_LDST. */
+ws_result wsSurfaceCreate(ws_sim *sim, ws_surfobject *out, const ws_resource_desc *res);
+ws_result wsSurfaceDestroy(ws_sim *sim, ws_surfobject surf);
+
 /* ---- launch ---- */
 /* params[i] points to the value of kernel parameter i (as cuLaunchKernel).
  * Runs to completion (synchronous). */

@@ -1221,3 +1221,65 @@ TEST(cli_ptx_reports_every_error)
 	for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
 		cli_expect(t, args, 1, more[i]);
 }
+
+TEST(cli_exec_tex)
+{
+	if (cli_missing(t))
+		return;
+	/* a linear-filtered 1D texture: 0.8 -> 77 (8-bit weight 77/256), 1.5 -> texel 1, clamped ends */
+	char *out;
+	int rc = cli_run("exec " TEST_DATA_DIR "/ptx/func/texture.ptx _Z5tex1dyPKfP6float4i --grid 1 --block 4 "
+	                 "--tex t:f32:4:linear,clamp=0,256,512,768 --arg tex:t --arg buf:c:f32:4=0.8,1.5,-1,9 "
+	                 "--arg buf:o:f32:16 --arg s32:4 --print o",
+	                 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "o = 77 0 0 1 256 0 0 1 0 0 0 1 768 0 0 1\n");
+	free(out);
+	/* the same on the timing model reports texture-cache counters */
+	rc = cli_run("exec " TEST_DATA_DIR "/ptx/func/texture.ptx _Z5tex1dyPKfP6float4i --grid 1 --block 4 "
+	             "--tex t:f32:4:linear=0,256,512,768 --arg tex:t --arg buf:c:f32:4=0.8,1.5,-1,9 "
+	             "--arg buf:o:f32:16 --arg s32:4 --counters",
+	             1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "tex_accesses");
+	free(out);
+	/* a surface written by the kernel, printed after the run: out = 2 * in + 1 */
+	rc = cli_run("exec " TEST_DATA_DIR "/ptx/func/texture.ptx _Z6surf2dyyiiii --grid 1,2 --block 3 "
+	             "--tex a:f32:3x2:surface=iota --tex b:f32:3x2:surface --arg tex:a --arg tex:b "
+	             "--arg s32:3 --arg s32:2 --arg s32:0 --arg s32:2 --print b --functional",
+	             1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "b = 1 3 5 7 9 11\n");
+	free(out);
+	/* a .texref variable bound with @VAR, normalized u8 texels (readnorm) */
+	rc = cli_run("exec " CLI_PTX "texref.ptx k --grid 1 --block 4 --tex img:u8:4x2:readnorm,@img=0,51,102,255,0,0,0,255 "
+	             "--arg buf:o:f32:4 --print o",
+	             1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "o = 0 0.200000003 0 1\n"); /* 51 / 255 as a float */
+	free(out);
+	/* mistakes are usage errors that name the spec */
+	static const struct {
+		const char *args, *msg;
+	} bad[] = {
+	    {"--tex t:f64:4 --arg tex:t", "element type must be"},
+	    {"--tex t:f32:4:shiny --arg tex:t", "unknown option 'shiny'"},
+	    {"--tex t:f32:0 --arg tex:t", "extent '0'"},
+	    {"--tex t:f32:4x2:memory --arg tex:t", "'memory' (linear memory) is one-dimensional"},
+	    {"--arg tex:nope", "no texture or surface named 'nope'"},
+	    {"--tex t:f32:4=1,2,3,4,5 --arg tex:t", "more than 4 values"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char args[512];
+		snprintf(args, sizeof args, "exec " CLI_PTX "texref.ptx k --grid 1 --block 1 %s", bad[i].args);
+		rc = cli_run(args, 1, &out);
+		CHECK_MSG(rc == 2, "%s: exit %d: %s", bad[i].args, rc, out);
+		CHECK_STR_CONTAINS(out, bad[i].msg);
+		free(out);
+	}
+	/* linear filtering of an integer texture is refused by the runtime (exit 1) */
+	rc = cli_run("exec " CLI_PTX "texref.ptx k --grid 1 --block 1 --tex img:s32:4:linear,@img --arg buf:o:f32:4", 1, &out);
+	CHECK_MSG(rc == 1, "exit %d: %s", rc, out);
+	CHECK_STR_CONTAINS(out, "linear filtering needs a float result");
+	free(out);
+}

@@ -199,6 +199,15 @@ TEST(cudart_thrust)
 	cu_expect_ok(t, "", "thrust", "thrust: sum 499500, scan 500 1000: PASSED", 8);
 }
 
+/* CUDA arrays, texture and surface objects, in both models */
+TEST(cudart_texture)
+{
+	cu_expect_ok(t, "", "texture", "texture: create cudaSuccess, bilinear ok", 3);
+	cu_expect_ok(t, "", "texture", "texture: surface cudaSuccess, scaled ok", 3);
+	cu_expect_ok(t, "", "texture", "texture: memcpy3D cudaSuccess, fetch and 3D ok", 3);
+	cu_expect_ok(t, "--functional", "texture", "texture: PASSED", 3);
+}
+
 /* concurrent host threads, each launching on its own stream */
 TEST(cudart_host_threads)
 {

@@ -6,6 +6,10 @@
  * files (--out) or printed (--print).  The spec grammar is documented in
  * docs/cli.md.
  *
+ * Textures and surfaces (--tex) are buffers too: their texels are
+ * initialised the same way, they become an array (or linear memory) with a
+ * texture or surface object, and --arg tex:NAME passes the object's handle.
+ *
  * Models no hardware: this is the "host program" side of a kernel launch.
  *
  * Processing order (so that every command-line mistake is found before any
@@ -34,6 +38,15 @@ struct xbuf {
 	unsigned char *host;   /* count * type->size bytes */
 	ws_deviceptr dptr;
 	int allocated;
+	/* --tex: a texture or surface over these elements */
+	int is_tex;
+	unsigned nch;          /* channels per texel */
+	size_t ext[3];         /* width, height, depth (0 = absent) */
+	int filter_linear, addr_mode, normalized, readnorm, layered, cube, surface;
+	int res;               /* 0 array, 1 linear memory, 2 pitch-2D */
+	char ref[NAME_MAX_LEN + 1]; /* .texref/.surfref variable to bind ("" none) */
+	ws_array *arr;
+	uint64_t handle;
 };
 
 struct xarg {
@@ -261,6 +274,185 @@ static int parse_buf(struct xstate *st, const char *spec, const char *rest, stru
 	return CLI_EXIT_OK;
 }
 
+/* --tex NAME:TYPE[xN]:W[xH[xD]][:OPT,...][=INIT]  (docs/cli.md) */
+static int parse_tex(struct xstate *st, const char *spec)
+{
+	const struct cli_cmd *cmd = st->cmd;
+	const char *eq = strchr(spec, '=');
+	size_t head_len = eq ? (size_t)(eq - spec) : strlen(spec);
+	char head[256];
+	if (head_len >= sizeof head)
+		return cli_usage_error(cmd, "--tex '%.80s...': too long", spec);
+	memcpy(head, spec, head_len);
+	head[head_len] = '\0';
+	char *parts[4] = {NULL, NULL, NULL, NULL};
+	int np = 0;
+	for (char *p = head; np < 4;) {
+		parts[np++] = p;
+		char *c = strchr(p, ':');
+		if (!c)
+			break;
+		*c = '\0';
+		p = c + 1;
+	}
+	if (np < 3)
+		return cli_usage_error(cmd, "--tex '%.80s': expected NAME:TYPE[xN]:W[xH[xD]][:OPTIONS][=INIT]", spec);
+	if (!valid_name(parts[0], strlen(parts[0])))
+		return cli_usage_error(cmd, "--tex '%.80s': name '%.63s' must be 1-%d letters, digits or '_'", spec,
+		                       parts[0], NAME_MAX_LEN);
+	if (find_buf(st, parts[0], strlen(parts[0])) >= 0)
+		return cli_usage_error(cmd, "--tex '%.80s': '%s' is already defined", spec, parts[0]);
+	struct xbuf *b = &st->bufs[st->nbufs];
+	memset(b, 0, sizeof *b);
+	strcpy(b->name, parts[0]);
+	b->spec = spec;
+	b->is_tex = 1;
+	b->addr_mode = WS_ADDRESS_CLAMP;
+	/* TYPE[xN] */
+	char *x = strchr(parts[1], 'x');
+	b->nch = 1;
+	if (x) {
+		if (strcmp(x, "x1") && strcmp(x, "x2") && strcmp(x, "x4"))
+			return cli_usage_error(cmd, "--tex '%.80s': channels '%s' must be x1, x2 or x4", spec, x);
+		b->nch = (unsigned)(x[1] - '0');
+	}
+	size_t tl = x ? (size_t)(x - parts[1]) : strlen(parts[1]);
+	b->type = cli_type_find(parts[1], tl);
+	if (!b->type || b->type->size > 4 || parts[1][0] == 'b')
+		return cli_usage_error(cmd, "--tex '%.80s': element type must be u8, s8, u16, s16, u32, s32 or f32", spec);
+	/* extent */
+	char *e = parts[2];
+	for (int d = 0; d < 3 && *e; d++) {
+		char *end;
+		errno = 0;
+		unsigned long long v = strtoull(e, &end, 10);
+		if (end == e || errno || v == 0 || v > 65536 || (*end && *end != 'x'))
+			return cli_usage_error(cmd, "--tex '%.80s': extent '%s' must be W, WxH or WxHxD (1..65536 each)", spec,
+			                       parts[2]);
+		b->ext[d] = (size_t)v;
+		e = *end ? end + 1 : end;
+		if (*end == 'x' && d == 2)
+			return cli_usage_error(cmd, "--tex '%.80s': at most three dimensions", spec);
+	}
+	/* options */
+	if (np == 4 && parts[3][0]) {
+		char *o = parts[3];
+		for (;;) {
+			char *c = strchr(o, ',');
+			if (c)
+				*c = '\0';
+			if (!strcmp(o, "point")) b->filter_linear = 0;
+			else if (!strcmp(o, "linear")) b->filter_linear = 1;
+			else if (!strcmp(o, "clamp")) b->addr_mode = WS_ADDRESS_CLAMP;
+			else if (!strcmp(o, "wrap")) b->addr_mode = WS_ADDRESS_WRAP;
+			else if (!strcmp(o, "mirror")) b->addr_mode = WS_ADDRESS_MIRROR;
+			else if (!strcmp(o, "border")) b->addr_mode = WS_ADDRESS_BORDER;
+			else if (!strcmp(o, "normalized")) b->normalized = 1;
+			else if (!strcmp(o, "readnorm")) b->readnorm = 1;
+			else if (!strcmp(o, "layered")) b->layered = 1;
+			else if (!strcmp(o, "cube")) b->cube = 1;
+			else if (!strcmp(o, "memory")) b->res = 1;
+			else if (!strcmp(o, "pitch")) b->res = 2;
+			else if (!strcmp(o, "surface")) b->surface = 1;
+			else if (o[0] == '@' && valid_name(o + 1, strlen(o + 1))) strcpy(b->ref, o + 1);
+			else
+				return cli_usage_error(cmd,
+				                       "--tex '%.80s': unknown option '%.40s' (point linear clamp wrap mirror border "
+				                       "normalized readnorm layered cube memory pitch surface @VAR)",
+				                       spec, o);
+			if (!c)
+				break;
+			o = c + 1;
+		}
+	}
+	if (b->res == 1 && b->ext[1])
+		return cli_usage_error(cmd, "--tex '%.80s': 'memory' (linear memory) is one-dimensional", spec);
+	if (b->res == 2 && (!b->ext[1] || b->ext[2]))
+		return cli_usage_error(cmd, "--tex '%.80s': 'pitch' needs a 2D extent WxH", spec);
+	if (b->res && (b->surface || b->layered || b->cube))
+		return cli_usage_error(cmd, "--tex '%.80s': surfaces, layered and cube textures need an array (no memory/pitch)",
+		                       spec);
+	size_t texels = b->ext[0] * (b->ext[1] ? b->ext[1] : 1) * (b->ext[2] ? b->ext[2] : 1);
+	b->count = texels * b->nch;
+	b->init = INIT_ZERO;
+	if (eq) {
+		const char *init = eq + 1;
+		char why[160];
+		if (strncmp(init, "file=", 5) == 0) {
+			b->init = INIT_FILE;
+			b->init_text = init + 5;
+		} else if (strcmp(init, "iota") == 0) {
+			b->init = INIT_IOTA;
+			b->init_text = "";
+		} else if (strncmp(init, "iota:", 5) == 0) {
+			b->init = INIT_IOTA;
+			b->init_text = init + 5;
+		} else if (strncmp(init, "fill:", 5) == 0) {
+			b->init = INIT_FILL;
+			b->init_text = init + 5;
+		} else {
+			b->init = INIT_LIST;
+			b->init_text = init;
+		}
+		if (fill_init(b, NULL, why, sizeof why))
+			return cli_usage_error(cmd, "--tex '%.80s': %s", spec, why);
+	}
+	st->nbufs++;
+	return CLI_EXIT_OK;
+}
+
+/* Create the array or linear memory of texture/surface b, fill it from b->host and make the object. */
+static int tex_create(struct xstate *st, ws_sim *sim, struct xbuf *b)
+{
+	const struct cli_cmd *cmd = st->cmd;
+	size_t bytes = b->count * b->type->size;
+	int bits = (int)b->type->size * 8;
+	ws_channel_format f = {bits, b->nch >= 2 ? bits : 0, b->nch >= 4 ? bits : 0, b->nch >= 4 ? bits : 0,
+	                       b->type->kind == CLI_K_FLOAT ? WS_CHANNEL_FLOAT
+	                       : b->type->kind == CLI_K_SIGNED ? WS_CHANNEL_SIGNED : WS_CHANNEL_UNSIGNED};
+	ws_resource_desc rd;
+	memset(&rd, 0, sizeof rd);
+	ws_result r;
+	if (b->res) {
+		if ((r = wsMemAlloc(sim, &b->dptr, bytes)) != WS_SUCCESS)
+			return cli_fail(cmd, "--tex '%s': %s", b->spec, wsSimLastError(sim));
+		b->allocated = 1;
+		if ((r = wsMemcpyHtoD(sim, b->dptr, b->host, bytes)) != WS_SUCCESS)
+			return cli_fail(cmd, "--tex '%s': %s", b->spec, wsSimLastError(sim));
+		rd.type = b->res == 1 ? WS_RESOURCE_LINEAR : WS_RESOURCE_PITCH2D;
+		rd.ptr = b->dptr;
+		rd.format = f;
+		rd.size_bytes = bytes;
+		rd.width = b->ext[0];
+		rd.height = b->ext[1];
+		rd.pitch_bytes = b->ext[0] * b->nch * b->type->size;
+	} else {
+		unsigned flags = (b->layered ? WS_ARRAY_LAYERED : 0) | (b->cube ? WS_ARRAY_CUBEMAP : 0) |
+		                 (b->surface ? WS_ARRAY_SURFACE_LDST : 0);
+		if ((r = wsArrayCreate(sim, &b->arr, &f, b->ext[0], b->ext[1], b->ext[2], flags)) != WS_SUCCESS ||
+		    (r = wsMemcpyToArray(b->arr, b->host, bytes)) != WS_SUCCESS)
+			return cli_fail(cmd, "--tex '%s': %s", b->spec, wsSimLastError(sim));
+		rd.type = WS_RESOURCE_ARRAY;
+		rd.array = b->arr;
+	}
+	if (b->surface) {
+		r = wsSurfaceCreate(sim, &b->handle, &rd);
+	} else {
+		ws_texture_desc td;
+		memset(&td, 0, sizeof td);
+		td.address_mode[0] = td.address_mode[1] = td.address_mode[2] = (ws_address_mode)b->addr_mode;
+		td.filter_mode = b->filter_linear ? WS_FILTER_LINEAR : WS_FILTER_POINT;
+		td.read_mode = b->readnorm ? WS_READ_NORMALIZED_FLOAT : WS_READ_ELEMENT_TYPE;
+		td.normalized_coords = b->normalized;
+		r = wsTextureCreate(sim, &b->handle, &rd, &td);
+	}
+	if (r != WS_SUCCESS)
+		return cli_fail(cmd, "--tex '%s': %s", b->spec, wsSimLastError(sim));
+	if (b->ref[0] && wsMemcpyToSymbol(st->mod, b->ref, &b->handle, sizeof b->handle, 0) != WS_SUCCESS)
+		return cli_fail(cmd, "--tex '%s': cannot bind @%s: %s", b->spec, b->ref, wsSimLastError(sim));
+	return CLI_EXIT_OK;
+}
+
 static int hexval(char c)
 {
 	if (c >= '0' && c <= '9')
@@ -378,7 +570,16 @@ static int parse_arg(struct xstate *st, const char *spec)
 	int rc;
 	if (tl == 3 && strncmp(spec, "buf", 3) == 0)
 		rc = parse_buf(st, spec, colon + 1, arg);
-	else
+	else if (tl == 3 && strncmp(spec, "tex", 3) == 0) {
+		int b = find_buf(st, colon + 1, strlen(colon + 1));
+		if (b < 0 || !st->bufs[b].is_tex)
+			return cli_usage_error(cmd, "--arg '%.80s': no texture or surface named '%.63s' (define it with --tex)",
+			                       spec, colon + 1);
+		arg->buf = b;
+		arg->what = "texture handle";
+		arg->size = sizeof(uint64_t);
+		rc = CLI_EXIT_OK;
+	} else
 		rc = parse_value(cmd, "--arg", spec, spec, &arg->bytes, &arg->size, &arg->what);
 	if (rc == CLI_EXIT_OK)
 		st->nargs++;
@@ -592,6 +793,9 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		return cli_usage_error(cmd, "--stats needs a file name");
 
 	int rc;
+	for (int i = 0; i < a->nitems; i++)
+		if (cli_item_is(a, i, "tex") && (rc = parse_tex(st, a->items[i].value)) != CLI_EXIT_OK)
+			return rc;
 	for (int i = 0; i < a->nitems; i++) {
 		if (cli_item_is(a, i, "arg") && (rc = parse_arg(st, a->items[i].value)) != CLI_EXIT_OK)
 			return rc;
@@ -645,6 +849,9 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		const struct xarg *x = &st->args[i];
 		if (ps == x->size)
 			continue;
+		if (x->buf >= 0 && st->bufs[x->buf].is_tex)
+			return cli_usage_error(cmd, "--arg '%s' (parameter %d, counting from 0): the parameter is %zu bytes, "
+			                            "but a texture/surface handle is 8 bytes", x->spec, i, ps);
 		if (x->buf >= 0)
 			return cli_usage_error(
 			    cmd,
@@ -674,6 +881,11 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		size_t size;
 		if (read_file(b->init_text, &data, &size, why, sizeof why))
 			return cli_fail(cmd, "--arg '%s': %s", b->spec, why);
+		if (b->is_tex && size != b->count * b->type->size) {
+			free(data);
+			return cli_fail(cmd, "--arg '%s': file size %zu is not the %zu bytes of the texture", b->spec, size,
+			                b->count * b->type->size);
+		}
 		if (size == 0 || size % b->type->size) {
 			free(data);
 			return cli_fail(cmd,
@@ -692,6 +904,18 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 	for (int i = 0; i < st->nbufs; i++) {
 		struct xbuf *b = &st->bufs[i];
 		size_t bytes = b->count * b->type->size;
+		if (b->is_tex) {
+			if (!b->host) {
+				b->host = calloc(b->count, b->type->size);
+				if (!b->host)
+					return cli_fail(cmd, "--tex '%s': out of host memory (%zu bytes)", b->spec, bytes);
+				if (fill_init(b, b->host, why, sizeof why))
+					return cli_usage_error(cmd, "--tex '%s': %s", b->spec, why);
+			}
+			if ((rc = tex_create(st, sim, b)) != CLI_EXIT_OK)
+				return rc;
+			continue;
+		}
 		r = wsMemAlloc(sim, &b->dptr, bytes);
 		if (r != WS_SUCCESS) {
 			const char *detail = wsSimLastError(sim);
@@ -717,7 +941,9 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 	if (!params)
 		return cli_fail(cmd, "out of memory");
 	for (int i = 0; i < np; i++)
-		params[i] = st->args[i].buf >= 0 ? (void *)&st->bufs[st->args[i].buf].dptr : (void *)st->args[i].bytes;
+		params[i] = st->args[i].buf < 0                    ? (void *)st->args[i].bytes
+		            : st->bufs[st->args[i].buf].is_tex ? (void *)&st->bufs[st->args[i].buf].handle
+		                                               : (void *)&st->bufs[st->args[i].buf].dptr;
 	double t0 = cli_now();
 	r = wsLaunchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], (unsigned)shared, params);
 	double t1 = cli_now();
@@ -730,7 +956,10 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 
 	for (int i = 0; i < st->nbufs; i++) {
 		struct xbuf *b = &st->bufs[i];
-		r = wsMemcpyDtoH(sim, b->host, b->dptr, b->count * b->type->size);
+		if (b->arr)
+			r = wsMemcpyFromArray(b->host, b->arr, b->count * b->type->size);
+		else
+			r = wsMemcpyDtoH(sim, b->host, b->dptr, b->count * b->type->size);
 		if (r != WS_SUCCESS)
 			return cli_fail(cmd, "copying buffer '%s' back failed: %s", b->name, wsSimLastError(sim));
 	}

@@ -86,8 +86,9 @@ static const struct cli_opt exec_opts[] = {
     {"grid", "X[,Y,Z]", 0, "grid dimensions in CTAs (required)"},
     {"block", "X[,Y,Z]", 0, "CTA dimensions in threads (required)"},
     {"shared", "BYTES", 0, "dynamic shared memory per CTA (default 0)"},
-    {"arg", "SPEC", CLI_OPT_REPEAT, "next kernel parameter: TYPE:VALUE[,...], hex:BYTES, file:PATH, buf:NAME:TYPE:COUNT[=INIT], ..."},
+    {"arg", "SPEC", CLI_OPT_REPEAT, "next kernel parameter: TYPE:VALUE[,...], hex:BYTES, file:PATH, buf:NAME:TYPE:COUNT[=INIT], tex:NAME, ..."},
     {"set-var", "NAME=VALUE", CLI_OPT_REPEAT, "before the launch, set module .global/.const variable NAME: TYPE:V[,...], hex:BYTES or file:PATH"},
+    {"tex", "SPEC", CLI_OPT_REPEAT, "a texture or surface object (see below); pass it with --arg tex:NAME"},
     {"out", "NAME=PATH[:bin|:hex|:txt]", CLI_OPT_REPEAT, "after the run, write buffer NAME to PATH"},
     {"print", "NAME[:COUNT]", CLI_OPT_REPEAT, "after the run, print (the first COUNT) elements of NAME"},
     {"config", "FILE", 0, "load parameters from FILE"},
@@ -190,6 +191,14 @@ static const struct cli_cmd commands[] = {
      "  buf:NAME:TYPE:COUNT=iota[:START[:STEP]]   START, START+STEP, ... (default 0, 1)\n"
      "  buf:NAME:TYPE:COUNT=fill:V every element V\n"
      "  buf:NAME:TYPE:file=PATH    contents of a binary file (COUNT = size / element size)\n"
+     "  tex:NAME                   the 64-bit handle of texture/surface NAME (--tex)\n"
+     "texture and surface specs (--tex NAME:TYPE[xN]:W[xH[xD]][:OPT,...][=INIT]):\n"
+     "  TYPE u8 s8 u16 s16 u32 s32 f32, xN channels (x1 x2 x4); INIT as for buf (elements\n"
+     "  = texels x channels, x fastest); OPT: point linear (filter), clamp wrap mirror\n"
+     "  border (addressing), normalized (coordinates), readnorm (8/16-bit integers read\n"
+     "  as [0,1] / [-1,1]), layered, cube, memory (linear memory, tex1Dfetch), pitch\n"
+     "  (pitch-2D memory), surface (a surface object), @VAR (also bind to .texref VAR).\n"
+     "  --print/--out NAME show a texture's texels after the run.\n"
      "output formats of --out: bin (default, raw bytes), hex (one element per line as\n"
      "hex digits of its bits), txt (one element per line as in --print).\n"
      "--print NAME writes one line \"NAME = v0 v1 ...\" to standard output.\n"

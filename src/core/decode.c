@@ -12,7 +12,7 @@ static bool writes_opd0(enum ptx_opcode op, const struct ptx_insn *in)
 	switch (op) {
 	case OP_ST: case OP_RED: case OP_BRA: case OP_BRX: case OP_CALL: case OP_RET: case OP_EXIT: case OP_TRAP:
 	case OP_PREFETCH: case OP_PREFETCHU: case OP_MEMBAR: case OP_FENCE: case OP_NANOSLEEP: case OP_BRKPT:
-	case OP_PMEVENT: case OP_WMMA_STORE: case OP_STMATRIX:
+	case OP_PMEVENT: case OP_WMMA_STORE: case OP_STMATRIX: case OP_SUST:
 		return false;
 	case OP_BAR: case OP_BARRIER:
 		return in->mode == MODE_RED;
@@ -41,6 +41,8 @@ static void operand_regs(const struct ptx_operand *o, int16_t *list, uint8_t *n,
 		for (unsigned k = 0; k < o->nelem; k++)
 			if (o->elem[k].kind == OPD_REG)
 				add_reg(list, n, cap, o->elem[k].reg);
+		if (o->reg2 >= 0) /* {...}|%p: a texture fetch's residency predicate */
+			add_reg(list, n, cap, o->reg2);
 		break;
 	default: break;
 	}

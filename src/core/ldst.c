@@ -7,6 +7,7 @@
  *   TOK_DIRECT a bypassing load or an atomic: low bits = load-table entry
  *   TOK_L1I   a line fill for the instruction cache (waiting warps)
  *   TOK_STORE a store acknowledgement: low bits = warp slot (membar waits for them)
+ *   TOK_L1T   a line fill for the texture cache (tex, tld4 and suld read through it)
  * Local memory is private per thread; its addresses are spread over a
  * per-warp region the way the hardware interleaves them (4-byte words of
  * consecutive lanes adjacent), so same-offset accesses coalesce.
@@ -28,6 +29,7 @@
 #define TOK_DIRECT 2ull
 #define TOK_L1I 3ull
 #define TOK_STORE 4ull
+#define TOK_L1T 5ull
 #define TOK(kind, v) (((kind) << TOK_KIND_SHIFT) | (v))
 
 #define CODE_BASE 0x00007f0000000000ull   /* instruction memory */
@@ -51,15 +53,16 @@ struct ld_proc {
 	struct coal_txn txn[COAL_MAX_TXNS];
 	unsigned ntxn, next;
 	enum mem_kind kind;       /* of the global/local transactions */
-	bool cached;              /* through the L1D */
+	bool cached;              /* through the L1D (or the L1T when tex) */
+	bool tex;                 /* texture/surface read: through the texture cache */
 };
 
 struct ldst {
 	struct sm *s;
 	struct gpu *g;
-	struct cache *l1d, *l1i;
-	unsigned l1d_line, l1i_line;
-	uint32_t l1d_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
+	struct cache *l1d, *l1i, *l1t;
+	unsigned l1d_line, l1i_line, l1t_line;
+	uint32_t l1d_latency, l1t_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
 	bool bypass;
 	struct ld_proc *proc;
 	unsigned nproc;
@@ -83,6 +86,10 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
 	u->l1i = cache_create(&p, s->gpu->stats);
 	u->l1i_line = p.line_bytes;
+	cache_params_from_config(cfg, CACHE_STATS_TEX, &p);
+	u->l1t = cache_create(&p, s->gpu->stats);
+	u->l1t_line = p.line_bytes;
+	u->l1t_latency = (uint32_t)cfg_int(cfg, CFG_tex_latency);
 	u->l1d_latency = (uint32_t)cfg_int(cfg, CFG_l1d_latency);
 	u->lat_shared = (uint32_t)cfg_int(cfg, CFG_lat_shared);
 	u->lat_const = (uint32_t)cfg_int(cfg, CFG_lat_const);
@@ -93,7 +100,7 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	/* at most one entry per in-flight memory instruction: bounded by warps x I-buffer */
 	u->ntab = s->nslots * 4 + 16;
 	u->tab = calloc(u->ntab, sizeof *u->tab);
-	if (!u->l1d || !u->l1i || !u->proc || !u->tab) {
+	if (!u->l1d || !u->l1i || !u->l1t || !u->proc || !u->tab) {
 		ldst_destroy(u);
 		return NULL;
 	}
@@ -106,6 +113,7 @@ void ldst_destroy(struct ldst *u)
 		return;
 	cache_destroy(u->l1d);
 	cache_destroy(u->l1i);
+	cache_destroy(u->l1t);
 	free(u->proc);
 	free(u->tab);
 	free(u);
@@ -228,8 +236,15 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	le->ready = ready;
 	if (glob) {
 		bool atomic = in->op == OP_ATOM || in->op == OP_RED;
-		bool store = in->op == OP_ST || in->op == OP_WMMA_STORE || in->op == OP_STMATRIX;
+		bool store = in->op == OP_ST || in->op == OP_WMMA_STORE || in->op == OP_STMATRIX || in->op == OP_SUST;
+		p->tex = in->op == OP_TEX || in->op == OP_TLD4 || in->op == OP_SULD;
 		enum coal_kind ck;
+		if (p->tex) {
+			p->kind = MEM_READ;
+			p->cached = true;
+			p->ntxn = coal_warp(addr, glob, ws, size, COAL_LOAD_CACHED, u->l1t_line, p->txn);
+			return true;
+		}
 		if (atomic) {
 			ck = COAL_ATOMIC;
 			p->kind = MEM_ATOMIC;
@@ -281,15 +296,18 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			le->ready = now + 1;
 		return true;
 	}
-	/* cached load */
-	struct mem_req r = {.addr = t->line, .token = TOK(TOK_L1D, 0), .sectors = t->sectors, .kind = MEM_READ};
+	/* cached load (the texture cache for texture/surface reads) */
+	struct cache *c = p->tex ? u->l1t : u->l1d;
+	uint32_t hit_lat = p->tex ? u->l1t_latency : u->l1d_latency;
+	struct mem_req r = {.addr = t->line, .token = TOK(p->tex ? TOK_L1T : TOK_L1D, 0), .sectors = t->sectors,
+			    .kind = MEM_READ};
 	if (!memsys_can_accept(ms, sm, &r))
 		return false;
-	struct cache_result cr = cache_access(u->l1d, t->line, t->sectors, MEM_READ, p->entry);
+	struct cache_result cr = cache_access(c, t->line, t->sectors, MEM_READ, p->entry);
 	switch (cr.status) {
 	case CACHE_HIT:
-		if (le->ready < now + u->l1d_latency)
-			le->ready = now + u->l1d_latency;
+		if (le->ready < now + hit_lat)
+			le->ready = now + hit_lat;
 		return true;
 	case CACHE_HIT_RESERVED:
 		le->outstanding++;
@@ -340,8 +358,9 @@ void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now)
 	uint64_t kind = r->token >> TOK_KIND_SHIFT;
 	uint64_t val = r->token & ((1ull << TOK_KIND_SHIFT) - 1);
 	switch (kind) {
-	case TOK_L1D: {
-		unsigned n = cache_fill(u->l1d, r->addr, r->sectors, u->tokens, 256);
+	case TOK_L1D:
+	case TOK_L1T: {
+		unsigned n = cache_fill(kind == TOK_L1T ? u->l1t : u->l1d, r->addr, r->sectors, u->tokens, 256);
 		for (unsigned k = 0; k < n; k++) {
 			uint32_t e = (uint32_t)u->tokens[k];
 			if (e >= u->ntab || !u->tab[e].used)

@@ -237,4 +237,75 @@ _Static_assert(offsetof(struct cudaDeviceProp, reservedSharedMemPerBlock) == 696
 _Static_assert(offsetof(struct cudaDeviceProp, hostNumaMultinodeIpcSupported) == 780, "");
 _Static_assert(offsetof(struct cudaDeviceProp, reserved) == 784, "");
 
+/* ---- textures, surfaces and arrays (driver_types.h, texture_types.h) ---- */
+struct cudaChannelFormatDesc {
+	int x, y, z, w;
+	int f; /* enum cudaChannelFormatKind: 0 signed, 1 unsigned, 2 float */
+};
+struct cudaExtent {
+	size_t width, height, depth;
+};
+struct cudaPos {
+	size_t x, y, z;
+};
+struct cudaPitchedPtr {
+	void *ptr;
+	size_t pitch, xsize, ysize;
+};
+typedef struct ws_array *cudaArray_t; /* the runtime's opaque cudaArray is warpsim's array */
+typedef unsigned long long cudaTextureObject_t, cudaSurfaceObject_t;
+struct cudaResourceDesc {
+	int resType; /* 0 array, 1 mipmapped array, 2 linear, 3 pitch-2D */
+	union {
+		struct {
+			cudaArray_t array;
+		} array;
+		struct {
+			void *devPtr;
+			struct cudaChannelFormatDesc desc;
+			size_t sizeInBytes;
+		} linear;
+		struct {
+			void *devPtr;
+			struct cudaChannelFormatDesc desc;
+			size_t width, height, pitchInBytes;
+		} pitch2D;
+		int reserved[32];
+	} res;
+	unsigned flags;
+};
+_Static_assert(sizeof(struct cudaResourceDesc) == 144, "CUDA 13.0 cudaResourceDesc size");
+_Static_assert(offsetof(struct cudaResourceDesc, res.linear.sizeInBytes) == 40, "");
+_Static_assert(offsetof(struct cudaResourceDesc, res.pitch2D.pitchInBytes) == 56, "");
+_Static_assert(offsetof(struct cudaResourceDesc, flags) == 136, "");
+struct cudaTextureDesc {
+	int addressMode[3]; /* 0 wrap, 1 clamp, 2 mirror, 3 border */
+	int filterMode;     /* 0 point, 1 linear */
+	int readMode;       /* 0 element type, 1 normalized float */
+	int sRGB;
+	float borderColor[4];
+	int normalizedCoords;
+	unsigned maxAnisotropy;
+	int mipmapFilterMode;
+	float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+	int disableTrilinearOptimization;
+	int seamlessCubemap;
+};
+_Static_assert(sizeof(struct cudaTextureDesc) == 72, "CUDA 13.0 cudaTextureDesc size");
+_Static_assert(offsetof(struct cudaTextureDesc, borderColor) == 24, "");
+_Static_assert(offsetof(struct cudaTextureDesc, normalizedCoords) == 40, "");
+struct cudaMemcpy3DParms {
+	cudaArray_t srcArray;
+	struct cudaPos srcPos;
+	struct cudaPitchedPtr srcPtr;
+	cudaArray_t dstArray;
+	struct cudaPos dstPos;
+	struct cudaPitchedPtr dstPtr;
+	struct cudaExtent extent;
+	int kind;
+};
+_Static_assert(sizeof(struct cudaMemcpy3DParms) == 160, "CUDA 13.0 cudaMemcpy3DParms size");
+_Static_assert(offsetof(struct cudaMemcpy3DParms, dstPtr) == 96, "");
+_Static_assert(offsetof(struct cudaMemcpy3DParms, kind) == 152, "");
+
 #endif

@@ -42,6 +42,8 @@ bool func_check_module(const struct ptx_module *m, const char *filename, char *m
 				ok = func_memop_check(in, why, sizeof why);
 			else if (func_is_tensorop(op))
 				ok = func_tensor_check(in, why, sizeof why);
+			else if (func_is_texop(op))
+				ok = func_texop_check(in, why, sizeof why);
 			else if (fl & (OPF_BRANCH | OPF_CALL | OPF_RET | OPF_EXIT | OPF_BARRIER | OPF_FENCE) ||
 				 op == OP_NANOSLEEP || op == OP_BRKPT || op == OP_PMEVENT)
 				ok = true;

@@ -20,6 +20,7 @@
 
 #include "func/dmem.h"
 #include "func/exec.h"
+#include "func/texture.h"
 #include "ptx/ir.h"
 #include "stats/stats.h"
 #include "stats/trace.h"
@@ -120,6 +121,8 @@ struct func_launch {
 	const uint8_t *const_bank;  /* module .const image */
 	uint64_t const_size;
 	uint64_t global_base;       /* device address of the module .global image */
+	const struct tex_object *texobjs; /* texture/surface objects: handle h is texobjs[h - 1] */
+	uint32_t ntexobjs;
 	uint32_t grid[3], block[3];
 	uint32_t ws;
 	uint32_t threads_per_cta, warps_per_cta;

@@ -599,6 +599,10 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 		if (!func_exec_memop(L, c, w, &x, in, exec, info))
 			return false;
 		w->stack[w->sp - 1].pc = pc + 1;
+	} else if (func_is_texop((enum ptx_opcode)in->op)) {
+		if (!func_exec_texop(L, c, w, &x, in, exec, info))
+			return false;
+		w->stack[w->sp - 1].pc = pc + 1;
 	} else if (opf & OPF_BRANCH) {
 		st->v[STAT_branches]++;
 		if (!exec_branch(L, c, w, &x, in, active, exec, info))

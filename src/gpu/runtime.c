@@ -134,6 +134,7 @@ void wsSimDestroy(ws_sim *sim)
 	while (sim->nmods)
 		wsModuleUnload(sim->mods[sim->nmods - 1]);
 	free(sim->mods);
+	sim_textures_free(sim);
 	trace_free(&sim->trace);
 	memsys_destroy(sim->tmem);
 	free(sim->launches);
@@ -551,8 +552,9 @@ void wsModulePrintSummary(const ws_module *m, FILE *out)
 		const struct ptx_var *v = &ir->vars[i];
 		if (v->func >= 0)
 			continue;
-		fprintf(out, "  .%s %s: %llu B%s\n", ptx_space_name[v->space], v->name, (unsigned long long)v->size,
-			v->is_extern ? " (extern, dynamic)" : "");
+		static const char *const opaque[] = {"", " .texref", " .surfref", " .samplerref"};
+		fprintf(out, "  .%s%s %s: %llu B%s\n", ptx_space_name[v->space], opaque[v->opaque & 3], v->name,
+			(unsigned long long)v->size, v->is_extern ? " (extern, dynamic)" : "");
 	}
 }
 
@@ -855,7 +857,7 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 	struct func_launch L = {
 		.mod = m->ir, .kernel = k, .kernel_index = fn->index, .mem = sim->mem, .kparams = kp,
 		.kparam_size = k->kparam_size, .const_bank = m->const_bank, .const_size = m->const_size,
-		.global_base = m->global_base, .grid = {gx, gy, gz}, .block = {bx, by, bz}, .ws = ws,
+		.global_base = m->global_base, .texobjs = sim->texobjs, .ntexobjs = sim->ntexobjs, .grid = {gx, gy, gz}, .block = {bx, by, bz}, .ws = ws,
 		.threads_per_cta = (uint32_t)threads, .warps_per_cta = warps, .shared_static = k->shared_static,
 		.dyn_shared_off = dyn_off, .shared_total = shared_total, .num_sms = (uint32_t)cfg_int(cfg, CFG_num_sms),
 		.ctas_per_sm = per_sm, .max_warps_per_sm = (uint32_t)cfg_int(cfg, CFG_max_warps_per_sm),

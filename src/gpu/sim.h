@@ -7,6 +7,7 @@
 
 #include "config/config.h"
 #include "func/dmem.h"
+#include "func/texture.h"
 #include "ptx/ir.h"
 #include "sched/sched.h"
 #include "stats/stats.h"
@@ -45,8 +46,15 @@ struct ws_sim {
 	FILE *printf_out;          /* device printf output */
 	bool printf_set;           /* printf_out chosen by wsSimSetPrintfStream */
 	struct sched_choice sched_override; /* .pol non-NULL: used instead of the `sched` setting */
+	struct tex_object *texobjs;   /* texture and surface objects (texture_api.c): handle = index + 1 */
+	uint32_t ntexobjs, cap_texobjs;
+	struct ws_array **arrays;     /* live arrays (wsArrayCreate), freed with the simulator */
+	uint32_t narrays, cap_arrays;
 	char lasterr[4096];
 };
+
+/* Free the texture objects and arrays of sim (texture_api.c). */
+void sim_textures_free(ws_sim *sim);
 
 /* Run later launches under `pol` (a wrapper over `inner`) instead of the
  * policy the `sched` setting names -- for policies that are not in the

@@ -49,7 +49,7 @@ struct cache {
 
 enum { ST_ACC, ST_HIT, ST_MISS, ST_HITRES, ST_RESFAIL, ST_EVICT, ST_WB };
 
-static const int stat_ids[4][7] = {
+static const int stat_ids[5][7] = {
 	[CACHE_STATS_NONE] = {-1, -1, -1, -1, -1, -1, -1},
 	[CACHE_STATS_L1D] = {STAT_l1d_accesses, STAT_l1d_hits, STAT_l1d_misses, STAT_l1d_hit_reserved,
 			     STAT_l1d_res_fails, STAT_l1d_evictions, STAT_l1d_writebacks},
@@ -57,6 +57,8 @@ static const int stat_ids[4][7] = {
 			     STAT_l1i_res_fails, STAT_l1i_evictions, STAT_l1i_writebacks},
 	[CACHE_STATS_L2] = {STAT_l2_accesses, STAT_l2_hits, STAT_l2_misses, STAT_l2_hit_reserved, STAT_l2_res_fails,
 			    STAT_l2_evictions, STAT_l2_writebacks},
+	[CACHE_STATS_TEX] = {STAT_tex_accesses, STAT_tex_hits, STAT_tex_misses, STAT_tex_hit_reserved,
+			     STAT_tex_res_fails, STAT_tex_evictions, STAT_tex_writebacks},
 };
 
 static inline void bump(struct cache *c, int which)
@@ -71,7 +73,7 @@ struct cache *cache_create(const struct cache_params *p, struct ws_stats *stats)
 {
 	if (!p || !p->sets || !p->ways || !p->mshrs || !p->mshr_merge || !is_pow2(p->line_bytes) ||
 	    p->line_bytes < MEM_SECTOR_BYTES || p->line_bytes > MEM_MAX_LINE_BYTES ||
-	    (unsigned)p->stats_level > CACHE_STATS_L2 || (unsigned)p->write_policy > CACHE_WRITE_BACK)
+	    (unsigned)p->stats_level > CACHE_STATS_TEX || (unsigned)p->write_policy > CACHE_WRITE_BACK)
 		return NULL;
 	if ((uint64_t)p->sets * p->ways > (1u << 26) || (uint64_t)p->mshrs * p->mshr_merge > (1u << 26))
 		return NULL;
@@ -481,6 +483,17 @@ void cache_params_from_config(const struct ws_config *cfg, enum cache_level leve
 		p->line_bytes = (unsigned)cfg_int(cfg, CFG_l1i_line_bytes);
 		p->mshrs = (unsigned)cfg_int(cfg, CFG_l1i_mshrs);
 		p->mshr_merge = (unsigned)cfg_int(cfg, CFG_l1i_mshr_merge);
+		p->write_policy = CACHE_WRITE_EVICT;
+		p->write_allocate = false;
+		p->sector_fill = false;
+		p->bypass = false;
+		break;
+	case CACHE_STATS_TEX: /* read-only; a miss fetches the whole line */
+		p->sets = (unsigned)cfg_int(cfg, CFG_tex_sets);
+		p->ways = (unsigned)cfg_int(cfg, CFG_tex_ways);
+		p->line_bytes = (unsigned)cfg_int(cfg, CFG_tex_line_bytes);
+		p->mshrs = (unsigned)cfg_int(cfg, CFG_tex_mshrs);
+		p->mshr_merge = (unsigned)cfg_int(cfg, CFG_tex_mshr_merge);
 		p->write_policy = CACHE_WRITE_EVICT;
 		p->write_allocate = false;
 		p->sector_fill = false;

@@ -40,7 +40,7 @@ enum cache_write_policy {
 };
 
 /* Which set of counters an instance updates. */
-enum cache_level { CACHE_STATS_NONE, CACHE_STATS_L1D, CACHE_STATS_L1I, CACHE_STATS_L2 };
+enum cache_level { CACHE_STATS_NONE, CACHE_STATS_L1D, CACHE_STATS_L1I, CACHE_STATS_L2, CACHE_STATS_TEX };
 
 struct cache_params {
 	unsigned sets, ways;

@@ -74,10 +74,12 @@ bool memsys_check_config(const struct ws_config *cfg, char *err, size_t errsz)
 	int64_t l2 = cfg_int(cfg, CFG_l2_line_bytes);
 	int64_t chunk = cfg_int(cfg, CFG_dram_interleave_bytes);
 	int64_t bki = cfg_int(cfg, CFG_dram_bank_interleave_bytes);
-	if (!pow2(cfg_int(cfg, CFG_l1d_line_bytes)) || !pow2(cfg_int(cfg, CFG_l1i_line_bytes)) || !pow2(l2))
+	if (!pow2(cfg_int(cfg, CFG_l1d_line_bytes)) || !pow2(cfg_int(cfg, CFG_l1i_line_bytes)) || !pow2(l2) ||
+	    !pow2(cfg_int(cfg, CFG_tex_line_bytes)))
 		why = "cache line sizes must be powers of two";
-	else if (cfg_int(cfg, CFG_l1d_line_bytes) > l2 || cfg_int(cfg, CFG_l1i_line_bytes) > l2)
-		why = "L1 line sizes must not exceed l2_line_bytes";
+	else if (cfg_int(cfg, CFG_l1d_line_bytes) > l2 || cfg_int(cfg, CFG_l1i_line_bytes) > l2 ||
+		 cfg_int(cfg, CFG_tex_line_bytes) > l2)
+		why = "L1 (l1d, l1i, tex) line sizes must not exceed l2_line_bytes";
 	else if (chunk % l2)
 		why = "dram_interleave_bytes must be a multiple of l2_line_bytes";
 	else if (cfg_int(cfg, CFG_l1d_set_hash) == 1 && cfg_int(cfg, CFG_l1d_sets) != 32 && cfg_int(cfg, CFG_l1d_sets) != 64)

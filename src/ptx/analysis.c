@@ -144,6 +144,8 @@ static const char *const imm_roles[OP_COUNT] = {
 	[OP_PREFETCHU] = "a",   [OP_ATOM] = "daTT",    [OP_RED] = "aT",
 	[OP_WMMA_LOAD] = "dau", [OP_WMMA_STORE] = "aau", [OP_WMMA_MMA] = "daaa", [OP_MMA] = "daaa",
 	[OP_LDMATRIX] = "da",   [OP_STMATRIX] = "aa",
+	[OP_TEX] = "da222",     [OP_TLD4] = "da2",     [OP_TXQ] = "das",       [OP_SULD] = "das",
+	[OP_SUST] = "asT",      [OP_SUQ] = "da",
 	[OP_RCP] = "dT",        [OP_SQRT] = "dT",      [OP_RSQRT] = "dT",      [OP_SIN] = "dT",
 	[OP_COS] = "dT",        [OP_EX2] = "dT",       [OP_LG2] = "dT",        [OP_TANH] = "dT",
 	[OP_SHFL] = "dTbbb",    [OP_VOTE] = "dpb",     [OP_ACTIVEMASK] = "d",  [OP_MATCH] = "dTb",

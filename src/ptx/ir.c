@@ -68,6 +68,20 @@ const char *const ptx_space_name[SPACE_COUNT] = {
 	"", "global", "shared", "local", "const", "param", "tex", "shared::cluster",
 };
 
+const char *const ptx_geom_name[GEOM_COUNT] = {
+	"", "1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "2dms", "a2dms",
+};
+static const char *const txq_name[TXQ_COUNT] = {
+	"",
+#define X(e, n) n,
+	PTX_TXQS(X)
+#undef X
+};
+
+/* The texture/surface modifiers of in (".level.2d", ".b.2d ... .clamp" ...) before or after the types. */
+struct out;
+static void put_tex_mods(struct out *o, const struct ptx_insn *in, bool after_types);
+
 const char *const ptx_sreg_name[SREG_COUNT] = {
 #define X(e, n) n,
 	PTX_SREGS(X)
@@ -285,6 +299,10 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 				put(o, "_");
 		}
 		put(o, "}");
+		if (op->reg2 >= 0) { /* tex/tld4 residency predicate: {...}|%p */
+			put(o, "|");
+			put_reg(o, f, op->reg2);
+		}
 		break;
 	case OPD_LIST:
 		if (in->op == OP_BRX) {
@@ -364,20 +382,30 @@ void ptx_insn_format(const struct ptx_module *m, const struct ptx_function *f, c
 	for (size_t i = 0; i < sizeof(flag_names) / sizeof(flag_names[0]); i++)
 		if (in->flags & flag_names[i].bit)
 			put(&o, ".%s", flag_names[i].name);
+	put_tex_mods(&o, in, false);
 	if (in->vec > 1)
 		put(&o, ".v%u", in->vec);
 	if (in->type && in->type < PTX_T_COUNT)
 		put(&o, ".%s", ptx_type_name[in->type]);
 	if (in->type2 && in->type2 < PTX_T_COUNT)
 		put(&o, ".%s", ptx_type_name[in->type2]);
+	put_tex_mods(&o, in, true);
 	bool first = true;
 	for (unsigned i = 0; i < in->nopd && i < PTX_MAX_OPDS; i++) {
 		/* call: leave out an empty return or argument list */
 		if (in->op == OP_CALL && (i == 0 || i == 2) && in->opd[i].kind == OPD_LIST && !in->opd[i].nlist)
 			continue;
+		/* texture/surface operands [handle, {coordinates}] were parsed flat */
+		bool txop = in->op == OP_TEX || in->op == OP_TLD4 || in->op == OP_SULD || in->op == OP_SUST ||
+			    in->op == OP_TXQ || in->op == OP_SUQ;
+		unsigned hi = in->op == OP_SUST ? 0 : 1, ce = in->op == OP_TXQ || in->op == OP_SUQ ? hi : hi + 1;
 		put(&o, first ? " " : ", ");
 		first = false;
+		if (txop && i == hi)
+			put(&o, "[");
 		put_operand(&o, m, f, in, &in->opd[i]);
+		if (txop && i == ce)
+			put(&o, "]");
 	}
 	put(&o, ";");
 }
@@ -419,4 +447,35 @@ static void put_tc_suffixes(struct out *o, const struct ptx_insn *in)
 		break;
 	}
 #undef TN
+}
+
+static void put_tex_mods(struct out *o, const struct ptx_insn *in, bool after_types)
+{
+	switch (in->op) {
+	case OP_TEX:
+		if (!after_types) {
+			if (in->tx == TX_LEVEL || in->tx == TX_GRAD)
+				put(o, in->tx == TX_LEVEL ? ".level" : ".grad");
+			put(o, ".%s", NAME(ptx_geom_name, in->geom));
+		}
+		break;
+	case OP_TLD4:
+		if (!after_types)
+			put(o, ".%c.%s", "rgba"[in->tx & 3], NAME(ptx_geom_name, in->geom));
+		break;
+	case OP_SULD:
+	case OP_SUST:
+		if (!after_types)
+			put(o, ".%s.%s", in->tx & TX_FORMATTED ? "p" : "b", NAME(ptx_geom_name, in->geom));
+		else
+			put(o, ".%s", (in->tx & 3) == TX_CLAMP ? "clamp" : (in->tx & 3) == TX_ZERO ? "zero" : "trap");
+		break;
+	case OP_TXQ:
+	case OP_SUQ:
+		if (!after_types)
+			put(o, "%s.%s", in->nopd == 3 ? ".level" : "", NAME(txq_name, in->tx));
+		break;
+	default:
+		break;
+	}
 }

@@ -147,6 +147,36 @@ enum {
 	FLAG_ABS = 1u << 16,     /* redux .abs / min.abs */
 	FLAG_LEFT = 1u << 17,    /* unused by nvcc; reserved */
 };
+/*
+ * Textures and surfaces (tex, tld4, txq, suld, sust, suq).  `geom` is the
+ * geometry; `tx` holds, per opcode:
+ *   tex:  TX_BASE / TX_LEVEL / TX_GRAD (level of detail)
+ *   tld4: component 0..3 (.r .g .b .a)
+ *   suld/sust: clamp mode TX_TRAP / TX_CLAMP / TX_ZERO, | TX_FORMATTED for .p
+ *   txq/suq: the query (enum ptx_txq)
+ */
+enum ptx_geom { GEOM_NONE, GEOM_1D, GEOM_2D, GEOM_3D, GEOM_A1D, GEOM_A2D, GEOM_CUBE, GEOM_ACUBE,
+		GEOM_2DMS, GEOM_A2DMS, GEOM_COUNT };
+extern const char *const ptx_geom_name[GEOM_COUNT];
+enum { TX_BASE = 0, TX_LEVEL = 1, TX_GRAD = 2 };
+enum { TX_TRAP = 0, TX_CLAMP = 1, TX_ZERO = 2, TX_FORMATTED = 0x80 };
+#define PTX_TXQS(X)                                                                                  \
+	X(WIDTH, "width") X(HEIGHT, "height") X(DEPTH, "depth") X(CHANNEL_DATA_TYPE, "channel_data_type") \
+	X(CHANNEL_ORDER, "channel_order") X(NORMALIZED_COORDS, "normalized_coords")                       \
+	X(FILTER_MODE, "filter_mode") X(ADDR_MODE_0, "addr_mode_0") X(ADDR_MODE_1, "addr_mode_1")          \
+	X(ADDR_MODE_2, "addr_mode_2") X(ARRAY_SIZE, "array_size") X(NUM_MIPMAP_LEVELS, "num_mipmap_levels") \
+	X(NUM_SAMPLES, "num_samples") X(MEMORY_LAYOUT, "memory_layout")
+enum ptx_txq {
+	TXQ_NONE,
+#define X(e, n) TXQ_##e,
+	PTX_TXQS(X)
+#undef X
+	TXQ_COUNT
+};
+/* Opaque module variables (.texref, .surfref, .samplerref): 8-byte .global
+ * variables that hold an object handle (see docs/ptx.md). */
+enum { OPAQUE_NONE, OPAQUE_TEXREF, OPAQUE_SURFREF, OPAQUE_SAMPLERREF };
+
 /* Memory ordering qualifiers are parsed and recorded, functionally no-ops. */
 enum ptx_sem { SEM_NONE, SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL, SEM_SC, SEM_WEAK, SEM_MMIO };
 enum ptx_scope { SCOPE_NONE, SCOPE_CTA, SCOPE_CLUSTER, SCOPE_GPU, SCOPE_SYS };
@@ -293,6 +323,8 @@ struct ptx_insn {
 	uint8_t guard_neg;   /* @!%p */
 	uint8_t unit;        /* enum ptx_unit after refinement by type */
 	uint8_t lat;         /* enum ptx_lat after refinement */
+	uint8_t geom;        /* tex/tld4/suld/sust: enum ptx_geom */
+	uint8_t tx;          /* texture/surface sub-operation: see enum ptx_geom */
 	uint32_t flags;      /* FLAG_* */
 	int32_t guard;       /* predicate register index, or -1 */
 	uint32_t line, col;  /* source position of the mnemonic */
@@ -313,6 +345,7 @@ struct ptx_var {
 	uint8_t is_kparam;   /* kernel formal parameter (lives in the kernel param buffer) */
 	uint8_t is_fparam;   /* .func formal parameter or return value */
 	uint8_t is_retval;   /* .func return parameter */
+	uint8_t opaque;      /* OPAQUE_*: a .texref/.surfref/.samplerref handle (type .b64) */
 	uint32_t align;      /* bytes (defaults to the element size) */
 	uint64_t size;       /* bytes; 0 for extern unsized arrays */
 	int32_t func;        /* owning function index, or -1 for module scope */

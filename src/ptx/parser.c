@@ -171,13 +171,14 @@ enum mgroup {
 	G_PRMT, G_TESTP, G_SEM, G_SCOPE, G_MEMBAR, G_CACHE, G_PFLEVEL, G_PMMASK,
 	G_VOLATILE, G_NC, G_CC, G_SAT, G_FTZ, G_APPROX, G_FULL, G_UNI, G_SHIFTAMT, G_ALIGNED,
 	G_RELU, G_NOFTZ, G_NAN, G_XORSIGN, G_ABS,
+	G_GEOM, G_TXLOD, G_TXQLVL, G_TLD4C, G_SUFMT, G_SUCLAMP, G_TXQ, /* textures and surfaces */
 	G_COUNT
 };
 #define G(x) (1ull << G_##x)
 
 enum mfield {
 	MF_TYPE, MF_SPACE, MF_VEC, MF_CMP, MF_BOOL, MF_RND, MF_ATOM, MF_MODE, MF_SEM, MF_SCOPE,
-	MF_FLAG, MF_IGNORE, MF_SYNC, MF_WARP, MF_COUNT
+	MF_FLAG, MF_IGNORE, MF_SYNC, MF_WARP, MF_GEOM, MF_TX, MF_TXFMT, MF_COUNT
 };
 
 struct modword {
@@ -267,8 +268,10 @@ static const struct modword modwords[] = {
 	{"warp", G_BARWARP, MF_WARP, 0},
 	{"l", G_SHF, MF_MODE, MODE_L},
 	{"r", G_SHF, MF_MODE, MODE_R},
+	{"r", G_TLD4C, MF_TX, 0},
 	{"wrap", G_SHFMODE, MF_FLAG, 10 /* FLAG_WRAP */},
 	{"clamp", G_SHFMODE, MF_FLAG, 9 /* FLAG_CLAMP */},
+	{"clamp", G_SUCLAMP, MF_TX, TX_CLAMP},
 	{"to", G_TO, MF_MODE, MODE_TO},
 	{"f4e", G_PRMT, MF_MODE, MODE_PRMT_F4E},
 	{"b4e", G_PRMT, MF_MODE, MODE_PRMT_B4E},
@@ -321,6 +324,30 @@ static const struct modword modwords[] = {
 	{"NaN", G_NAN, MF_FLAG, 14},
 	{"xorsign", G_XORSIGN, MF_FLAG, 15},
 	{"abs", G_ABS, MF_FLAG, 16},
+	/* textures and surfaces */
+	{"1d", G_GEOM, MF_GEOM, GEOM_1D},
+	{"2d", G_GEOM, MF_GEOM, GEOM_2D},
+	{"3d", G_GEOM, MF_GEOM, GEOM_3D},
+	{"a1d", G_GEOM, MF_GEOM, GEOM_A1D},
+	{"a2d", G_GEOM, MF_GEOM, GEOM_A2D},
+	{"cube", G_GEOM, MF_GEOM, GEOM_CUBE},
+	{"acube", G_GEOM, MF_GEOM, GEOM_ACUBE},
+	{"2dms", G_GEOM, MF_GEOM, GEOM_2DMS},
+	{"a2dms", G_GEOM, MF_GEOM, GEOM_A2DMS},
+	{"base", G_TXLOD, MF_TX, TX_BASE},
+	{"level", G_TXLOD, MF_TX, TX_LEVEL},
+	{"level", G_TXQLVL, MF_TXFMT, 0},
+	{"grad", G_TXLOD, MF_TX, TX_GRAD},
+	{"g", G_TLD4C, MF_TX, 1},
+	{"b", G_TLD4C, MF_TX, 2},
+	{"b", G_SUFMT, MF_TXFMT, 0},
+	{"a", G_TLD4C, MF_TX, 3},
+	{"p", G_SUFMT, MF_TXFMT, TX_FORMATTED},
+	{"trap", G_SUCLAMP, MF_TX, TX_TRAP},
+	{"zero", G_SUCLAMP, MF_TX, TX_ZERO},
+#define X(e, n) {n, G_TXQ, MF_TX, TXQ_##e},
+	PTX_TXQS(X)
+#undef X
 };
 #define NMODWORDS (sizeof(modwords) / sizeof(modwords[0]))
 
@@ -348,7 +375,7 @@ _Static_assert(G_COUNT <= 64, "modifier groups must fit a 64-bit mask");
 #define T_ATOM (TM(B16) | TM(B32) | TM(B64) | TM(B128) | TM(U32) | TM(U64) | TM(S32) | TM(S64) | T_FALL)
 
 enum { NT0, NT1, NT2, NT01 };
-enum { REQ_CMP = 1, REQ_MODE = 2, REQ_ATOM = 4, REQ_SCOPE = 8, REQ_SPACE = 16 };
+enum { REQ_CMP = 1, REQ_MODE = 2, REQ_ATOM = 4, REQ_SCOPE = 8, REQ_SPACE = 16, REQ_GEOM = 32 };
 
 struct opsyn {
 	uint64_t groups;
@@ -420,6 +447,16 @@ static const struct opsyn opsyn[OP_COUNT] = {
 	[OP_ATOM] = {G(SPACE) | G(ATOM) | G(SEM) | G(SCOPE) | G(NOFTZ) | G(CACHE) | G(VEC), T_ATOM, 0, NT1, REQ_ATOM,
 		     "das|dass"},
 	[OP_RED] = {G(SPACE) | G(ATOM) | G(SEM) | G(SCOPE) | G(NOFTZ) | G(CACHE) | G(VEC), T_ATOM, 0, NT1, REQ_ATOM, "as"},
+	/* textures and surfaces: "[h, {c}]" is parsed as two operands h and c (parse_tex_address) */
+	[OP_TEX] = {G(GEOM) | G(TXLOD) | G(VEC), TM(F32) | TM(S32) | TM(U32) | TM(F16) | TM(F16X2), TM(F32) | TM(S32),
+		    NT2, REQ_GEOM, "dyd|dyds|dydvv"},
+	[OP_TLD4] = {G(TLD4C) | G(GEOM) | G(VEC), TM(F32) | TM(S32) | TM(U32), TM(F32), NT2, REQ_GEOM, "dyd"},
+	[OP_TXQ] = {G(TXQ) | G(TXQLVL), TM(B32), 0, NT1, 0, "dy|dys"},
+	[OP_SULD] = {G(SUFMT) | G(GEOM) | G(VEC) | G(SUCLAMP) | G(CACHE), TM(B8) | TM(B16) | TM(B32) | TM(B64), 0, NT1,
+		     REQ_GEOM, "dyd"},
+	[OP_SUST] = {G(SUFMT) | G(GEOM) | G(VEC) | G(SUCLAMP) | G(CACHE), TM(B8) | TM(B16) | TM(B32) | TM(B64), 0, NT1,
+		     REQ_GEOM, "ydv"},
+	[OP_SUQ] = {G(TXQ), TM(B32), 0, NT1, 0, "dy"},
 	[OP_RCP] = {G(RND) | G(APPROX) | G(FTZ), T_F, 0, NT1, 0, "ds"},
 	[OP_SQRT] = {G(RND) | G(APPROX) | G(FTZ), T_F, 0, NT1, 0, "ds"},
 	[OP_RSQRT] = {G(APPROX) | G(FTZ), T_F, 0, NT1, 0, "ds"},
@@ -1001,6 +1038,7 @@ static bool skip_attribute(struct parser *p)
 
 struct decl_attrs {
 	uint8_t space, type, vec;
+	uint8_t opaque; /* OPAQUE_*: .texref/.surfref/.samplerref */
 	uint32_t align;
 	bool is_extern;
 	uint32_t tline, tcol;
@@ -1048,6 +1086,16 @@ static bool parse_var_attrs(struct parser *p, struct decl_attrs *a, bool allow_p
 				return fail_tok(p, t, "invalid type");
 			have_type = true;
 			a->type = (uint8_t)ty;
+			a->tline = t->line;
+			a->tcol = t->col;
+			next(p);
+		} else if (is_dir(t, ".texref") || is_dir(t, ".surfref") || is_dir(t, ".samplerref")) {
+			/* opaque handle: an 8-byte variable holding the object handle */
+			if (have_type)
+				return fail_tok(p, t, "more than one type in declaration");
+			have_type = true;
+			a->type = PTX_T_B64;
+			a->opaque = t->text[1] == 't' ? OPAQUE_TEXREF : t->text[2] == 'u' ? OPAQUE_SURFREF : OPAQUE_SAMPLERREF;
 			a->tline = t->line;
 			a->tcol = t->col;
 			next(p);
@@ -1477,6 +1525,10 @@ static bool parse_var_decl(struct parser *p, int32_t func, bool is_extern)
 			return false;
 		struct ptx_var *v = &p->m->vars[vi];
 		v->is_extern = is_extern;
+		v->opaque = a.opaque;
+		if (a.opaque && a.space != SPACE_GLOBAL)
+			return fail_at(p, a.tline, a.tcol, "%s variables must be .global",
+				       a.opaque == OPAQUE_TEXREF ? ".texref" : a.opaque == OPAQUE_SURFREF ? ".surfref" : ".samplerref");
 		uint64_t elsz = (uint64_t)ptx_type_size[a.type] * a.vec;
 		v->align = a.align ? a.align : (uint32_t)elsz;
 		if (!dims_size(p, dims, nd, elsz, &v->size, nt.line, nt.col))
@@ -1498,6 +1550,9 @@ static bool parse_var_decl(struct parser *p, int32_t func, bool is_extern)
 				return fail_tok(p, it, "variables in %.*s cannot be initialized", (int)sp.len, sp.text);
 			if (is_extern)
 				return fail_tok(p, it, "extern variables cannot be initialized");
+			if (a.opaque)
+				return fail_tok(p, it, "initializers of .texref/.surfref/.samplerref fields are not supported "
+						       "(the texture object carries them)");
 			if (!parse_initializer(p, vi, dims, nd, a.vec))
 				return false;
 		} else if (nd > 0 && dims[0] == 0 && !is_extern) {
@@ -1997,6 +2052,7 @@ struct sufstate {
 	uint8_t types[2];
 	struct ptx_token typetok[2];
 	bool saw_sync, saw_warp;
+	uint8_t geom, tx, txfmt;             /* texture/surface modifiers (tx, txfmt: value + 1; 0 = absent) */
 	struct ptx_token fieldtok[MF_COUNT]; /* where each field was set */
 	struct ptx_token flagtok[32];
 };
@@ -2069,6 +2125,9 @@ static bool apply_suffix(struct parser *p, struct ptx_insn *in, const struct ops
 			return fail_tok(p, t, "duplicate modifier %s", qtok(t).s);
 		st->saw_sync = true;
 		return true;
+	case MF_GEOM: return set_field(p, &st->geom, mw->val, t, &st->fieldtok[MF_GEOM]);
+	case MF_TX: return set_field(p, &st->tx, (uint8_t)(mw->val + 1), t, &st->fieldtok[MF_TX]);
+	case MF_TXFMT: return set_field(p, &st->txfmt, (uint8_t)(mw->val + 1), t, &st->fieldtok[MF_TXFMT]);
 	case MF_WARP:
 		if (st->saw_warp)
 			return fail_tok(p, t, "duplicate modifier %s", qtok(t).s);
@@ -2080,6 +2139,44 @@ static bool apply_suffix(struct parser *p, struct ptx_insn *in, const struct ops
 	}
 }
 
+
+/* Texture/surface modifiers: geometry, level-of-detail, component, format, clamp, query. */
+static bool check_tex_suffixes(struct parser *p, struct ptx_insn *in, const struct opsyn *sy, const struct sufstate *st,
+			       const struct ptx_token *mn)
+{
+	const char *on = opname(in);
+	in->geom = st->geom;
+	in->tx = st->tx ? (uint8_t)(st->tx - 1) : 0;
+	if ((sy->req & REQ_GEOM) && !st->geom)
+		return fail_tok(p, mn, "'%s' needs a geometry (.1d, .2d, .3d, .a1d, .a2d, .cube, .acube, ...)", on);
+	switch (in->op) {
+	case OP_TLD4:
+		if (!st->tx)
+			return fail_tok(p, mn, "'tld4' needs a component (.r, .g, .b or .a)");
+		if (st->geom != GEOM_2D && st->geom != GEOM_A2D && st->geom != GEOM_CUBE && st->geom != GEOM_ACUBE)
+			return fail_tok(p, &st->fieldtok[MF_GEOM], "'tld4' needs geometry .2d, .a2d, .cube or .acube");
+		break;
+	case OP_SULD:
+	case OP_SUST:
+		if (!st->txfmt)
+			return fail_tok(p, mn, "'%s' needs .b or .p", on);
+		if (st->txfmt - 1 == TX_FORMATTED)
+			in->tx |= TX_FORMATTED;
+		if (st->geom == GEOM_CUBE || st->geom == GEOM_ACUBE || st->geom == GEOM_2DMS || st->geom == GEOM_A2DMS)
+			return fail_tok(p, &st->fieldtok[MF_GEOM], "'%s' takes geometry .1d, .2d, .3d, .a1d or .a2d", on);
+		break;
+	case OP_TXQ:
+	case OP_SUQ:
+		if (!st->tx)
+			return fail_tok(p, mn, "'%s' needs a query (.width, .height, .depth, ...)", on);
+		if (st->txfmt && in->tx != TXQ_WIDTH && in->tx != TXQ_HEIGHT && in->tx != TXQ_DEPTH)
+			return fail_tok(p, &st->fieldtok[MF_TX], "'txq.level' takes only .width, .height or .depth");
+		break;
+	default:
+		break;
+	}
+	return true;
+}
 
 /* Checks of the suffix combination that the tables cannot express. */
 static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct opsyn *sy, bool described,
@@ -2118,6 +2215,8 @@ static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct o
 		return fail_tok(p, mn, "'%s' needs a scope (.cta, .gpu, .sys%s)", on, in->op == OP_MEMBAR ? ", .gl" : "");
 	if ((sy->req & REQ_SPACE) && !in->space)
 		return fail_tok(p, mn, "'%s' needs a state space (.global, .shared, ...)", on);
+	if (!check_tex_suffixes(p, in, sy, st, mn))
+		return false;
 	if (st->saw_warp) {
 		if (in->mode != MODE_SYNC)
 			return fail_tok(p, &st->fieldtok[MF_WARP], "'.warp' must be followed by '.sync'");
@@ -2369,6 +2468,39 @@ static bool check_operand_details(struct parser *p, struct ptx_insn *in, const s
 			return fail_at(p, pos[k].line, pos[k].col, "operand 2 of 'st' must be a register or immediate");
 		break;
 	}
+	case OP_TXQ:
+		if ((in->nopd == 3) != (st->txfmt != 0))
+			return fail_tok(p, mn, st->txfmt ? "'txq.level' needs a level operand" : "'txq' takes a level operand only with .level");
+		break;
+	case OP_TLD4:
+	case OP_SULD:
+	case OP_SUST: {
+		unsigned k = in->op == OP_SUST ? 1 : 2;
+		static const uint8_t need[GEOM_COUNT] = {0, 1, 2, 4, 2, 4, 4, 4, 4, 4};
+		if (in->nopd > k && (in->opd[k].kind != OPD_VEC || in->opd[k].nelem != need[in->geom]))
+			return fail_at(p, pos[k].line, pos[k].col, "geometry .%s needs %u coordinate%s {...}",
+					ptx_geom_name[in->geom], need[in->geom], need[in->geom] > 1 ? "s" : "");
+		if (in->op == OP_SUST && in->opd[2].kind != OPD_VEC)
+			return fail_at(p, pos[2].line, pos[2].col, "the value of 'sust' must be a vector {...}");
+		if (in->op != OP_TEX && in->vec > 1 && in->opd[in->op == OP_SUST ? 2 : 0].nelem != in->vec)
+			return fail_tok(p, mn, "'.v%u' needs a vector of %u elements", in->vec, in->vec);
+		if (in->op == OP_TLD4 && in->vec != 4)
+			return fail_tok(p, mn, "'tld4' needs .v4");
+		break;
+	}
+	case OP_TEX: {
+		static const uint8_t need[GEOM_COUNT] = {0, 1, 2, 4, 2, 4, 4, 4, 4, 4};
+		if (in->nopd >= 3 && (in->opd[2].kind != OPD_VEC || in->opd[2].nelem != need[in->geom]))
+			return fail_at(p, pos[2].line, pos[2].col, "geometry .%s needs %u coordinate%s {...}",
+					ptx_geom_name[in->geom], need[in->geom], need[in->geom] > 1 ? "s" : "");
+		if (in->vec != 4 || in->opd[0].kind != OPD_VEC || in->opd[0].nelem != 4)
+			return fail_at(p, pos[0].line, pos[0].col, "'tex' needs .v4 and a destination vector of 4 elements");
+		unsigned want = in->tx == TX_LEVEL ? 4 : in->tx == TX_GRAD ? 5 : 3;
+		if (in->nopd != want)
+			return fail_tok(p, mn, "'tex%s' expects %u operands ([handle, {coordinates}] counting as two), got %u",
+					in->tx == TX_LEVEL ? ".level" : in->tx == TX_GRAD ? ".grad" : "", want, in->nopd);
+		break;
+	}
 	case OP_MOV:
 		if (in->opd[0].kind == OPD_VEC && in->opd[1].kind == OPD_VEC)
 			return fail_at(p, pos[1].line, pos[1].col, "'mov' cannot have vectors on both sides");
@@ -2608,6 +2740,49 @@ static struct ptx_insn *new_insn(struct parser *p, const struct ptx_token *mn)
 	return in;
 }
 
+static bool is_tex_op(int op)
+{
+	return op == OP_TEX || op == OP_TLD4 || op == OP_TXQ || op == OP_SULD || op == OP_SUST || op == OP_SUQ;
+}
+
+/* "[h]" or "[h, {c, ...}]" of a texture/surface instruction: appended as the
+ * operands h (register or .texref/.surfref symbol) and c (vector).  An
+ * independent-mode sampler "[t, s, {c}]" is refused with a clear message. */
+static bool parse_tex_address(struct parser *p, struct ptx_insn *in, struct opdpos *pos, uint32_t ii)
+{
+	next(p); /* '[' */
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind != PTX_TOK_IDENT)
+		return fail_tok(p, t, "expected a texture or surface handle (register or .texref/.surfref name), got %s",
+				qtok(t).s);
+	pos[in->nopd] = (struct opdpos){t->line, t->col};
+	struct ptx_token ht = *t;
+	if (!parse_operand(p, &in->opd[in->nopd], OPM_NORMAL, ii, in->nopd))
+		return false;
+	struct ptx_operand *h = &in->opd[in->nopd++];
+	if (h->kind != OPD_REG && h->kind != OPD_SYM)
+		return fail_at(p, ht.line, ht.col, "texture/surface handle must be a register or a .texref/.surfref variable");
+	if (h->kind == OPD_REG && h->reg2 >= 0)
+		return fail_at(p, ht.line, ht.col, "texture/surface handle cannot be a '|' pair");
+	if (h->kind == OPD_REG && ptx_type_size[cur(p)->regs[h->reg].type] != 8)
+		return fail_at(p, ht.line, ht.col, "texture/surface handle register must be 64-bit (.u64/.b64)");
+	if (h->kind == OPD_SYM && h->offset)
+		return fail_at(p, ht.line, ht.col, "texture/surface handle cannot have an offset");
+	if (accept(p, ',')) {
+		t = peek(p, 0);
+		if (t->kind != '{')
+			return fail_tok(p, t, "independent texture samplers ([tex, sampler, {...}]) are not supported; "
+					      "expected a coordinate vector {...}, got %s", qtok(t).s);
+		if (in->nopd >= PTX_MAX_OPDS)
+			return fail_tok(p, t, "too many operands (at most %d)", PTX_MAX_OPDS);
+		pos[in->nopd] = (struct opdpos){t->line, t->col};
+		if (!parse_vector(p, &in->opd[in->nopd]))
+			return false;
+		in->nopd++;
+	}
+	return expect(p, ']', "']' after texture/surface coordinates");
+}
+
 static bool parse_instruction(struct parser *p)
 {
 	int32_t guard = -1;
@@ -2667,8 +2842,22 @@ static bool parse_instruction(struct parser *p)
 			else if (op == OP_BRX && in->nopd == 1)
 				mode = OPM_BTABLE;
 			pos[in->nopd] = (struct opdpos){ot->line, ot->col};
+			if (ot->kind == '[' && is_tex_op(op)) {
+				if (!parse_tex_address(p, in, pos, ii))
+					return false;
+				if (!accept(p, ','))
+					break;
+				continue;
+			}
 			if (!parse_operand(p, &in->opd[in->nopd], mode, ii, in->nopd))
 				return false;
+			if ((op == OP_TEX || op == OP_TLD4) && in->nopd == 0 && in->opd[0].kind == OPD_VEC && accept(p, '|')) {
+				/* {d...}|p: p is set when the texels are resident (sparse textures) */
+				const struct ptx_token *pt = peek(p, 0);
+				if (!pred_reg_of(p, pt, &in->opd[0].reg2))
+					return false;
+				next(p);
+			}
 			in->nopd++;
 			if (!accept(p, ','))
 				break;
