@@ -40,6 +40,10 @@ struct bhtb_walk {
 /* Walk the subtree of cell c (at level d); returns its body count, or -1 on a mismatch (out->msg set). */
 static int bhtb_walk(struct bhtb_walk *w, int c, int d)
 {
+	if (d >= BH_BITS) { /* deeper than two distinct grid points can share a cell */
+		bench_mismatch(w->out, "bhtb: cell %d: expected a level below %d, got %d", c, BH_BITS, d);
+		return -1;
+	}
 	if (w->depth[c] != d) {
 		bench_mismatch(w->out, "bhtb: cell %d: expected level %d, got %d", c, d, w->depth[c]);
 		return -1;
