@@ -44,14 +44,18 @@ static inline void bh_bodies(uint64_t seed, int n, uint32_t *ux, uint32_t *uy)
 	uint32_t mul = ((uint32_t)bench_rng_next(&rng) | 1u) & ((1u << BH_BITS) - 1u);
 	uint32_t salt = (uint32_t)bench_rng_next(&rng) & ((1u << BH_BITS) - 1u);
 	for (int i = 0; i < n; i++) {
-		ux[i] = (((uint32_t)i * mul) ^ salt) & ((1u << BH_BITS) - 1u); /* odd multiplier: a bijection mod 2^20 */
+		ux[i] =
+		    (((uint32_t)i * mul) ^ salt) & ((1u << BH_BITS) - 1u); /* odd multiplier: a bijection mod 2^20 */
 		uy[i] = bench_rng_u32(&rng, 1u << BH_BITS);
 	}
 }
 
 /* Cell capacity for n bodies: an insertion adds at most BH_BITS - 1 cells
  * (one per level below the root), so this never overflows. */
-static inline int bh_capacity(int n) { return n * (BH_BITS - 1) + 1; }
+static inline int bh_capacity(int n)
+{
+	return n * (BH_BITS - 1) + 1;
+}
 
 /* Sequential insertion of every body (the CPU reference).  Returns 0, or
  * -1 if the cells do not fit in t->cap (or memory runs out). */

@@ -50,17 +50,17 @@ TEST(sib_notes_are_backward_branches)
 			const struct ptx_function *fn = &mod->ir->funcs[pcs[k].fn];
 			const struct ptx_insn *in = &fn->insns[pcs[k].pc];
 			CHECK_MSG(strcmp(fn->name, b->sibs[k].func) == 0, "%s: SIB %d in %s, noted in %s", b->name, k,
-				  fn->name, b->sibs[k].func);
+			          fn->name, b->sibs[k].func);
 			CHECK_EQ(in->line, b->sibs[k].line);
 			CHECK_EQ(in->op, OP_BRA);
 			int32_t target = -1;
 			for (unsigned o = 0; o < in->nopd; o++)
 				if (in->opd[o].kind == OPD_LABEL)
 					target = in->opd[o].target;
-			CHECK_MSG(target >= 0 && target <= pcs[k].pc, "%s:%u: target %d, pc %d", b->name, in->line, target,
-				  pcs[k].pc);
+			CHECK_MSG(target >= 0 && target <= pcs[k].pc, "%s:%u: target %d, pc %d", b->name, in->line,
+			          target, pcs[k].pc);
 			CHECK_MSG(b->sibs[k].loop && *b->sibs[k].loop, "%s:%u: the note says which loop", b->name,
-				  in->line);
+			          in->line);
 		}
 		total += n;
 		wsModuleUnload(mod);
@@ -81,10 +81,11 @@ TEST(sib_bows_suite_complete)
 		CHECK_MSG(b != NULL, "bows suite names '%s', which is not built", su[n]);
 		if (!b)
 			continue;
-		CHECK_MSG(b->sibs && b->sibs[0].func, "%s: a busy-wait benchmark without spin-inducing branches", b->name);
+		CHECK_MSG(b->sibs && b->sibs[0].func, "%s: a busy-wait benchmark without spin-inducing branches",
+		          b->name);
 		CHECK_MSG(b->paper && strstr(b->paper, "BOWS"), "%s: paper '%s'", b->name, b->paper ? b->paper : "");
 		CHECK_MSG(b->sizes[WS_SIZE_PAPER] && b->sizes[WS_SIZE_SMALL] && b->sizes[WS_SIZE_TINY], "%s: sizes",
-			  b->name);
+		          b->name);
 	}
 	CHECK_EQ(n, 8);
 	int named = 0;

@@ -18,8 +18,8 @@ extern const char ws_bench_ptx_atm[];
 static const struct {
 	int ntx, ctas, accounts;
 } atm_sizes[WS_SIZE_COUNT] = {
-    {1024, 1, 100},    /* 256 threads x 4 transactions */
-    {8192, 4, 1000},   /* 1024 threads x 8 */
+    {1024, 1, 100},     /* 256 threads x 4 transactions */
+    {8192, 4, 1000},    /* 1024 threads x 8 */
     {122880, 96, 1000}, /* the paper: 122K transactions by 24K threads on 1000 accounts (5 each) */
 };
 
@@ -32,7 +32,7 @@ static ws_result atm_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 	unsigned grid = (unsigned)atm_sizes[size].ctas;
 	/* device buffers: from, to, amount, balance, ops, locks */
 	const size_t d_bytes[6] = {(size_t)ntx * 4, (size_t)ntx * 4, (size_t)ntx * 4,
-				   (size_t)na * 4,  (size_t)na * 4,  (size_t)na * 4};
+	                           (size_t)na * 4,  (size_t)na * 4,  (size_t)na * 4};
 	int32_t *from = malloc(d_bytes[0]), *to = malloc(d_bytes[1]), *amount = malloc(d_bytes[2]);
 	int32_t *bal = malloc(d_bytes[3]), *want = malloc(d_bytes[3]), *locks = malloc(d_bytes[5]);
 	uint32_t *ops = malloc(d_bytes[4]), *want_ops = calloc((size_t)na, 4);
@@ -82,7 +82,8 @@ static ws_result atm_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 			goto done;
 		}
 		if (ops[a] != want_ops[a]) {
-			rc = bench_mismatch(out, "atm: account %d transfers: expected %u, got %u", a, want_ops[a], ops[a]);
+			rc = bench_mismatch(out, "atm: account %d transfers: expected %u, got %u", a, want_ops[a],
+			                    ops[a]);
 			goto done;
 		}
 		if (bal[a] != want[a]) {
@@ -91,7 +92,7 @@ static ws_result atm_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 		}
 	}
 	snprintf(out->msg, sizeof out->msg, "atm: %d transfers by %u threads on %d accounts verified", ntx,
-		 grid * ATM_THREADS, na);
+	         grid * ATM_THREADS, na);
 done:
 	while (nd > 0)
 		wsMemFree(sim, d[--nd]);

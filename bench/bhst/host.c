@@ -26,9 +26,7 @@ extern const char ws_bench_ptx_bhst[];
 static const struct {
 	int n, ctas;
 } bhst_sizes[WS_SIZE_COUNT] = {
-    {512, 1},
-    {4000, 4},
-    {30000, 30}, /* the paper's 30,000 bodies */
+    {512, 1}, {4000, 4}, {30000, 30}, /* the paper's 30,000 bodies */
 };
 
 static ws_result bhst_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
@@ -126,7 +124,7 @@ static ws_result bhst_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, 
 			goto done;
 		}
 	snprintf(out->msg, sizeof out->msg, "bhst: %d bodies in %d cells sorted by %u threads verified", n, nc,
-		 grid * BHST_THREADS);
+	         grid * BHST_THREADS);
 done:
 	while (nd > 0)
 		wsMemFree(sim, d[--nd]);

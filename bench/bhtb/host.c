@@ -55,8 +55,8 @@ static int bhtb_walk(struct bhtb_walk *w, int c, int d)
 		if (ch == -1)
 			continue;
 		if (ch == -2 || ch < -2 || ch >= w->n + w->cap) {
-			bench_mismatch(w->out, "bhtb: cell %d quadrant %d: expected empty, a body or a cell, got %d%s", c, q,
-				       ch, ch == -2 ? " (still locked)" : "");
+			bench_mismatch(w->out, "bhtb: cell %d quadrant %d: expected empty, a body or a cell, got %d%s",
+			               c, q, ch, ch == -2 ? " (still locked)" : "");
 			return -1;
 		}
 		if (ch < w->n) {
@@ -74,8 +74,9 @@ static int bhtb_walk(struct bhtb_walk *w, int c, int d)
 		if (sub < 0)
 			return -1;
 		if (sub < 2) {
-			bench_mismatch(w->out, "bhtb: cell %d: expected at least 2 bodies (else it is a needless split), got %d",
-				       k, sub);
+			bench_mismatch(
+			    w->out, "bhtb: cell %d: expected at least 2 bodies (else it is a needless split), got %d",
+			    k, sub);
 			return -1;
 		}
 		total += sub;
@@ -141,27 +142,29 @@ static ws_result bhtb_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, 
 
 	if (ncells != ref.ncells) {
 		rc = bench_mismatch(out, "bhtb: cells: expected %d (the quadtree of these bodies), got %d", ref.ncells,
-				    ncells);
+		                    ncells);
 		goto done;
 	}
-	struct bhtb_walk w = {.n = n, .cap = cap, .child = child, .depth = depth, .ux = ux, .uy = uy, .seen = seen, .out = out};
+	struct bhtb_walk w = {
+	    .n = n, .cap = cap, .child = child, .depth = depth, .ux = ux, .uy = uy, .seen = seen, .out = out};
 	if (bhtb_walk(&w, 0, 0) < 0) {
 		rc = WS_ERROR_VERIFY_FAILED;
 		goto done;
 	}
 	if (w.cells != ncells) {
-		rc = bench_mismatch(out, "bhtb: cells reachable from the root: expected %d (all allocated), got %d", ncells,
-				    w.cells);
+		rc = bench_mismatch(out, "bhtb: cells reachable from the root: expected %d (all allocated), got %d",
+		                    ncells, w.cells);
 		goto done;
 	}
 	for (int b = 0; b < n; b++)
 		if (!seen[b] || !bhtb_find(child, depth, n, b, ux[b], uy[b])) {
-			rc = bench_mismatch(out, "bhtb: body %d (%u, %u): expected in the leaf its position selects, %s", b,
-					    ux[b], uy[b], seen[b] ? "found elsewhere" : "missing from the tree");
+			rc =
+			    bench_mismatch(out, "bhtb: body %d (%u, %u): expected in the leaf its position selects, %s",
+			                   b, ux[b], uy[b], seen[b] ? "found elsewhere" : "missing from the tree");
 			goto done;
 		}
 	snprintf(out->msg, sizeof out->msg, "bhtb: %d bodies in %d cells by %u threads verified", n, ncells,
-		 grid * BHTB_THREADS);
+	         grid * BHTB_THREADS);
 done:
 	while (nd > 0)
 		wsMemFree(sim, d[--nd]);

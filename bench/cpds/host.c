@@ -90,8 +90,8 @@ static ws_result cpds_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, 
 	BENCH_CALL(wsModuleGetFunction(&fn, mod, "cpds"));
 	/* px py pz ci cj rest dx dy dz cnt locks */
 	const size_t d_bytes[11] = {(size_t)np * 4, (size_t)np * 4, (size_t)np * 4, (size_t)nc * 4,
-				    (size_t)nc * 4, (size_t)nc * 4, (size_t)np * 4, (size_t)np * 4,
-				    (size_t)np * 4, (size_t)np * 4, (size_t)np * 4};
+	                            (size_t)nc * 4, (size_t)nc * 4, (size_t)np * 4, (size_t)np * 4,
+	                            (size_t)np * 4, (size_t)np * 4, (size_t)np * 4};
 	for (; nd < 11; nd++)
 		BENCH_CALL(wsMemAlloc(sim, &d[nd], d_bytes[nd]));
 	BENCH_CALL(wsMemcpyHtoD(sim, d[0], px, d_bytes[0]));
@@ -116,18 +116,19 @@ static ws_result cpds_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, 
 			goto done;
 		}
 		if (cnt[i] != want_cnt[i]) {
-			rc = bench_mismatch(out, "cpds: particle %d updates: expected %u, got %u", i, want_cnt[i], cnt[i]);
+			rc = bench_mismatch(out, "cpds: particle %d updates: expected %u, got %u", i, want_cnt[i],
+			                    cnt[i]);
 			goto done;
 		}
 		for (int k = 0; k < 3; k++)
 			if (!bench_close(want[k * np + i], got[k * np + i], 1e-4, 1e-5)) {
-				rc = bench_mismatch(out, "cpds: particle %d displacement %c: expected %.7g, got %.7g", i,
-						    "xyz"[k], want[k * np + i], got[k * np + i]);
+				rc = bench_mismatch(out, "cpds: particle %d displacement %c: expected %.7g, got %.7g",
+				                    i, "xyz"[k], want[k * np + i], got[k * np + i]);
 				goto done;
 			}
 	}
 	snprintf(out->msg, sizeof out->msg, "cpds: %dx%d cloth, %d constraints by %u threads verified", w, w, nc,
-		 grid * CPDS_THREADS);
+	         grid * CPDS_THREADS);
 done:
 	while (nd > 0)
 		wsMemFree(sim, d[--nd]);

@@ -22,8 +22,8 @@ static const struct {
 	int n, ctas;
 	unsigned nbuckets;
 } ht_sizes[WS_SIZE_COUNT] = {
-    {1024, 2, 64},       /* 512 threads x 2 keys */
-    {8192, 8, 1024},     /* 2048 threads x 4 keys */
+    {1024, 2, 64},        /* 512 threads x 2 keys */
+    {8192, 8, 1024},      /* 2048 threads x 4 keys */
     {3276800, 160, 1024}, /* the paper: 3.2M insertions by 40K threads (80 each) into 1024 buckets */
 };
 
@@ -37,8 +37,8 @@ static uint32_t ht_hash(uint32_t k)
 }
 
 static ws_result ht_check(struct ws_bench_out *out, int n, unsigned nb, const uint32_t *keys, const int32_t *heads,
-			  const int32_t *next, const uint32_t *count, const int32_t *locks, uint32_t *expect,
-			  uint8_t *seen)
+                          const int32_t *next, const uint32_t *count, const int32_t *locks, uint32_t *expect,
+                          uint8_t *seen)
 {
 	for (int i = 0; i < n; i++)
 		expect[ht_hash(keys[i]) % nb]++;
@@ -48,20 +48,23 @@ static ws_result ht_check(struct ws_bench_out *out, int n, unsigned nb, const ui
 		uint32_t len = 0;
 		for (int32_t j = heads[b]; j != -1; j = next[j]) {
 			if (j < 0 || j >= n)
-				return bench_mismatch(out, "ht: bucket %u: chain holds node %d, expected an index in [0, %d)",
-						      b, j, n);
+				return bench_mismatch(
+				    out, "ht: bucket %u: chain holds node %d, expected an index in [0, %d)", b, j, n);
 			unsigned home = ht_hash(keys[j]) % nb;
 			if (home != b)
-				return bench_mismatch(out, "ht: node %d (key 0x%08x): expected in bucket %u, got bucket %u",
-						      j, keys[j], home, b);
+				return bench_mismatch(out,
+				                      "ht: node %d (key 0x%08x): expected in bucket %u, got bucket %u",
+				                      j, keys[j], home, b);
 			if (seen[j])
-				return bench_mismatch(out, "ht: node %d (key 0x%08x) in bucket %u: expected once, got twice",
-						      j, keys[j], b);
+				return bench_mismatch(out,
+				                      "ht: node %d (key 0x%08x) in bucket %u: expected once, got twice",
+				                      j, keys[j], b);
 			seen[j] = 1;
 			len++;
 		}
 		if (len != expect[b])
-			return bench_mismatch(out, "ht: bucket %u chain length: expected %u, got %u", b, expect[b], len);
+			return bench_mismatch(out, "ht: bucket %u chain length: expected %u, got %u", b, expect[b],
+			                      len);
 		if (count[b] != expect[b])
 			return bench_mismatch(out, "ht: count[%u]: expected %u, got %u", b, expect[b], count[b]);
 	}
@@ -118,7 +121,7 @@ static ws_result ht_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, st
 	rc = ht_check(out, n, nb, keys, heads, next, count, locks, expect, seen);
 	if (rc == WS_SUCCESS)
 		snprintf(out->msg, sizeof out->msg, "ht: %d keys by %u threads into %u buckets verified", n,
-			 grid * HT_THREADS, nb);
+		         grid * HT_THREADS, nb);
 done:
 	while (nd > 0)
 		wsMemFree(sim, d[--nd]);

@@ -26,7 +26,10 @@ static const struct {
     {2048, 16}, /* 64 warps in 32 CTAs, 128 blocks */
 };
 
-static int imax(int a, int b) { return a > b ? a : b; }
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
 
 static ws_result nw1_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
 {
@@ -57,9 +60,10 @@ static ws_result nw1_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 	for (int r = 1; r < w; r++) {
 		want[(size_t)r * w] = -r * gap;
 		for (int c = 1; c < w; c++)
-			want[(size_t)r * w + c] = imax(imax(want[(size_t)(r - 1) * w + c - 1] + nw_sub[a[r - 1] * 4 + b[c - 1]],
-						       want[(size_t)(r - 1) * w + c] - gap),
-						  want[(size_t)r * w + c - 1] - gap);
+			want[(size_t)r * w + c] =
+			    imax(imax(want[(size_t)(r - 1) * w + c - 1] + nw_sub[a[r - 1] * 4 + b[c - 1]],
+			              want[(size_t)(r - 1) * w + c] - gap),
+			         want[(size_t)r * w + c - 1] - gap);
 	}
 	for (int r = 1; r < w; r++) /* column 0 set, the rest garbage until written */
 		for (int c = 0; c < w; c++)
@@ -95,7 +99,7 @@ static ws_result nw1_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 	for (size_t k = 0; k < cells; k++)
 		if (h[k] != want[k]) {
 			rc = bench_mismatch(out, "nw1: H[%zu][%zu]: expected %d, got %d", k / (size_t)w, k % (size_t)w,
-					    want[k], h[k]);
+			                    want[k], h[k]);
 			goto done;
 		}
 	snprintf(out->msg, sizeof out->msg, "nw1: %dx%d score matrix verified (score %d)", n, n, want[cells - 1]);
@@ -125,7 +129,8 @@ const struct ws_bench_info bench_nw1 = {
     .paper = "BOWS (NW1)",
     .ctas_per_sm = 0,
     .warps_per_cta = NW_THREADS / 32,
-    .sizes = {"16x16, 8-column blocks (1 CTA)", "128x128, 16-column blocks (2 CTAs)", "2048x2048, 16-column blocks (32 CTAs)"},
+    .sizes = {"16x16, 8-column blocks (1 CTA)", "128x128, 16-column blocks (2 CTAs)",
+              "2048x2048, 16-column blocks (32 CTAs)"},
     .ptx = ws_bench_ptx_nw1,
     .sibs = nw1_sibs,
     .run = nw1_run,

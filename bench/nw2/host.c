@@ -26,7 +26,10 @@ static const struct {
     {2048, 16}, /* 64 warps in 32 CTAs, 128 blocks */
 };
 
-static int imax(int a, int b) { return a > b ? a : b; }
+static int imax(int a, int b)
+{
+	return a > b ? a : b;
+}
 
 static ws_result nw2_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
 {
@@ -59,8 +62,8 @@ static ws_result nw2_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 		want[(size_t)i * w + n] = -(n - i) * gap;
 		for (int j = n - 1; j >= 0; j--)
 			want[(size_t)i * w + j] = imax(imax(want[(size_t)(i + 1) * w + j + 1] + nw_sub[a[i] * 4 + b[j]],
-						       want[(size_t)(i + 1) * w + j] - gap),
-						  want[(size_t)i * w + j + 1] - gap);
+			                                    want[(size_t)(i + 1) * w + j] - gap),
+			                               want[(size_t)i * w + j + 1] - gap);
 	}
 	for (int i = 0; i < w; i++) /* row n and column n set, the rest garbage until written */
 		for (int j = 0; j < w; j++)
@@ -96,7 +99,7 @@ static ws_result nw2_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 	for (size_t k = 0; k < cells; k++)
 		if (h[k] != want[k]) {
 			rc = bench_mismatch(out, "nw2: S[%zu][%zu]: expected %d, got %d", k / (size_t)w, k % (size_t)w,
-					    want[k], h[k]);
+			                    want[k], h[k]);
 			goto done;
 		}
 	snprintf(out->msg, sizeof out->msg, "nw2: %dx%d suffix score matrix verified (score %d)", n, n, want[0]);
@@ -126,7 +129,8 @@ const struct ws_bench_info bench_nw2 = {
     .paper = "BOWS (NW2)",
     .ctas_per_sm = 0,
     .warps_per_cta = NW_THREADS / 32,
-    .sizes = {"16x16, 8-column blocks (1 CTA)", "128x128, 16-column blocks (2 CTAs)", "2048x2048, 16-column blocks (32 CTAs)"},
+    .sizes = {"16x16, 8-column blocks (1 CTA)", "128x128, 16-column blocks (2 CTAs)",
+              "2048x2048, 16-column blocks (32 CTAs)"},
     .ptx = ws_bench_ptx_nw2,
     .sibs = nw2_sibs,
     .run = nw2_run,

@@ -23,9 +23,9 @@ extern const char ws_bench_ptx_tsp[];
 static const struct {
 	int ncity, nclimbers, restarts, trials;
 } tsp_sizes[WS_SIZE_COUNT] = {
-    {16, 64, 2, 16},      /* 1 CTA of 2 warps */
-    {32, 256, 2, 100},    /* 2 CTAs */
-    {76, 3000, 2, 2000},  /* the paper: 76 cities, 3000 climbers (24 CTAs) */
+    {16, 64, 2, 16},     /* 1 CTA of 2 warps */
+    {32, 256, 2, 100},   /* 2 CTAs */
+    {76, 3000, 2, 2000}, /* the paper: 76 cities, 3000 climbers (24 CTAs) */
 };
 
 #define TSP_SEED 0x5eed1234u
@@ -117,7 +117,7 @@ static ws_result tsp_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 	for (int a = 0; a < nc; a++)
 		for (int b = 0; b < nc; b++)
 			dist[a * nc + b] = (int32_t)lround(sqrt((double)(xs[a] - xs[b]) * (xs[a] - xs[b]) +
-								 (double)(ys[a] - ys[b]) * (ys[a] - ys[b])));
+			                                        (double)(ys[a] - ys[b]) * (ys[a] - ys[b])));
 	int want = INT32_MAX;
 	for (int c = 0; c < ncl; c++) {
 		int b = tsp_replay(dist, nc, c, restarts, trials, t);
@@ -151,7 +151,7 @@ static ws_result tsp_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 	for (int k = 0; k < nc; k++) {
 		if (tour[k] < 0 || tour[k] >= nc || seen[tour[k]]) {
 			rc = bench_mismatch(out, "tsp: best_tour[%d]: expected a city not yet in the tour, got %d", k,
-					    tour[k]);
+			                    tour[k]);
 			goto done;
 		}
 		seen[tour[k]] = 1;
@@ -162,7 +162,7 @@ static ws_result tsp_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 		goto done;
 	}
 	snprintf(out->msg, sizeof out->msg, "tsp: %d cities, %d climbers x %d climbs: best tour %d verified", nc, ncl,
-		 restarts, best);
+	         restarts, best);
 done:
 	while (nd > 0)
 		wsMemFree(sim, d[--nd]);
@@ -182,7 +182,8 @@ static const struct ws_sib_note tsp_sibs[] = {
 
 const struct ws_bench_info bench_tsp = {
     .name = "tsp",
-    .description = "travelling salesman: 2-opt hill climbers (one per thread) publish their best tour into a global best",
+    .description =
+        "travelling salesman: 2-opt hill climbers (one per thread) publish their best tour into a global best",
     .sync = "one global spin lock around the best-tour update, once per climb (a tiny fraction of the instructions)",
     .paper = "BOWS (TSP)",
     .ctas_per_sm = 0,
