@@ -27,6 +27,23 @@ struct ws_bench_out {
 	unsigned launches;    /* kernel launches performed */
 };
 
+/* Ground truth for spin detection (BOWS/DDOS paper): one spin-inducing
+ * backward branch (SIB) of a benchmark's committed kernel.ptx.  A SIB is the
+ * backward branch that closes an iteration of a busy-wait loop -- a lock
+ * acquire retry or a wait-for-signal poll -- i.e. an iteration that can
+ * make no progress until another thread acts.  Every other backward branch
+ * of the PTX (counted loops, tree descents, a loop's progress edges) is
+ * not spin-inducing; DDOS's true and false spin detection rates (TSDR,
+ * FSDR) are measured against this table.  Located by PTX line because the
+ * branch instruction is what DDOS sees; tests/test_sib.c checks that every
+ * note names a backward `bra` of its function, so the table cannot rot
+ * silently when `make ptx` regenerates the PTX (update the lines then). */
+struct ws_sib_note {
+	const char *func; /* PTX function (kernel) the branch is in */
+	unsigned line;    /* 1-based line of the `bra` instruction in kernel.ptx */
+	const char *loop; /* which loop it closes, for people */
+};
+
 struct ws_bench_info {
 	const char *name;          /* directory name, e.g. "vecadd" */
 	const char *description;   /* one line: what it computes */
@@ -38,6 +55,7 @@ struct ws_bench_info {
 	unsigned min_warp_size;    /* smallest warp_size its kernels are correct at (warp-synchronous
 	                              code written for 32-thread warps); 0 = any */
 	const char *ptx;           /* embedded kernel.ptx text */
+	const struct ws_sib_note *sibs; /* its spin-inducing branches, terminated by {NULL}; NULL = none */
 	ws_result (*run)(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out);
 };
 
@@ -52,11 +70,31 @@ int ws_bench_size_parse(const char *s); /* -1 if unknown */
 /* The papers' suites, by name (NULL-terminated).  A name may not be built
  * yet (ws_bench_find returns NULL); users skip those with a note.
  *   barrier:  the BAWS paper's 13 barrier-intensive benchmarks (Table 2)
- *   syncfree: the synchronization-free / lightly synchronized set (BAWS 6.5, KAWS, DWR) */
+ *   syncfree: the synchronization-free / lightly synchronized set (BAWS 6.5, KAWS, DWR)
+ *   bows:     the BOWS paper's 8 busy-wait synchronization kernels (section V) */
 extern const char *const ws_bench_suite_barrier[];
 extern const char *const ws_bench_suite_syncfree[];
-/* The suite named `name` ("barrier" or "syncfree"), or NULL. */
+extern const char *const ws_bench_suite_bows[];
+/* Every suite name, NULL-terminated ("barrier", "syncfree", "bows"). */
+extern const char *const ws_bench_suite_names[];
+/* The suite named `name`, or NULL. */
 const char *const *ws_bench_suite(const char *name);
+
+/* A spin-inducing branch as the simulator names instructions: the index of
+ * its function in the loaded module and its pc (instruction index), the
+ * same (fn, pc) a policy sees in struct sched_exec_event. */
+struct ws_sib_pc {
+	int32_t fn, pc;
+	unsigned line; /* its PTX line */
+};
+/* The annotated SIBs of benchmark b, located in mod (b->ptx loaded with
+ * wsModuleLoadData): writes up to max entries to pcs and returns how many
+ * b has (0 if none).  Returns -1 with a message in err ("NAME/kernel.ptx:LINE:
+ * ...") if a note does not name a backward bra of its function -- the
+ * annotation table and the PTX disagree.  For policies that use the ground
+ * truth (DDOS's annotated mode) and for the TSDR/FSDR statistics. */
+int ws_bench_sib_pcs(const struct ws_bench_info *b, const ws_module *mod, struct ws_sib_pc *pcs, int max, char *err,
+		     size_t errsz);
 /* Run benchmark b (its PTX already loaded as mod): b->run, after checking
  * that the simulator's warp_size is at least b->min_warp_size -- otherwise
  * WS_ERROR_INVALID_VALUE with a clear message in out, since warp-synchronous

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "gpu/sim.h"
 
 static const char *const size_names[WS_SIZE_COUNT] = {"tiny", "small", "paper"};
 
@@ -14,13 +15,67 @@ const char *const ws_bench_suite_barrier[] = {"sp", "ms", "fwt", "mm", "stn", "o
 const char *const ws_bench_suite_syncfree[] = {"hotspot", "backprop", "pathfinder", "bfs", "kmeans", "nw",
 					       "gaussian", "streamcluster", "nn", "lud", "srad1", "3mm", NULL};
 
+const char *const ws_bench_suite_bows[] = {"ht", "atm", "bhtb", "bhst", "cpds", "nw1", "nw2", "tsp", NULL};
+const char *const ws_bench_suite_names[] = {"barrier", "syncfree", "bows", NULL};
+
 const char *const *ws_bench_suite(const char *name)
 {
 	if (strcmp(name, "barrier") == 0)
 		return ws_bench_suite_barrier;
 	if (strcmp(name, "syncfree") == 0)
 		return ws_bench_suite_syncfree;
+	if (strcmp(name, "bows") == 0)
+		return ws_bench_suite_bows;
 	return NULL;
+}
+
+int ws_bench_sib_pcs(const struct ws_bench_info *b, const ws_module *mod, struct ws_sib_pc *pcs, int max, char *err,
+		     size_t errsz)
+{
+	int n = 0;
+	if (errsz)
+		err[0] = '\0';
+	for (const struct ws_sib_note *s = b->sibs; s && s->func; s++, n++) {
+		const struct ptx_module *ir = mod->ir;
+		int fi = -1;
+		for (uint32_t f = 0; f < ir->nfuncs; f++)
+			if (strcmp(ir->funcs[f].name, s->func) == 0)
+				fi = (int)f;
+		if (fi < 0) {
+			snprintf(err, errsz, "%s/kernel.ptx:%u: SIB note names function '%s', which the PTX lacks", b->name,
+				 s->line, s->func);
+			return -1;
+		}
+		const struct ptx_function *fn = &ir->funcs[fi];
+		int pc = -1;
+		for (uint32_t k = 0; k < fn->ninsns; k++)
+			if (fn->insns[k].line == s->line)
+				pc = (int)k;
+		if (pc < 0 || fn->insns[pc].op != OP_BRA) {
+			snprintf(err, errsz, "%s/kernel.ptx:%u: SIB note (%s): expected a bra instruction of %s on this line",
+				 b->name, s->line, s->loop, s->func);
+			return -1;
+		}
+		int32_t target = -1;
+		for (unsigned k = 0; k < fn->insns[pc].nopd; k++)
+			if (fn->insns[pc].opd[k].kind == OPD_LABEL)
+				target = fn->insns[pc].opd[k].target;
+		if (target < 0 || target > pc) {
+			snprintf(err, errsz,
+				 "%s/kernel.ptx:%u: SIB note (%s): the bra goes forward (pc %d -> %d), a SIB is a backward "
+				 "branch",
+				 b->name, s->line, s->loop, pc, target);
+			return -1;
+		}
+		for (int k = 0; k < n && k < max; k++)
+			if (pcs[k].fn == fi && pcs[k].pc == pc) {
+				snprintf(err, errsz, "%s/kernel.ptx:%u: SIB noted twice", b->name, s->line);
+				return -1;
+			}
+		if (n < max)
+			pcs[n] = (struct ws_sib_pc){.fn = fi, .pc = pc, .line = s->line};
+	}
+	return n;
 }
 
 const char *ws_bench_size_name(enum ws_bench_size s) { return (unsigned)s < WS_SIZE_COUNT ? size_names[s] : "?"; }

@@ -264,6 +264,33 @@ TEST(bench_hashtable_without_lock_fails)
 	CHECK_STR_CONTAINS(out.msg, "expected");
 }
 
+/* The BOWS suite's lock checks can fail too: ht and atm with their (first)
+ * lock acquire replaced by "acquired" lose updates, and the checks say where. */
+static void bt_expect_lockless_fails(struct test_ctx *t, const char *name, const char *want)
+{
+	const struct ws_bench_info *bi = ws_bench_find(name);
+	CHECK(bi != NULL);
+	if (!bi)
+		return;
+	char *bad = bt_patch_insn(bi->ptx, "atom.global.cas.b32", "mov.u32", "0");
+	CHECK_MSG(bad != NULL, "%s PTX has no atom.global.cas.b32 (regenerated? update this test)", name);
+	if (!bad)
+		return;
+	struct ws_bench_out out;
+	ws_result r = bt_run(t, name, bad, WS_SIZE_TINY, &out);
+	free(bad);
+	CHECK_MSG(r == WS_ERROR_VERIFY_FAILED, "%s without its lock: expected WS_ERROR_VERIFY_FAILED, got %s: %s", name,
+	          wsGetErrorName(r), out.msg);
+	CHECK_STR_CONTAINS(out.msg, want);
+	CHECK_STR_CONTAINS(out.msg, "expected");
+}
+
+TEST(bench_bows_without_lock_fails)
+{
+	bt_expect_lockless_fails(t, "ht", "ht: ");
+	bt_expect_lockless_fails(t, "atm", "atm: account");
+}
+
 /* The bundled GPU configurations (the .cfg files in configs/): each loads, and every
  * benchmark verifies under it at tiny size; the Tesla-like machine also at
  * the DWR paper's fixed warp sizes 8, 16 and 64 (8-wide SIMD). */
@@ -312,4 +339,10 @@ TEST(bench_configs_gtx480_titanx_tesla)
 	bt_config_suite(t, "configs/tesla-dwr.cfg", "8", 16);
 	bt_config_suite(t, "configs/tesla-dwr.cfg", "16", 16);
 	bt_config_suite(t, "configs/tesla-dwr.cfg", "64", 16);
+}
+
+/* The BOWS paper's Pascal GPU: every benchmark verifies on it too. */
+TEST(bench_config_gtx1080ti)
+{
+	bt_config_suite(t, "configs/gtx1080ti.cfg", NULL, 28);
 }

@@ -138,6 +138,12 @@ done:
 	return rc;
 }
 
+/* spin-inducing branches (bench.h: DDOS ground truth) */
+static const struct ws_sib_note hashtable_sibs[] = {
+    {"hashtable", 88, "lock retry loop (while (!done))"},
+    {NULL, 0, NULL},
+};
+
 const struct ws_bench_info bench_hashtable = {
     .name = "hashtable",
     .description = "chained hash-table insertion, one key per thread, critical section under a spin lock",
@@ -149,5 +155,6 @@ const struct ws_bench_info bench_hashtable = {
     .sizes = {"160 keys, 64 buckets, 1 lock (2 CTAs)", "320 keys, 128 buckets, 1 lock (3 CTAs)",
               "46080 keys, 1024 buckets, 1024 locks (360 CTAs)"},
     .ptx = ws_bench_ptx_hashtable,
+    .sibs = hashtable_sibs,
     .run = hashtable_run,
 };

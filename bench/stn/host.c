@@ -157,6 +157,12 @@ done:
 	return rc;
 }
 
+/* spin-inducing branches (bench.h: DDOS ground truth) */
+static const struct ws_sib_note stn_sibs[] = {
+    {"stn", 166, "inter-CTA barrier: poll the generation word until the last CTA bumps it (bounded)"},
+    {NULL, 0, NULL},
+};
+
 const struct ws_bench_info bench_stn = {
     .name = "stn",
     .description = "iterative 2-D 5-point Jacobi stencil, one launch, CTAs meet at a software global barrier",
@@ -168,5 +174,6 @@ const struct ws_bench_info bench_stn = {
     .sizes = {"64x18 grid, 3 iterations (2 CTAs)", "128x66 grid, 4 iterations (8 CTAs)",
               "256x482 grid, 10 iterations (30 CTAs = 2 per SM on 15 SMs)"},
     .ptx = ws_bench_ptx_stn,
+    .sibs = stn_sibs,
     .run = stn_run,
 };

@@ -342,12 +342,11 @@ int cli_cmd_bench(const struct cli_args *a)
 
 static const char *list_suite_of(const char *name)
 {
-	static const char *const names[] = {"barrier", "syncfree"};
-	for (int k = 0; k < 2; k++) {
-		const char *const *su = ws_bench_suite(names[k]);
+	for (int k = 0; ws_bench_suite_names[k]; k++) {
+		const char *const *su = ws_bench_suite(ws_bench_suite_names[k]);
 		for (int i = 0; su[i]; i++)
 			if (strcmp(su[i], name) == 0)
-				return names[k];
+				return ws_bench_suite_names[k];
 	}
 	return "-";
 }
@@ -374,6 +373,14 @@ static void list_long(const struct ws_bench_info *b)
 		printf("  warp size:     any (8-64)\n");
 	printf("  paper:         %s\n", b->paper ? b->paper : "-");
 	printf("  suite:         %s\n", list_suite_of(b->name));
+	if (b->sibs && b->sibs[0].func) {
+		printf("  spin branches:");
+		for (const struct ws_sib_note *s = b->sibs; s->func; s++)
+			printf(" %s:%u", s->func, s->line);
+		printf(" (kernel.ptx lines; ground truth for spin detection)\n");
+	} else {
+		printf("  spin branches: none\n");
+	}
 }
 
 int cli_cmd_list(const struct cli_args *a)
@@ -381,7 +388,7 @@ int cli_cmd_list(const struct cli_args *a)
 	const char *suite_name = cli_opt_get(a, "suite");
 	const char *const *suite = NULL;
 	if (suite_name && !(suite = ws_bench_suite(suite_name)))
-		return cli_usage_error(a->cmd, "--suite '%s': expected barrier or syncfree", suite_name);
+		return cli_usage_error(a->cmd, "--suite '%s': expected barrier, syncfree or bows", suite_name);
 	for (int i = 0; i < a->npos; i++)
 		if (!ws_bench_find(a->pos[i])) {
 			char names[1024];
