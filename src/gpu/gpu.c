@@ -72,10 +72,11 @@ static void report(struct gpu *g, const char *head)
 }
 
 ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
-			 const struct sched_choice *sched, struct memsys *mem)
+			 const struct sched_choice *sched, struct memsys *mem, const struct sched_sib *sibs,
+			 uint32_t nsibs)
 {
 	struct gpu g = {.cfg = cfg, .L = L, .stats = L->stats, .nsms = L->num_sms,
-			.nctas = L->grid[0] * L->grid[1] * L->grid[2]};
+			.nctas = L->grid[0] * L->grid[1] * L->grid[2], .sibs = sibs, .nsibs = nsibs};
 	if (sched)
 		g.pol = *sched;
 	else if (!sched_resolve(cfg_str(cfg, CFG_sched), &g.pol, NULL, 0))

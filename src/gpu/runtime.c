@@ -152,21 +152,56 @@ void wsSimSetPrintfStream(ws_sim *sim, FILE *out)
 }
 const ws_config *wsSimConfig(const ws_sim *sim) { return sim ? &sim->cfg : NULL; }
 
+/* The i-th registered policy with wraps == w, or NULL. */
+static const struct sched_policy *nth_policy(int i, bool w)
+{
+	if (i < 0)
+		return NULL;
+	for (size_t k = 0; sched_policies[k]; k++)
+		if (sched_policies[k]->wraps == w && i-- == 0)
+			return sched_policies[k];
+	return NULL;
+}
+static int policy_counter_name(const struct sched_policy *p, int k, char *buf, size_t bufsz)
+{
+	if (!p || k < 0)
+		return 0;
+	struct sched_choice c = {p, NULL};
+	return sched_choice_counter(&c, (uint32_t)k, buf, bufsz) != NULL;
+}
 const char *wsSchedPolicyName(int i)
 {
-	for (int k = 0; k <= i; k++)
-		if (!sched_policies[k])
-			return NULL;
-	return sched_policies[i]->name;
+	const struct sched_policy *p = nth_policy(i, false);
+	return p ? p->name : NULL;
 }
 int wsSchedPolicyCounterName(int i, int k, char *buf, size_t bufsz)
 {
-	if (!wsSchedPolicyName(i) || k < 0)
-		return 0;
-	struct sched_choice c = {sched_policies[i], NULL};
-	return sched_choice_counter(&c, (uint32_t)k, buf, bufsz) != NULL;
+	return policy_counter_name(nth_policy(i, false), k, buf, bufsz);
 }
-const char *wsSchedPolicyDescription(int i) { return wsSchedPolicyName(i) ? sched_policies[i]->description : NULL; }
+const char *wsSchedPolicyDescription(int i)
+{
+	const struct sched_policy *p = nth_policy(i, false);
+	return p ? p->description : NULL;
+}
+const char *wsSchedWrapperName(int i)
+{
+	const struct sched_policy *p = nth_policy(i, true);
+	return p ? p->name : NULL;
+}
+const char *wsSchedWrapperDescription(int i)
+{
+	const struct sched_policy *p = nth_policy(i, true);
+	return p ? p->description : NULL;
+}
+int wsSchedWrapperCounterName(int i, int k, char *buf, size_t bufsz)
+{
+	return policy_counter_name(nth_policy(i, true), k, buf, bufsz);
+}
+ws_result wsSchedCheck(const char *name, char *err, size_t errsz)
+{
+	struct sched_choice c;
+	return sched_resolve(name, &c, err, errsz) ? WS_SUCCESS : WS_ERROR_INVALID_CONFIG;
+}
 const char *wsFetchPolicyName(int i)
 {
 	for (int k = 0; k <= i; k++)
@@ -397,6 +432,7 @@ ws_result wsModuleUnload(ws_module *m)
 	ptx_module_destroy(m->ir);
 	free(m->const_bank);
 	free(m->funcs);
+	free(m->sibs);
 	free(m);
 	return WS_SUCCESS;
 }
@@ -516,6 +552,101 @@ size_t wsFunctionParamSize(const ws_function *f, int i)
 	return f->mod->ir->vars[pf->params[i]].size;
 }
 const char *wsFunctionName(const ws_function *f) { return f ? f->mod->ir->funcs[f->index].name : NULL; }
+
+/* ---- spin-inducing branch annotations (BOWS/DDOS ground truth) ---- */
+
+static bool backward_branch(const struct ptx_function *pf, int32_t pc)
+{
+	if (pc < 0 || (uint32_t)pc >= pf->ninsns)
+		return false;
+	const struct ptx_insn *in = &pf->insns[pc];
+	if (in->op == OP_BRA)
+		return in->nopd > 0 && in->opd[0].kind == OPD_LABEL && in->opd[0].target <= pc;
+	if (in->op == OP_BRX && in->nopd > 1)
+		for (uint32_t k = 0; k < in->opd[1].nlist; k++)
+			if (in->opd[1].list[k] <= pc)
+				return true;
+	return false;
+}
+
+int wsFunctionBackwardBranches(const ws_function *f, int32_t *pcs, uint32_t *lines, unsigned cap)
+{
+	if (!f)
+		return 0;
+	const struct ptx_function *pf = &f->mod->ir->funcs[f->index];
+	int n = 0;
+	for (uint32_t pc = 0; pc < pf->ninsns; pc++)
+		if (backward_branch(pf, (int32_t)pc)) {
+			if ((unsigned)n < cap) {
+				if (pcs)
+					pcs[n] = (int32_t)pc;
+				if (lines)
+					lines[n] = pf->insns[pc].line;
+			}
+			n++;
+		}
+	return n;
+}
+
+static int cmp_sib(const void *a, const void *b)
+{
+	const struct sched_sib *x = a, *y = b;
+	if (x->fn != y->fn)
+		return x->fn < y->fn ? -1 : 1;
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+ws_result wsFunctionSetSpinBranches(ws_function *f, const int32_t *pcs, unsigned n)
+{
+	if (!f)
+		return WS_ERROR_INVALID_VALUE;
+	struct ws_module *m = f->mod;
+	const struct ptx_function *pf = &m->ir->funcs[f->index];
+	if (n && !pcs)
+		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsFunctionSetSpinBranches(%s): pcs is NULL", pf->name);
+	for (unsigned i = 0; i < n; i++)
+		if (!backward_branch(pf, pcs[i]))
+			return sim_error(m->sim, WS_ERROR_INVALID_VALUE,
+					 "wsFunctionSetSpinBranches(%s): pc %d is not a backward branch of the function "
+					 "(it has %u instructions; see wsFunctionBackwardBranches)",
+					 pf->name, (int)pcs[i], pf->ninsns);
+	/* the other functions' entries, then this one's, sorted, without duplicates */
+	uint32_t keep = 0;
+	for (uint32_t i = 0; i < m->nsibs; i++)
+		keep += m->sibs[i].fn != f->index;
+	struct sched_sib *ns = malloc(((size_t)keep + n + 1) * sizeof *ns);
+	if (!ns)
+		return sim_error(m->sim, WS_ERROR_OUT_OF_MEMORY, "out of memory");
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < m->nsibs; i++)
+		if (m->sibs[i].fn != f->index)
+			ns[k++] = m->sibs[i];
+	for (unsigned i = 0; i < n; i++)
+		ns[k++] = (struct sched_sib){.fn = f->index, .pc = pcs[i]};
+	qsort(ns, k, sizeof *ns, cmp_sib);
+	uint32_t u = 0;
+	for (uint32_t i = 0; i < k; i++)
+		if (u == 0 || cmp_sib(&ns[u - 1], &ns[i]) != 0)
+			ns[u++] = ns[i];
+	free(m->sibs);
+	m->sibs = ns;
+	m->nsibs = u;
+	return WS_SUCCESS;
+}
+
+int wsFunctionGetSpinBranches(const ws_function *f, int32_t *pcs, unsigned cap)
+{
+	if (!f)
+		return 0;
+	int n = 0;
+	for (uint32_t i = 0; i < f->mod->nsibs; i++)
+		if (f->mod->sibs[i].fn == f->index) {
+			if ((unsigned)n < cap && pcs)
+				pcs[n] = f->mod->sibs[i].pc;
+			n++;
+		}
+	return n;
+}
 
 void wsModulePrintSummary(const ws_module *m, FILE *out)
 {
@@ -865,7 +996,7 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 	char mode[32];
 	ws_result r = strcmp(cfg_enum_name(cfg, CFG_mode, mode, sizeof mode), "timing") == 0
 			      ? gpu_run_launch(&L, cfg, per_sm, sim->sched_override.pol ? &sim->sched_override : NULL,
-					       sim->tmem)
+					       sim->tmem, m->sibs, m->nsibs)
 			      : func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
 						(uint32_t)cfg_int(cfg, CFG_func_quantum));
 	free(kp);
