@@ -46,7 +46,7 @@ static const struct sched_counter bows_counters[BOWS_NOWN + DDOS_NCOUNTERS] = {
 	{"delay_drops", "windows", "adaptive windows that lowered the delay limit by 2 x bows_step"},
 	{"delay_limit_sum", "cycles", "sum over adaptive windows of the delay limit (fixed: over none); average = / delay_windows"},
 	{"delay_windows", "windows", "adaptive windows completed (summed over SMs)"},
-	DDOS_COUNTER_INITS
+	DDOS_COUNTER_INITS("ddos_")
 };
 
 struct bows_warp {

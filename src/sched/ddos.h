@@ -34,17 +34,18 @@ enum {
 	DDOS_C_SPIN_SETPS,     /* setps after which the profiled lane was classified spinning */
 	DDOS_NCOUNTERS
 };
-/* The DDOS counters' definitions (name, unit, help), in enum order; a
- * policy that embeds DDOS lists them after its own with this macro. */
-#define DDOS_COUNTER_INITS \
-	{"ddos_true_seen", "branches", "annotated spin-inducing backward branches executed, counted once per SM (TSDR denominator)"}, \
-	{"ddos_true_detected", "branches", "of those, confirmed as spin-inducing by DDOS on that SM (TSDR numerator)"}, \
-	{"ddos_false_seen", "branches", "non-annotated backward branches executed, counted once per SM (FSDR denominator)"}, \
-	{"ddos_false_detected", "branches", "of those, confirmed as spin-inducing on that SM: false detections (FSDR numerator)"}, \
-	{"ddos_true_dpr_ppm", "ppm", "sum over true detections of (confirmation - first execution) / (last - first execution) cycles, in millionths (average DPR = this / 1e6 / ddos_true_detected)"}, \
-	{"ddos_false_dpr_ppm", "ppm", "the same sum over false detections"}, \
-	{"ddos_confirmations", "events", "times an SIB-PT entry's confidence reached the threshold"}, \
-	{"ddos_spin_setps", "insts", "setps after which the warp's profiled lane was classified as spinning"},
+/* The DDOS counters' definitions (name, unit, help), in enum order, names
+ * prefixed with PFX; a policy that embeds DDOS lists them after its own
+ * with this macro (bows: PFX "ddos_", so bows_ddos_true_seen). */
+#define DDOS_COUNTER_INITS(PFX) \
+	{PFX "true_seen", "branches", "annotated spin-inducing backward branches executed, counted once per SM (TSDR denominator)"}, \
+	{PFX "true_detected", "branches", "of those, confirmed as spin-inducing by DDOS on that SM (TSDR numerator)"}, \
+	{PFX "false_seen", "branches", "non-annotated backward branches executed, counted once per SM (FSDR denominator)"}, \
+	{PFX "false_detected", "branches", "of those, confirmed as spin-inducing on that SM: false detections (FSDR numerator)"}, \
+	{PFX "true_dpr_ppm", "ppm", "sum over true detections of (confirmation - first execution) / (last - first execution) cycles, in millionths (average DPR = this / 1e6 / ddos_true_detected)"}, \
+	{PFX "false_dpr_ppm", "ppm", "the same sum over false detections"}, \
+	{PFX "confirmations", "events", "times an SIB-PT entry's confidence reached the threshold"}, \
+	{PFX "spin_setps", "insts", "setps after which the warp's profiled lane was classified as spinning"},
 extern const struct sched_counter ddos_counters[DDOS_NCOUNTERS];
 
 struct ddos_params {
