@@ -545,6 +545,20 @@ TEST(bows_hashtable_detected_and_backed_off)
 		CHECK_EQ(stat_of(sim, "bows_ddos_false_detected"), 0);
 		CHECK(stat_of(sim, "bows_backoffs") > 0);
 		CHECK(stat_of(sim, "stall_held") > 0);
+		/* lock outcomes: each of the 160 threads acquires the global lock once;
+		 * lanes of one warp CAS the same lock, so intra-warp failures occur */
+		CHECK_EQ(stat_of(sim, "lock_acquire_success"), 160);
+		CHECK(stat_of(sim, "lock_fail_intra_warp") > 0);
+		CHECK(stat_of(sim, "lock_fail_inter_warp") > 0);
+		CHECK_EQ(stat_of(sim, "wait_exit_success") + stat_of(sim, "wait_exit_fail"), 0);
+		wsSimDestroy(sim);
+	}
+	/* without annotations there is nothing to measure */
+	const char *kg[] = {"sched", "gto", NULL};
+	sim = run_ht(t, kg, false);
+	if (sim) {
+		CHECK_EQ(stat_of(sim, "lock_acquire_success"), 0);
+		CHECK_EQ(stat_of(sim, "lock_fail_inter_warp"), 0);
 		wsSimDestroy(sim);
 	}
 	/* annotated mode backs off on the annotated branch only */
@@ -621,6 +635,69 @@ TEST(ddos_counted_loop_kernel)
 	CHECK_EQ(stat_of(sim, "ddos_false_detected"), 0);
 	CHECK_EQ(stat_of(sim, "ddos_spin_setps"), 0);
 	wsSimDestroy(sim);
+}
+
+/* Wait and signal: warp 0 waits for a flag that warp 1 sets. */
+static const char wait_ptx[] = ".version 7.0\n"
+			       ".target sm_70\n"
+			       ".address_size 64\n"
+			       ".visible .entry ws(.param .u64 flag)\n"
+			       "{\n"
+			       "	.reg .pred %p<2>;\n"
+			       "	.reg .b32 %r<4>;\n"
+			       "	.reg .b64 %rd<2>;\n"
+			       "	ld.param.u64 %rd1, [flag];\n"
+			       "	cvta.to.global.u64 %rd1, %rd1;\n"
+			       "	mov.u32 %r1, %tid.x;\n"
+			       "	setp.lt.u32 %p1, %r1, 32;\n"
+			       "	@%p1 bra WAIT;\n"
+			       "	mov.u32 %r2, 1;\n"
+			       "	st.volatile.global.u32 [%rd1], %r2;\n"
+			       "	bra DONE;\n"
+			       "WAIT:\n"
+			       "	ld.volatile.global.u32 %r3, [%rd1];\n"
+			       "	setp.eq.u32 %p1, %r3, 0;\n"
+			       "	@%p1 bra WAIT;\n"
+			       "DONE:\n"
+			       "	ret;\n"
+			       "}\n";
+
+TEST(lockstat_wait_exit)
+{
+	const char *policies[] = {"lrr", "bows:gto", NULL};
+	for (int p = 0; policies[p]; p++) {
+		const char *kv[] = {"sched", policies[p], "bows_sib", "annotated", NULL};
+		ws_config *cfg = cfg_with(kv);
+		ws_sim *sim = NULL;
+		CHECK(cfg && wsSimCreate(&sim, cfg) == WS_SUCCESS);
+		wsConfigDestroy(cfg);
+		if (!sim)
+			return;
+		ws_module *mod = NULL;
+		ws_function *f = NULL;
+		ws_deviceptr d = 0;
+		int32_t pc = -1;
+		ws_result r = wsModuleLoadData(sim, &mod, wait_ptx, "wait.ptx");
+		if (r == WS_SUCCESS)
+			r = wsModuleGetFunction(&f, mod, "ws");
+		if (r == WS_SUCCESS)
+			r = wsMemAlloc(sim, &d, 4);
+		if (r == WS_SUCCESS)
+			r = wsMemsetD32(sim, d, 0, 1);
+		if (r == WS_SUCCESS) {
+			CHECK_EQ(wsFunctionBackwardBranches(f, &pc, NULL, 1), 1);
+			r = wsFunctionSetSpinBranches(f, &pc, 1);
+		}
+		void *args[] = {&d};
+		if (r == WS_SUCCESS)
+			r = wsLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, args);
+		CHECK_MSG(r == WS_SUCCESS, "%s: %s", policies[p], wsSimLastError(sim));
+		CHECK_EQ(stat_of(sim, "wait_exit_success"), 32);
+		CHECK_EQ(stat_of(sim, "lock_acquire_success"), 0);
+		if (p == 1) /* a wait loop is a SIB loop too: BOWS backs its warp off */
+			CHECK(stat_of(sim, "bows_backoffs") == stat_of(sim, "wait_exit_fail") / 32);
+		wsSimDestroy(sim);
+	}
 }
 
 /* Every benchmark verifies at tiny size under every BOWS variant (no

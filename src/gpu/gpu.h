@@ -41,6 +41,7 @@ struct gpu {
 	uint64_t last_retire;     /* last cycle a warp finished or a CTA started or completed */
 	const struct sched_sib *sibs; /* the launch's annotated spin-inducing branches (sorted), for the policy */
 	uint32_t nsibs;
+	struct lockstat *lock;        /* lock/wait outcome measurement (NULL without annotations) */
 };
 
 /* Run a launch on the cycle-level model (the functional state in L is
