@@ -772,3 +772,33 @@ TEST(golden_bows_tiny_stats)
 	}
 	free(got);
 }
+
+/* The energy estimate: the components add up, each scales with its
+ * coefficient, static energy is power x cycles / clock. */
+TEST(energy_estimate_components)
+{
+	const char *kv[] = {"sched", "gto", NULL};
+	const char *kv2[] = {"sched", "gto", "energy_rf_pj", "10", "energy_static_w", "0", NULL};
+	double a[9], b[9];
+	const char *names[] = {"energy_j", "energy_dynamic_j", "energy_core_j", "energy_rf_j", "energy_shmem_j",
+			       "energy_l1_j", "energy_l2_j", "energy_dram_j", "energy_static_j"};
+	for (int run = 0; run < 2; run++) {
+		ws_sim *sim = run_ht(t, run ? kv2 : kv, false);
+		if (!sim)
+			return;
+		for (int i = 0; i < 9; i++)
+			CHECK(wsStatsGetDerived(sim, names[i], run ? &b[i] : &a[i]) == WS_SUCCESS);
+		if (!run) {
+			uint64_t cyc = stat_of(sim, "cycles");
+			CHECK(a[8] > 0 && a[8] - 40.0 * (double)cyc / 700e6 < 1e-12 && a[8] - 40.0 * (double)cyc / 700e6 > -1e-12);
+			CHECK(stat_of(sim, "rf_reads") > 0 && stat_of(sim, "lanes_int") > 0);
+		}
+		wsSimDestroy(sim);
+	}
+	double sum = a[2] + a[3] + a[4] + a[5] + a[6] + a[7];
+	CHECK(a[1] > 0 && a[1] - sum < 1e-15 && sum - a[1] < 1e-15);
+	CHECK(a[0] - (a[1] + a[8]) < 1e-15 && (a[1] + a[8]) - a[0] < 1e-15);
+	CHECK(b[3] > 1.999 * a[3] && b[3] < 2.001 * a[3]); /* rf doubled */
+	CHECK(b[2] == a[2] && b[7] == a[7]);
+	CHECK(b[8] == 0 && b[0] == b[1]);
+}

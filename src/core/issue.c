@@ -164,6 +164,16 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	if (g->lock && d)
 		lock_measure(s, w, d->in, info, st);
 	st->v[STAT_simd_lanes_active] += (uint64_t)__builtin_popcountll(info->active);
+	if (d) { /* activity for the energy estimate */
+		uint64_t lanes = (uint64_t)__builtin_popcountll(info->exec);
+		static const enum stat_id by_unit[UNIT_COUNT] = {
+			[UNIT_SP] = STAT_lanes_sp, [UNIT_INT] = STAT_lanes_int, [UNIT_SFU] = STAT_lanes_sfu,
+			[UNIT_DP] = STAT_lanes_dp, [UNIT_LDST] = STAT_lanes_other, [UNIT_BRANCH] = STAT_lanes_other,
+			[UNIT_BAR] = STAT_lanes_other};
+		st->v[d->in->unit < UNIT_COUNT ? by_unit[d->in->unit] : STAT_lanes_other] += lanes;
+		st->v[STAT_rf_reads] += lanes * d->nsrc;
+		st->v[STAT_rf_writes] += lanes * d->ndst;
+	}
 	st->v[STAT_simd_lanes_total] += s->ws;
 	struct sched_warp *vw = &s->vw[slot];
 	vw->insts_issued++;

@@ -1107,6 +1107,33 @@ static unsigned derive(const ws_sim *sim, struct derived *d)
 				  ratio(v[STAT_dram_busy_cycles],
 					v[STAT_dram_cycles] * (uint64_t)cfg_int(&sim->cfg, CFG_dram_channels)),
 				  "DRAM data-bus busy fraction"};
+	/* event-energy estimate (src/stats/energy_params.def; docs/bows.md "Energy") */
+	const struct ws_config *c = &sim->cfg;
+#define EPJ(p) (cfg_float(c, CFG_##p) * 1e-12)
+	double e_alu = EPJ(energy_warp_inst_pj) * (double)v[STAT_warp_insts] +
+		       EPJ(energy_int_pj) * (double)v[STAT_lanes_int] + EPJ(energy_sp_pj) * (double)v[STAT_lanes_sp] +
+		       EPJ(energy_dp_pj) * (double)v[STAT_lanes_dp] + EPJ(energy_sfu_pj) * (double)v[STAT_lanes_sfu] +
+		       EPJ(energy_other_pj) * (double)v[STAT_lanes_other];
+	double e_rf = EPJ(energy_rf_pj) * (double)(v[STAT_rf_reads] + v[STAT_rf_writes]);
+	double e_sh = EPJ(energy_shmem_pj) * (double)(v[STAT_shared_loads] + v[STAT_shared_stores]);
+	double e_l1 = EPJ(energy_l1_pj) * (double)(v[STAT_l1d_accesses] + v[STAT_l1i_accesses]);
+	double e_l2 = EPJ(energy_l2_pj) * (double)v[STAT_l2_accesses] +
+		      EPJ(energy_icnt_flit_pj) * (double)(v[STAT_icnt_req_flits] + v[STAT_icnt_reply_flits]);
+	double e_dram = EPJ(energy_dram_bit_pj) * 8.0 * (double)v[STAT_dram_bytes] +
+			EPJ(energy_dram_act_pj) * (double)v[STAT_dram_activates];
+#undef EPJ
+	double seconds = (double)v[STAT_cycles] / (cfg_float(c, CFG_clock_core) * 1e6);
+	double e_static = cfg_float(c, CFG_energy_static_w) * seconds;
+	double e_dyn = e_alu + e_rf + e_sh + e_l1 + e_l2 + e_dram;
+	d[n++] = (struct derived){"energy_j", e_dyn + e_static, "estimated energy in joules: dynamic + static (docs/bows.md)"};
+	d[n++] = (struct derived){"energy_dynamic_j", e_dyn, "estimated dynamic energy: the components below except static"};
+	d[n++] = (struct derived){"energy_core_j", e_alu, "energy: pipeline per warp instruction and datapath per thread operation"};
+	d[n++] = (struct derived){"energy_rf_j", e_rf, "energy: register-file reads and writes"};
+	d[n++] = (struct derived){"energy_shmem_j", e_sh, "energy: shared-memory accesses"};
+	d[n++] = (struct derived){"energy_l1_j", e_l1, "energy: L1D and L1I accesses"};
+	d[n++] = (struct derived){"energy_l2_j", e_l2, "energy: L2 accesses and interconnect flits"};
+	d[n++] = (struct derived){"energy_dram_j", e_dram, "energy: DRAM data transfer and activates"};
+	d[n++] = (struct derived){"energy_static_j", e_static, "energy: static power x run time (cycles / clock_core)"};
 	return n;
 }
 
@@ -1133,7 +1160,8 @@ void wsStatsPrint(const ws_sim *sim, FILE *out)
 	unsigned n = derive(sim, d);
 	fprintf(out, "derived:\n");
 	for (unsigned i = 0; i < n; i++)
-		fprintf(out, "  %-22s %14.4f           %s\n", d[i].name, d[i].value, d[i].desc);
+		fprintf(out, "  %-22s %14.*g           %s\n", d[i].name, d[i].value < 1e-2 && d[i].value > 0 ? 5 : 10,
+			d[i].value, d[i].desc);
 }
 
 ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out)
@@ -1166,7 +1194,7 @@ ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out)
 	struct derived d[32];
 	unsigned n = derive(sim, d);
 	for (unsigned i = 0; i < n; i++)
-		fprintf(out, "%s\"%s\": %.6f", i ? ", " : "", d[i].name, d[i].value);
+		fprintf(out, "%s\"%s\": %.9g", i ? ", " : "", d[i].name, d[i].value);
 	fprintf(out, "},\n  \"trace_records\": %zu, \"trace_dropped\": %llu\n}\n", sim->trace.n,
 		(unsigned long long)sim->trace.dropped);
 	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
