@@ -53,6 +53,7 @@ struct bows_warp {
 	uint64_t age;
 	bool used;
 	bool backed_off;
+	bool held;            /* held by BOWS (the SM's flag may also be set by the inner policy) */
 	uint64_t seq;         /* order of entering the backed-off queue */
 	uint64_t delay_ready; /* cycle at which the pending back-off delay reaches zero */
 };
@@ -98,9 +99,9 @@ static void bows_destroy(void *st)
 static void bows_reset(struct bows *b)
 {
 	for (uint32_t i = 0; i < b->nslots; i++) {
-		b->w[i] = (struct bows_warp){0};
-		if (b->held)
+		if (b->w[i].held)
 			b->held[i] = false;
+		b->w[i] = (struct bows_warp){0};
 	}
 	b->seq = 0;
 	b->limit = b->adaptive ? b->lmin : b->limit;
@@ -164,11 +165,8 @@ static void *bows_create(const struct sched_create_args *a)
 static struct bows_warp *warp_of(struct bows *b, const struct sched_view *v, uint32_t slot)
 {
 	struct bows_warp *w = &b->w[slot];
-	if (!w->used || w->age != v->warps[slot].age) {
+	if (!w->used || w->age != v->warps[slot].age) /* the SM cleared its held flag when it arrived */
 		*w = (struct bows_warp){.age = v->warps[slot].age, .used = true};
-		if (b->held)
-			b->held[slot] = false;
-	}
 	return w;
 }
 
@@ -267,10 +265,12 @@ static void bows_on_cycle(void *st, const struct sched_view *v, uint32_t sched_i
 		if (!sched_candidate(vw, sched_id))
 			continue;
 		struct bows_warp *w = warp_of(b, v, s);
-		if (b->held[s] && v->cycle >= w->delay_ready)
-			b->held[s] = false; /* the pending delay reached zero */
+		if (w->held && v->cycle >= w->delay_ready) {
+			w->held = false; /* the pending delay reached zero */
+			b->held[s] = false;
+		}
 		if (b->ctr) {
-			b->ctr[BOWS_C_HELD_CYCLES] += b->held[s];
+			b->ctr[BOWS_C_HELD_CYCLES] += w->held;
 			b->ctr[w->backed_off ? BOWS_C_BACKED_CYCLES : BOWS_C_NORMAL_CYCLES]++;
 		}
 	}
@@ -312,6 +312,7 @@ static void bows_on_exec(void *st, const struct sched_view *v, const struct sche
 	if (b->ctr)
 		b->ctr[BOWS_C_BACKOFFS]++;
 	if (v->cycle < w->delay_ready) {
+		w->held = true;
 		b->held[e->slot] = true;
 		if (b->ctr)
 			b->ctr[BOWS_C_BLOCKED]++;
