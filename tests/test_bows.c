@@ -43,8 +43,7 @@ static void bv_init(struct bv *b, uint32_t n)
 	}
 	b->c[0].valid = true;
 	b->c[0].nwarps = n;
-	b->v = (struct sched_view){.nsched = 1, .nslots = NW, .warps = b->w, .nctas = 2, .ctas = b->c,
-				   .held = b->held};
+	b->v = (struct sched_view){.nsched = 1, .nslots = NW, .warps = b->w, .nctas = 2, .ctas = b->c, .held = b->held};
 }
 
 static ws_config *cfg_with(const char *const *kv)
@@ -66,9 +65,16 @@ static const struct sched_sib the_sib[] = {{0, 9}};
 static void *mk_bows(struct bv *b, const ws_config *cfg)
 {
 	const struct sched_policy *p = sched_policy_find("bows");
-	struct sched_create_args a = {.cfg = cfg, .nsched = 1, .nslots = NW, .nctas = 2, .held = b->held,
-				      .counters = b->ctr, .inner = sched_policy_find("gto"), .self = p,
-				      .sibs = the_sib, .nsibs = 1};
+	struct sched_create_args a = {.cfg = cfg,
+	                              .nsched = 1,
+	                              .nslots = NW,
+	                              .nctas = 2,
+	                              .held = b->held,
+	                              .counters = b->ctr,
+	                              .inner = sched_policy_find("gto"),
+	                              .self = p,
+	                              .sibs = the_sib,
+	                              .nsibs = 1};
 	return p->create(&a);
 }
 
@@ -87,8 +93,16 @@ static const char *order_str(const struct sched_policy *p, void *st, struct bv *
 /* warp `slot` executes the branch at fn 0 pc `pc` (backward to pc 1) */
 static void branch(const struct sched_policy *p, void *st, struct bv *b, uint32_t slot, int32_t pc, bool taken)
 {
-	struct sched_exec_event e = {.slot = slot, .fn = 0, .pc = pc, .opcode = 0, .is_branch = true,
-				     .backward = true, .taken = taken, .target = 1, .active = 1, .exec = 1};
+	struct sched_exec_event e = {.slot = slot,
+	                             .fn = 0,
+	                             .pc = pc,
+	                             .opcode = 0,
+	                             .is_branch = true,
+	                             .backward = true,
+	                             .taken = taken,
+	                             .target = 1,
+	                             .active = 1,
+	                             .exec = 1};
 	p->on_exec(st, &b->v, &e);
 }
 
@@ -210,8 +224,9 @@ TEST(bows_delay_counter)
 /* Figure 5 over windows of 100 cycles. */
 TEST(bows_adaptive_window)
 {
-	const char *kv[] = {"bows_sib", "annotated", "bows_delay", "adaptive", "bows_window", "100", "bows_step", "250",
-			    "bows_delay_min", "0", "bows_delay_max", "400", NULL};
+	const char *kv[] = {"bows_sib",  "annotated", "bows_delay",     "adaptive", "bows_window",    "100",
+	                    "bows_step", "250",       "bows_delay_min", "0",        "bows_delay_max", "400",
+	                    NULL};
 	ws_config *cfg = cfg_with(kv);
 	struct bv b;
 	bv_init(&b, 2);
@@ -228,12 +243,12 @@ TEST(bows_adaptive_window)
 		int issues, sibs;
 		uint64_t limit, raises, drops;
 	} win[] = {
-		{10, 6, 250, 1, 0},  /* SIB > 0.5 total: +250 */
-		{10, 1, 250, 1, 0},  /* ratio 10 vs 1.67: no change */
-		{10, 9, 0, 2, 1},    /* +250, and 1.11 < 0.8 x 10: -500 */
-		{0, 0, 0, 2, 1},     /* nothing executed: no change */
-		{10, 10, 250, 3, 1}, /* +250; previous window had no SIB: no ratio test */
-		{10, 10, 400, 4, 1}, /* +250, clamped to the maximum 400; 1 vs 0.8: no drop */
+	    {10, 6, 250, 1, 0},  /* SIB > 0.5 total: +250 */
+	    {10, 1, 250, 1, 0},  /* ratio 10 vs 1.67: no change */
+	    {10, 9, 0, 2, 1},    /* +250, and 1.11 < 0.8 x 10: -500 */
+	    {0, 0, 0, 2, 1},     /* nothing executed: no change */
+	    {10, 10, 250, 3, 1}, /* +250; previous window had no SIB: no ratio test */
+	    {10, 10, 400, 4, 1}, /* +250, clamped to the maximum 400; 1 vs 0.8: no drop */
 	};
 	b.v.cycle = 1;
 	order_str(p, st, &b, buf, sizeof buf); /* the first window starts: ends at 101 */
@@ -249,7 +264,7 @@ TEST(bows_adaptive_window)
 		order_str(p, st, &b, buf, sizeof buf);
 		sum += win[w].limit;
 		CHECK_MSG(ctr_of(p, b.ctr, "delay_limit_sum") == sum, "window %u: limit sum %llu, want %llu", w,
-			  (unsigned long long)ctr_of(p, b.ctr, "delay_limit_sum"), (unsigned long long)sum);
+		          (unsigned long long)ctr_of(p, b.ctr, "delay_limit_sum"), (unsigned long long)sum);
 		CHECK_MSG(ctr_of(p, b.ctr, "delay_raises") == win[w].raises, "window %u raises", w);
 		CHECK_MSG(ctr_of(p, b.ctr, "delay_drops") == win[w].drops, "window %u drops", w);
 	}
@@ -295,15 +310,21 @@ TEST(cawa_criticality_order)
 	b.w[2].stall_cycles = 50;
 	CHECK_MSG(strcmp(order_str(p, st, &b, buf, sizeof buf), "2,0,1") == 0, "got %s", buf);
 	/* warp 1 takes a backward branch (loop body 20 instructions): more remaining work */
-	struct sched_exec_event e = {.slot = 1, .pc = 40, .is_branch = true, .backward = true, .taken = true,
-				     .target = 21, .active = 1, .exec = 1};
+	struct sched_exec_event e = {.slot = 1,
+	                             .pc = 40,
+	                             .is_branch = true,
+	                             .backward = true,
+	                             .taken = true,
+	                             .target = 21,
+	                             .active = 1,
+	                             .exec = 1};
 	p->on_exec(st, &b.v, &e);
 	/* nInst: 100 vs 120; CPI 10: crit 0 -> 1000, 1 -> 1200, 2 -> 1050 */
 	CHECK_MSG(strcmp(order_str(p, st, &b, buf, sizeof buf), "1,2,0") == 0, "got %s", buf);
 	/* warp 0 skips 60 instructions with a uniform forward branch: least critical;
 	 * then it issues and becomes the greedy warp */
-	struct sched_exec_event f = {.slot = 0, .pc = 10, .is_branch = true, .taken = true, .target = 71,
-				     .active = 1, .exec = 1};
+	struct sched_exec_event f = {
+	    .slot = 0, .pc = 10, .is_branch = true, .taken = true, .target = 71, .active = 1, .exec = 1};
 	p->on_exec(st, &b.v, &f);
 	p->on_issue(st, &b.v, 0, 0);
 	CHECK_MSG(strcmp(order_str(p, st, &b, buf, sizeof buf), "0,1,2") == 0, "got %s", buf);
@@ -322,15 +343,22 @@ static struct ddos *mk_ddos(const char *const *kv, const struct sched_sib *sibs,
 
 static bool setp(struct ddos *d, struct bv *b, uint32_t slot, int32_t pc, uint64_t a, uint64_t c)
 {
-	struct sched_exec_event e = {.slot = slot, .fn = 0, .pc = pc, .is_setp = true, .active = 1, .exec = 1,
-				     .src_values = {a, c}};
+	struct sched_exec_event e = {
+	    .slot = slot, .fn = 0, .pc = pc, .is_setp = true, .active = 1, .exec = 1, .src_values = {a, c}};
 	return ddos_on_exec(d, &b->v, &e);
 }
 
 static bool bra(struct ddos *d, struct bv *b, uint32_t slot, int32_t pc, int32_t target, bool taken)
 {
-	struct sched_exec_event e = {.slot = slot, .fn = 0, .pc = pc, .is_branch = true, .backward = target <= pc,
-				     .taken = taken, .target = target, .active = 1, .exec = 1};
+	struct sched_exec_event e = {.slot = slot,
+	                             .fn = 0,
+	                             .pc = pc,
+	                             .is_branch = true,
+	                             .backward = target <= pc,
+	                             .taken = taken,
+	                             .target = target,
+	                             .active = 1,
+	                             .exec = 1};
 	return ddos_on_exec(d, &b->v, &e);
 }
 
@@ -574,29 +602,29 @@ TEST(bows_hashtable_detected_and_backed_off)
 
 /* Each thread sums 0..99 in a counted loop: DDOS must not call it spinning. */
 static const char counted_ptx[] = ".version 7.0\n"
-				  ".target sm_70\n"
-				  ".address_size 64\n"
-				  ".visible .entry cl(.param .u64 out)\n"
-				  "{\n"
-				  "	.reg .pred %p<2>;\n"
-				  "	.reg .b32 %r<8>;\n"
-				  "	.reg .b64 %rd<4>;\n"
-				  "	mov.u32 %r1, %tid.x;\n"
-				  "	mov.u32 %r2, 0;\n"
-				  "	mov.u32 %r3, 0;\n"
-				  "LOOP:\n"
-				  "	add.u32 %r3, %r3, %r2;\n"
-				  "	add.u32 %r2, %r2, 1;\n"
-				  "	setp.lt.u32 %p1, %r2, 100;\n"
-				  "	@%p1 bra LOOP;\n"
-				  "	add.u32 %r3, %r3, %r1;\n"
-				  "	ld.param.u64 %rd1, [out];\n"
-				  "	cvta.to.global.u64 %rd1, %rd1;\n"
-				  "	mul.wide.u32 %rd2, %r1, 4;\n"
-				  "	add.u64 %rd3, %rd1, %rd2;\n"
-				  "	st.global.u32 [%rd3], %r3;\n"
-				  "	ret;\n"
-				  "}\n";
+                                  ".target sm_70\n"
+                                  ".address_size 64\n"
+                                  ".visible .entry cl(.param .u64 out)\n"
+                                  "{\n"
+                                  "	.reg .pred %p<2>;\n"
+                                  "	.reg .b32 %r<8>;\n"
+                                  "	.reg .b64 %rd<4>;\n"
+                                  "	mov.u32 %r1, %tid.x;\n"
+                                  "	mov.u32 %r2, 0;\n"
+                                  "	mov.u32 %r3, 0;\n"
+                                  "LOOP:\n"
+                                  "	add.u32 %r3, %r3, %r2;\n"
+                                  "	add.u32 %r2, %r2, 1;\n"
+                                  "	setp.lt.u32 %p1, %r2, 100;\n"
+                                  "	@%p1 bra LOOP;\n"
+                                  "	add.u32 %r3, %r3, %r1;\n"
+                                  "	ld.param.u64 %rd1, [out];\n"
+                                  "	cvta.to.global.u64 %rd1, %rd1;\n"
+                                  "	mul.wide.u32 %rd2, %r1, 4;\n"
+                                  "	add.u64 %rd3, %rd1, %rd2;\n"
+                                  "	st.global.u32 [%rd3], %r3;\n"
+                                  "	ret;\n"
+                                  "}\n";
 
 TEST(ddos_counted_loop_kernel)
 {
@@ -639,28 +667,28 @@ TEST(ddos_counted_loop_kernel)
 
 /* Wait and signal: warp 0 waits for a flag that warp 1 sets. */
 static const char wait_ptx[] = ".version 7.0\n"
-			       ".target sm_70\n"
-			       ".address_size 64\n"
-			       ".visible .entry ws(.param .u64 flag)\n"
-			       "{\n"
-			       "	.reg .pred %p<2>;\n"
-			       "	.reg .b32 %r<4>;\n"
-			       "	.reg .b64 %rd<2>;\n"
-			       "	ld.param.u64 %rd1, [flag];\n"
-			       "	cvta.to.global.u64 %rd1, %rd1;\n"
-			       "	mov.u32 %r1, %tid.x;\n"
-			       "	setp.lt.u32 %p1, %r1, 32;\n"
-			       "	@%p1 bra WAIT;\n"
-			       "	mov.u32 %r2, 1;\n"
-			       "	st.volatile.global.u32 [%rd1], %r2;\n"
-			       "	bra DONE;\n"
-			       "WAIT:\n"
-			       "	ld.volatile.global.u32 %r3, [%rd1];\n"
-			       "	setp.eq.u32 %p1, %r3, 0;\n"
-			       "	@%p1 bra WAIT;\n"
-			       "DONE:\n"
-			       "	ret;\n"
-			       "}\n";
+                               ".target sm_70\n"
+                               ".address_size 64\n"
+                               ".visible .entry ws(.param .u64 flag)\n"
+                               "{\n"
+                               "	.reg .pred %p<2>;\n"
+                               "	.reg .b32 %r<4>;\n"
+                               "	.reg .b64 %rd<2>;\n"
+                               "	ld.param.u64 %rd1, [flag];\n"
+                               "	cvta.to.global.u64 %rd1, %rd1;\n"
+                               "	mov.u32 %r1, %tid.x;\n"
+                               "	setp.lt.u32 %p1, %r1, 32;\n"
+                               "	@%p1 bra WAIT;\n"
+                               "	mov.u32 %r2, 1;\n"
+                               "	st.volatile.global.u32 [%rd1], %r2;\n"
+                               "	bra DONE;\n"
+                               "WAIT:\n"
+                               "	ld.volatile.global.u32 %r3, [%rd1];\n"
+                               "	setp.eq.u32 %p1, %r3, 0;\n"
+                               "	@%p1 bra WAIT;\n"
+                               "DONE:\n"
+                               "	ret;\n"
+                               "}\n";
 
 TEST(lockstat_wait_exit)
 {
@@ -714,7 +742,7 @@ TEST(golden_bows_tiny_stats)
 	if (!m)
 		return;
 	fprintf(m, "# BOWS golden statistics: tiny size, GTX480 defaults, one line per benchmark x BOWS variant\n"
-		   "# (tests/test_bows.c; regenerate deliberately with `make golden`)\n");
+	           "# (tests/test_bows.c; regenerate deliberately with `make golden`)\n");
 	for (int i = 0; ws_bench_table[i]; i++)
 		for (int p = 0; bows_policies[p]; p++) {
 			const struct ws_bench_info *bi = ws_bench_table[i];
@@ -731,7 +759,7 @@ TEST(golden_bows_tiny_stats)
 			if (r == WS_SUCCESS)
 				r = ws_bench_run(bi, sim, mod, WS_SIZE_TINY, &out);
 			CHECK_MSG(r == WS_SUCCESS, "%s under %s: %s %s", bi->name, bows_policies[p], wsGetErrorName(r),
-				  out.msg);
+			          out.msg);
 			fprintf(m, "%s %s", bi->name, bows_policies[p]);
 			for (int k = 0; r == WS_SUCCESS && bows_keys[k]; k++)
 				fprintf(m, " %s=%llu", bows_keys[k], (unsigned long long)stat_of(sim, bows_keys[k]));
@@ -762,8 +790,9 @@ TEST(golden_bows_tiny_stats)
 			line[strcspn(line, "\n")] = 0;
 			if (strlen(line) != n || strncmp(line, g, n) != 0) {
 				if (diffs++ < 5)
-					test_fail(t, __FILE__, __LINE__, "BOWS golden mismatch:\n    expected: %s\n    got:      %.*s",
-						  line, (int)n, g);
+					test_fail(t, __FILE__, __LINE__,
+					          "BOWS golden mismatch:\n    expected: %s\n    got:      %.*s", line,
+					          (int)n, g);
 			}
 			g += n + (g[n] == '\n');
 		}
@@ -780,8 +809,8 @@ TEST(energy_estimate_components)
 	const char *kv[] = {"sched", "gto", NULL};
 	const char *kv2[] = {"sched", "gto", "energy_rf_pj", "10", "energy_static_w", "0", NULL};
 	double a[9], b[9];
-	const char *names[] = {"energy_j", "energy_dynamic_j", "energy_core_j", "energy_rf_j", "energy_shmem_j",
-			       "energy_l1_j", "energy_l2_j", "energy_dram_j", "energy_static_j"};
+	const char *names[] = {"energy_j",    "energy_dynamic_j", "energy_core_j", "energy_rf_j",    "energy_shmem_j",
+	                       "energy_l1_j", "energy_l2_j",      "energy_dram_j", "energy_static_j"};
 	for (int run = 0; run < 2; run++) {
 		ws_sim *sim = run_ht(t, run ? kv2 : kv, false);
 		if (!sim)
@@ -790,7 +819,8 @@ TEST(energy_estimate_components)
 			CHECK(wsStatsGetDerived(sim, names[i], run ? &b[i] : &a[i]) == WS_SUCCESS);
 		if (!run) {
 			uint64_t cyc = stat_of(sim, "cycles");
-			CHECK(a[8] > 0 && a[8] - 40.0 * (double)cyc / 700e6 < 1e-12 && a[8] - 40.0 * (double)cyc / 700e6 > -1e-12);
+			CHECK(a[8] > 0 && a[8] - 40.0 * (double)cyc / 700e6 < 1e-12 &&
+			      a[8] - 40.0 * (double)cyc / 700e6 > -1e-12);
 			CHECK(stat_of(sim, "rf_reads") > 0 && stat_of(sim, "lanes_int") > 0);
 		}
 		wsSimDestroy(sim);
@@ -807,8 +837,8 @@ TEST(energy_estimate_components)
  * an instance asked extra times orders exactly like one asked once per cycle. */
 TEST(bows_order_is_pure)
 {
-	const char *kv[] = {"bows_sib", "annotated", "bows_delay", "adaptive", "bows_window", "50",
-			    "bows_delay_min", "0", "bows_step", "20", "bows_frac1", "0.1", NULL};
+	const char *kv[] = {"bows_sib", "annotated", "bows_delay", "adaptive",   "bows_window", "50", "bows_delay_min",
+	                    "0",        "bows_step", "20",         "bows_frac1", "0.1",         NULL};
 	ws_config *cfg = cfg_with(kv);
 	const char *inner[] = {"lrr", "gto", "cawa", "gto-rotate"};
 	for (int in = 0; in < 4; in++) {
@@ -816,9 +846,16 @@ TEST(bows_order_is_pure)
 		bv_init(&a, NW);
 		bv_init(&b, NW);
 		const struct sched_policy *p = sched_policy_find("bows");
-		struct sched_create_args ca = {.cfg = cfg, .nsched = 1, .nslots = NW, .nctas = 2, .held = a.held,
-					       .counters = a.ctr, .inner = sched_policy_find(inner[in]), .self = p,
-					       .sibs = the_sib, .nsibs = 1};
+		struct sched_create_args ca = {.cfg = cfg,
+		                               .nsched = 1,
+		                               .nslots = NW,
+		                               .nctas = 2,
+		                               .held = a.held,
+		                               .counters = a.ctr,
+		                               .inner = sched_policy_find(inner[in]),
+		                               .self = p,
+		                               .sibs = the_sib,
+		                               .nsibs = 1};
 		void *sa = p->create(&ca);
 		ca.held = b.held;
 		ca.counters = b.ctr;
@@ -842,7 +879,8 @@ TEST(bows_order_is_pure)
 			uint32_t na = p->order(sa, &a.v, 0, oa);
 			p->order(sb, &b.v, 0, junk);
 			uint32_t nb = p->order(sb, &b.v, 0, ob);
-			same = na == nb && memcmp(oa, ob, na * sizeof *oa) == 0 && memcmp(a.held, b.held, sizeof a.held) == 0;
+			same = na == nb && memcmp(oa, ob, na * sizeof *oa) == 0 &&
+			       memcmp(a.held, b.held, sizeof a.held) == 0;
 			/* issue the first ordered warp that is not held; sometimes it takes the SIB */
 			for (uint32_t i = 0; i < na; i++)
 				if (!a.held[oa[i]]) {

@@ -8,18 +8,20 @@
 
 struct lockstat {
 	uint32_t nfuncs;
-	uint8_t **kind;   /* [nfuncs][ninsns] enum lockstat_kind, NULL for functions without annotations */
-	uint32_t *nins;   /* [nfuncs] */
+	uint8_t **kind; /* [nfuncs][ninsns] enum lockstat_kind, NULL for functions without annotations */
+	uint32_t *nins; /* [nfuncs] */
 	/* lock holders: open addressing, address -> warp (0 = empty slot; addresses are never 0) */
 	uint64_t *key, *val;
 	uint64_t cap, used;
-	bool full;        /* out of memory while growing: holders no longer recorded */
+	bool full; /* out of memory while growing: holders no longer recorded */
 };
 
-static bool reads_reg(const struct ptx_operand *o, int32_t r) { return o->kind == OPD_REG && o->reg == r; }
+static bool reads_reg(const struct ptx_operand *o, int32_t r)
+{
+	return o->kind == OPD_REG && o->reg == r;
+}
 
-bool lockstat_create(struct lockstat **out, const struct ptx_module *mod, const struct sched_sib *sibs,
-		     uint32_t nsibs)
+bool lockstat_create(struct lockstat **out, const struct ptx_module *mod, const struct sched_sib *sibs, uint32_t nsibs)
 {
 	*out = NULL;
 	if (!nsibs)
@@ -42,7 +44,8 @@ bool lockstat_create(struct lockstat **out, const struct ptx_module *mod, const 
 		if (fn < 0 || (uint32_t)fn >= mod->nfuncs)
 			continue;
 		const struct ptx_function *f = &mod->funcs[fn];
-		if (pc < 0 || (uint32_t)pc >= f->ninsns || f->insns[pc].op != OP_BRA || f->insns[pc].opd[0].kind != OPD_LABEL)
+		if (pc < 0 || (uint32_t)pc >= f->ninsns || f->insns[pc].op != OP_BRA ||
+		    f->insns[pc].opd[0].kind != OPD_LABEL)
 			continue;
 		int32_t lo = f->insns[pc].opd[0].target;
 		if (lo < 0 || lo > pc)
@@ -64,7 +67,8 @@ bool lockstat_create(struct lockstat **out, const struct ptx_module *mod, const 
 			int32_t r = in->opd[0].reg;
 			for (int32_t b = lo; b <= pc; b++) {
 				const struct ptx_insn *sp = &f->insns[b];
-				if (sp->op == OP_SETP && sp->nopd >= 3 && (reads_reg(&sp->opd[1], r) || reads_reg(&sp->opd[2], r))) {
+				if (sp->op == OP_SETP && sp->nopd >= 3 &&
+				    (reads_reg(&sp->opd[1], r) || reads_reg(&sp->opd[2], r))) {
 					ls->kind[fn][a] = LOCKSTAT_ACQUIRE;
 					any = true;
 					break;
@@ -132,7 +136,7 @@ static bool grow(struct lockstat *ls)
 }
 
 void lockstat_acquire(struct lockstat *ls, struct ws_stats *st, uint64_t warp, bool cas, uint64_t exec,
-		      const uint64_t *addr, const uint64_t *old, const uint64_t *cmp, const uint64_t *nw)
+                      const uint64_t *addr, const uint64_t *old, const uint64_t *cmp, const uint64_t *nw)
 {
 	for (unsigned lane = 0; exec; lane++, exec >>= 1) {
 		if (!(exec & 1))

@@ -36,15 +36,14 @@ struct lockstat;
 
 /* The instructions to watch in `mod` given the annotations (sorted).
  * *out is NULL when nothing is annotated.  False on OOM. */
-bool lockstat_create(struct lockstat **out, const struct ptx_module *mod, const struct sched_sib *sibs,
-		     uint32_t nsibs);
+bool lockstat_create(struct lockstat **out, const struct ptx_module *mod, const struct sched_sib *sibs, uint32_t nsibs);
 void lockstat_destroy(struct lockstat *ls);
 enum lockstat_kind lockstat_kind(const struct lockstat *ls, int32_t fn, int32_t pc);
 /* An executed acquire: per-lane (lanes in `exec`) address, returned old
  * value, compare operand (cas) and new value; `warp` identifies the warp
  * (its age).  Lanes are taken in ascending order. */
 void lockstat_acquire(struct lockstat *ls, struct ws_stats *st, uint64_t warp, bool cas, uint64_t exec,
-		      const uint64_t *addr, const uint64_t *old, const uint64_t *cmp, const uint64_t *nw);
+                      const uint64_t *addr, const uint64_t *old, const uint64_t *cmp, const uint64_t *nw);
 /* An executed wait-loop SIB: `active` lanes executed it, `exec` of them took it. */
 void lockstat_wait(struct ws_stats *st, uint64_t active, uint64_t exec);
 

@@ -36,18 +36,18 @@ enum {
 };
 
 static const struct sched_counter bows_counters[BOWS_NOWN + DDOS_NCOUNTERS] = {
-	{"backoffs", "events", "taken spin-inducing branches that put a warp into the backed-off state"},
-	{"blocked", "events", "backoffs of a warp whose pending back-off delay was not zero: held until it is"},
-	{"held_warp_cycles", "warp-cycles", "cycles x warps held back by a pending back-off delay"},
-	{"backed_off_warp_cycles", "warp-cycles", "cycles x candidate warps in the backed-off state (paper Fig. 11)"},
-	{"normal_warp_cycles", "warp-cycles", "cycles x candidate warps not backed off (paper Fig. 11)"},
-	{"sib_insts", "insts", "spin-inducing branch instructions executed (warp level)"},
-	{"delay_raises", "windows", "adaptive windows that raised the delay limit by bows_step"},
-	{"delay_drops", "windows", "adaptive windows that lowered the delay limit by 2 x bows_step"},
-	{"delay_limit_sum", "cycles", "sum over adaptive windows of the delay limit (fixed: over none); average = / delay_windows"},
-	{"delay_windows", "windows", "adaptive windows completed (summed over SMs)"},
-	DDOS_COUNTER_INITS("ddos_")
-};
+    {"backoffs", "events", "taken spin-inducing branches that put a warp into the backed-off state"},
+    {"blocked", "events", "backoffs of a warp whose pending back-off delay was not zero: held until it is"},
+    {"held_warp_cycles", "warp-cycles", "cycles x warps held back by a pending back-off delay"},
+    {"backed_off_warp_cycles", "warp-cycles", "cycles x candidate warps in the backed-off state (paper Fig. 11)"},
+    {"normal_warp_cycles", "warp-cycles", "cycles x candidate warps not backed off (paper Fig. 11)"},
+    {"sib_insts", "insts", "spin-inducing branch instructions executed (warp level)"},
+    {"delay_raises", "windows", "adaptive windows that raised the delay limit by bows_step"},
+    {"delay_drops", "windows", "adaptive windows that lowered the delay limit by 2 x bows_step"},
+    {"delay_limit_sum", "cycles",
+     "sum over adaptive windows of the delay limit (fixed: over none); average = / delay_windows"},
+    {"delay_windows", "windows", "adaptive windows completed (summed over SMs)"},
+    DDOS_COUNTER_INITS("ddos_")};
 
 struct bows_warp {
 	uint64_t age;
@@ -60,25 +60,25 @@ struct bows_warp {
 
 struct bows {
 	struct sched_inner in;
-	bool backoff;         /* false: detection only (ddos:INNER) */
-	bool annotated;       /* SIBs from the ground-truth list */
+	bool backoff;   /* false: detection only (ddos:INNER) */
+	bool annotated; /* SIBs from the ground-truth list */
 	bool adaptive;
 	uint32_t nsched, nslots;
 	bool *held;
-	bool *own_held;       /* held when the SM gave no array */
+	bool *own_held; /* held when the SM gave no array */
 	uint64_t *ctr;
-	struct bows_warp *w;  /* [nslots] */
+	struct bows_warp *w; /* [nslots] */
 	uint64_t seq;
 	const struct sched_sib *sibs;
 	uint32_t nsibs;
-	struct ddos *dd;      /* NULL in annotated mode */
+	struct ddos *dd; /* NULL in annotated mode */
 	/* delay limit */
 	uint64_t limit, lmin, lmax, step, window;
 	double frac1, frac2;
-	uint64_t win_end;     /* cycle at which the current window ends (0: not started) */
+	uint64_t win_end; /* cycle at which the current window ends (0: not started) */
 	uint64_t win_total, win_sib, prev_total, prev_sib;
-	uint64_t last_cycle;  /* on_cycle bookkeeping: the cycle already handled SM-wide */
-	uint32_t *tmp;        /* [nslots] order scratch */
+	uint64_t last_cycle; /* on_cycle bookkeeping: the cycle already handled SM-wide */
+	uint32_t *tmp;       /* [nslots] order scratch */
 };
 
 extern const struct sched_policy sched_ddos;
@@ -347,41 +347,41 @@ static void bows_on_kernel_event(void *st, const struct sched_view *v, enum sche
 }
 
 const struct sched_policy sched_bows = {
-	.name = "bows",
-	.description = "BOWS back-off warp spinning over INNER (bows:gto, bows:lrr, bows:cawa, bows:gto-rotate): "
-		       "warps that take a spin-inducing branch go to the back and wait out a back-off delay",
-	.wraps = true,
-	.counters = bows_counters,
-	.ncounters = BOWS_NOWN + DDOS_NCOUNTERS,
-	.create = bows_create,
-	.destroy = bows_destroy,
-	.order = bows_order,
-	.on_cycle = bows_on_cycle,
-	.on_issue = bows_on_issue,
-	.on_exec = bows_on_exec,
-	.on_barrier_arrive = bows_on_barrier_arrive,
-	.on_barrier_release = bows_on_barrier_release,
-	.on_cta_launch = bows_on_cta_launch,
-	.on_cta_exit = bows_on_cta_exit,
-	.on_kernel_event = bows_on_kernel_event,
+    .name = "bows",
+    .description = "BOWS back-off warp spinning over INNER (bows:gto, bows:lrr, bows:cawa, bows:gto-rotate): "
+                   "warps that take a spin-inducing branch go to the back and wait out a back-off delay",
+    .wraps = true,
+    .counters = bows_counters,
+    .ncounters = BOWS_NOWN + DDOS_NCOUNTERS,
+    .create = bows_create,
+    .destroy = bows_destroy,
+    .order = bows_order,
+    .on_cycle = bows_on_cycle,
+    .on_issue = bows_on_issue,
+    .on_exec = bows_on_exec,
+    .on_barrier_arrive = bows_on_barrier_arrive,
+    .on_barrier_release = bows_on_barrier_release,
+    .on_cta_launch = bows_on_cta_launch,
+    .on_cta_exit = bows_on_cta_exit,
+    .on_kernel_event = bows_on_kernel_event,
 };
 
 const struct sched_policy sched_ddos = {
-	.name = "ddos",
-	.description = "DDOS spin detection only, ordering exactly as INNER (ddos:gto ...): accuracy counters (TSDR, "
-		       "FSDR, DPR) against the launch's annotated SIBs",
-	.wraps = true,
-	.counters = ddos_counters,
-	.ncounters = DDOS_NCOUNTERS,
-	.create = bows_create,
-	.destroy = bows_destroy,
-	.order = bows_order,
-	.on_cycle = bows_on_cycle,
-	.on_issue = bows_on_issue,
-	.on_exec = bows_on_exec,
-	.on_barrier_arrive = bows_on_barrier_arrive,
-	.on_barrier_release = bows_on_barrier_release,
-	.on_cta_launch = bows_on_cta_launch,
-	.on_cta_exit = bows_on_cta_exit,
-	.on_kernel_event = bows_on_kernel_event,
+    .name = "ddos",
+    .description = "DDOS spin detection only, ordering exactly as INNER (ddos:gto ...): accuracy counters (TSDR, "
+                   "FSDR, DPR) against the launch's annotated SIBs",
+    .wraps = true,
+    .counters = ddos_counters,
+    .ncounters = DDOS_NCOUNTERS,
+    .create = bows_create,
+    .destroy = bows_destroy,
+    .order = bows_order,
+    .on_cycle = bows_on_cycle,
+    .on_issue = bows_on_issue,
+    .on_exec = bows_on_exec,
+    .on_barrier_arrive = bows_on_barrier_arrive,
+    .on_barrier_release = bows_on_barrier_release,
+    .on_cta_launch = bows_on_cta_launch,
+    .on_cta_exit = bows_on_cta_exit,
+    .on_kernel_event = bows_on_kernel_event,
 };

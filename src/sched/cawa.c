@@ -155,13 +155,13 @@ static void cawa_on_kernel_event(void *st, const struct sched_view *v, enum sche
 }
 
 const struct sched_policy sched_cawa = {
-	.name = "cawa",
-	.description = "CAWA's greedy criticality-aware scheduler: the last issued warp, then the most critical "
-		       "(nInst x CPIavg + nStall); no cache prioritization",
-	.create = cawa_create,
-	.destroy = cawa_destroy,
-	.order = cawa_order,
-	.on_issue = cawa_on_issue,
-	.on_exec = cawa_on_exec,
-	.on_kernel_event = cawa_on_kernel_event,
+    .name = "cawa",
+    .description = "CAWA's greedy criticality-aware scheduler: the last issued warp, then the most critical "
+                   "(nInst x CPIavg + nStall); no cache prioritization",
+    .create = cawa_create,
+    .destroy = cawa_destroy,
+    .order = cawa_order,
+    .on_issue = cawa_on_issue,
+    .on_exec = cawa_on_exec,
+    .on_kernel_event = cawa_on_kernel_event,
 };

@@ -12,21 +12,21 @@
 const struct sched_counter ddos_counters[DDOS_NCOUNTERS] = {DDOS_COUNTER_INITS("")};
 
 struct hist {
-	uint64_t age;       /* warp whose history this is (per-warp mode) */
+	uint64_t age; /* warp whose history this is (per-warp mode) */
 	bool used;
-	uint32_t n, head;   /* valid entries (<= l); ring index of the newest */
-	uint32_t mp, rem;   /* match pointer (0: none), remaining matches */
+	uint32_t n, head; /* valid entries (<= l); ring index of the newest */
+	uint32_t mp, rem; /* match pointer (0: none), remaining matches */
 	bool spinning;
 };
 
 struct sibpt_entry {
 	int32_t fn, pc;
 	uint32_t conf;
-	uint64_t stamp;     /* insertion order, for replacement */
+	uint64_t stamp; /* insertion order, for replacement */
 	bool valid;
 };
 
-struct branch_rec {        /* measurement only */
+struct branch_rec { /* measurement only */
 	int32_t fn, pc;
 	bool annotated, detected;
 	uint64_t first, last, detected_at;
@@ -35,10 +35,10 @@ struct branch_rec {        /* measurement only */
 struct ddos {
 	struct ddos_params p;
 	uint32_t nslots, nsets;
-	struct hist *h;         /* [nsets] */
-	uint32_t *path;         /* [nsets][l] */
-	uint32_t *val;          /* [nsets][l][2] */
-	uint32_t owner;         /* time-sharing: slot holding the register set (SCHED_NONE: none yet) */
+	struct hist *h; /* [nsets] */
+	uint32_t *path; /* [nsets][l] */
+	uint32_t *val;  /* [nsets][l][2] */
+	uint32_t owner; /* time-sharing: slot holding the register set (SCHED_NONE: none yet) */
 	uint64_t owner_age, epoch;
 	struct sibpt_entry *pt; /* [entries] */
 	uint64_t stamp;
@@ -52,12 +52,12 @@ struct ddos {
 struct ddos_params ddos_params_from(const struct ws_config *cfg)
 {
 	struct ddos_params p = {
-		.xor_hash = sched_cfg_int(cfg, CFG_ddos_hash) == 0,
-		.width = (uint32_t)sched_cfg_int(cfg, CFG_ddos_width),
-		.history = (uint32_t)sched_cfg_int(cfg, CFG_ddos_history),
-		.threshold = (uint32_t)sched_cfg_int(cfg, CFG_ddos_threshold),
-		.entries = (uint32_t)sched_cfg_int(cfg, CFG_ddos_sibpt_entries),
-		.share = sched_cfg_int(cfg, CFG_ddos_share) ? (uint64_t)sched_cfg_int(cfg, CFG_ddos_share_interval) : 0,
+	    .xor_hash = sched_cfg_int(cfg, CFG_ddos_hash) == 0,
+	    .width = (uint32_t)sched_cfg_int(cfg, CFG_ddos_width),
+	    .history = (uint32_t)sched_cfg_int(cfg, CFG_ddos_history),
+	    .threshold = (uint32_t)sched_cfg_int(cfg, CFG_ddos_threshold),
+	    .entries = (uint32_t)sched_cfg_int(cfg, CFG_ddos_sibpt_entries),
+	    .share = sched_cfg_int(cfg, CFG_ddos_share) ? (uint64_t)sched_cfg_int(cfg, CFG_ddos_share_interval) : 0,
 	};
 	return p;
 }
@@ -103,7 +103,7 @@ void ddos_destroy(struct ddos *d)
 }
 
 struct ddos *ddos_create(const struct ddos_params *p, uint32_t nslots, const struct sched_sib *sibs, uint32_t nsibs,
-			 uint64_t *ctr)
+                         uint64_t *ctr)
 {
 	struct ddos *d = calloc(1, sizeof *d);
 	if (!d)
@@ -158,9 +158,9 @@ void ddos_on_cycle(struct ddos *d, const struct sched_view *v)
 	if (!d->p.share)
 		return;
 	uint64_t ep = v->cycle / d->p.share;
-	bool owner_gone = d->owner != SCHED_NONE &&
-			  (d->owner >= v->nslots || !v->warps[d->owner].valid || v->warps[d->owner].finished ||
-			   v->warps[d->owner].age != d->owner_age);
+	bool owner_gone =
+	    d->owner != SCHED_NONE && (d->owner >= v->nslots || !v->warps[d->owner].valid ||
+	                               v->warps[d->owner].finished || v->warps[d->owner].age != d->owner_age);
 	if (ep == d->epoch && !owner_gone && d->owner != SCHED_NONE)
 		return;
 	d->epoch = ep;
@@ -276,8 +276,8 @@ static struct branch_rec *rec_of(struct ddos *d, int32_t fn, int32_t pc, uint64_
 		d->capbr = cap;
 	}
 	struct branch_rec *r = &d->br[d->nbr++];
-	*r = (struct branch_rec){.fn = fn, .pc = pc, .annotated = sched_sib_listed(d->sibs, d->nsibs, fn, pc),
-				 .first = now, .last = now};
+	*r = (struct branch_rec){
+	    .fn = fn, .pc = pc, .annotated = sched_sib_listed(d->sibs, d->nsibs, fn, pc), .first = now, .last = now};
 	return r;
 }
 
@@ -289,7 +289,7 @@ bool ddos_on_exec(struct ddos *d, const struct sched_view *v, const struct sched
 		if (h && e->active) {
 			uint64_t key = (uint64_t)(uint32_t)e->pc | ((uint64_t)(uint32_t)e->fn << 32);
 			hist_insert(d, h, idx, ddos_hash(&d->p, key), ddos_hash(&d->p, e->src_values[0]),
-				    ddos_hash(&d->p, e->src_values[1]));
+			            ddos_hash(&d->p, e->src_values[1]));
 			if (h->spinning && d->ctr)
 				d->ctr[DDOS_C_SPIN_SETPS]++;
 		}
@@ -305,7 +305,8 @@ bool ddos_on_exec(struct ddos *d, const struct sched_view *v, const struct sched
 	if (h && h->spinning) {
 		if (!pe) {
 			pe = pt_victim(d);
-			*pe = (struct sibpt_entry){.fn = e->fn, .pc = e->pc, .conf = 0, .stamp = ++d->stamp, .valid = true};
+			*pe = (struct sibpt_entry){
+			    .fn = e->fn, .pc = e->pc, .conf = 0, .stamp = ++d->stamp, .valid = true};
 		}
 		if (pe->conf < cmax) {
 			pe->conf++;
@@ -360,4 +361,7 @@ uint32_t ddos_confidence(const struct ddos *d, int32_t fn, int32_t pc)
 	return e ? e->conf : 0;
 }
 
-bool ddos_is_sib(const struct ddos *d, int32_t fn, int32_t pc) { return ddos_confidence(d, fn, pc) >= d->p.threshold; }
+bool ddos_is_sib(const struct ddos *d, int32_t fn, int32_t pc)
+{
+	return ddos_confidence(d, fn, pc) >= d->p.threshold;
+}

@@ -37,24 +37,30 @@ enum {
 /* The DDOS counters' definitions (name, unit, help), in enum order, names
  * prefixed with PFX; a policy that embeds DDOS lists them after its own
  * with this macro (bows: PFX "ddos_", so bows_ddos_true_seen). */
-#define DDOS_COUNTER_INITS(PFX) \
-	{PFX "true_seen", "branches", "annotated spin-inducing backward branches executed, counted once per SM (TSDR denominator)"}, \
-	{PFX "true_detected", "branches", "of those, confirmed as spin-inducing by DDOS on that SM (TSDR numerator)"}, \
-	{PFX "false_seen", "branches", "non-annotated backward branches executed, counted once per SM (FSDR denominator)"}, \
-	{PFX "false_detected", "branches", "of those, confirmed as spin-inducing on that SM: false detections (FSDR numerator)"}, \
-	{PFX "true_dpr_ppm", "ppm", "sum over true detections of (confirmation - first execution) / (last - first execution) cycles, in millionths (average DPR = this / 1e6 / ddos_true_detected)"}, \
-	{PFX "false_dpr_ppm", "ppm", "the same sum over false detections"}, \
-	{PFX "confirmations", "events", "times an SIB-PT entry's confidence reached the threshold"}, \
-	{PFX "spin_setps", "insts", "setps after which the warp's profiled lane was classified as spinning"},
+#define DDOS_COUNTER_INITS(PFX)                                                                                        \
+	{PFX "true_seen", "branches",                                                                                  \
+	 "annotated spin-inducing backward branches executed, counted once per SM (TSDR denominator)"},                \
+	    {PFX "true_detected", "branches",                                                                          \
+	     "of those, confirmed as spin-inducing by DDOS on that SM (TSDR numerator)"},                              \
+	    {PFX "false_seen", "branches",                                                                             \
+	     "non-annotated backward branches executed, counted once per SM (FSDR denominator)"},                      \
+	    {PFX "false_detected", "branches",                                                                         \
+	     "of those, confirmed as spin-inducing on that SM: false detections (FSDR numerator)"},                    \
+	    {PFX "true_dpr_ppm", "ppm",                                                                                \
+	     "sum over true detections of (confirmation - first execution) / (last - first execution) cycles, in "     \
+	     "millionths (average DPR = this / 1e6 / ddos_true_detected)"},                                            \
+	    {PFX "false_dpr_ppm", "ppm", "the same sum over false detections"},                                        \
+	    {PFX "confirmations", "events", "times an SIB-PT entry's confidence reached the threshold"},               \
+	    {PFX "spin_setps", "insts", "setps after which the warp's profiled lane was classified as spinning"},
 extern const struct sched_counter ddos_counters[DDOS_NCOUNTERS];
 
 struct ddos_params {
-	bool xor_hash;        /* XOR folding, else MODULO (low bits) */
-	uint32_t width;       /* m = k, bits (1..32) */
-	uint32_t history;     /* l, entries */
-	uint32_t threshold;   /* t */
-	uint32_t entries;     /* SIB-PT entries */
-	uint64_t share;       /* time-sharing interval in cycles; 0 = one register set per warp */
+	bool xor_hash;      /* XOR folding, else MODULO (low bits) */
+	uint32_t width;     /* m = k, bits (1..32) */
+	uint32_t history;   /* l, entries */
+	uint32_t threshold; /* t */
+	uint32_t entries;   /* SIB-PT entries */
+	uint64_t share;     /* time-sharing interval in cycles; 0 = one register set per warp */
 };
 
 /* Parameters from the configuration (cfg NULL: the declared defaults). */
@@ -65,7 +71,7 @@ struct ddos;
 /* One detector per SM.  sibs/nsibs: the ground truth (sorted by fn, pc; may
  * be empty), kept by pointer.  ctr: DDOS_NCOUNTERS counters or NULL. */
 struct ddos *ddos_create(const struct ddos_params *p, uint32_t nslots, const struct sched_sib *sibs, uint32_t nsibs,
-			 uint64_t *ctr);
+                         uint64_t *ctr);
 void ddos_destroy(struct ddos *d);
 /* Forget everything (kernel start). */
 void ddos_reset(struct ddos *d);
