@@ -91,15 +91,25 @@ void wsConfigPrintList(FILE *out);
 void wsConfigPrint(const ws_config *cfg, FILE *out);
 
 /* Names of the registered warp-scheduling (issue) and fetch policies:
- * the i-th name, or NULL past the end. */
+ * the i-th name, or NULL past the end.  wsSchedPolicyName lists the plain
+ * policies (usable alone); wsSchedWrapperName the wrappers, which are used
+ * as WRAPPER:INNER with a plain INNER (e.g. bows:gto). */
 const char *wsSchedPolicyName(int i);
 const char *wsSchedPolicyDescription(int i);
+const char *wsSchedWrapperName(int i);
+const char *wsSchedWrapperDescription(int i);
+/* WS_SUCCESS if `name` is a valid `sched` setting (NAME or WRAPPER:INNER);
+ * otherwise a message naming the problem and the choices in err. */
+ws_result wsSchedCheck(const char *name, char *err, size_t errsz);
 const char *wsFetchPolicyName(int i);
 const char *wsFetchPolicyDescription(int i);
 /* The k-th statistic the i-th warp-scheduling policy exports (as wsStatsGet
  * names it; present in the statistics of runs that use the policy):
  * written to buf, 0 past the end. */
 int wsSchedPolicyCounterName(int i, int k, char *buf, size_t bufsz);
+/* The same for the i-th wrapper's own counters (its inner policy's follow
+ * them in a run, under the inner policy's names). */
+int wsSchedWrapperCounterName(int i, int k, char *buf, size_t bufsz);
 
 /* ---- simulator (context) ---- */
 ws_result wsSimCreate(ws_sim **out, const ws_config *cfg);
@@ -157,6 +167,23 @@ typedef struct ws_function_info {
 	unsigned max_threads_per_block; /* largest CTA it can be launched with (limits, .maxntid/.reqntid, registers) */
 } ws_function_info;
 ws_result wsFunctionGetInfo(const ws_function *f, ws_function_info *info);
+/* Spin-inducing branches (ground truth for BOWS/DDOS, docs/bows.md).  A
+ * branch is named by its pc: the index of the instruction in the function's
+ * body (0 = first instruction; the numbering of exec events and `warpsim
+ * ptx --dump`).  wsFunctionBackwardBranches lists the function's backward
+ * branches (bra/brx whose target is at or before them): their pcs and,
+ * if lines is not NULL, the PTX source line of each; it returns how many
+ * there are (writing at most cap).  wsFunctionSetSpinBranches replaces the
+ * function's annotated list (n = 0 clears it); every pc must be one of its
+ * backward branches, else WS_ERROR_INVALID_VALUE and nothing changes.
+ * Every later launch of the module hands the list to the scheduling policy
+ * (sched_create_args.sibs): `--set bows_sib=annotated` backs off on exactly
+ * these branches, and DDOS counts its detections against them (TSDR,
+ * FSDR).  Only kernel bodies (.entry) can be annotated. */
+int wsFunctionBackwardBranches(const ws_function *f, int32_t *pcs, uint32_t *lines, unsigned cap);
+ws_result wsFunctionSetSpinBranches(ws_function *f, const int32_t *pcs, unsigned n);
+/* The annotated list (sorted by pc): returns its length, writing at most cap pcs. */
+int wsFunctionGetSpinBranches(const ws_function *f, int32_t *pcs, unsigned cap);
 /* CTAs of blockThreads threads with sharedMemBytes of dynamic shared memory
  * that fit on one SM at once under the simulator's configuration (the limit
  * wsLaunchKernel applies; 0 if even one does not fit).  For

@@ -54,7 +54,9 @@ static void fk_warp(struct fake *f, uint32_t slot, uint64_t age, uint32_t cta, u
 
 static void *mk(const struct sched_policy *p, const struct ws_config *cfg, uint32_t nsched, uint32_t nslots)
 {
-	struct sched_create_args a = {.cfg = cfg, .sm = 0, .nsched = nsched, .nslots = nslots, .nctas = 8};
+	/* a wrapper is tested over gto */
+	struct sched_create_args a = {.cfg = cfg, .sm = 0, .nsched = nsched, .nslots = nslots, .nctas = 8,
+				      .self = p, .inner = p && p->wraps ? sched_policy_find("gto") : NULL};
 	return p ? p->create(&a) : NULL;
 }
 

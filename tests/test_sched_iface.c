@@ -554,12 +554,16 @@ TEST(sched_iface_resolve)
 	struct sched_choice c;
 	CHECK(sched_resolve("gto", &c, msg, sizeof msg));
 	CHECK(c.pol == sched_policy_find("gto") && c.inner == NULL);
-	/* no registered policy wraps another (yet) */
 	CHECK(!sched_resolve("gto:lrr", &c, msg, sizeof msg));
 	CHECK_MSG(has(msg, "does not wrap"), "%s", msg);
-	CHECK(!sched_resolve("bows:gto", &c, msg, sizeof msg));
-	CHECK_MSG(has(msg, "unknown warp-scheduling policy 'bows'") && has(msg, " lrr") && has(msg, " gto-rotate"), "%s",
-		  msg);
+	CHECK(sched_resolve("bows:gto", &c, msg, sizeof msg));
+	CHECK(c.pol == sched_policy_find("bows") && c.inner == sched_policy_find("gto"));
+	CHECK(!sched_resolve("nope:gto", &c, msg, sizeof msg));
+	CHECK_MSG(has(msg, "unknown warp-scheduling policy 'nope'") && has(msg, " lrr") && has(msg, " gto-rotate") &&
+			  has(msg, "bows"),
+		  "%s", msg);
+	CHECK(!sched_resolve("bows", &c, msg, sizeof msg));
+	CHECK_MSG(has(msg, "use bows:INNER"), "%s", msg);
 	CHECK(!sched_resolve(NULL, &c, msg, sizeof msg));
 
 	const struct sched_policy *list[] = {sched_policy_find("lrr"), sched_policy_find("gto"), &sched_tbo, NULL};

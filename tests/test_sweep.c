@@ -140,6 +140,26 @@ static uint64_t sw_fnv(const char *s)
 	return h;
 }
 
+/* Wrapper policies (bows:INNER) and their counters, CAWA and the energy metric in a spec. */
+TEST(sweep_spec_bows)
+{
+	if (sw_missing(t))
+		return;
+	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char spec[300], args[800];
+	snprintf(spec, sizeof spec, "%s/bows.spec", dir);
+	sw_write(spec, "bench vecadd\nsize tiny\nsched bows:gto-rotate bows:cawa cawa ddos:lrr\n"
+		       "set bows_delay adaptive fixed\nstats cycles bows_* ddos_* lock_* energy_j\n");
+	snprintf(args, sizeof args, "sweep %s --dry-run --out %s/out", spec, dir);
+	char *out;
+	int rc = sw_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "%s", out);
+	CHECK_EQ(sw_count(out, " pending "), 8);
+	CHECK_STR_CONTAINS(out, "sched=bows:cawa");
+	free(out);
+}
+
 TEST(sweep_spec_expand)
 {
 	if (sw_missing(t))
@@ -205,6 +225,8 @@ TEST(sweep_spec_errors)
 	    {"bench sp nosuchbench\n", 1, "unknown benchmark 'nosuchbench'"},
 	    {"bench sp\n\nsize huge\n", 3, "unknown size 'huge'"},
 	    {"bench sp\nsched lrr bogus\n", 2, "unknown scheduling policy 'bogus'"},
+	    {"bench sp\nsched bows\n", 2, "wrappers, as WRAPPER:INNER: bows ddos"},
+	    {"bench sp\nsched nope:gto\n", 2, "unknown scheduling policy 'nope:gto'"},
 	    {"bench sp\nfetch xyz\n", 2, "unknown fetch policy 'xyz'"},
 	    {"# c\nbench sp\nset no_such_param 1 2\n", 3, "unknown parameter 'no_such_param'"},
 	    {"bench sp\nset ibuf_depth two\n", 2, "'two' is not an integer"},

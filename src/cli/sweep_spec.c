@@ -272,13 +272,16 @@ int sweep_stat_names(char ***names)
 	json_free(j);
 	/* counters that only runs of some scheduling policies have */
 	char pc[128];
-	for (int i = 0; wsSchedPolicyName(i); i++)
-		for (int k = 0; wsSchedPolicyCounterName(i, k, pc, sizeof pc); k++)
-			if (strv_find(*names, n, pc) < 0 && strv_push(names, &n, pc)) {
-				sweep_free_strv(*names, n);
-				*names = NULL;
-				return -1;
-			}
+	for (int w = 0; w < 2; w++)
+		for (int i = 0; w ? wsSchedWrapperName(i) : wsSchedPolicyName(i); i++)
+			for (int k = 0; w ? wsSchedWrapperCounterName(i, k, pc, sizeof pc)
+					  : wsSchedPolicyCounterName(i, k, pc, sizeof pc);
+			     k++)
+				if (strv_find(*names, n, pc) < 0 && strv_push(names, &n, pc)) {
+					sweep_free_strv(*names, n);
+					*names = NULL;
+					return -1;
+				}
 	return n;
 }
 
@@ -574,10 +577,8 @@ static int oom(struct parser *p, int line) { return perr(p, line, "out of memory
 
 static int sched_known(const char *s)
 {
-	for (int i = 0; wsSchedPolicyName(i); i++)
-		if (strcmp(wsSchedPolicyName(i), s) == 0)
-			return 1;
-	return 0;
+	char err[8];
+	return wsSchedCheck(s, err, sizeof err) == WS_SUCCESS; /* NAME or WRAPPER:INNER */
 }
 
 static int fetch_known(const char *s)
@@ -607,9 +608,11 @@ static int check_sched(struct parser *p, int line, const char *s)
 {
 	if (sched_known(s))
 		return 0;
-	char list[256];
+	char list[256], wl[128] = "";
 	policy_list(list, sizeof list, 0);
-	return perr(p, line, "unknown scheduling policy '%s' (known: %s)", s, list);
+	for (int i = 0, n = 0; wsSchedWrapperName(i) && (size_t)n < sizeof wl; i++)
+		n += snprintf(wl + n, sizeof wl - (size_t)n, "%s%s", i ? " " : "", wsSchedWrapperName(i));
+	return perr(p, line, "unknown scheduling policy '%s' (known: %s; wrappers, as WRAPPER:INNER: %s)", s, list, wl);
 }
 
 static int check_fetch(struct parser *p, int line, const char *s)

@@ -24,6 +24,7 @@
  */
 #include "core/fetch.h"
 #include "core/issue.h"
+#include "core/lockstat.h"
 #include "core/opcoll.h"
 #include "core/sm.h"
 #include "gpu/gpu.h"
@@ -116,6 +117,27 @@ static void exec_event(struct sm *s, uint32_t slot, int32_t fn, int32_t pc, cons
 	s->pol->on_exec(s->pol_st, &s->view, &ev);
 }
 
+/* Lock acquire outcomes and wait-exit attempts (lockstat.h) of an executed instruction. */
+static void lock_measure(struct sm *s, const struct sm_warp *w, const struct ptx_insn *in,
+			 const struct func_step_info *info, struct ws_stats *st)
+{
+	enum lockstat_kind k = lockstat_kind(s->gpu->lock, info->fn, info->pc);
+	if (k == LOCKSTAT_WAIT_SIB) {
+		lockstat_wait(st, info->active, info->exec);
+	} else if (k == LOCKSTAT_ACQUIRE && info->exec) {
+		bool cas = in->atomop == AOP_CAS;
+		uint64_t old[WS_MAX_WARP], cmp[WS_MAX_WARP], nw[WS_MAX_WARP];
+		for (unsigned lane = 0; lane < s->ws; lane++) {
+			if (!(info->exec >> lane & 1))
+				continue;
+			old[lane] = opd_value(s, w, &in->opd[0], lane);
+			cmp[lane] = cas ? opd_value(s, w, &in->opd[2], lane) : 0;
+			nw[lane] = opd_value(s, w, &in->opd[cas ? 3 : 2], lane);
+		}
+		lockstat_acquire(s->gpu->lock, st, s->vw[w - s->w].age, cas, info->exec, info->addr, old, cmp, nw);
+	}
+}
+
 /* Issue the head instruction of warp `slot`.  False on a functional error. */
 static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_collector *coll, uint64_t now)
 {
@@ -139,7 +161,19 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 		return false;
 	sm_ibuf_pop(s, slot);
 	struct ws_stats *st = g->stats;
+	if (g->lock && d)
+		lock_measure(s, w, d->in, info, st);
 	st->v[STAT_simd_lanes_active] += (uint64_t)__builtin_popcountll(info->active);
+	if (d) { /* activity for the energy estimate */
+		uint64_t lanes = (uint64_t)__builtin_popcountll(info->exec);
+		static const enum stat_id by_unit[UNIT_COUNT] = {
+			[UNIT_SP] = STAT_lanes_sp, [UNIT_INT] = STAT_lanes_int, [UNIT_SFU] = STAT_lanes_sfu,
+			[UNIT_DP] = STAT_lanes_dp, [UNIT_LDST] = STAT_lanes_other, [UNIT_BRANCH] = STAT_lanes_other,
+			[UNIT_BAR] = STAT_lanes_other};
+		st->v[d->in->unit < UNIT_COUNT ? by_unit[d->in->unit] : STAT_lanes_other] += lanes;
+		st->v[STAT_rf_reads] += lanes * d->nsrc;
+		st->v[STAT_rf_writes] += lanes * d->ndst;
+	}
 	st->v[STAT_simd_lanes_total] += s->ws;
 	struct sched_warp *vw = &s->vw[slot];
 	vw->insts_issued++;

@@ -79,7 +79,8 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 		goto fail;
 	struct sched_create_args a = {.cfg = cfg, .sm = id, .nsched = s->nsched, .nslots = s->nslots,
 				      .nctas = s->nctaslots, .held = s->held, .counters = s->pol_ctr,
-				      .inner = g->pol.inner, .self = s->pol};
+				      .inner = g->pol.inner, .self = s->pol, .sibs = g->sibs, .nsibs = g->nsibs,
+				      .kernel_insts = g->L && g->L->kernel ? g->L->kernel->ninsns : 0};
 	s->pol_st = s->pol->create(&a);
 	s->fpol_st = s->fpol->create(&a);
 	s->ldst = ldst_create(s, cfg);

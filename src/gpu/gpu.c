@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/sm.h"
+#include "core/lockstat.h"
 #include "gpu/gpu.h"
 #include "mem/memsys.h"
 
@@ -72,10 +73,11 @@ static void report(struct gpu *g, const char *head)
 }
 
 ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
-			 const struct sched_choice *sched, struct memsys *mem)
+			 const struct sched_choice *sched, struct memsys *mem, const struct sched_sib *sibs,
+			 uint32_t nsibs)
 {
 	struct gpu g = {.cfg = cfg, .L = L, .stats = L->stats, .nsms = L->num_sms,
-			.nctas = L->grid[0] * L->grid[1] * L->grid[2]};
+			.nctas = L->grid[0] * L->grid[1] * L->grid[2], .sibs = sibs, .nsibs = nsibs};
 	if (sched)
 		g.pol = *sched;
 	else if (!sched_resolve(cfg_str(cfg, CFG_sched), &g.pol, NULL, 0))
@@ -84,6 +86,8 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 	ws_result rc = WS_SUCCESS;
 	if (!g.pol.pol || !g.fpol || (g.pol.pol->wraps && !g.pol.inner))
 		return WS_ERROR_INVALID_CONFIG;
+	if (!lockstat_create(&g.lock, L->mod, sibs, nsibs))
+		return WS_ERROR_OUT_OF_MEMORY;
 	g.dec = dec_module_create(L->mod, cfg);
 	g.mem = mem ? mem : memsys_create(cfg, L->stats, g.nsms);
 	g.sms = calloc(g.nsms, sizeof *g.sms);
@@ -191,5 +195,6 @@ out:
 	if (!mem)
 		memsys_destroy(g.mem);
 	dec_module_destroy(g.dec);
+	lockstat_destroy(g.lock);
 	return rc;
 }

@@ -39,6 +39,9 @@ struct gpu {
 	bool last_cta_issued;
 	bool oom;
 	uint64_t last_retire;     /* last cycle a warp finished or a CTA started or completed */
+	const struct sched_sib *sibs; /* the launch's annotated spin-inducing branches (sorted), for the policy */
+	uint32_t nsibs;
+	struct lockstat *lock;        /* lock/wait outcome measurement (NULL without annotations) */
 };
 
 /* Run a launch on the cycle-level model (the functional state in L is
@@ -48,9 +51,12 @@ struct gpu {
  * mem: the memory system below the L1s to run on, kept by the caller from one
  * launch to the next (L2 contents persist; its counters go to L->stats, which
  * must be the stats object mem was created with); NULL: a fresh one for this
- * launch only. */
+ * launch only.
+ * sibs/nsibs: the launch's annotated spin-inducing branches (sorted by fn,
+ * pc; wsFunctionSetSpinBranches), handed to the policy instances. */
 ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
-			 const struct sched_choice *sched, struct memsys *mem);
+			 const struct sched_choice *sched, struct memsys *mem, const struct sched_sib *sibs,
+			 uint32_t nsibs);
 
 /* Check that the configured policies exist (names in cfg); message on error. */
 bool gpu_check_policies(const struct ws_config *cfg, char *msg, size_t msgsz);

@@ -153,21 +153,56 @@ void wsSimSetPrintfStream(ws_sim *sim, FILE *out)
 }
 const ws_config *wsSimConfig(const ws_sim *sim) { return sim ? &sim->cfg : NULL; }
 
+/* The i-th registered policy with wraps == w, or NULL. */
+static const struct sched_policy *nth_policy(int i, bool w)
+{
+	if (i < 0)
+		return NULL;
+	for (size_t k = 0; sched_policies[k]; k++)
+		if (sched_policies[k]->wraps == w && i-- == 0)
+			return sched_policies[k];
+	return NULL;
+}
+static int policy_counter_name(const struct sched_policy *p, int k, char *buf, size_t bufsz)
+{
+	if (!p || k < 0)
+		return 0;
+	struct sched_choice c = {p, NULL};
+	return sched_choice_counter(&c, (uint32_t)k, buf, bufsz) != NULL;
+}
 const char *wsSchedPolicyName(int i)
 {
-	for (int k = 0; k <= i; k++)
-		if (!sched_policies[k])
-			return NULL;
-	return sched_policies[i]->name;
+	const struct sched_policy *p = nth_policy(i, false);
+	return p ? p->name : NULL;
 }
 int wsSchedPolicyCounterName(int i, int k, char *buf, size_t bufsz)
 {
-	if (!wsSchedPolicyName(i) || k < 0)
-		return 0;
-	struct sched_choice c = {sched_policies[i], NULL};
-	return sched_choice_counter(&c, (uint32_t)k, buf, bufsz) != NULL;
+	return policy_counter_name(nth_policy(i, false), k, buf, bufsz);
 }
-const char *wsSchedPolicyDescription(int i) { return wsSchedPolicyName(i) ? sched_policies[i]->description : NULL; }
+const char *wsSchedPolicyDescription(int i)
+{
+	const struct sched_policy *p = nth_policy(i, false);
+	return p ? p->description : NULL;
+}
+const char *wsSchedWrapperName(int i)
+{
+	const struct sched_policy *p = nth_policy(i, true);
+	return p ? p->name : NULL;
+}
+const char *wsSchedWrapperDescription(int i)
+{
+	const struct sched_policy *p = nth_policy(i, true);
+	return p ? p->description : NULL;
+}
+int wsSchedWrapperCounterName(int i, int k, char *buf, size_t bufsz)
+{
+	return policy_counter_name(nth_policy(i, true), k, buf, bufsz);
+}
+ws_result wsSchedCheck(const char *name, char *err, size_t errsz)
+{
+	struct sched_choice c;
+	return sched_resolve(name, &c, err, errsz) ? WS_SUCCESS : WS_ERROR_INVALID_CONFIG;
+}
 const char *wsFetchPolicyName(int i)
 {
 	for (int k = 0; k <= i; k++)
@@ -400,6 +435,7 @@ ws_result wsModuleUnload(ws_module *m)
 	ptx_module_destroy(m->ir);
 	free(m->const_bank);
 	free(m->funcs);
+	free(m->sibs);
 	free(m);
 	return WS_SUCCESS;
 }
@@ -519,6 +555,101 @@ size_t wsFunctionParamSize(const ws_function *f, int i)
 	return f->mod->ir->vars[pf->params[i]].size;
 }
 const char *wsFunctionName(const ws_function *f) { return f ? f->mod->ir->funcs[f->index].name : NULL; }
+
+/* ---- spin-inducing branch annotations (BOWS/DDOS ground truth) ---- */
+
+static bool backward_branch(const struct ptx_function *pf, int32_t pc)
+{
+	if (pc < 0 || (uint32_t)pc >= pf->ninsns)
+		return false;
+	const struct ptx_insn *in = &pf->insns[pc];
+	if (in->op == OP_BRA)
+		return in->nopd > 0 && in->opd[0].kind == OPD_LABEL && in->opd[0].target <= pc;
+	if (in->op == OP_BRX && in->nopd > 1)
+		for (uint32_t k = 0; k < in->opd[1].nlist; k++)
+			if (in->opd[1].list[k] <= pc)
+				return true;
+	return false;
+}
+
+int wsFunctionBackwardBranches(const ws_function *f, int32_t *pcs, uint32_t *lines, unsigned cap)
+{
+	if (!f)
+		return 0;
+	const struct ptx_function *pf = &f->mod->ir->funcs[f->index];
+	int n = 0;
+	for (uint32_t pc = 0; pc < pf->ninsns; pc++)
+		if (backward_branch(pf, (int32_t)pc)) {
+			if ((unsigned)n < cap) {
+				if (pcs)
+					pcs[n] = (int32_t)pc;
+				if (lines)
+					lines[n] = pf->insns[pc].line;
+			}
+			n++;
+		}
+	return n;
+}
+
+static int cmp_sib(const void *a, const void *b)
+{
+	const struct sched_sib *x = a, *y = b;
+	if (x->fn != y->fn)
+		return x->fn < y->fn ? -1 : 1;
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+ws_result wsFunctionSetSpinBranches(ws_function *f, const int32_t *pcs, unsigned n)
+{
+	if (!f)
+		return WS_ERROR_INVALID_VALUE;
+	struct ws_module *m = f->mod;
+	const struct ptx_function *pf = &m->ir->funcs[f->index];
+	if (n && !pcs)
+		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsFunctionSetSpinBranches(%s): pcs is NULL", pf->name);
+	for (unsigned i = 0; i < n; i++)
+		if (!backward_branch(pf, pcs[i]))
+			return sim_error(m->sim, WS_ERROR_INVALID_VALUE,
+					 "wsFunctionSetSpinBranches(%s): pc %d is not a backward branch of the function "
+					 "(it has %u instructions; see wsFunctionBackwardBranches)",
+					 pf->name, (int)pcs[i], pf->ninsns);
+	/* the other functions' entries, then this one's, sorted, without duplicates */
+	uint32_t keep = 0;
+	for (uint32_t i = 0; i < m->nsibs; i++)
+		keep += m->sibs[i].fn != f->index;
+	struct sched_sib *ns = malloc(((size_t)keep + n + 1) * sizeof *ns);
+	if (!ns)
+		return sim_error(m->sim, WS_ERROR_OUT_OF_MEMORY, "out of memory");
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < m->nsibs; i++)
+		if (m->sibs[i].fn != f->index)
+			ns[k++] = m->sibs[i];
+	for (unsigned i = 0; i < n; i++)
+		ns[k++] = (struct sched_sib){.fn = f->index, .pc = pcs[i]};
+	qsort(ns, k, sizeof *ns, cmp_sib);
+	uint32_t u = 0;
+	for (uint32_t i = 0; i < k; i++)
+		if (u == 0 || cmp_sib(&ns[u - 1], &ns[i]) != 0)
+			ns[u++] = ns[i];
+	free(m->sibs);
+	m->sibs = ns;
+	m->nsibs = u;
+	return WS_SUCCESS;
+}
+
+int wsFunctionGetSpinBranches(const ws_function *f, int32_t *pcs, unsigned cap)
+{
+	if (!f)
+		return 0;
+	int n = 0;
+	for (uint32_t i = 0; i < f->mod->nsibs; i++)
+		if (f->mod->sibs[i].fn == f->index) {
+			if ((unsigned)n < cap && pcs)
+				pcs[n] = f->mod->sibs[i].pc;
+			n++;
+		}
+	return n;
+}
 
 void wsModulePrintSummary(const ws_module *m, FILE *out)
 {
@@ -869,7 +1000,7 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 	char mode[32];
 	ws_result r = strcmp(cfg_enum_name(cfg, CFG_mode, mode, sizeof mode), "timing") == 0
 			      ? gpu_run_launch(&L, cfg, per_sm, sim->sched_override.pol ? &sim->sched_override : NULL,
-					       sim->tmem)
+					       sim->tmem, m->sibs, m->nsibs)
 			      : func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
 						(uint64_t)cfg_int(cfg, CFG_livelock_cycles),
 						(uint32_t)cfg_int(cfg, CFG_func_quantum));
@@ -981,6 +1112,33 @@ static unsigned derive(const ws_sim *sim, struct derived *d)
 				  ratio(v[STAT_dram_busy_cycles],
 					v[STAT_dram_cycles] * (uint64_t)cfg_int(&sim->cfg, CFG_dram_channels)),
 				  "DRAM data-bus busy fraction"};
+	/* event-energy estimate (src/stats/energy_params.def; docs/bows.md "Energy") */
+	const struct ws_config *c = &sim->cfg;
+#define EPJ(p) (cfg_float(c, CFG_##p) * 1e-12)
+	double e_alu = EPJ(energy_warp_inst_pj) * (double)v[STAT_warp_insts] +
+		       EPJ(energy_int_pj) * (double)v[STAT_lanes_int] + EPJ(energy_sp_pj) * (double)v[STAT_lanes_sp] +
+		       EPJ(energy_dp_pj) * (double)v[STAT_lanes_dp] + EPJ(energy_sfu_pj) * (double)v[STAT_lanes_sfu] +
+		       EPJ(energy_other_pj) * (double)v[STAT_lanes_other];
+	double e_rf = EPJ(energy_rf_pj) * (double)(v[STAT_rf_reads] + v[STAT_rf_writes]);
+	double e_sh = EPJ(energy_shmem_pj) * (double)(v[STAT_shared_loads] + v[STAT_shared_stores]);
+	double e_l1 = EPJ(energy_l1_pj) * (double)(v[STAT_l1d_accesses] + v[STAT_l1i_accesses]);
+	double e_l2 = EPJ(energy_l2_pj) * (double)v[STAT_l2_accesses] +
+		      EPJ(energy_icnt_flit_pj) * (double)(v[STAT_icnt_req_flits] + v[STAT_icnt_reply_flits]);
+	double e_dram = EPJ(energy_dram_bit_pj) * 8.0 * (double)v[STAT_dram_bytes] +
+			EPJ(energy_dram_act_pj) * (double)v[STAT_dram_activates];
+#undef EPJ
+	double seconds = (double)v[STAT_cycles] / (cfg_float(c, CFG_clock_core) * 1e6);
+	double e_static = cfg_float(c, CFG_energy_static_w) * seconds;
+	double e_dyn = e_alu + e_rf + e_sh + e_l1 + e_l2 + e_dram;
+	d[n++] = (struct derived){"energy_j", e_dyn + e_static, "estimated energy in joules: dynamic + static (docs/bows.md)"};
+	d[n++] = (struct derived){"energy_dynamic_j", e_dyn, "estimated dynamic energy: the components below except static"};
+	d[n++] = (struct derived){"energy_core_j", e_alu, "energy: pipeline per warp instruction and datapath per thread operation"};
+	d[n++] = (struct derived){"energy_rf_j", e_rf, "energy: register-file reads and writes"};
+	d[n++] = (struct derived){"energy_shmem_j", e_sh, "energy: shared-memory accesses"};
+	d[n++] = (struct derived){"energy_l1_j", e_l1, "energy: L1D and L1I accesses"};
+	d[n++] = (struct derived){"energy_l2_j", e_l2, "energy: L2 accesses and interconnect flits"};
+	d[n++] = (struct derived){"energy_dram_j", e_dram, "energy: DRAM data transfer and activates"};
+	d[n++] = (struct derived){"energy_static_j", e_static, "energy: static power x run time (cycles / clock_core)"};
 	return n;
 }
 
@@ -1007,7 +1165,8 @@ void wsStatsPrint(const ws_sim *sim, FILE *out)
 	unsigned n = derive(sim, d);
 	fprintf(out, "derived:\n");
 	for (unsigned i = 0; i < n; i++)
-		fprintf(out, "  %-22s %14.4f           %s\n", d[i].name, d[i].value, d[i].desc);
+		fprintf(out, "  %-22s %14.*g           %s\n", d[i].name, d[i].value < 1e-2 && d[i].value > 0 ? 5 : 10,
+			d[i].value, d[i].desc);
 }
 
 ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out)
@@ -1040,7 +1199,7 @@ ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out)
 	struct derived d[32];
 	unsigned n = derive(sim, d);
 	for (unsigned i = 0; i < n; i++)
-		fprintf(out, "%s\"%s\": %.6f", i ? ", " : "", d[i].name, d[i].value);
+		fprintf(out, "%s\"%s\": %.9g", i ? ", " : "", d[i].name, d[i].value);
 	fprintf(out, "},\n  \"trace_records\": %zu, \"trace_dropped\": %llu\n}\n", sim->trace.n,
 		(unsigned long long)sim->trace.dropped);
 	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;

@@ -26,6 +26,8 @@ struct ws_module {
 	uint8_t *const_bank;   /* module .const image */
 	uint64_t const_size;
 	struct ws_function *funcs; /* one per ir->funcs */
+	struct sched_sib *sibs;    /* annotated spin-inducing branches of its functions, sorted by (fn, pc) */
+	uint32_t nsibs;
 };
 
 struct ws_sim {

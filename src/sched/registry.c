@@ -20,6 +20,9 @@ extern const struct sched_policy sched_gto_rotate;
 extern const struct sched_policy sched_mwf_lrr;
 extern const struct sched_policy sched_mwf_gto;
 extern const struct sched_policy sched_saws;
+extern const struct sched_policy sched_cawa;
+extern const struct sched_policy sched_bows;
+extern const struct sched_policy sched_ddos;
 
 extern const struct fetch_policy fetch_rr;
 extern const struct fetch_policy fetch_cff;
@@ -33,6 +36,9 @@ const struct sched_policy *const sched_policies[] = {
 	&sched_mwf_lrr,
 	&sched_mwf_gto,
 	&sched_saws,
+	&sched_cawa,
+	&sched_bows,
+	&sched_ddos,
 	NULL,
 };
 

@@ -101,6 +101,13 @@ struct sched_counter {
 	const char *name, *unit, *help;
 };
 
+/* A branch annotated as spin-inducing (the ground truth of a benchmark,
+ * given with wsFunctionSetSpinBranches): function index in the module and
+ * instruction index (pc) of the branch, as in sched_exec_event. */
+struct sched_sib {
+	int32_t fn, pc;
+};
+
 /* Arguments for creating a policy instance (one per SM). */
 struct sched_create_args {
 	const struct ws_config *cfg;
@@ -118,6 +125,15 @@ struct sched_create_args {
 	const struct sched_policy *inner;
 	/* The policy being created (so that create() can read self->user). */
 	const struct sched_policy *self;
+	/* The launch's annotated spin-inducing branches (ground truth; sorted
+	 * by fn then pc; may be empty).  BOWS uses them in bows_sib=annotated
+	 * mode, DDOS measures its accuracy against them.  Valid for the
+	 * lifetime of the instance (one launch). */
+	const struct sched_sib *sibs;
+	uint32_t nsibs;
+	/* Static instruction count of the launched kernel (its .entry body;
+	 * CAWA's initial remaining-instruction estimate).  0 if unknown. */
+	uint32_t kernel_insts;
 };
 
 /* What an issued setp or branch did, for policies that watch execution

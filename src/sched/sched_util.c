@@ -16,6 +16,13 @@ int64_t sched_cfg_int(const struct ws_config *cfg, enum cfg_param p)
 	return strtoll(cfg_params[p].def, NULL, 10);
 }
 
+double sched_cfg_float(const struct ws_config *cfg, enum cfg_param p)
+{
+	if (cfg)
+		return cfg_float(cfg, p);
+	return strtod(cfg_params[p].def, NULL);
+}
+
 /* Heap sort with sched_older as "less": O(n log n), in place. */
 static void sift_down(const struct sched_view *v, uint32_t *a, uint32_t root, uint32_t n)
 {

@@ -1,0 +1,387 @@
+/*
+ * bows.c -- Back-Off Warp Spinning (ElTantawy and Aamodt, HPCA 2018,
+ * Sec. III and IV-C) as a wrapper over any issue policy (bows:gto,
+ * bows:lrr, bows:cawa, bows:gto-rotate), and the detection-only wrapper
+ * ddos:INNER that runs DDOS without changing the inner policy's order.
+ *
+ * Models the scheduler side of BOWS: a warp that executes (and takes) a
+ * spin-inducing branch (SIB) enters the backed-off state and goes to the
+ * back of the priority order (the backed-off queue, FIFO); when it next
+ * issues it leaves that state and its pending back-off delay register is
+ * loaded with the delay limit, which then counts down every cycle; a warp
+ * that executes a SIB while its pending delay is not zero cannot issue
+ * (view.held) until the delay reaches zero.  The delay limit is fixed or
+ * adapted per SM over windows of bows_window cycles (paper Figure 5).
+ * What a SIB is comes from DDOS (ddos.c) or from the launch's annotated
+ * ground-truth list (bows_sib=annotated).  docs/bows.md has the details
+ * and the choices made where the paper is silent.
+ */
+#include <stdlib.h>
+
+#include "sched/ddos.h"
+#include "sched/sched_util.h"
+
+enum {
+	BOWS_C_BACKOFFS,      /* SIB executions that put a warp into the backed-off state */
+	BOWS_C_BLOCKED,       /* ... of them with a pending delay: the warp was held */
+	BOWS_C_HELD_CYCLES,   /* warp-cycles held (summed over the cycles) */
+	BOWS_C_BACKED_CYCLES, /* warp-cycles of candidate warps in the backed-off state (Fig. 11) */
+	BOWS_C_NORMAL_CYCLES, /* warp-cycles of candidate warps not backed off (Fig. 11) */
+	BOWS_C_SIB_INSTS,     /* SIB instructions executed (adaptive numerator) */
+	BOWS_C_RAISES,        /* adaptive: windows that raised the limit */
+	BOWS_C_DROPS,         /* adaptive: windows that lowered it */
+	BOWS_C_LIMIT_SUM,     /* sum over windows of the delay limit in force (average = / windows) */
+	BOWS_C_WINDOWS,       /* adaptive windows completed */
+	BOWS_NOWN
+};
+
+static const struct sched_counter bows_counters[BOWS_NOWN + DDOS_NCOUNTERS] = {
+    {"backoffs", "events", "taken spin-inducing branches that put a warp into the backed-off state"},
+    {"blocked", "events", "backoffs of a warp whose pending back-off delay was not zero: held until it is"},
+    {"held_warp_cycles", "warp-cycles", "cycles x warps held back by a pending back-off delay"},
+    {"backed_off_warp_cycles", "warp-cycles", "cycles x candidate warps in the backed-off state (paper Fig. 11)"},
+    {"normal_warp_cycles", "warp-cycles", "cycles x candidate warps not backed off (paper Fig. 11)"},
+    {"sib_insts", "insts", "spin-inducing branch instructions executed (warp level)"},
+    {"delay_raises", "windows", "adaptive windows that raised the delay limit by bows_step"},
+    {"delay_drops", "windows", "adaptive windows that lowered the delay limit by 2 x bows_step"},
+    {"delay_limit_sum", "cycles",
+     "sum over adaptive windows of the delay limit (fixed: over none); average = / delay_windows"},
+    {"delay_windows", "windows", "adaptive windows completed (summed over SMs)"},
+    DDOS_COUNTER_INITS("ddos_")};
+
+struct bows_warp {
+	uint64_t age;
+	bool used;
+	bool backed_off;
+	bool held;            /* held by BOWS (the SM's flag may also be set by the inner policy) */
+	uint64_t seq;         /* order of entering the backed-off queue */
+	uint64_t delay_ready; /* cycle at which the pending back-off delay reaches zero */
+};
+
+struct bows {
+	struct sched_inner in;
+	bool backoff;   /* false: detection only (ddos:INNER) */
+	bool annotated; /* SIBs from the ground-truth list */
+	bool adaptive;
+	uint32_t nsched, nslots;
+	bool *held;
+	bool *own_held; /* held when the SM gave no array */
+	uint64_t *ctr;
+	struct bows_warp *w; /* [nslots] */
+	uint64_t seq;
+	const struct sched_sib *sibs;
+	uint32_t nsibs;
+	struct ddos *dd; /* NULL in annotated mode */
+	/* delay limit */
+	uint64_t limit, lmin, lmax, step, window;
+	double frac1, frac2;
+	uint64_t win_end; /* cycle at which the current window ends (0: not started) */
+	uint64_t win_total, win_sib, prev_total, prev_sib;
+	uint64_t last_cycle; /* on_cycle bookkeeping: the cycle already handled SM-wide */
+	uint32_t *tmp;       /* [nslots] order scratch */
+};
+
+extern const struct sched_policy sched_ddos;
+
+static void bows_destroy(void *st)
+{
+	struct bows *b = st;
+	if (!b)
+		return;
+	sched_inner_destroy(&b->in);
+	ddos_destroy(b->dd);
+	free(b->w);
+	free(b->tmp);
+	free(b->own_held);
+	free(b);
+}
+
+static void bows_reset(struct bows *b)
+{
+	for (uint32_t i = 0; i < b->nslots; i++) {
+		if (b->w[i].held)
+			b->held[i] = false;
+		b->w[i] = (struct bows_warp){0};
+	}
+	b->seq = 0;
+	b->limit = b->adaptive ? b->lmin : b->limit;
+	b->win_end = 0;
+	b->win_total = b->win_sib = b->prev_total = b->prev_sib = 0;
+	b->last_cycle = UINT64_MAX;
+	if (b->dd)
+		ddos_reset(b->dd);
+}
+
+static void *bows_create(const struct sched_create_args *a)
+{
+	struct bows *b = calloc(1, sizeof *b);
+	if (!b)
+		return NULL;
+	b->backoff = a->self != &sched_ddos;
+	b->nsched = a->nsched;
+	b->nslots = a->nslots;
+	b->held = a->held;
+	b->ctr = a->counters;
+	b->sibs = a->sibs;
+	b->nsibs = a->nsibs;
+	b->annotated = b->backoff && sched_cfg_int(a->cfg, CFG_bows_sib) == 1;
+	b->adaptive = sched_cfg_int(a->cfg, CFG_bows_delay) == 0;
+	b->limit = (uint64_t)sched_cfg_int(a->cfg, CFG_bows_delay_limit);
+	b->lmin = (uint64_t)sched_cfg_int(a->cfg, CFG_bows_delay_min);
+	b->lmax = (uint64_t)sched_cfg_int(a->cfg, CFG_bows_delay_max);
+	if (b->lmax < b->lmin)
+		b->lmax = b->lmin;
+	b->step = (uint64_t)sched_cfg_int(a->cfg, CFG_bows_step);
+	b->window = (uint64_t)sched_cfg_int(a->cfg, CFG_bows_window);
+	if (b->window == 0)
+		b->window = 1;
+	b->frac1 = sched_cfg_float(a->cfg, CFG_bows_frac1);
+	b->frac2 = sched_cfg_float(a->cfg, CFG_bows_frac2);
+	uint32_t own = a->self ? a->self->ncounters : BOWS_NOWN + DDOS_NCOUNTERS;
+	b->w = calloc(a->nslots ? a->nslots : 1, sizeof *b->w);
+	if (!b->held) /* a view that cannot hold (tests): hold in a private array nobody reads */
+		b->held = b->own_held = calloc(a->nslots ? a->nslots : 1, sizeof *b->held);
+	b->tmp = calloc(a->nslots ? a->nslots : 1, sizeof *b->tmp);
+	if (!b->w || !b->tmp || !b->held || sched_inner_create(&b->in, a, own) != 0) {
+		bows_destroy(b);
+		return NULL;
+	}
+	if (!b->annotated) {
+		struct ddos_params p = ddos_params_from(a->cfg);
+		uint64_t *dctr = NULL;
+		if (a->counters)
+			dctr = b->backoff ? a->counters + BOWS_NOWN : a->counters;
+		b->dd = ddos_create(&p, a->nslots, a->sibs, a->nsibs, dctr);
+		if (!b->dd) {
+			bows_destroy(b);
+			return NULL;
+		}
+	}
+	bows_reset(b);
+	return b;
+}
+
+/* The warp now in `slot` (a new occupant starts with a clean state). */
+static struct bows_warp *warp_of(struct bows *b, const struct sched_view *v, uint32_t slot)
+{
+	struct bows_warp *w = &b->w[slot];
+	if (!w->used || w->age != v->warps[slot].age) /* the SM cleared its held flag when it arrived */
+		*w = (struct bows_warp){.age = v->warps[slot].age, .used = true};
+	return w;
+}
+
+static bool backed_off(const struct bows *b, const struct sched_view *v, uint32_t slot)
+{
+	const struct bows_warp *w = &b->w[slot];
+	return slot < b->nslots && w->used && w->age == v->warps[slot].age && w->backed_off;
+}
+
+/* The inner order with the backed-off warps moved to the back, oldest
+ * back-off first (the backed-off queue). */
+static uint32_t bows_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+{
+	const struct bows *b = st;
+	uint32_t n = sched_inner_order(&b->in, v, sched_id, order);
+	if (!b->backoff)
+		return n;
+	uint32_t k = 0, m = 0;
+	uint32_t *q = b->tmp; /* scratch: a function of this call only */
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t s = order[i];
+		if (backed_off(b, v, s))
+			q[m++] = s;
+		else
+			order[k++] = s;
+	}
+	/* insertion sort of the queue by back-off sequence (m is small) */
+	for (uint32_t i = 1; i < m; i++) {
+		uint32_t x = q[i], j = i;
+		while (j > 0 && b->w[q[j - 1]].seq > b->w[x].seq) {
+			q[j] = q[j - 1];
+			j--;
+		}
+		q[j] = x;
+	}
+	for (uint32_t i = 0; i < m; i++)
+		order[k++] = q[i];
+	return k;
+}
+
+/* Figure 5, at the end of each window. */
+static void adapt(struct bows *b, uint64_t now)
+{
+	if (b->win_end == 0) {
+		b->win_end = now + b->window;
+		return;
+	}
+	while (now >= b->win_end) {
+		uint64_t total = b->win_total, sib = b->win_sib;
+		int64_t lim = (int64_t)b->limit;
+		if ((double)sib > b->frac1 * (double)total) {
+			lim += (int64_t)b->step;
+			if (b->ctr)
+				b->ctr[BOWS_C_RAISES]++;
+		}
+		/* total/sib < FRAC2 * prev_total/prev_sib, compared only when both
+		 * windows executed SIBs (a ratio with no SIB is undefined) */
+		if (sib && b->prev_sib &&
+		    (double)total * (double)b->prev_sib < b->frac2 * (double)b->prev_total * (double)sib) {
+			lim -= 2 * (int64_t)b->step;
+			if (b->ctr)
+				b->ctr[BOWS_C_DROPS]++;
+		}
+		if (lim > (int64_t)b->lmax)
+			lim = (int64_t)b->lmax;
+		if (lim < (int64_t)b->lmin)
+			lim = (int64_t)b->lmin;
+		b->limit = (uint64_t)lim;
+		if (b->ctr) {
+			b->ctr[BOWS_C_WINDOWS]++;
+			b->ctr[BOWS_C_LIMIT_SUM] += b->limit;
+		}
+		b->prev_total = total;
+		b->prev_sib = sib;
+		b->win_total = b->win_sib = 0;
+		b->win_end += b->window;
+	}
+}
+
+static void bows_on_cycle(void *st, const struct sched_view *v, uint32_t sched_id)
+{
+	struct bows *b = st;
+	sched_inner_on_cycle(&b->in, v, sched_id);
+	if (v->cycle != b->last_cycle) { /* once per cycle, SM-wide */
+		b->last_cycle = v->cycle;
+		if (b->dd)
+			ddos_on_cycle(b->dd, v);
+		if (b->backoff && b->adaptive)
+			adapt(b, v->cycle);
+	}
+	if (!b->backoff)
+		return;
+	uint32_t n = sched_nslots(v, b->nslots);
+	for (uint32_t s = 0; s < n; s++) {
+		const struct sched_warp *vw = &v->warps[s];
+		if (!sched_candidate(vw, sched_id))
+			continue;
+		struct bows_warp *w = warp_of(b, v, s);
+		if (w->held && v->cycle >= w->delay_ready) {
+			w->held = false; /* the pending delay reached zero */
+			b->held[s] = false;
+		}
+		if (b->ctr) {
+			b->ctr[BOWS_C_HELD_CYCLES] += w->held;
+			b->ctr[w->backed_off ? BOWS_C_BACKED_CYCLES : BOWS_C_NORMAL_CYCLES]++;
+		}
+	}
+}
+
+static void bows_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
+{
+	struct bows *b = st;
+	sched_inner_on_issue(&b->in, v, sched_id, slot);
+	if (!b->backoff || slot >= b->nslots)
+		return;
+	b->win_total++;
+	struct bows_warp *w = warp_of(b, v, slot);
+	if (w->backed_off) { /* leaves the backed-off state: load the pending delay */
+		w->backed_off = false;
+		w->delay_ready = v->cycle + b->limit;
+	}
+}
+
+static void bows_on_exec(void *st, const struct sched_view *v, const struct sched_exec_event *e)
+{
+	struct bows *b = st;
+	sched_inner_on_exec(&b->in, v, e);
+	bool sib;
+	if (b->annotated)
+		sib = e->is_branch && sched_sib_listed(b->sibs, b->nsibs, e->fn, e->pc);
+	else
+		sib = ddos_on_exec(b->dd, v, e);
+	if (!b->backoff || !sib || e->slot >= b->nslots)
+		return;
+	b->win_sib++;
+	if (b->ctr)
+		b->ctr[BOWS_C_SIB_INSTS]++;
+	if (!e->taken)
+		return; /* the warp leaves the loop: no next iteration to back off from */
+	struct bows_warp *w = warp_of(b, v, e->slot);
+	w->backed_off = true;
+	w->seq = ++b->seq;
+	if (b->ctr)
+		b->ctr[BOWS_C_BACKOFFS]++;
+	if (v->cycle < w->delay_ready) {
+		w->held = true;
+		b->held[e->slot] = true;
+		if (b->ctr)
+			b->ctr[BOWS_C_BLOCKED]++;
+	}
+}
+
+static void bows_on_barrier_arrive(void *st, const struct sched_view *v, uint32_t c, uint32_t slot)
+{
+	sched_inner_on_barrier_arrive(&((struct bows *)st)->in, v, c, slot);
+}
+static void bows_on_barrier_release(void *st, const struct sched_view *v, uint32_t c)
+{
+	sched_inner_on_barrier_release(&((struct bows *)st)->in, v, c);
+}
+static void bows_on_cta_launch(void *st, const struct sched_view *v, uint32_t c)
+{
+	sched_inner_on_cta_launch(&((struct bows *)st)->in, v, c);
+}
+static void bows_on_cta_exit(void *st, const struct sched_view *v, uint32_t c)
+{
+	sched_inner_on_cta_exit(&((struct bows *)st)->in, v, c);
+}
+
+static void bows_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
+{
+	struct bows *b = st;
+	sched_inner_on_kernel_event(&b->in, v, ev);
+	if (ev == SCHED_KERNEL_START)
+		bows_reset(b);
+	else if (ev == SCHED_KERNEL_END && b->dd)
+		ddos_finish(b->dd);
+}
+
+const struct sched_policy sched_bows = {
+    .name = "bows",
+    .description = "BOWS back-off warp spinning over INNER (bows:gto, bows:lrr, bows:cawa, bows:gto-rotate): "
+                   "warps that take a spin-inducing branch go to the back and wait out a back-off delay",
+    .wraps = true,
+    .counters = bows_counters,
+    .ncounters = BOWS_NOWN + DDOS_NCOUNTERS,
+    .create = bows_create,
+    .destroy = bows_destroy,
+    .order = bows_order,
+    .on_cycle = bows_on_cycle,
+    .on_issue = bows_on_issue,
+    .on_exec = bows_on_exec,
+    .on_barrier_arrive = bows_on_barrier_arrive,
+    .on_barrier_release = bows_on_barrier_release,
+    .on_cta_launch = bows_on_cta_launch,
+    .on_cta_exit = bows_on_cta_exit,
+    .on_kernel_event = bows_on_kernel_event,
+};
+
+const struct sched_policy sched_ddos = {
+    .name = "ddos",
+    .description = "DDOS spin detection only, ordering exactly as INNER (ddos:gto ...): accuracy counters (TSDR, "
+                   "FSDR, DPR) against the launch's annotated SIBs",
+    .wraps = true,
+    .counters = ddos_counters,
+    .ncounters = DDOS_NCOUNTERS,
+    .create = bows_create,
+    .destroy = bows_destroy,
+    .order = bows_order,
+    .on_cycle = bows_on_cycle,
+    .on_issue = bows_on_issue,
+    .on_exec = bows_on_exec,
+    .on_barrier_arrive = bows_on_barrier_arrive,
+    .on_barrier_release = bows_on_barrier_release,
+    .on_cta_launch = bows_on_cta_launch,
+    .on_cta_exit = bows_on_cta_exit,
+    .on_kernel_event = bows_on_kernel_event,
+};
