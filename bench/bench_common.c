@@ -117,9 +117,49 @@ ws_result bench_fail(ws_sim *sim, struct ws_bench_out *out, ws_result r, const c
 	return r;
 }
 
+/* Hand the benchmark's ground-truth spin branches to the simulator
+ * (wsFunctionSetSpinBranches), so that `bows_sib=annotated`, DDOS's TSDR/FSDR
+ * and the lock statistics see them on every run. */
+static ws_result annotate_sibs(const struct ws_bench_info *info, ws_module *mod, struct ws_bench_out *out)
+{
+	enum { MAXSIB = 64 };
+	struct ws_sib_pc pcs[MAXSIB];
+	char err[256];
+	int n = ws_bench_sib_pcs(info, mod, pcs, MAXSIB, err, sizeof err);
+	if (n < 0 || n > MAXSIB) {
+		snprintf(out->msg, sizeof out->msg, "%s", n < 0 ? err : "too many spin-branch notes");
+		return WS_ERROR_INVALID_VALUE;
+	}
+	for (int i = 0; i < n; i++) {
+		int first = 1;
+		for (int j = 0; j < i; j++)
+			first &= pcs[j].fn != pcs[i].fn;
+		if (!first)
+			continue;
+		int32_t list[MAXSIB];
+		unsigned m = 0;
+		for (int j = i; j < n; j++)
+			if (pcs[j].fn == pcs[i].fn)
+				list[m++] = pcs[j].pc;
+		ws_function *f;
+		ws_result r = wsModuleGetFunction(&f, mod, info->sibs[i].func);
+		if (r == WS_SUCCESS)
+			r = wsFunctionSetSpinBranches(f, list, m);
+		if (r != WS_SUCCESS) {
+			snprintf(out->msg, sizeof out->msg, "%s: spin-branch notes of %s: %s", info->name, info->sibs[i].func,
+				 wsGetErrorString(r));
+			return r;
+		}
+	}
+	return WS_SUCCESS;
+}
+
 ws_result ws_bench_run(const struct ws_bench_info *info, ws_sim *sim, ws_module *mod, enum ws_bench_size size,
 		       struct ws_bench_out *out)
 {
+	ws_result ar = annotate_sibs(info, mod, out);
+	if (ar != WS_SUCCESS)
+		return ar;
 	char buf[32];
 	const char *v = wsConfigGet(wsSimConfig(sim), "warp_size", buf, sizeof buf);
 	unsigned ws = v ? (unsigned)strtoul(v, NULL, 10) : 32;
