@@ -664,3 +664,40 @@ TEST(timing_l2_memcpy_fill_and_persist)
 	CHECK_MSG(flushed >= 64, "l2_persist=0: second launch made %llu DRAM reads, expected every line",
 		  (unsigned long long)flushed);
 }
+
+/* GPGPU-Sim's front end (fetch_on_empty): a warp is fetched for only when its
+ * I-buffer is empty, fetch_width (2) instructions at a time, so one warp running
+ * straight-line code costs about one I-cache access per 2 instructions; refilling
+ * each free entry (fetch_on_empty = 0) costs about one per instruction.  The
+ * correlation with GPGPU-Sim measured this on its L1I access counts
+ * (docs/correlation.md). */
+static void fetch_counts(struct test_ctx *t, const char *on_empty, uint64_t *fetches, uint64_t *insts)
+{
+	const char *kv[] = {"num_sms", "1", "fetch_on_empty", on_empty, NULL};
+	struct tenv e;
+	*fetches = *insts = 0;
+	if (!topen(t, &e, kv))
+		return;
+	ws_deviceptr out = talloc(&e, 16), res = talloc(&e, 32 * 4);
+	unsigned x = 1;
+	void *args[] = {&out, &res, &x};
+	if (tlaunch(t, &e, "chain_add", 1, 32, args)) {
+		*fetches = getstat(&e, "fetches");
+		*insts = getstat(&e, "warp_insts");
+	}
+	tclose(&e);
+}
+
+TEST(timing_fetch_on_empty)
+{
+	uint64_t f1, i1, f0, i0;
+	fetch_counts(t, "1", &f1, &i1);
+	fetch_counts(t, "0", &f0, &i0);
+	NOTE("chain_add, one warp: %llu fetches for %llu instructions when empty, %llu for %llu per free entry",
+	     (unsigned long long)f1, (unsigned long long)i1, (unsigned long long)f0, (unsigned long long)i0);
+	CHECK_EQ(i1, i0);
+	CHECK_MSG(i1 > 64 && f1 * 10 <= i1 * 6, "fetch_on_empty: %llu fetches for %llu instructions, expected about half",
+		  (unsigned long long)f1, (unsigned long long)i1);
+	CHECK_MSG(f0 * 10 >= i0 * 8, "fetch per free entry: %llu fetches for %llu instructions, expected about one each",
+		  (unsigned long long)f0, (unsigned long long)i0);
+}
