@@ -239,23 +239,21 @@ static void exec_addsub(const struct func_exec *x, const struct ptx_insn *in, ui
 		}
 		return;
 	}
-	/* carry chain: CF is the carry-out of additions and the borrow-out of
-	 * subtractions (subc: d = a - (b + CF)) */
+	/* carry chain: CF is the carry-out of the adder.  A subtraction is
+	 * a + ~b + 1 on that adder (subc: a + ~b + CF), so after sub.cc CF is
+	 * the inverted borrow -- 1 when a >= b -- as the hardware defines it;
+	 * sub.cc/subc chains and sub.cc followed by addc both see that. */
 	ALU_LANES(l, mask)
 	{
-		uint64_t av = a[l] & wm, bv = b[l] & wm, ci = (cin && cf) ? (cf[l] & 1u) : 0, r, r2;
+		uint64_t av = a[l] & wm, bv = b[l] & wm, r, r2;
+		uint64_t ci = cin ? (cf ? (cf[l] & 1u) : 0) : (sub ? 1 : 0);
 		unsigned co;
-		if (!sub) {
-			r = (av + bv) & wm;
-			co = r < av;
-			r2 = (r + ci) & wm;
-			co |= r2 < r;
-		} else {
-			r = (av - bv) & wm;
-			co = av < bv;
-			r2 = (r - ci) & wm;
-			co |= r < ci;
-		}
+		if (sub)
+			bv = ~bv & wm;
+		r = (av + bv) & wm;
+		co = r < av;
+		r2 = (r + ci) & wm;
+		co |= r2 < r;
 		d[l] = r2;
 		if (cout && cf)
 			cf[l] = (uint8_t)co;

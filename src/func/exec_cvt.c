@@ -7,9 +7,9 @@
  * Semantics (PTX ISA, "cvt"):
  *   int -> int     the source is sign/zero-extended by the SOURCE type, then
  *                  truncated to the destination, or clamped to its range
- *                  with .sat.  An .s8 destination is sign-extended into the
- *                  (wider) destination register, as PTX specifies for
- *                  destination registers wider than the instruction type.
+ *                  with .sat.  A signed result is sign-extended into a
+ *                  wider destination register (cvt.s16.s8 into .b32), as
+ *                  PTX specifies for registers wider than the type.
  *   int -> float   correctly rounded with .rn (default) / .rz / .rm / .rp.
  *   float -> int   rounded to an integer with .rni/.rzi (default)/.rmi/.rpi,
  *                  then saturated to the destination range; NaN -> 0.
@@ -148,16 +148,21 @@ static inline uint64_t int_to_float(const struct fcvt *c, int neg, uint64_t mag)
 	return fpu_round(neg, mag, 0, 0, c->fmt, c->rnd);
 }
 
-/* Destination register width for the .s8 sign-extension rule. */
-static unsigned s8_reg_bits(const struct func_exec *x, const struct ptx_insn *in)
+/* Width of the destination register when a signed result must be sign-
+ * extended into it: PTX fills a destination register wider than the
+ * instruction type with the sign for signed types (cvt.s16.s8 into a .b32
+ * register gives 0xFFFFFFC2).  Returns the type width when no extension is
+ * due (unsigned type, register not wider, or not a register). */
+static unsigned sreg_bits(const struct func_exec *x, const struct ptx_insn *in)
 {
 	const struct ptx_operand *o = &in->opd[0];
-	if (in->type != PTX_T_S8 || o->kind != OPD_REG || !x->fn || o->reg < 0 || (uint32_t)o->reg >= x->fn->nregs ||
-	    !x->fn->regs)
-		return 8;
+	const unsigned tb = ptx_type_bits((enum ptx_type)in->type);
+	if (!ptx_type_is_signed((enum ptx_type)in->type) || o->kind != OPD_REG || !x->fn || o->reg < 0 ||
+	    (uint32_t)o->reg >= x->fn->nregs || !x->fn->regs)
+		return tb;
 	unsigned t = x->fn->regs[o->reg].type;
-	unsigned b = t < PTX_T_COUNT ? ptx_type_bits((enum ptx_type)t) : 8;
-	return (b > 8 && b <= 64 && t != PTX_T_PRED) ? b : 8;
+	unsigned b = t < PTX_T_COUNT ? ptx_type_bits((enum ptx_type)t) : tb;
+	return (b > tb && b <= 64 && t != PTX_T_PRED) ? b : tb;
 }
 
 void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
@@ -191,7 +196,7 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 	const uint64_t dm = alu_wmask(dw);
 
 	if (dk != K_FLOAT && sk != K_FLOAT) { /* int -> int */
-		const unsigned rb = s8_reg_bits(x, in);
+		const unsigned rb = sreg_bits(x, in);
 		const uint64_t rm = alu_wmask(rb);
 		const bool ss = sk == K_SINT, ds = dk == K_SINT;
 		const int64_t dmin = ds ? -(int64_t)(dm >> 1) - 1 : 0;
@@ -207,7 +212,7 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 					v = dmax;
 				}
 			}
-			d[l] = rb > 8 ? ((uint64_t)sextw(v, 8) & rm) : (v & dm);
+			d[l] = rb > dw ? ((uint64_t)sextw(v, dw) & rm) : (v & dm);
 		}
 		return;
 	}
@@ -228,7 +233,7 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 	const enum fpu_fmt sf = fmt_of(st);
 	if (dk != K_FLOAT) { /* float -> int: saturating */
 		const int irnd = r_int ? in->rnd : RND_RZI;
-		const unsigned rb = s8_reg_bits(x, in);
+		const unsigned rb = sreg_bits(x, in);
 		const uint64_t rm = alu_wmask(rb);
 		if (dk == K_SINT) {
 			const double hi = ldexp(1.0, (int)dw - 1); /* 2^(w-1): first value too large */
@@ -245,7 +250,7 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 					r = smin;
 				else
 					r = (int64_t)v;
-				d[l] = rb > 8 ? ((uint64_t)sextw((uint64_t)r, 8) & rm) : ((uint64_t)r & dm);
+				d[l] = rb > dw ? ((uint64_t)sextw((uint64_t)r, dw) & rm) : ((uint64_t)r & dm);
 			}
 		} else {
 			const double hi = ldexp(1.0, (int)dw); /* 2^w */
