@@ -177,6 +177,12 @@ ws_result wsMemsetD32(ws_sim *sim, ws_deviceptr dst, uint32_t value, size_t coun
  * Runs to completion (synchronous). */
 ws_result wsLaunchKernel(ws_function *f, unsigned gridX, unsigned gridY, unsigned gridZ, unsigned blockX,
 			 unsigned blockY, unsigned blockZ, unsigned sharedMemBytes, void **params);
+/* As wsLaunchKernel, with cudaLaunchCooperativeKernel semantics: every CTA of
+ * the grid must fit on the GPU at once (WS_ERROR_INVALID_LAUNCH otherwise,
+ * saying how many can), and grid-wide synchronisation (cooperative groups'
+ * grid.sync(), which traps in an ordinary launch) works. */
+ws_result wsLaunchCooperativeKernel(ws_function *f, unsigned gridX, unsigned gridY, unsigned gridZ, unsigned blockX,
+				    unsigned blockY, unsigned blockZ, unsigned sharedMemBytes, void **params);
 
 /* ---- statistics: every counter declared once in src/stats/counters.def ---- */
 /* Value of a named counter, accumulated over all launches since creation or

@@ -621,7 +621,8 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 	for (int i = 0; i < np; i++)
 		params[i] = st->args[i].buf >= 0 ? (void *)&st->bufs[st->args[i].buf].dptr : (void *)st->args[i].bytes;
 	double t0 = cli_now();
-	r = wsLaunchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], (unsigned)shared, params);
+	r = (cli_opt_get(a, "cooperative") ? wsLaunchCooperativeKernel : wsLaunchKernel)(
+		fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], (unsigned)shared, params);
 	double t1 = cli_now();
 	free(params);
 	if (r != WS_SUCCESS) {

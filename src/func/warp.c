@@ -613,7 +613,12 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 	} else if (in->op == OP_TRAP) {
 		e->pc = pc + 1;
 		if (exec)
-			return func_fail(L, c, w, (int)__builtin_ctzll(exec), WS_ERROR_TRAP, "trap executed");
+			return func_fail(L, c, w, (int)__builtin_ctzll(exec), WS_ERROR_TRAP, "trap executed%s",
+					 L->mod->uses_envreg && !L->grid_ws
+						 ? " (the kernel reads %envreg, as cooperative groups' grid.sync() does, which "
+						   "traps unless the kernel is launched cooperatively: cudaLaunchCooperativeKernel, "
+						   "wsLaunchCooperativeKernel, warpsim exec --cooperative)"
+						 : "");
 	} else {
 		/* membar, fence, nanosleep, brkpt, pmevent: no architectural effect in this model */
 		e->pc = pc + 1;

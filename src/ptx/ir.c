@@ -218,6 +218,8 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 		bool vec = op->sreg == SREG_TID || op->sreg == SREG_NTID || op->sreg == SREG_CTAID || op->sreg == SREG_NCTAID;
 		if (vec)
 			put(o, "%s.%c", n, "xyz?"[op->comp < 3 ? op->comp : 3]);
+		else if (ptx_sreg_indexed(op->sreg))
+			put(o, "%s%u", n, (unsigned)op->comp);
 		else
 			put(o, "%s", n);
 		break;

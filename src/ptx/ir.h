@@ -124,6 +124,9 @@ enum ptx_mode {
 	MODE_PRMT_F4E, MODE_PRMT_B4E, MODE_PRMT_RC8, MODE_PRMT_ECL, MODE_PRMT_ECR, MODE_PRMT_RC16,
 	MODE_FINITE, MODE_INFINITE, MODE_NUMBER, MODE_NOTANUMBER, MODE_NORMAL, MODE_SUBNORMAL,
 	MODE_LO, MODE_HI, MODE_WIDE,
+	/* issue 16 -- cp: MODE_NONE = cp.async copy; mbarrier: MODE_INIT..MODE_PENDING_COUNT (+ MODE_ARRIVE) */
+	MODE_COMMIT_GROUP, MODE_WAIT_GROUP, MODE_WAIT_ALL, MODE_CP_MBAR_ARRIVE,
+	MODE_INIT, MODE_ARRIVE_DROP, MODE_TEST_WAIT, MODE_TRY_WAIT, MODE_INVAL, MODE_PENDING_COUNT,
 	MODE_COUNT
 };
 /* Boolean modifiers. */
@@ -146,6 +149,11 @@ enum {
 	FLAG_XORSIGN = 1u << 15, /* min.xorsign.abs (accepted, f16 only) */
 	FLAG_ABS = 1u << 16,     /* redux .abs / min.abs */
 	FLAG_LEFT = 1u << 17,    /* unused by nvcc; reserved */
+	/* issue 16 (cp.async / mbarrier), kept at the top to stay clear of others */
+	FLAG_PARITY = 1u << 28,     /* mbarrier.test_wait.parity / try_wait.parity */
+	FLAG_NOCOMPLETE = 1u << 29, /* mbarrier.arrive.noComplete */
+	FLAG_NOINC = 1u << 30,      /* cp.async.mbarrier.arrive.noinc */
+	FLAG_ASYNC = 1u << 31,      /* cp.async (the only cp form implemented) */
 };
 /* Memory ordering qualifiers are parsed and recorded, functionally no-ops. */
 enum ptx_sem { SEM_NONE, SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL, SEM_SC, SEM_WEAK, SEM_MMIO };
@@ -161,13 +169,24 @@ enum ptx_scope { SCOPE_NONE, SCOPE_CTA, SCOPE_CLUSTER, SCOPE_GPU, SCOPE_SYS };
 	X(LANEMASK_EQ, "%lanemask_eq") X(LANEMASK_LT, "%lanemask_lt")                          \
 	X(LANEMASK_LE, "%lanemask_le") X(LANEMASK_GT, "%lanemask_gt")                          \
 	X(LANEMASK_GE, "%lanemask_ge") X(DYNAMIC_SMEM_SIZE, "%dynamic_smem_size")              \
-	X(TOTAL_SMEM_SIZE, "%total_smem_size")
+	X(TOTAL_SMEM_SIZE, "%total_smem_size")                                                 \
+	/* issue 16: the warp-size constant, driver registers, reserved shared */              \
+	X(WARP_SZ, "WARP_SZ") X(ENVREG, "%envreg")                                             \
+	X(RSMEM_BEGIN, "%reserved_smem_offset_begin") X(RSMEM_END, "%reserved_smem_offset_end") \
+	X(RSMEM_CAP, "%reserved_smem_offset_cap") X(RSMEM_OFF, "%reserved_smem_offset_")
 enum ptx_sreg {
 #define X(e, n) SREG_##e,
 	PTX_SREGS(X)
 #undef X
 	SREG_COUNT
 };
+/* %envreg<0..31> and %reserved_smem_offset_<0..1> are indexed: the index is
+ * the operand's comp.  Reserved shared memory (cooperative groups' scratch)
+ * is PTX_RSMEM_BYTES per CTA, placed after the CTA's static and dynamic
+ * shared memory when a module reads any %reserved_smem_* register. */
+#define PTX_NENVREG 32
+#define PTX_RSMEM_BYTES 1024u
+static inline bool ptx_sreg_indexed(unsigned s) { return s == SREG_ENVREG || s == SREG_RSMEM_OFF; }
 extern const char *const ptx_sreg_name[SREG_COUNT];
 
 /* ---- operands ---- */
@@ -273,7 +292,9 @@ struct ptx_var {
 	uint8_t *init;       /* initializer bytes (size bytes) or NULL */
 	/* Initializers that name other symbols ("{ a, b }" of addresses) */
 	uint32_t ninit_syms;
-	struct ptx_init_sym { uint64_t byte_off; int32_t sym; int32_t func; int64_t add; uint8_t width; } *init_syms;
+	/* generic: written generic(name) -- the generic address; otherwise the
+	 * address in the variable's own state space (what mov gives) */
+	struct ptx_init_sym { uint64_t byte_off; int32_t sym; int32_t func; int64_t add; uint8_t width, generic; } *init_syms;
 	uint32_t line, col;
 };
 
@@ -327,6 +348,8 @@ struct ptx_module {
 	uint64_t global_image_size; /* bytes of module .global variables */
 	uint64_t const_image_size;  /* bytes of module .const variables */
 	uint64_t shared_module_size;/* bytes of module-scope .shared variables */
+	bool uses_rsmem;           /* some function reads a %reserved_smem_* register */
+	bool uses_envreg;          /* some function reads a %envreg register (grid.sync()) */
 	/* "file:line:col: warning: ...\n" lines of the parser ("" if none): a PTX
 	 * ISA version or target newer than warpsim knows */
 	char warnings[768];

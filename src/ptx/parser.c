@@ -171,6 +171,7 @@ enum mgroup {
 	G_PRMT, G_TESTP, G_SEM, G_SCOPE, G_MEMBAR, G_CACHE, G_PFLEVEL, G_PMMASK,
 	G_VOLATILE, G_NC, G_CC, G_SAT, G_FTZ, G_APPROX, G_FULL, G_UNI, G_SHIFTAMT, G_ALIGNED,
 	G_RELU, G_NOFTZ, G_NAN, G_XORSIGN, G_ABS,
+	G_CPASYNC, G_MBAR, /* issue 16: cp.async and mbarrier sub-operations */
 	G_COUNT
 };
 #define G(x) (1ull << G_##x)
@@ -263,6 +264,8 @@ static const struct modword modwords[] = {
 	{"sync", G_BAR, MF_MODE, MODE_SYNC},
 	{"sync", G_SYNC, MF_SYNC, 0},
 	{"arrive", G_BAR, MF_MODE, MODE_ARRIVE},
+	{"arrive", G_MBAR, MF_MODE, MODE_ARRIVE},
+	{"arrive", G_CPASYNC, MF_IGNORE, 0}, /* cp.async.mbarrier.arrive: "mbarrier" sets the mode */
 	{"red", G_BAR, MF_MODE, MODE_RED},
 	{"warp", G_BARWARP, MF_WARP, 0},
 	{"l", G_SHF, MF_MODE, MODE_L},
@@ -321,6 +324,25 @@ static const struct modword modwords[] = {
 	{"NaN", G_NAN, MF_FLAG, 14},
 	{"xorsign", G_XORSIGN, MF_FLAG, 15},
 	{"abs", G_ABS, MF_FLAG, 16},
+	/* issue 16: cp.async and mbarrier */
+	{"async", G_CPASYNC, MF_FLAG, 31},
+	{"bulk", G_CPASYNC, MF_IGNORE, 1},       /* TMA (sm_90): refused in check_suffixes */
+	{"reduce", G_CPASYNC, MF_IGNORE, 1},
+	{"expect_tx", G_MBAR, MF_IGNORE, 1},
+	{"complete_tx", G_MBAR, MF_IGNORE, 1},
+	{"commit_group", G_CPASYNC, MF_MODE, MODE_COMMIT_GROUP},
+	{"wait_group", G_CPASYNC, MF_MODE, MODE_WAIT_GROUP},
+	{"wait_all", G_CPASYNC, MF_MODE, MODE_WAIT_ALL},
+	{"mbarrier", G_CPASYNC, MF_MODE, MODE_CP_MBAR_ARRIVE},
+	{"noinc", G_CPASYNC, MF_FLAG, 30},
+	{"init", G_MBAR, MF_MODE, MODE_INIT},
+	{"arrive_drop", G_MBAR, MF_MODE, MODE_ARRIVE_DROP},
+	{"test_wait", G_MBAR, MF_MODE, MODE_TEST_WAIT},
+	{"try_wait", G_MBAR, MF_MODE, MODE_TRY_WAIT},
+	{"inval", G_MBAR, MF_MODE, MODE_INVAL},
+	{"pending_count", G_MBAR, MF_MODE, MODE_PENDING_COUNT},
+	{"parity", G_MBAR, MF_FLAG, 28},
+	{"noComplete", G_MBAR, MF_FLAG, 29},
 };
 #define NMODWORDS (sizeof(modwords) / sizeof(modwords[0]))
 
@@ -329,7 +351,9 @@ _Static_assert(FLAG_FTZ == 1u << 0 && FLAG_SAT == 1u << 1 && FLAG_APPROX == 1u <
 		       FLAG_CC == 1u << 4 && FLAG_UNI == 1u << 5 && FLAG_VOLATILE == 1u << 6 && FLAG_NC == 1u << 7 &&
 		       FLAG_SHIFTAMT == 1u << 8 && FLAG_CLAMP == 1u << 9 && FLAG_WRAP == 1u << 10 &&
 		       FLAG_ALIGNED == 1u << 11 && FLAG_RELU == 1u << 12 && FLAG_NOFTZ == 1u << 13 &&
-		       FLAG_NAN == 1u << 14 && FLAG_XORSIGN == 1u << 15 && FLAG_ABS == 1u << 16,
+		       FLAG_NAN == 1u << 14 && FLAG_XORSIGN == 1u << 15 && FLAG_ABS == 1u << 16 &&
+		       FLAG_PARITY == 1u << 28 && FLAG_NOCOMPLETE == 1u << 29 && FLAG_NOINC == 1u << 30 &&
+		       FLAG_ASYNC == 1u << 31,
 	       "modwords flag bit indices must match ir.h");
 _Static_assert(G_COUNT <= 64, "modifier groups must fit a 64-bit mask");
 
@@ -448,6 +472,10 @@ static const struct opsyn opsyn[OP_COUNT] = {
 	[OP_TRAP] = {0, 0, 0, NT0, 0, ""},
 	[OP_BRKPT] = {0, 0, 0, NT0, 0, ""},
 	[OP_PMEVENT] = {G(PMMASK), 0, 0, NT0, 0, "i"},
+	/* issue 16; operand shapes per mode in check_operands */
+	[OP_CP] = {G(CPASYNC) | G(SPACE) | G(CACHE) | G(TYPE), TM(B64), 0, NT01, 0, "aai|aais|aaiss|a|i|"},
+	[OP_MBARRIER] = {G(MBAR) | G(SPACE) | G(SEM) | G(SCOPE), TM(B64), 0, NT1, REQ_MODE,
+			 "as|a|ds|ea|eas|eass"},
 };
 
 /* ------------------------------------------------------------------ */
@@ -502,6 +530,7 @@ struct maskrun {
 	const char *name;
 	uint32_t len, line, col;
 	int64_t add;
+	bool generic;
 };
 
 struct parser {
@@ -780,16 +809,39 @@ static int32_t new_var(struct parser *p, const char *name, uint32_t len, uint8_t
 	return (int32_t)m->nvars++;
 }
 
-static bool is_sreg_name(const char *s, uint32_t n, int *which)
+/* A special register's name; indexed ones (%envreg7, %reserved_smem_offset_1)
+ * return their index in *index (0 otherwise). */
+static bool is_sreg_name_ix(const char *s, uint32_t n, int *which, unsigned *index)
 {
+	*index = 0;
 	for (int i = 0; i < SREG_COUNT; i++) {
 		size_t l = strlen(ptx_sreg_name[i]);
+		if (ptx_sreg_indexed((unsigned)i)) {
+			unsigned lim = i == SREG_ENVREG ? PTX_NENVREG : 2, v = 0;
+			if (n <= l || n > l + 2 || memcmp(ptx_sreg_name[i], s, l) != 0)
+				continue;
+			bool ok = !(n == l + 2 && s[l] == '0');
+			for (size_t k = l; k < n && ok; k++) {
+				ok = s[k] >= '0' && s[k] <= '9';
+				v = v * 10 + (unsigned)(s[k] - '0');
+			}
+			if (!ok || v >= lim)
+				continue;
+			*which = i;
+			*index = v;
+			return true;
+		}
 		if (l == n && memcmp(ptx_sreg_name[i], s, n) == 0) {
 			*which = i;
 			return true;
 		}
 	}
 	return false;
+}
+static bool is_sreg_name(const char *s, uint32_t n, int *which)
+{
+	unsigned ix;
+	return is_sreg_name_ix(s, n, which, &ix);
 }
 
 static bool declare_reg(struct parser *p, char *name, uint32_t len, uint8_t type, uint32_t line, uint32_t col)
@@ -1122,12 +1174,12 @@ static float bits2f(uint32_t u)
 }
 
 static bool add_init_sym(struct parser *p, struct initctx *c, uint64_t byte_off, const char *name, uint32_t len,
-			 uint32_t line, uint32_t col, int64_t add, uint8_t width)
+			 uint32_t line, uint32_t col, int64_t add, uint8_t width, bool generic)
 {
 	struct ptx_var *v = &p->m->vars[c->vi];
 	if (!GROW(p, v->init_syms, c->cap_syms, v->ninit_syms + 1))
 		return false;
-	v->init_syms[v->ninit_syms] = (struct ptx_init_sym){byte_off, -1, -1, add, width};
+	v->init_syms[v->ninit_syms] = (struct ptx_init_sym){byte_off, -1, -1, add, width, generic};
 	if (!GROW(p, p->mrefs, p->cap_mrefs, p->nmrefs + 1))
 		return false;
 	p->mrefs[p->nmrefs++] = (struct ref){(uint32_t)c->vi, v->ninit_syms, 0, REF_INIT, name, len, line, col};
@@ -1143,11 +1195,11 @@ static bool flush_maskrun(struct parser *p, struct initctx *c)
 	r->active = false;
 	if (r->nbytes != 8 && r->nbytes != 4)
 		return fail_at(p, r->line, r->col, "incomplete address initializer (bytes of an address must appear in order)");
-	return add_init_sym(p, c, r->byte_off, r->name, r->len, r->line, r->col, r->add, (uint8_t)r->nbytes);
+	return add_init_sym(p, c, r->byte_off, r->name, r->len, r->line, r->col, r->add, (uint8_t)r->nbytes, r->generic);
 }
 
 /* symbol expression: name | generic(name), then optional +N / -N */
-static bool parse_symexpr(struct parser *p, struct namepos *np, int64_t *add)
+static bool parse_symexpr(struct parser *p, struct namepos *np, int64_t *add, bool *is_generic)
 {
 	bool generic = false;
 	const struct ptx_token *t = peek(p, 0);
@@ -1163,6 +1215,7 @@ static bool parse_symexpr(struct parser *p, struct namepos *np, int64_t *add)
 	next(p);
 	if (generic && !expect(p, ')', "')' after generic(name"))
 		return false;
+	*is_generic = generic;
 	*add = 0;
 	if (peek(p, 0)->kind == '+' || peek(p, 0)->kind == '-') {
 		bool minus = next(p).kind == '-';
@@ -1200,19 +1253,21 @@ static bool init_scalar(struct parser *p, struct initctx *c)
 		next(p);
 		struct namepos np;
 		int64_t add;
-		if (!parse_symexpr(p, &np, &add))
+		bool gen;
+		if (!parse_symexpr(p, &np, &add, &gen))
 			return false;
 		if (!expect(p, ')', "')'"))
 			return false;
 		struct maskrun *r = &c->mr;
 		bool cont = r->active && (uint32_t)k == r->nbytes && r->byte_off + r->nbytes == off && r->add == add &&
+			    r->generic == gen &&
 			    r->len == np.len && memcmp(r->name, np.name, np.len) == 0;
 		if (!cont) {
 			if (!flush_maskrun(p, c))
 				return false;
 			if (k != 0)
 				return fail_at(p, line, col, "incomplete address initializer (bytes of an address must appear in order)");
-			*r = (struct maskrun){true, 0, off, np.name, np.len, np.line, np.col, add};
+			*r = (struct maskrun){true, 0, off, np.name, np.len, np.line, np.col, add, gen};
 		}
 		r->nbytes++;
 		if (r->nbytes == 8 && !flush_maskrun(p, c))
@@ -1225,11 +1280,12 @@ static bool init_scalar(struct parser *p, struct initctx *c)
 	if (t->kind == PTX_TOK_IDENT) {
 		struct namepos np;
 		int64_t add;
+		bool gen;
 		if (c->elsz != 4 && c->elsz != 8)
 			return fail_at(p, line, col, "symbol initializers need a 32- or 64-bit element type");
-		if (!parse_symexpr(p, &np, &add))
+		if (!parse_symexpr(p, &np, &add, &gen))
 			return false;
-		if (!add_init_sym(p, c, off, np.name, np.len, np.line, np.col, add, (uint8_t)c->elsz))
+		if (!add_init_sym(p, c, off, np.name, np.len, np.line, np.col, add, (uint8_t)c->elsz, gen))
 			return false;
 		c->cursor++;
 		return true;
@@ -1787,10 +1843,16 @@ static bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uin
 		return true;
 	}
 	int sr;
-	if (kind == SK_NONE && nt.text[0] == '%' && is_sreg_name(nt.text, nt.len, &sr)) {
+	unsigned six;
+	if (kind == SK_NONE && is_sreg_name_ix(nt.text, nt.len, &sr, &six)) {
 		next(p);
 		o->kind = OPD_SREG;
 		o->sreg = (uint16_t)sr;
+		o->comp = (uint8_t)six;
+		if (sr >= SREG_RSMEM_BEGIN && sr <= SREG_RSMEM_OFF)
+			p->m->uses_rsmem = true;
+		if (sr == SREG_ENVREG)
+			p->m->uses_envreg = true;
 		bool vec = sr == SREG_TID || sr == SREG_NTID || sr == SREG_CTAID || sr == SREG_NCTAID;
 		const struct ptx_token *c = peek(p, 0);
 		bool has_comp = c->kind == PTX_TOK_DIRECTIVE && !c->space_before;
@@ -1991,7 +2053,11 @@ static bool apply_suffix(struct parser *p, struct ptx_insn *in, const struct ops
 		st->typetok[st->ntypes] = *t;
 		st->types[st->ntypes++] = mw->val;
 		return true;
-	case MF_SPACE: return set_field(p, &in->space, mw->val, t, &st->fieldtok[MF_SPACE]);
+	case MF_SPACE:
+		/* cp.async.ca.shared.global: the destination space, then the source's (always .global) */
+		if (in->op == OP_CP && in->space == SPACE_SHARED && mw->val == SPACE_GLOBAL)
+			return true;
+		return set_field(p, &in->space, mw->val, t, &st->fieldtok[MF_SPACE]);
 	case MF_VEC: return set_field(p, &in->vec, mw->val, t, &st->fieldtok[MF_VEC]);
 	case MF_CMP: return set_field(p, &in->cmp, mw->val, t, &st->fieldtok[MF_CMP]);
 	case MF_BOOL: return set_field(p, &in->boolop, mw->val, t, &st->fieldtok[MF_BOOL]);
@@ -2018,6 +2084,9 @@ static bool apply_suffix(struct parser *p, struct ptx_insn *in, const struct ops
 		st->fieldtok[MF_WARP] = *t;
 		return true;
 	default:
+		if (mw->val == 1) /* a known form warpsim does not implement: say so plainly */
+			return fail_tok(p, t, "'%s' with %s (sm_90 tensor-memory-accelerator transfers) is not supported",
+					opname(in), qtok(t).s);
 		return true;
 	}
 }
@@ -2060,6 +2129,12 @@ static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct o
 		return fail_tok(p, mn, "'%s' needs a scope (.cta, .gpu, .sys%s)", on, in->op == OP_MEMBAR ? ", .gl" : "");
 	if ((sy->req & REQ_SPACE) && !in->space)
 		return fail_tok(p, mn, "'%s' needs a state space (.global, .shared, ...)", on);
+	if (in->op == OP_CP && !(in->flags & FLAG_ASYNC))
+		return fail_tok(p, mn, "'cp' needs .async (cp.async is the only cp form implemented)");
+	if (in->op == OP_CP && in->mode == MODE_NONE && (in->space != SPACE_SHARED || in->type))
+		return fail_tok(p, mn, "cp.async copies need .shared.global and no type (cp.async.ca.shared.global)");
+	if (in->op == OP_MBARRIER && in->space != SPACE_NONE && in->space != SPACE_SHARED)
+		return fail_tok(p, &st->fieldtok[MF_SPACE], "mbarrier objects live in .shared memory");
 	if (st->saw_warp) {
 		if (in->mode != MODE_SYNC)
 			return fail_tok(p, &st->fieldtok[MF_WARP], "'.warp' must be followed by '.sync'");
@@ -2076,6 +2151,7 @@ static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct o
 		case OP_SHF: what = ".l or .r"; break;
 		case OP_TESTP: what = ".finite, .infinite, .number, .notanumber, .normal or .subnormal"; break;
 		case OP_BRX: what = ".idx"; break;
+		case OP_MBARRIER: what = ".init, .arrive, .arrive_drop, .test_wait, .try_wait, .inval or .pending_count"; break;
 		default: what = ".lo or .hi"; break;
 		}
 		return fail_tok(p, mn, "'%s' needs %s", on, what);
@@ -2184,6 +2260,7 @@ static const char *opd_fit(char c, const struct ptx_operand *o)
 	switch (c) {
 	case 'd': return reg || o->kind == OPD_VEC ? NULL : "a destination register";
 	case 'D': return (o->kind == OPD_REG && !o->neg) || (o->kind == OPD_SINK && o->reg2 >= 0) ? NULL : "a destination register";
+	case 'e': return reg || o->kind == OPD_SINK ? NULL : "a destination register or '_'";
 	case 's': return scal ? NULL : "a register or immediate";
 	case 'v': return scal || o->kind == OPD_SYM || o->kind == OPD_FUNC || o->kind == OPD_VEC ? NULL : "a value";
 	case 'y': return scal || o->kind == OPD_SYM || o->kind == OPD_FUNC ? NULL : "a register, immediate or symbol";
@@ -2208,6 +2285,14 @@ static bool check_operands(struct parser *p, struct ptx_insn *in, const char *pa
 	if (in->op == OP_BAR || in->op == OP_BARRIER) {
 		pat = in->mode == MODE_SYNC ? "s|ss" : in->mode == MODE_ARRIVE ? "ss" : in->mode == MODE_RED ? "dsp|dssp" : "s";
 	}
+	if (in->op == OP_CP) /* cp.async [dst], [src], cp-size{, src-size}{, cache-policy} and the group forms */
+		pat = in->mode == MODE_NONE ? "aai|aais|aaiss" : in->mode == MODE_WAIT_GROUP ? "i"
+			: in->mode == MODE_CP_MBAR_ARRIVE ? "a" : "";
+	if (in->op == OP_MBARRIER) /* state/done destinations may be "_" */
+		pat = in->mode == MODE_INIT ? "as" : in->mode == MODE_INVAL ? "a"
+			: in->mode == MODE_PENDING_COUNT ? "ds"
+			: in->mode == MODE_TEST_WAIT || in->mode == MODE_TRY_WAIT ? "eas|eass"
+			: "ea|eas";
 	const char *first_len_match = NULL;
 	char counts[64];
 	size_t nc = 0;
