@@ -172,6 +172,10 @@ ws_result wsMemcpyDtoD(ws_sim *sim, ws_deviceptr dst, ws_deviceptr src, size_t b
 ws_result wsMemsetD8(ws_sim *sim, ws_deviceptr dst, uint8_t value, size_t count);
 ws_result wsMemsetD32(ws_sim *sim, ws_deviceptr dst, uint32_t value, size_t count);
 
+/* Size of the device heap that device-side malloc/new allocate from (8 MiB
+ * by default, as CUDA's cudaLimitMallocHeapSize); not below what is in use. */
+ws_result wsSimSetMallocHeapSize(ws_sim *sim, size_t bytes);
+
 /* ---- launch ---- */
 /* params[i] points to the value of kernel parameter i (as cuLaunchKernel).
  * Runs to completion (synchronous). */

@@ -355,3 +355,88 @@ TEST(cov_mbarrier_cuda_barrier)
 			wsSimDestroy(e.sim);
 		}
 }
+
+#define HEAP_PTX TEST_DATA_DIR "/ptx/func/heap.ptx"
+
+/* Device malloc/free and C++ new/delete: per-thread lists, blocks that
+ * outlive a launch, the heap limit (malloc returns NULL), bad frees. */
+TEST(cov_device_heap)
+{
+	enum { CTAS = 2, T = 64, N = 5 };
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open_file(t, &e, cov_modes[mi], 32, HEAP_PTX))
+			return;
+		ws_deviceptr dout = cov_alloc(&e, CTAS * T * 4);
+		int n = N;
+		void *a1[] = {&dout, &n};
+		CHECK_MSG(cov_launch(&e, "heap_lists", CTAS, T, a1) == WS_SUCCESS, "%s: %s", cov_modes[mi],
+			  wsSimLastError(e.sim));
+		int out[CTAS * T];
+		wsMemcpyDtoH(e.sim, out, dout, sizeof out);
+		for (int i = 0; i < CTAS * T; i++) {
+			int s = 0;
+			for (int k = 0; k < N; k++)
+				s += i + k + k * k;
+			CHECK_MSG(out[i] == s, "%s: out[%d] = %d, expected %d", cov_modes[mi], i, out[i], s);
+		}
+		/* 128 blocks of 1 KiB exceed a 64 KiB heap: 64 fit, the rest get NULL */
+		CHECK(wsSimSetMallocHeapSize(e.sim, 64u << 10) == WS_SUCCESS);
+		ws_deviceptr keep = cov_alloc(&e, CTAS * T * 8), dsum = cov_alloc(&e, CTAS * T * 4);
+		size_t bytes = 1 << 10;
+		void *a2[] = {&keep, &bytes};
+		CHECK_MSG(cov_launch(&e, "heap_keep", CTAS, T, a2) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		uint64_t ptrs[CTAS * T];
+		wsMemcpyDtoH(e.sim, ptrs, keep, sizeof ptrs);
+		/* host-side free of a device-heap block is refused */
+		CHECK(ptrs[0] != 0 && wsMemFree(e.sim, ptrs[0]) == WS_ERROR_INVALID_VALUE);
+		CHECK(wsSimSetMallocHeapSize(e.sim, 1024) == WS_ERROR_INVALID_VALUE); /* below what is in use */
+		void *a3[] = {&keep, &dsum, &bytes};
+		CHECK_MSG(cov_launch(&e, "heap_release", CTAS, T, a3) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		int sum[CTAS * T], fit = (int)((64u << 10) / (1u << 10));
+		wsMemcpyDtoH(e.sim, sum, dsum, sizeof sum);
+		int got = 0;
+		for (int i = 0; i < CTAS * T; i++) {
+			if (ptrs[i])
+				got++;
+			int want = ptrs[i] ? i * (int)(bytes / 4) : -1;
+			CHECK_MSG(sum[i] == want, "%s: sum[%d] = %d, expected %d", cov_modes[mi], i, sum[i], want);
+		}
+		CHECK_EQ(got, fit);
+		/* freed: the whole heap is available again */
+		CHECK_MSG(cov_launch(&e, "heap_keep", CTAS, T, a2) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		wsMemcpyDtoH(e.sim, ptrs, keep, sizeof ptrs);
+		got = 0;
+		for (int i = 0; i < CTAS * T; i++)
+			got += ptrs[i] != 0;
+		CHECK_EQ(got, fit);
+		/* free of a pointer malloc did not return */
+		void *a4[] = {&dout};
+		CHECK_EQ(cov_launch(&e, "heap_bad_free", 1, 1, a4), WS_ERROR_ILLEGAL_ADDRESS);
+		CHECK_STR_CONTAINS(wsSimLastError(e.sim), "not a block of the device heap");
+		wsSimDestroy(e.sim);
+	}
+}
+
+/* Dynamic parallelism stays unsupported, with one line naming the call. */
+TEST(cov_cdp_refused)
+{
+	static const char cdp[] =
+		".version 9.0\n.target sm_80\n.address_size 64\n"
+		".extern .func (.param .b64 func_retval0) __cudaCDP2GetParameterBufferV2\n"
+		"(\n.param .b64 p0,\n.param .align 4 .b8 p1[12],\n.param .align 4 .b8 p2[12],\n.param .b32 p3\n);\n"
+		".visible .entry k()\n{\n\t.reg .b64 %rd<2>;\n"
+		"\t{\n\t.param .b64 a0;\n\t.param .align 4 .b8 a1[12];\n\t.param .align 4 .b8 a2[12];\n"
+		"\t.param .b32 a3;\n\t.param .b64 rv;\n"
+		"\tcall.uni (rv), __cudaCDP2GetParameterBufferV2, (a0, a1, a2, a3);\n"
+		"\tld.param.b64 %rd1, [rv];\n\t}\n\tret;\n}\n";
+	ws_config *cfg = wsConfigCreate();
+	ws_sim *sim;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	ws_module *m;
+	CHECK_EQ(wsModuleLoadData(sim, &m, cdp, "cdp.ptx"), WS_ERROR_INVALID_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(sim),
+			   "cdp.ptx:20:2: error: call to __cudaCDP2GetParameterBufferV2: dynamic parallelism");
+	wsSimDestroy(sim);
+}

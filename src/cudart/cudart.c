@@ -323,6 +323,8 @@ static cudaError_t init(void)
 	G.clock_mhz = atof(wsConfigGet(cfg, "clock_core", buf, sizeof buf) ? buf : "0");
 	if (G.clock_mhz <= 0)
 		G.clock_mhz = 1000;
+	if (r == WS_SUCCESS && G.limit_set[2]) /* cudaDeviceSetLimit(cudaLimitMallocHeapSize) before the first call */
+		wsSimSetMallocHeapSize(G.sim, G.limits[2]);
 	G.warp_size = atoi(wsConfigGet(cfg, "warp_size", buf, sizeof buf) ? buf : "32");
 	if (G.warp_size > 32) /* the warp size programs see, as WARP_SZ: a 64-lane warp holds two 32-thread PTX warps */
 		G.warp_size = 32;
@@ -1463,7 +1465,7 @@ EXPORT cudaError_t cudaStreamAddCallback(cudaStream_t s, void (*cb)(cudaStream_t
 }
 
 /* ---- settings that have no effect on the simulated device (accepted, documented) ---- */
-static const size_t limit_default[3] = {1024, 1 << 20, 8 << 20}; /* stack size, printf FIFO, malloc heap */
+static const size_t limit_default[3] = {1024, 1 << 20, 8 << 20}; /* stack size, printf FIFO, malloc heap (which sizes the device heap) */
 
 EXPORT cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 {
@@ -1472,6 +1474,8 @@ EXPORT cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 		say("cudaDeviceSetLimit: limit %d is not supported", limit);
 		return ret(cudaErrorNotSupported);
 	}
+	if (limit == 2 && G.sim && wsSimSetMallocHeapSize(G.sim, value) != WS_SUCCESS) /* cudaLimitMallocHeapSize */
+		return ret(cudaErrorInvalidValue);
 	G.limits[limit] = value;
 	G.limit_set[limit] = 1;
 	return cudaSuccess;

@@ -569,6 +569,18 @@ ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes)
 	return ok(sim);
 }
 
+ws_result wsSimSetMallocHeapSize(ws_sim *sim, size_t bytes)
+{
+	if (!sim)
+		return WS_ERROR_INVALID_VALUE;
+	if (bytes < sim->mem->heap_used)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE,
+				 "wsSimSetMallocHeapSize: %zu bytes is less than the %llu the device heap holds", bytes,
+				 (unsigned long long)sim->mem->heap_used);
+	sim->mem->heap_limit = bytes;
+	return ok(sim);
+}
+
 ws_result wsMemFree(ws_sim *sim, ws_deviceptr dptr)
 {
 	if (!sim)

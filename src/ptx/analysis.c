@@ -92,12 +92,21 @@ static bool resolve_calls(struct ptx_module *m, struct ptx_function *fn, struct 
 		if (cf->is_entry)
 			return afail(m, err, in->line, in->col, "call to kernel %s: .entry functions cannot be called",
 				     cf->name);
-		/* device-runtime functions the functional model provides (printf, assert) */
-		bool builtin = cf->is_extern && (strcmp(cf->name, "vprintf") == 0 || strcmp(cf->name, "__assertfail") == 0);
+		/* device-runtime functions the functional model provides (func/devrt.c):
+		 * printf, assert, malloc/free (C++ new/delete lower to them) */
+		bool builtin = cf->is_extern && (strcmp(cf->name, "vprintf") == 0 || strcmp(cf->name, "__assertfail") == 0 ||
+						 strcmp(cf->name, "malloc") == 0 || strcmp(cf->name, "free") == 0);
+		if (cf->is_extern && strncmp(cf->name, "__cudaCDP", 9) == 0)
+			return afail(m, err, in->line, in->col,
+				     "call to %s: dynamic parallelism (launching kernels from the device) is not supported",
+				     cf->name);
+		if (cf->is_extern && strncmp(cf->name, "cudaGraph", 9) == 0)
+			return afail(m, err, in->line, in->col,
+				     "call to %s: device-side CUDA graph calls are not supported", cf->name);
 		if (cf->is_extern && !builtin)
 			return afail(m, err, in->line, in->col,
-				     "call to %s, which is declared but has no body (warpsim provides vprintf and "
-				     "__assertfail only)",
+				     "call to %s, which is declared but has no body (warpsim provides vprintf, "
+				     "__assertfail, malloc and free only)",
 				     cf->name);
 		if (nr != cf->nrets || na != cf->nparams)
 			return afail(m, err, in->line, in->col,
