@@ -440,3 +440,296 @@ TEST(cov_cdp_refused)
 			   "cdp.ptx:20:2: error: call to __cudaCDP2GetParameterBufferV2: dynamic parallelism");
 	wsSimDestroy(sim);
 }
+
+/* ---- bmsk and video instructions: hand-built, one lane, exact bits ---- */
+#include "func/exec.h"
+
+struct vsem {
+	uint64_t regs[8 * 32];
+	uint8_t carry[32];
+	struct func_exec x;
+};
+
+/* op.d.a.b{flags}{.secondary} r0, r1, r2{, r3} with r1..r3 = a, b, c; returns r0 */
+static uint64_t vrun_(struct test_ctx *t, unsigned op, unsigned dt, unsigned at, unsigned bt, uint32_t flags,
+		      unsigned sec, int nsrc, uint64_t a, uint64_t b, uint64_t c, int line)
+{
+	static struct vsem s;
+	memset(&s, 0, sizeof s);
+	s.x.regs = s.regs;
+	s.x.ws = 32;
+	s.x.carry = s.carry;
+	struct ptx_insn in;
+	memset(&in, 0, sizeof in);
+	in.op = (uint16_t)op;
+	in.type = (uint8_t)dt;
+	in.type2 = (uint8_t)at;
+	in.type3 = (uint8_t)bt;
+	in.flags = flags;
+	in.atomop = (uint8_t)sec;
+	in.guard = -1;
+	in.nopd = (uint8_t)(nsrc + 1);
+	for (int i = 0; i <= nsrc; i++) {
+		in.opd[i].kind = OPD_REG;
+		in.opd[i].reg = i;
+		in.opd[i].reg2 = -1;
+	}
+	s.regs[1 * 32] = a;
+	s.regs[2 * 32] = b;
+	s.regs[3 * 32] = c;
+	char why[256] = "";
+	if (!func_video_check(&in, why, sizeof why)) {
+		test_fail(t, __FILE__, line, "func_video_check rejected: %s", why);
+		return 0xdeadbeef;
+	}
+	func_exec_video(&s.x, &in, 1);
+	return s.regs[0];
+}
+#define U PTX_T_U32
+#define S PTX_T_S32
+#define VRUN(op, d, a_, b_, fl, sec, n, a, b, c) vrun_(t, op, d, a_, b_, fl, sec, n, a, b, c, __LINE__)
+
+TEST(cov_sem_bmsk)
+{
+	CHECK_EQ(VRUN(OP_BMSK, PTX_T_B32, 0, 0, 0, 0, 2, 0, 32, 0), 0xffffffffu);
+	CHECK_EQ(VRUN(OP_BMSK, PTX_T_B32, 0, 0, 0, 0, 2, 4, 8, 0), 0xff0);
+	CHECK_EQ(VRUN(OP_BMSK, PTX_T_B32, 0, 0, 0, 0, 2, 28, 8, 0), 0xf0000000u); /* bits past 31 dropped */
+	CHECK_EQ(VRUN(OP_BMSK, PTX_T_B32, 0, 0, FLAG_CLAMP, 0, 2, 40, 3, 0), 0);   /* position clamped to 32 */
+	CHECK_EQ(VRUN(OP_BMSK, PTX_T_B32, 0, 0, FLAG_CLAMP, 0, 2, 0, 100, 0), 0xffffffffu);
+	CHECK_EQ(VRUN(OP_BMSK, PTX_T_B32, 0, 0, FLAG_WRAP, 0, 2, 36, 33, 0), 0x10); /* 4 and 1 */
+	CHECK_EQ(VRUN(OP_BMSK, PTX_T_B32, 0, 0, FLAG_WRAP, 0, 2, 0, 32, 0), 0);     /* length 32 wraps to 0 */
+}
+
+TEST(cov_sem_video_scalar)
+{
+	/* CUB's SHR_ADD / SHL_ADD: vshr/vshl.u32.u32.u32.clamp.add */
+	CHECK_EQ(VRUN(OP_VSHR, U, U, U, FLAG_CLAMP, AOP_ADD, 3, 0xf0, 4, 7), 0xf + 7);
+	CHECK_EQ(VRUN(OP_VSHR, U, U, U, FLAG_CLAMP, AOP_ADD, 3, 0xf0, 40, 7), 7);
+	CHECK_EQ(VRUN(OP_VSHR, U, U, U, FLAG_WRAP, AOP_ADD, 3, 0xf0, 36, 7), 0xf + 7);
+	CHECK_EQ(VRUN(OP_VSHL, U, U, U, FLAG_CLAMP, AOP_ADD, 3, 1, 31, 0), 0x80000000u);
+	CHECK_EQ(VRUN(OP_VSHL, U, U, U, FLAG_CLAMP, AOP_ADD, 3, 1, 32, 5), 5);
+	CHECK_EQ(VRUN(OP_VSHL, U, U, U, FLAG_CLAMP | FLAG_SAT, 0, 2, 1, 32, 0), 0xffffffffu); /* 2^32 saturates */
+	CHECK_EQ(VRUN(OP_VSHR, S, S, U, 0, 0, 2, 0x80000000u, 31, 0), 0xffffffffu);          /* arithmetic */
+	CHECK_EQ(VRUN(OP_VSHR, S, S, U, 0, 0, 2, 0x80000000u, 32, 0), 0xffffffffu);
+	CHECK_EQ(VRUN(OP_VSHR, U, U, U, 0, 0, 2, 0x80000000u, 31, 0), 1);
+	/* 33-bit intermediate: u32 - u32 saturates at 0, s32 + s32 at INT_MAX */
+	CHECK_EQ(VRUN(OP_VSUB, U, U, U, FLAG_SAT, 0, 2, 3, 5, 0), 0);
+	CHECK_EQ(VRUN(OP_VSUB, S, U, U, FLAG_SAT, 0, 2, 3, 5, 0), 0xfffffffeu);
+	CHECK_EQ(VRUN(OP_VADD, S, S, S, FLAG_SAT, 0, 2, 0x7fffffffu, 1, 0), 0x7fffffffu);
+	CHECK_EQ(VRUN(OP_VADD, S, S, S, 0, 0, 2, 0x7fffffffu, 1, 0), 0x80000000u);
+	CHECK_EQ(VRUN(OP_VABSDIFF, U, S, U, 0, 0, 2, 0xffffffffu, 0xffffffffu, 0), 0x100000000ull & 0xffffffffu);
+	CHECK_EQ(VRUN(OP_VABSDIFF, U, U, U, 0, AOP_ADD, 3, 10, 3, 100), 107);
+	CHECK_EQ(VRUN(OP_VMIN, S, S, S, 0, AOP_MAX, 3, (uint32_t)-5, 3, (uint32_t)-7), (uint32_t)-5);
+	CHECK_EQ(VRUN(OP_VMAX, U, U, U, 0, AOP_MIN, 3, 9, 3, 4), 4);
+	CHECK_EQ(VRUN(OP_VMIN, U, U, S, 0, 0, 2, 5, (uint32_t)-1, 0), 0xffffffffu); /* -1 < 5 */
+}
+
+TEST(cov_sem_video_simd)
+{
+	CHECK_EQ(VRUN(OP_VABSDIFF4, U, U, U, 0, 0, 3, 0x00ff10f0u, 0xff00f010u, 0x12345678), 0xffffe0e0u);
+	CHECK_EQ(VRUN(OP_VABSDIFF4, U, U, U, 0, AOP_ADD, 3, 0x00ff10f0u, 0xff00f010u, 5), 224 + 224 + 255 + 255 + 5);
+	CHECK_EQ(VRUN(OP_VABSDIFF4, S, S, S, 0, 0, 3, 0x7f, 0x80, 0), 0xff);
+	CHECK_EQ(VRUN(OP_VABSDIFF4, S, S, S, FLAG_SAT, 0, 3, 0x7f, 0x80, 0), 0x7f);
+	CHECK_EQ(VRUN(OP_VADD4, U, U, U, FLAG_SAT, 0, 3, 0x01ff00ffu, 0x01010101u, 0), 0x02ff01ffu);
+	CHECK_EQ(VRUN(OP_VADD4, U, U, U, 0, 0, 3, 0x01ff00ffu, 0x01010101u, 0), 0x02000100u);
+	CHECK_EQ(VRUN(OP_VSUB4, S, S, S, FLAG_SAT, 0, 3, 0x80, 0x01, 0), 0x80);  /* -128 - 1 saturates */
+	CHECK_EQ(VRUN(OP_VAVRG2, U, U, U, 0, 0, 3, 0x0000ffffu, 0x00030001u, 0), 0x00028000u);
+	CHECK_EQ(VRUN(OP_VAVRG4, S, S, S, 0, 0, 3, 0xff, 0xfe, 0), 0xff); /* (-1 + -2 + 1) >> 1 = -1 */
+	CHECK_EQ(VRUN(OP_VMIN2, S, S, S, 0, 0, 3, 0x00018000u, 0x80000001u, 0), 0x80008000u);
+	CHECK_EQ(VRUN(OP_VMAX2, U, U, U, 0, 0, 3, 0x00018000u, 0x80000001u, 0), 0x80008000u);
+	CHECK_EQ(VRUN(OP_VADD2, U, U, U, 0, AOP_ADD, 3, 0x00010002u, 0x00030004u, 10), 1 + 3 + 2 + 4 + 10);
+	CHECK_EQ(VRUN(OP_VMAX4, S, U, S, 0, 0, 3, 0x80808080u, 0x7f7f7f7fu, 0), 0x80808080u); /* u 128 > s 127 */
+}
+#undef U
+#undef S
+
+/* The same instructions as nvcc and CUB write them, through the parser and
+ * both models. */
+static const char video_ptx[] =
+	".version 9.0\n.target sm_80\n.address_size 64\n"
+	".visible .entry k(.param .u64 k_param_0)\n{\n"
+	"\t.reg .b32 %r<12>;\n\t.reg .b64 %rd<4>;\n"
+	"\tld.param.u64 %rd1, [k_param_0];\n\tcvta.to.global.u64 %rd2, %rd1;\n"
+	"\tmov.u32 %r1, %tid.x;\n\tshl.b32 %r2, %r1, 4;\n"
+	"\tvshr.u32.u32.u32.clamp.add %r3, %r2, 2, %r1;\n"
+	"\tbmsk.clamp.b32 %r4, %r1, 3;\n"
+	"\tbmsk.wrap.b32 %r5, 2, %r1;\n"
+	"\tmov.u32 %r6, 0x00ff10f0;\n"
+	"\tvabsdiff4.u32.u32.u32 %r7,%r6,%r2,%r6;\n"
+	"\tvabsdiff4.u32.u32.u32.add %r8, %r6, %r2, %r1;\n"
+	"\tvshl.u32.u32.u32.wrap %r9, %r1, 33;\n"
+	"\tmul.wide.u32 %rd3, %r1, 32;\n\tadd.s64 %rd3, %rd2, %rd3;\n"
+	"\tst.global.v2.u32 [%rd3], {%r3, %r4};\n\tst.global.v4.u32 [%rd3+16], {%r5, %r7, %r8, %r9};\n"
+	"\tret;\n}\n";
+
+TEST(cov_video_ptx)
+{
+	enum { T = 40 };
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open(t, &e, cov_modes[mi], 0, video_ptx, "video.ptx"))
+			return;
+		ws_deviceptr o = cov_alloc(&e, T * 32);
+		void *args[] = {&o};
+		CHECK_MSG(cov_launch(&e, "k", 1, T, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		uint32_t v[T * 8];
+		wsMemcpyDtoH(e.sim, v, o, sizeof v);
+		for (uint32_t i = 0; i < T; i++) {
+			uint32_t x = i << 4, a = 0x00ff10f0u, ad = 0, sum = 0;
+			for (int k = 0; k < 4; k++) {
+				int p = (int)((a >> (8 * k)) & 0xff), q = (int)((x >> (8 * k)) & 0xff);
+				uint32_t dd = (uint32_t)(p > q ? p - q : q - p);
+				ad |= dd << (8 * k);
+				sum += dd;
+			}
+			uint32_t want[6] = {(x >> 2) + i, i >= 32 ? 0 : (uint32_t)((0x7ull << i) & 0xffffffffu),
+					    (uint32_t)(((1ull << (i & 31)) - 1) << 2 & 0xffffffffu), ad, sum + i, i << 1};
+			for (int k = 0; k < 6; k++) {
+				uint32_t got = v[i * 8 + (k < 2 ? k : k + 2)];
+				CHECK_MSG(got == want[k], "%s: thread %u value %d: 0x%x, expected 0x%x", cov_modes[mi], i, k,
+					  got, want[k]);
+			}
+		}
+		wsSimDestroy(e.sim);
+	}
+}
+
+/* cvt to and from fp8 pairs, to tf32, and cvt.pack: hardware-defined edge
+ * cases (PTX ISA, "cvt"), through the parser and both models.  Thread i
+ * converts in[2i], in[2i+1] (f32 bits). */
+static const char cvt16_ptx[] =
+	".version 9.0\n.target sm_90\n.address_size 64\n"
+	".visible .entry k(.param .u64 k_param_0, .param .u64 k_param_1)\n{\n"
+	"\t.reg .b16 %rs<4>;\n\t.reg .b32 %r<16>;\n\t.reg .f32 %f<3>;\n\t.reg .b64 %rd<8>;\n"
+	"\tld.param.u64 %rd1, [k_param_0];\n\tld.param.u64 %rd2, [k_param_1];\n"
+	"\tmov.u32 %r1, %tid.x;\n\tmul.wide.u32 %rd3, %r1, 8;\n\tadd.s64 %rd4, %rd1, %rd3;\n"
+	"\tld.global.v2.f32 {%f1, %f2}, [%rd4];\n"
+	"\tcvt.rn.satfinite.e4m3x2.f32 %rs1, %f1, %f2;\n"
+	"\tcvt.rn.satfinite.e5m2x2.f32 %rs2, %f1, %f2;\n"
+	"\tcvt.rn.f16x2.e4m3x2 %r2, %rs1;\n"
+	"\tcvt.rn.f16x2.e5m2x2 %r3, %rs2;\n"
+	"\tmov.b32 %r4, %f1;\n"
+	"\tcvt.rna.tf32.f32 %r5, %f1;\n"
+	"\tcvt.rn.tf32.f32 %r6, %f1;\n"
+	"\tcvt.rz.satfinite.tf32.f32 %r7, %f1;\n"
+	"\tcvt.rna.satfinite.tf32.f32 %r8, %f1;\n"
+	"\tmov.b32 %r9, %f2;\n"
+	"\tcvt.pack.sat.u8.s32.b32 %r10, %r4, %r9, 0x1234;\n"
+	"\tcvt.pack.sat.s16.s32 %r11, %r4, %r9;\n"
+	"\tcvt.u32.u16 %r12, %rs1;\n\tcvt.u32.u16 %r13, %rs2;\n"
+	"\tmul.wide.u32 %rd5, %r1, 48;\n\tadd.s64 %rd6, %rd2, %rd5;\n"
+	"\tst.global.v4.u32 [%rd6], {%r12, %r13, %r2, %r3};\n"
+	"\tst.global.v4.u32 [%rd6+16], {%r5, %r6, %r7, %r8};\n"
+	"\tst.global.v2.u32 [%rd6+32], {%r10, %r11};\n"
+	"\tret;\n}\n";
+
+TEST(cov_sem_cvt_fp8_tf32_pack)
+{
+	/* per case: a, b (f32 bits), then e4m3x2, e5m2x2, f16x2<-e4m3x2, f16x2<-e5m2x2 (-1: not checked),
+	 * tf32 rna, rn, rz.satfinite, rna.satfinite of a, pack u8 and s16 of (a, b) as integers */
+	static const struct {
+		uint32_t a, b;
+		int64_t want[10];
+	} cases[] = {
+		/* 1.0, 448: e4m3 0x38, 0x7e; e5m2 0x3c, 448 -> 0x5f (1.75 * 2^8); f16 0x3c00, 0x5f00 */
+		{0x3f800000u, 0x43e00000u, {0x387e, 0x3c5f, 0x3c005f00, 0x3c005f00, 0x3f800000, 0x3f800000, 0x3f800000,
+					     0x3f800000, -1, -1}},
+		/* 0.3 -> e4m3 0x2a (0.3125); 500 saturates to 448; e5m2 0.3 -> 0x35 (0.3125), 500 -> 0x60 (512) */
+		{0x3e99999au, 0x43fa0000u, {0x2a7e, 0x3560, 0x35005f00, 0x35006000, -1, -1, -1, -1, -1, -1}},
+		/* -0 and the smallest e4m3 subnormal 2^-9; 2^-10 ties to even (0) */
+		{0x80000000u, 0x3b000000u, {0x8001, -1, 0x80001800, -1, 0x80000000u, 0x80000000u, 0x80000000u,
+					       0x80000000u, -1, -1}},
+		{0x3a800000u, 0xba800000u, {0x0080, -1, -1, -1, -1, -1, -1, -1, -1, -1}},
+		/* NaN stays NaN; +inf saturates (e4m3 448, e5m2 57344 = 0x7b) */
+		{0x7fc00000u, 0x7f800000u, {0x7f7e, 0x7f7b, 0x7fff5f00, 0x7fff7b00, 0x7fffffffu, 0x7fffffffu, 0x7fffffffu,
+					    0x7fffffffu, -1, -1}},
+		/* tf32 rounding: below half, tie (rna up, rn to even), above half */
+		{0x3f800fffu, 0x3f801000u, {-1, -1, -1, -1, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, -1, -1}},
+		{0x3f801000u, 0, {-1, -1, -1, -1, 0x3f802000, 0x3f800000, 0x3f800000, 0x3f802000, -1, -1}},
+		{0x3f803000u, 0, {-1, -1, -1, -1, 0x3f804000, 0x3f804000, 0x3f802000, 0x3f804000, -1, -1}},
+		/* the largest f32 rounds to infinity, or to the largest tf32 with .satfinite */
+		{0x7f7fffffu, 0, {-1, -1, -1, -1, 0x7f800000, 0x7f800000, 0x7f7fe000, 0x7f7fe000, -1, -1}},
+		{0xff800000u, 0, {-1, -1, -1, -1, 0xff800000u, 0xff800000u, 0xff7fe000u, 0xff7fe000u, -1, -1}},
+		/* cvt.pack.sat on the bits as integers */
+		{300, (uint32_t)-5, {-1, -1, -1, -1, -1, -1, -1, -1, 0x1234ff00, 0x012cfffb}},
+		{40000, (uint32_t)-40000, {-1, -1, -1, -1, -1, -1, -1, -1, 0x1234ff00, 0x7fff8000}},
+		{(uint32_t)-1, 7, {-1, -1, -1, -1, -1, -1, -1, -1, 0x12340007, 0xffff0007}},
+	};
+	enum { N = sizeof cases / sizeof cases[0] };
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open(t, &e, cov_modes[mi], 0, cvt16_ptx, "cvt16.ptx"))
+			return;
+		uint32_t in[N * 2], out[N * 12];
+		for (unsigned i = 0; i < N; i++) {
+			in[2 * i] = cases[i].a;
+			in[2 * i + 1] = cases[i].b;
+		}
+		ws_deviceptr din = cov_alloc(&e, sizeof in), dout = cov_alloc(&e, sizeof out);
+		wsMemcpyHtoD(e.sim, din, in, sizeof in);
+		void *args[] = {&din, &dout};
+		CHECK_MSG(cov_launch(&e, "k", 1, N, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		wsMemcpyDtoH(e.sim, out, dout, sizeof out);
+		for (unsigned i = 0; i < N; i++)
+			for (unsigned k = 0; k < 10; k++)
+				if (cases[i].want[k] >= 0)
+					CHECK_MSG(out[i * 12 + k] == (uint32_t)cases[i].want[k],
+						  "%s case %u (0x%08x, 0x%08x) result %u: 0x%x, expected 0x%llx", cov_modes[mi], i,
+						  cases[i].a, cases[i].b, k, out[i * 12 + k], (long long)cases[i].want[k]);
+		wsSimDestroy(e.sim);
+	}
+}
+
+/* .global/.const variables declared inside a function have static storage
+ * (with initializers), visible in that function only; address expressions
+ * name+offset work in mov and in [ ]. */
+static const char fnvar_ptx[] =
+	".version 9.0\n.target sm_80\n.address_size 64\n"
+	".visible .entry k(.param .u64 k_param_0)\n{\n"
+	"\t.reg .b32 %r<8>;\n\t.reg .b64 %rd<8>;\n"
+	"\t.global .align 4 .u32 cnt[4] = {5, 6, 7, 8};\n"
+	"\t.const .align 4 .u32 tab[2] = {11, 12};\n"
+	"\t.shared .align 4 .b8 temp[16];\n"
+	"\tld.param.u64 %rd1, [k_param_0];\n\tcvta.to.global.u64 %rd2, %rd1;\n"
+	"\tmov.u32 %r1, temp+4;\n\tmov.u64 %rd3, cnt+8;\n\tld.global.u32 %r2, [%rd3];\n"
+	"\tmov.u32 %r3, temp;\n\tsub.s32 %r4, %r1, %r3;\n"
+	"\tst.global.v2.u32 [%rd2], {%r2, %r4};\n"
+	"\tatom.global.add.u32 %r6, [cnt+4], 1;\n\tld.const.u32 %r5, [tab+4];\n"
+	"\tst.global.v2.u32 [%rd2+8], {%r6, %r5};\n"
+	"\tret;\n}\n"
+	".visible .entry other(.param .u64 o_param_0)\n{\n"
+	"\t.reg .b64 %rd<2>;\n\t.global .u64 cnt;\n"
+	"\tmov.u64 %rd1, cnt;\n\tret;\n}\n";
+
+TEST(cov_function_scope_global)
+{
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open(t, &e, cov_modes[mi], 0, fnvar_ptx, "fnvar.ptx"))
+			return;
+		ws_deviceptr o = cov_alloc(&e, 16);
+		void *args[] = {&o};
+		uint32_t v[4];
+		for (unsigned run = 0; run < 2; run++) { /* static storage: the counter persists */
+			CHECK_MSG(cov_launch(&e, "k", 1, 1, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+			wsMemcpyDtoH(e.sim, v, o, sizeof v);
+			CHECK_EQ(v[0], 7);
+			CHECK_EQ(v[1], 4);
+			CHECK_EQ(v[2], 6 + run);
+			CHECK_EQ(v[3], 12);
+		}
+		wsSimDestroy(e.sim);
+	}
+	/* the name is not visible outside its function */
+	struct cenv e;
+	memset(&e, 0, sizeof e);
+	ws_config *cfg = wsConfigCreate();
+	CHECK(wsSimCreate(&e.sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	static const char outside[] = ".version 9.0\n.target sm_80\n.address_size 64\n"
+				      ".visible .entry a()\n{\n\t.global .u32 x;\n\tret;\n}\n"
+				      ".visible .entry b()\n{\n\t.reg .b64 %rd1;\n\tmov.u64 %rd1, x;\n\tret;\n}\n";
+	CHECK_EQ(wsModuleLoadData(e.sim, &e.mod, outside, "outside.ptx"), WS_ERROR_INVALID_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "outside.ptx:12:");
+	wsSimDestroy(e.sim);
+}

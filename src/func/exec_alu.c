@@ -1077,7 +1077,13 @@ static unsigned expected_nopd(const struct ptx_insn *in)
 	case OP_EX2:
 	case OP_LG2:
 	case OP_TANH: return 2;
-	case OP_CVT: return (in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2) ? 3 : 2;
+	case OP_CVT:
+		if (in->flags & FLAG_PACK) /* cvt.pack.sat: d, a, b{, c} */
+			return in->type == PTX_T_U8 || in->type == PTX_T_S8 ? 4 : 3;
+		if (in->type2 == PTX_T_F16X2 || in->type2 == PTX_T_E4M3X2 || in->type2 == PTX_T_E5M2X2)
+			return 2; /* a packed source */
+		return (in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2 || in->type == PTX_T_E4M3X2 ||
+			in->type == PTX_T_E5M2X2) ? 3 : 2;
 	case OP_MAD:
 	case OP_MADC:
 	case OP_MAD24:

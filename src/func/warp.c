@@ -586,6 +586,10 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 		if (exec)
 			func_exec_alu(&x, in, exec);
 		e->pc = pc + 1;
+	} else if (func_is_video((enum ptx_opcode)in->op)) {
+		if (exec)
+			func_exec_video(&x, in, exec);
+		e->pc = pc + 1;
 	} else if (func_is_warpop((enum ptx_opcode)in->op)) {
 		func_exec_warpop(&x, in, exec, active);
 		e->pc = pc + 1;

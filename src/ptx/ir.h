@@ -65,7 +65,9 @@ enum ptx_opcode ptx_opcode_lookup(const char *name, size_t len);
 	X(U8, "u8", 1) X(U16, "u16", 2) X(U32, "u32", 4) X(U64, "u64", 8)     \
 	X(S8, "s8", 1) X(S16, "s16", 2) X(S32, "s32", 4) X(S64, "s64", 8)     \
 	X(F16, "f16", 2) X(F16X2, "f16x2", 4) X(BF16, "bf16", 2)            \
-	X(BF16X2, "bf16x2", 4) X(F32, "f32", 4) X(F64, "f64", 8)
+	X(BF16X2, "bf16x2", 4) X(F32, "f32", 4) X(F64, "f64", 8)                 \
+	/* issue 16: cvt-only types: fp8 pairs, tf32 (in a .b32 register) */   \
+	X(E4M3X2, "e4m3x2", 2) X(E5M2X2, "e5m2x2", 2) X(TF32, "tf32", 4)
 enum ptx_type {
 #define X(e, n, s) PTX_T_##e,
 	PTX_TYPES(X)
@@ -154,6 +156,8 @@ enum {
 	FLAG_NOCOMPLETE = 1u << 29, /* mbarrier.arrive.noComplete */
 	FLAG_NOINC = 1u << 30,      /* cp.async.mbarrier.arrive.noinc */
 	FLAG_ASYNC = 1u << 31,      /* cp.async (the only cp form implemented) */
+	FLAG_SATFINITE = 1u << 27,  /* cvt .satfinite (fp8, tf32) */
+	FLAG_PACK = 1u << 26,       /* cvt.pack.sat */
 };
 /* Memory ordering qualifiers are parsed and recorded, functionally no-ops. */
 enum ptx_sem { SEM_NONE, SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL, SEM_SC, SEM_WEAK, SEM_MMIO };
@@ -261,6 +265,7 @@ struct ptx_insn {
 	uint8_t guard_neg;   /* @!%p */
 	uint8_t unit;        /* enum ptx_unit after refinement by type */
 	uint8_t lat;         /* enum ptx_lat after refinement */
+	uint8_t type3;       /* third type suffix (video dtype.atype.btype: btype) */
 	uint32_t flags;      /* FLAG_* */
 	int32_t guard;       /* predicate register index, or -1 */
 	uint32_t line, col;  /* source position of the mnemonic */

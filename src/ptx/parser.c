@@ -172,6 +172,7 @@ enum mgroup {
 	G_VOLATILE, G_NC, G_CC, G_SAT, G_FTZ, G_APPROX, G_FULL, G_UNI, G_SHIFTAMT, G_ALIGNED,
 	G_RELU, G_NOFTZ, G_NAN, G_XORSIGN, G_ABS,
 	G_CPASYNC, G_MBAR, /* issue 16: cp.async and mbarrier sub-operations */
+	G_CVT16,           /* issue 16: cvt .satfinite / .pack */
 	G_COUNT
 };
 #define G(x) (1ull << G_##x)
@@ -342,6 +343,8 @@ static const struct modword modwords[] = {
 	{"inval", G_MBAR, MF_MODE, MODE_INVAL},
 	{"pending_count", G_MBAR, MF_MODE, MODE_PENDING_COUNT},
 	{"parity", G_MBAR, MF_FLAG, 28},
+	{"satfinite", G_CVT16, MF_FLAG, 27},
+	{"pack", G_CVT16, MF_FLAG, 26},
 	{"noComplete", G_MBAR, MF_FLAG, 29},
 };
 #define NMODWORDS (sizeof(modwords) / sizeof(modwords[0]))
@@ -353,7 +356,7 @@ _Static_assert(FLAG_FTZ == 1u << 0 && FLAG_SAT == 1u << 1 && FLAG_APPROX == 1u <
 		       FLAG_ALIGNED == 1u << 11 && FLAG_RELU == 1u << 12 && FLAG_NOFTZ == 1u << 13 &&
 		       FLAG_NAN == 1u << 14 && FLAG_XORSIGN == 1u << 15 && FLAG_ABS == 1u << 16 &&
 		       FLAG_PARITY == 1u << 28 && FLAG_NOCOMPLETE == 1u << 29 && FLAG_NOINC == 1u << 30 &&
-		       FLAG_ASYNC == 1u << 31,
+		       FLAG_ASYNC == 1u << 31 && FLAG_SATFINITE == 1u << 27 && FLAG_PACK == 1u << 26,
 	       "modwords flag bit indices must match ir.h");
 _Static_assert(G_COUNT <= 64, "modifier groups must fit a 64-bit mask");
 
@@ -369,6 +372,7 @@ _Static_assert(G_COUNT <= 64, "modifier groups must fit a 64-bit mask");
 #define T_DATA (TM(B8) | TM(B16) | TM(B32) | TM(B64) | TM(B128) | TM(U8) | TM(U16) | TM(U32) | TM(U64) | \
 		TM(S8) | TM(S16) | TM(S32) | TM(S64) | T_FALL)
 #define T_CVT (TM(U8) | TM(U16) | TM(U32) | TM(U64) | TM(S8) | TM(S16) | TM(S32) | TM(S64) | T_FALL)
+#define T_CVT16 (TM(E4M3X2) | TM(E5M2X2) | TM(TF32) | TM(F16X2)) /* issue 16: fp8 pairs, tf32 */
 #define T_ATOM (TM(B16) | TM(B32) | TM(B64) | TM(B128) | TM(U32) | TM(U64) | TM(S32) | TM(S64) | T_FALL)
 
 enum { NT0, NT1, NT2, NT01 };
@@ -433,7 +437,8 @@ static const struct opsyn opsyn[OP_COUNT] = {
 	[OP_SELP] = {0, T_B | T_I | T_FALL, 0, NT1, 0, "dssp"},
 	[OP_SLCT] = {G(FTZ), T_B | T_I | T_F, TM(S32) | TM(F32), NT2, 0, "dsss"},
 	[OP_MOV] = {G(VEC), TM(PRED) | T_B | TM(B128) | T_I | T_FALL, 0, NT1, 0, "dv"},
-	[OP_CVT] = {G(RND) | G(RNDI) | G(FTZ) | G(SAT) | G(RELU), T_CVT, T_CVT, NT2, 0, "ds|dss"},
+	[OP_CVT] = {G(RND) | G(RNDI) | G(FTZ) | G(SAT) | G(RELU) | G(CVT16), T_CVT | T_CVT16 | TM(B32), T_CVT | T_CVT16,
+		    NT2, 0, "ds|dss|dsss"},
 	[OP_CVTA] = {G(TO) | G(SPACE), TM(U32) | TM(U64), 0, NT1, REQ_SPACE, "dy"},
 	[OP_ISSPACEP] = {G(SPACE), 0, 0, NT0, REQ_SPACE, "dy"},
 	[OP_LD] = {G(SPACE) | G(VEC) | G(VOLATILE) | G(NC) | G(SEM) | G(SCOPE) | G(CACHE), T_DATA, 0, NT1, 0, "da"},
@@ -473,6 +478,27 @@ static const struct opsyn opsyn[OP_COUNT] = {
 	[OP_BRKPT] = {0, 0, 0, NT0, 0, ""},
 	[OP_PMEVENT] = {G(PMMASK), 0, 0, NT0, 0, "i"},
 	/* issue 16; operand shapes per mode in check_operands */
+	/* issue 16: bmsk and video instructions (types checked in check_suffixes) */
+	[OP_BMSK] = {G(SHFMODE), TM(B32), 0, NT1, 0, "dss"},
+	[OP_VADD] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VSUB] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VABSDIFF] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VMIN] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VMAX] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VSHL] = {G(SAT) | G(ATOM) | G(SHFMODE), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VSHR] = {G(SAT) | G(ATOM) | G(SHFMODE), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VADD2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VSUB2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VAVRG2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VABSDIFF2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VMIN2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VMAX2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VADD4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VSUB4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VAVRG4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VABSDIFF4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VMIN4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VMAX4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
 	[OP_CP] = {G(CPASYNC) | G(SPACE) | G(CACHE) | G(TYPE), TM(B64), 0, NT01, 0, "aai|aais|aaiss|a|i|"},
 	[OP_MBARRIER] = {G(MBAR) | G(SPACE) | G(SEM) | G(SCOPE), TM(B64), 0, NT1, REQ_MODE,
 			 "as|a|ds|ea|eas|eass"},
@@ -1455,8 +1481,10 @@ static bool parse_var_decl(struct parser *p, int32_t func, bool is_extern)
 	a.is_extern = is_extern;
 	if (func < 0 && a.space == SPACE_PARAM)
 		return fail_at(p, sp.line, sp.col, "'.param' variables must be declared inside a function or parameter list");
-	if (func >= 0 && (a.space == SPACE_GLOBAL || a.space == SPACE_CONST))
-		return fail_at(p, sp.line, sp.col, "'%.*s' variables must be declared at module scope", (int)sp.len, sp.text);
+	/* .global/.const variables declared in a function (issue 16) have static
+	 * storage in the module's images: module variables (func -1) whose name
+	 * is visible in the function's scope only */
+	bool fn_static = func >= 0 && (a.space == SPACE_GLOBAL || a.space == SPACE_CONST);
 	if (!parse_var_attrs(p, &a, false))
 		return false;
 	if (a.type == PTX_T_PRED && a.space != SPACE_PARAM)
@@ -1470,7 +1498,7 @@ static bool parse_var_decl(struct parser *p, int32_t func, bool is_extern)
 		unsigned nd;
 		if (!parse_dims(p, dims, &nd))
 			return false;
-		int32_t vi = new_var(p, nt.text, nt.len, a.space, a.type, nt.line, nt.col, func);
+		int32_t vi = new_var(p, nt.text, nt.len, a.space, a.type, nt.line, nt.col, fn_static ? -1 : func);
 		if (vi < 0)
 			return false;
 		struct ptx_var *v = &p->m->vars[vi];
@@ -1998,8 +2026,8 @@ done:
 
 struct sufstate {
 	uint8_t ntypes;
-	uint8_t types[2];
-	struct ptx_token typetok[2];
+	uint8_t types[3];
+	struct ptx_token typetok[3];
 	bool saw_sync, saw_warp;
 	struct ptx_token fieldtok[MF_COUNT]; /* where each field was set */
 	struct ptx_token flagtok[32];
@@ -2048,7 +2076,7 @@ static bool apply_suffix(struct parser *p, struct ptx_insn *in, const struct ops
 	}
 	switch (mw->field) {
 	case MF_TYPE:
-		if (st->ntypes >= 2)
+		if (st->ntypes >= (in->op >= OP_VADD && in->op <= OP_VMAX4 ? 3 : in->op == OP_CVT && (in->flags & FLAG_PACK) ? 3 : 2))
 			return fail_tok(p, t, "too many type suffixes for '%s'", opname(in));
 		st->typetok[st->ntypes] = *t;
 		st->types[st->ntypes++] = mw->val;
@@ -2103,11 +2131,13 @@ static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct o
 		in->type = st->types[0];
 	if (st->ntypes > 1)
 		in->type2 = st->types[1];
+	if (st->ntypes > 2)
+		in->type3 = st->types[2];
 	if (!described)
 		return true;
 	/* number and validity of types */
 	unsigned want_min = sy->ntypes == NT2 ? 2 : sy->ntypes == NT1 ? 1 : 0;
-	unsigned want_max = sy->ntypes == NT2 ? 2 : sy->ntypes == NT0 ? 0 : 1;
+	unsigned want_max = sy->ntypes == NT2 ? (in->op >= OP_VADD && in->op <= OP_VMAX4 ? 3 : in->op == OP_CVT && (in->flags & FLAG_PACK) ? 3 : 2) : sy->ntypes == NT0 ? 0 : 1;
 	if (st->ntypes > want_max) {
 		const struct ptx_token *tt = &st->typetok[want_max];
 		if (want_max == 0)
@@ -2118,6 +2148,14 @@ static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct o
 		return fail_tok(p, mn, "'%s' needs %s type suffix%s", on, want_min == 2 ? "two" : "a", want_min == 2 ? "es" : "");
 	if (st->ntypes >= 1 && !(sy->types & (1u << st->types[0])))
 		return fail_tok(p, &st->typetok[0], "type %s is not valid for '%s'", qtok(&st->typetok[0]).s, on);
+	if (in->op >= OP_VADD && in->op <= OP_VMAX4) { /* video: dtype.atype.btype, each .u32 or .s32 */
+		if (st->ntypes != 3)
+			return fail_tok(p, mn, "'%s' needs three types (.dtype.atype.btype, e.g. .u32.u32.u32)", on);
+		for (unsigned k = 0; k < 3; k++)
+			if (st->types[k] != PTX_T_U32 && st->types[k] != PTX_T_S32)
+				return fail_tok(p, &st->typetok[k], "type %s is not valid for '%s' (.u32 or .s32)",
+						qtok(&st->typetok[k]).s, on);
+	}
 	if (st->ntypes >= 2 && !(sy->types2 & (1u << st->types[1])))
 		return fail_tok(p, &st->typetok[1], "type %s is not valid for '%s'", qtok(&st->typetok[1]).s, on);
 	/* required sub-operations */
@@ -2373,7 +2411,18 @@ static bool check_operand_details(struct parser *p, struct ptx_insn *in, const s
 			return fail_tok(p, mn, "'lop3' accepts only .and or .or");
 		break;
 	case OP_CVT: {
-		bool pack = in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2;
+		if (in->flags & FLAG_PACK) { /* cvt.pack.sat.{u8,s8,u16,s16}.s32.b32 d, a, b{, c} */
+			bool bytes = in->type == PTX_T_U8 || in->type == PTX_T_S8;
+			if (!(in->flags & FLAG_SAT) || in->type2 != PTX_T_S32 ||
+			    (!bytes && in->type != PTX_T_U16 && in->type != PTX_T_S16) || (bytes != (in->nopd == 4)) ||
+			    (bytes && in->type3 != PTX_T_B32))
+				return fail_tok(p, mn, "cvt.pack needs .sat.{u16,s16}.s32 d, a, b or .sat.{u8,s8}.s32.b32 d, a, b, c");
+			break;
+		}
+		bool pack = in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2 || in->type == PTX_T_E4M3X2 ||
+			    in->type == PTX_T_E5M2X2;
+		if (pack && (in->type2 == PTX_T_F16X2 || in->type2 == PTX_T_E4M3X2 || in->type2 == PTX_T_E5M2X2))
+			pack = false; /* a packed source: one operand */
 		if (pack != (in->nopd == 3))
 			return fail_tok(p, mn, pack ? "'cvt' to .%s needs two sources" : "'cvt' to .%s takes one source",
 					ptx_type_name[in->type]);
