@@ -733,3 +733,158 @@ TEST(cov_function_scope_global)
 	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "outside.ptx:12:");
 	wsSimDestroy(e.sim);
 }
+
+/* ld/st .v8 (sm_100's 32-byte accesses), as nvcc 13 emits them for a
+ * 32-byte-aligned struct of 8 floats; a misaligned .v8 faults. */
+static const char v8_ptx[] =
+	".version 9.0\n.target sm_100\n.address_size 64\n"
+	".visible .entry k(.param .u64 k_param_0, .param .u64 k_param_1, .param .u32 k_param_2)\n{\n"
+	"\t.reg .b32 %r<4>;\n\t.reg .f32 %f<17>;\n\t.reg .b64 %rd<8>;\n"
+	"\tld.param.u64 %rd1, [k_param_0];\n\tld.param.u64 %rd2, [k_param_1];\n\tld.param.u32 %r2, [k_param_2];\n"
+	"\tcvta.to.global.u64 %rd3, %rd1;\n\tcvta.to.global.u64 %rd4, %rd2;\n"
+	"\tmov.u32 %r1, %tid.x;\n\tmul.wide.u32 %rd5, %r1, 32;\n\tadd.s64 %rd6, %rd3, %rd5;\n"
+	"\tcvt.u64.u32 %rd7, %r2;\n\tadd.s64 %rd6, %rd6, %rd7;\n"
+	"\tld.global.v8.f32 {%f1, %f2, %f3, %f4, %f5, %f6, %f7, %f8}, [%rd6];\n"
+	"\tadd.f32 %f9, %f8, %f1;\n\tmul.f32 %f10, %f2, 2.0;\n\tsub.f32 %f11, %f3, %f7;\n"
+	"\tadd.s64 %rd6, %rd4, %rd5;\n"
+	"\tst.global.v8.f32 [%rd6], {%f9, %f10, %f11, %f4, %f5, %f6, %f7, %f1};\n"
+	"\tret;\n}\n";
+
+TEST(cov_ld_st_v8)
+{
+	enum { T = 48 };
+	float in[T * 8 + 8], out[T * 8];
+	for (unsigned i = 0; i < T * 8 + 8; i++)
+		in[i] = (float)i * 0.5f;
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open(t, &e, cov_modes[mi], 0, v8_ptx, "v8.ptx"))
+			return;
+		ws_deviceptr din = cov_alloc(&e, sizeof in), dout = cov_alloc(&e, sizeof out);
+		wsMemcpyHtoD(e.sim, din, in, sizeof in);
+		unsigned off = 0;
+		void *args[] = {&din, &dout, &off};
+		CHECK_MSG(cov_launch(&e, "k", 1, T, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		wsMemcpyDtoH(e.sim, out, dout, sizeof out);
+		for (unsigned i = 0; i < T; i++) {
+			const float *a = &in[i * 8];
+			float want[8] = {a[7] + a[0], a[1] * 2, a[2] - a[6], a[3], a[4], a[5], a[6], a[0]};
+			CHECK_MSG(memcmp(want, &out[i * 8], sizeof want) == 0, "%s: thread %u", cov_modes[mi], i);
+		}
+		off = 16; /* 16-byte aligned only */
+		CHECK_EQ(cov_launch(&e, "k", 1, T, args), WS_ERROR_MISALIGNED_ADDRESS);
+		CHECK_STR_CONTAINS(wsSimLastError(e.sim), "misaligned 32-byte read");
+		wsSimDestroy(e.sim);
+	}
+}
+
+/* Vector registers (.reg .v2/.v4): whole-vector operands of ld/st/mov and
+ * element access with .x/.y/.z/.w and .r/.g/.b/.a. */
+static const char vreg_ptx[] =
+	".version 9.0\n"
+	".target sm_80\n"
+	".address_size 64\n"
+	".visible .entry k(.param .u64 k_param_0)\n"
+	"{\n"
+	"\t.reg .v4 .f32 %v;\n"
+	"\t.reg .v2 .b32 %w, %u;\n"
+	"\t.reg .b32 %r<4>;\n"
+	"\t.reg .b64 %rd<4>;\n"
+	"\tld.param.u64 %rd1, [k_param_0];\n"
+	"\tcvta.to.global.u64 %rd2, %rd1;\n"
+	"\tmov.u32 %r1, %tid.x;\n"
+	"\tmul.wide.u32 %rd3, %r1, 16;\n"
+	"\tadd.s64 %rd2, %rd2, %rd3;\n"
+	"\tld.global.v4.f32 %v, [%rd2];\n"
+	"\tadd.f32 %v.x, %v.x, %v.w;\n"
+	"\tmul.f32 %v.g, %v.y, 2.0;\n"
+	"\tmov.b32 %w.x, %v.z;\n"
+	"\tmov.b32 %w.y, %r1;\n"
+	"\tmov.v2.b32 %u, %w;\n"
+	"\tmov.b32 %v.z, %u.y;\n"
+	"\tst.global.v4.f32 [%rd2], %v;\n"
+	"\tst.global.v2.b32 [%rd2+8], {%u.x, %w.y};\n"
+	"\tret;\n"
+	"}\n";
+
+TEST(cov_vector_registers)
+{
+	enum { T = 3 };
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open(t, &e, cov_modes[mi], 0, vreg_ptx, "vreg.ptx"))
+			return;
+		float in[T * 4];
+		for (unsigned i = 0; i < T * 4; i++)
+			in[i] = (float)i;
+		ws_deviceptr o = cov_alloc(&e, sizeof in);
+		wsMemcpyHtoD(e.sim, o, in, sizeof in);
+		void *args[] = {&o};
+		CHECK_MSG(cov_launch(&e, "k", 1, T, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		uint32_t v[T * 4];
+		wsMemcpyDtoH(e.sim, v, o, sizeof v);
+		for (uint32_t i = 0; i < T; i++) {
+			const float *a = &in[i * 4];
+			float x = a[0] + a[3], y = a[1] * 2, z = a[2];
+			uint32_t want[4], zb;
+			memcpy(&want[0], &x, 4);
+			memcpy(&want[1], &y, 4);
+			memcpy(&zb, &z, 4);
+			want[2] = zb; /* {%u.x, %w.y} stored over .z, .w */
+			want[3] = i;
+			CHECK_MSG(memcmp(want, &v[i * 4], sizeof want) == 0, "%s: thread %u: %08x %08x %08x %08x", cov_modes[mi],
+				  i, v[i * 4], v[i * 4 + 1], v[i * 4 + 2], v[i * 4 + 3]);
+		}
+		wsSimDestroy(e.sim);
+	}
+	/* a component the vector does not have, and a vector where a scalar register is needed */
+	ws_config *cfg = wsConfigCreate();
+	ws_sim *sim;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	ws_module *m;
+	static const char bad1[] = ".version 9.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
+				   "\t.reg .v2 .b32 %w;\n\tmov.b32 %w.z, 1;\n\tret;\n}\n";
+	CHECK_EQ(wsModuleLoadData(sim, &m, bad1, "bad1.ptx"), WS_ERROR_INVALID_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "bad1.ptx:7:12: error: vector register '%w' has no component '.z'");
+	static const char bad2[] = ".version 9.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
+				   "\t.reg .v2 .b32 %w;\n\t.reg .pred %p;\n\t@%w bra L;\nL:\n\tret;\n}\n";
+	CHECK_EQ(wsModuleLoadData(sim, &m, bad2, "bad2.ptx"), WS_ERROR_INVALID_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "vector register '%w' cannot be used here");
+	wsSimDestroy(sim);
+}
+
+/* sm_90 packed 16-bit integer add/sub/min/max (what __vsub2 etc. compile to
+ * for compute_90), per half, with .sat and .relu. */
+static const char i16x2_ptx[] =
+	".version 9.0\n.target sm_90\n.address_size 64\n"
+	".visible .entry k(.param .u64 k_param_0, .param .u32 k_param_1, .param .u32 k_param_2)\n{\n"
+	"\t.reg .b32 %r<12>;\n\t.reg .b64 %rd<3>;\n"
+	"\tld.param.u64 %rd1, [k_param_0];\n\tld.param.u32 %r1, [k_param_1];\n\tld.param.u32 %r2, [k_param_2];\n"
+	"\tcvta.to.global.u64 %rd2, %rd1;\n"
+	"\tadd.s16x2 %r3, %r1, %r2;\n\tadd.sat.s16x2 %r4, %r1, %r2;\n\tsub.u16x2 %r5, %r1, %r2;\n"
+	"\tmin.s16x2 %r6, %r1, %r2;\n\tmax.u16x2 %r7, %r1, %r2;\n\tmax.relu.s16x2 %r8, %r1, %r2;\n"
+	"\tst.global.v4.u32 [%rd2], {%r3, %r4, %r5, %r6};\n\tst.global.v2.u32 [%rd2+16], {%r7, %r8};\n"
+	"\tret;\n}\n";
+
+TEST(cov_sem_i16x2)
+{
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open(t, &e, cov_modes[mi], 0, i16x2_ptx, "i16x2.ptx"))
+			return;
+		ws_deviceptr o = cov_alloc(&e, 32);
+		uint32_t a = 0x7fff0005u, b = 0x0001fff0u; /* halves: hi 32767 + 1, lo 5 + (-16 | 65520) */
+		void *args[] = {&o, &a, &b};
+		CHECK_MSG(cov_launch(&e, "k", 1, 1, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		uint32_t v[6];
+		wsMemcpyDtoH(e.sim, v, o, sizeof v);
+		CHECK_EQ(v[0], 0x8000fff5u); /* wraps */
+		CHECK_EQ(v[1], 0x7ffffff5u); /* hi saturates */
+		CHECK_EQ(v[2], 0x7ffe0015u); /* 5 - 65520 wraps to 21 */
+		CHECK_EQ(v[3], 0x0001fff0u); /* signed: lo -16 < 5 */
+		CHECK_EQ(v[4], 0x7ffffff0u); /* unsigned: lo 65520 > 5 */
+		CHECK_EQ(v[5], 0x7fff0005u); /* signed max, none negative */
+		wsSimDestroy(e.sim);
+	}
+}

@@ -22,7 +22,7 @@ enum cu_kind { CU_SP, CU_SFU, CU_DP, CU_INT, CU_LDST, CU_COUNT };
 extern const char *const cu_kind_name[CU_COUNT];
 
 #define DEC_MAX_SRC 12
-#define DEC_MAX_DST 5
+#define DEC_MAX_DST 9 /* ld .v8 writes 8 registers */
 #define CODE_INSN_BYTES 8
 
 struct dec_insn {

@@ -886,7 +886,7 @@ static void exec_mov(const struct func_exec *x, const struct ptx_insn *in, uint6
 		unsigned n = dop->nelem < sop->nelem ? dop->nelem : sop->nelem;
 		ALU_LANES(l, mask)
 		{
-			uint64_t v[4];
+			uint64_t v[PTX_MAX_VEC];
 			for (unsigned i = 0; i < n; i++)
 				v[i] = elem_val(x, &sop->elem[i], l);
 			for (unsigned i = 0; i < n; i++)
@@ -939,8 +939,48 @@ static bool cmp_type_is_float(const struct ptx_insn *in)
 	return ptx_type_is_float((enum ptx_type)(in->op == OP_SET ? in->type2 : in->type));
 }
 
+/* add/sub{.sat}, min/max{.relu} .u16x2/.s16x2 (sm_90): per 16-bit half;
+ * .sat clamps each half to its type's range (add/sub: .s16x2 only in PTX,
+ * accepted for both), .relu makes negative halves 0. */
+static void exec_i16x2(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
+{
+	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], sc[WS_MAX_WARP];
+	const uint64_t *a = func_src(x, &in->opd[1], ta), *b = func_src(x, &in->opd[2], tb);
+	uint64_t *d = alu_dst(x, &in->opd[0], sc);
+	const bool sg = in->type == PTX_T_S16X2, sat = (in->flags & FLAG_SAT) != 0, relu = (in->flags & FLAG_RELU) != 0;
+	unsigned l;
+	ALU_LANES(l, mask)
+	{
+		uint64_t r = 0;
+		for (unsigned h = 0; h < 2; h++) {
+			int64_t va = sg ? sextw(a[l] >> (16 * h), 16) : (int64_t)((a[l] >> (16 * h)) & 0xffff);
+			int64_t vb = sg ? sextw(b[l] >> (16 * h), 16) : (int64_t)((b[l] >> (16 * h)) & 0xffff), v;
+			switch (in->op) {
+			case OP_ADD: v = va + vb; break;
+			case OP_SUB: v = va - vb; break;
+			case OP_MIN: v = va < vb ? va : vb; break;
+			default: v = va > vb ? va : vb; break;
+			}
+			if (sat) {
+				int64_t lo = sg ? -32768 : 0, hi = sg ? 32767 : 65535;
+				v = v < lo ? lo : v > hi ? hi : v;
+			}
+			if (relu && v < 0)
+				v = 0;
+			r |= ((uint64_t)v & 0xffff) << (16 * h);
+		}
+		d[l] = r;
+	}
+}
+
 void func_exec_alu(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
+	if (in->type == PTX_T_U16X2 || in->type == PTX_T_S16X2) {
+		if (x->ws < 64)
+			mask &= (1ull << x->ws) - 1;
+		exec_i16x2(x, in, mask);
+		return;
+	}
 	if (!mask || in->type == PTX_T_NONE || in->type >= PTX_T_COUNT || in->type2 >= PTX_T_COUNT)
 		return; /* untyped: func_alu_check rejects it */
 	if ((in->op == OP_CVT || in->op == OP_SET) && in->type2 == PTX_T_NONE)
@@ -1209,6 +1249,13 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 	if (op != OP_SETP && op != OP_SET && op != OP_LOP3 && in->boolop != BOOL_NONE)
 		return alu_reject(in, why, whysz, "unexpected boolean operator");
 
+	if (t == PTX_T_U16X2 || t == PTX_T_S16X2) {
+		if (op != OP_ADD && op != OP_SUB && op != OP_MIN && op != OP_MAX)
+			return alu_reject(in, why, whysz, "unsupported type");
+		if (in->nopd != 3)
+			return alu_reject(in, why, whysz, "expected 3 operands");
+		return alu_check_flags(in, op == OP_ADD || op == OP_SUB ? FLAG_SAT : FLAG_RELU, why, whysz);
+	}
 	switch (op) {
 	case OP_ADD:
 	case OP_SUB:

@@ -42,7 +42,7 @@ bool func_memop_check(const struct ptx_insn *in, char *why, size_t whysz)
 				 ptx_type_name[t]);
 			return false;
 		}
-		if (in->vec != 1 && in->vec != 2 && in->vec != 4) {
+		if (in->vec != 1 && in->vec != 2 && in->vec != 4 && !(in->vec == 8 && ptx_type_size[t] == 4)) {
 			snprintf(why, whysz, "vector width .v%u is not supported", in->vec);
 			return false;
 		}
@@ -565,8 +565,8 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 	if (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST) {
 		const struct ptx_operand *vop = is_store ? &in->opd[1] : &in->opd[0];
 		/* source values for stores */
-		const uint64_t *sv[4] = {0};
-		uint64_t stmp[4][WS_MAX_WARP];
+		const uint64_t *sv[PTX_MAX_VEC] = {0};
+		uint64_t stmp[PTX_MAX_VEC][WS_MAX_WARP];
 		if (is_store) {
 			if (vop->kind == OPD_VEC) {
 				for (unsigned k = 0; k < vop->nelem; k++) {

@@ -372,7 +372,7 @@ static bool resolve_imms(const struct ptx_module *m, struct ptx_function *fn, st
 				continue;
 			}
 			/* vector operand: convert immediate elements */
-			unsigned ne = o->nelem < 4 ? o->nelem : 4;
+			unsigned ne = o->nelem < PTX_MAX_VEC ? o->nelem : PTX_MAX_VEC;
 			for (unsigned e = 0; e < ne; e++) {
 				struct ptx_elem *el = &o->elem[e];
 				if (el->kind != OPD_IMM)
@@ -881,7 +881,7 @@ static void insn_regs(const struct ptx_module *m, const struct ptx_insn *in, int
 				uses[(*nu)++] = o->reg;
 			break;
 		case OPD_VEC:
-			for (unsigned e = 0; e < o->nelem && e < 4; e++)
+			for (unsigned e = 0; e < o->nelem && e < PTX_MAX_VEC; e++)
 				if (o->elem[e].kind == OPD_REG && o->elem[e].reg >= 0)
 					set[(*n)++] = o->elem[e].reg;
 			break;

@@ -254,7 +254,7 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 		break;
 	case OPD_VEC:
 		put(o, "{");
-		for (unsigned i = 0; i < op->nelem && i < 4; i++) {
+		for (unsigned i = 0; i < op->nelem && i < PTX_MAX_VEC; i++) {
 			const struct ptx_elem *e = &op->elem[i];
 			if (i)
 				put(o, ", ");

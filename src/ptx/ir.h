@@ -67,7 +67,8 @@ enum ptx_opcode ptx_opcode_lookup(const char *name, size_t len);
 	X(F16, "f16", 2) X(F16X2, "f16x2", 4) X(BF16, "bf16", 2)            \
 	X(BF16X2, "bf16x2", 4) X(F32, "f32", 4) X(F64, "f64", 8)                 \
 	/* issue 16: cvt-only types: fp8 pairs, tf32 (in a .b32 register) */   \
-	X(E4M3X2, "e4m3x2", 2) X(E5M2X2, "e5m2x2", 2) X(TF32, "tf32", 4)
+	X(E4M3X2, "e4m3x2", 2) X(E5M2X2, "e5m2x2", 2) X(TF32, "tf32", 4)    \
+	X(U16X2, "u16x2", 4) X(S16X2, "s16x2", 4) /* sm_90 add/sub/min/max */
 enum ptx_type {
 #define X(e, n, s) PTX_T_##e,
 	PTX_TYPES(X)
@@ -236,7 +237,7 @@ struct ptx_operand {
 	uint32_t nlist;    /* OPD_LIST: entries of list */
 	int64_t offset;    /* OPD_ADDR / OPD_SYM displacement */
 	uint64_t imm;      /* OPD_IMM bits */
-	/* OPD_VEC: elem[0..nelem), an array of 4 owned by the operand (NULL
+	/* OPD_VEC: elem[0..nelem), an array of PTX_MAX_VEC owned by the operand (NULL
 	 * otherwise).  Kept out of line so that an operand is 64 bytes: vector
 	 * operands are rare and every instruction has PTX_MAX_OPDS operands, so
 	 * this is what keeps a loaded module small (docs/cli.md, "Limits"). */
@@ -246,6 +247,7 @@ struct ptx_operand {
 };
 
 #define PTX_MAX_OPDS 6
+#define PTX_MAX_VEC 8 /* elements of a vector operand ({a, ..., h} of ld/st .v8) */
 _Static_assert(sizeof(struct ptx_operand) <= 64, "an operand must stay 64 bytes: loading memory scales with it");
 
 struct ptx_insn {
@@ -253,7 +255,7 @@ struct ptx_insn {
 	uint8_t type;     /* primary type (destination type for cvt) */
 	uint8_t type2;    /* second type: cvt source, dp4a/dp2a second, etc. */
 	uint8_t space;    /* enum ptx_space (ld/st/atom/red/cvta/isspacep/prefetch) */
-	uint8_t vec;      /* 1, 2 or 4 */
+	uint8_t vec;      /* 1, 2, 4 or 8 */
 	uint8_t cmp;      /* enum ptx_cmp */
 	uint8_t boolop;   /* enum ptx_boolop */
 	uint8_t rnd;      /* enum ptx_rnd */

@@ -204,6 +204,7 @@ static const struct modword modwords[] = {
 	{"param::func", G_SPACE, MF_SPACE, SPACE_PARAM},
 	{"v2", G_VEC, MF_VEC, 2},
 	{"v4", G_VEC, MF_VEC, 4},
+	{"v8", G_VEC, MF_VEC, 8}, /* issue 16: ld/st .v8 (sm_100's 256-bit accesses) */
 	{"eq", G_CMP, MF_CMP, CMP_EQ},
 	{"ne", G_CMP, MF_CMP, CMP_NE},
 	{"lt", G_CMP, MF_CMP, CMP_LT},
@@ -372,6 +373,7 @@ _Static_assert(G_COUNT <= 64, "modifier groups must fit a 64-bit mask");
 #define T_DATA (TM(B8) | TM(B16) | TM(B32) | TM(B64) | TM(B128) | TM(U8) | TM(U16) | TM(U32) | TM(U64) | \
 		TM(S8) | TM(S16) | TM(S32) | TM(S64) | T_FALL)
 #define T_CVT (TM(U8) | TM(U16) | TM(U32) | TM(U64) | TM(S8) | TM(S16) | TM(S32) | TM(S64) | T_FALL)
+#define T_I16X2 (TM(U16X2) | TM(S16X2)) /* issue 16: sm_90 packed 16-bit integers */
 #define T_CVT16 (TM(E4M3X2) | TM(E5M2X2) | TM(TF32) | TM(F16X2)) /* issue 16: fp8 pairs, tf32 */
 #define T_ATOM (TM(B16) | TM(B32) | TM(B64) | TM(B128) | TM(U32) | TM(U64) | TM(S32) | TM(S64) | T_FALL)
 
@@ -394,9 +396,9 @@ struct opsyn {
 
 #define ARITH_F (G(RND) | G(FTZ) | G(SAT))
 static const struct opsyn opsyn[OP_COUNT] = {
-	[OP_ADD] = {G(CC) | ARITH_F | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss"},
+	[OP_ADD] = {G(CC) | ARITH_F | G(RELU), T_I | T_FALL | T_I16X2, 0, NT1, 0, "dss"},
 	[OP_ADDC] = {G(CC), T_I3264, 0, NT1, 0, "dss"},
-	[OP_SUB] = {G(CC) | ARITH_F | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss"},
+	[OP_SUB] = {G(CC) | ARITH_F | G(RELU), T_I | T_FALL | T_I16X2, 0, NT1, 0, "dss"},
 	[OP_SUBC] = {G(CC), T_I3264, 0, NT1, 0, "dss"},
 	[OP_MUL] = {G(MUL) | ARITH_F, T_I | T_FALL, 0, NT1, 0, "dss"},
 	[OP_MAD] = {G(MUL) | ARITH_F | G(CC), T_I | T_FALL, 0, NT1, 0, "dsss"},
@@ -408,8 +410,8 @@ static const struct opsyn opsyn[OP_COUNT] = {
 	[OP_REM] = {0, T_I, 0, NT1, 0, "dss"},
 	[OP_ABS] = {G(FTZ) | G(RELU), TM(S16) | TM(S32) | TM(S64) | T_FALL, 0, NT1, 0, "ds"},
 	[OP_NEG] = {G(FTZ), TM(S16) | TM(S32) | TM(S64) | T_FALL, 0, NT1, 0, "ds"},
-	[OP_MIN] = {G(FTZ) | G(NAN) | G(XORSIGN) | G(ABS) | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss|dsss"},
-	[OP_MAX] = {G(FTZ) | G(NAN) | G(XORSIGN) | G(ABS) | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss|dsss"},
+	[OP_MIN] = {G(FTZ) | G(NAN) | G(XORSIGN) | G(ABS) | G(RELU), T_I | T_FALL | T_I16X2, 0, NT1, 0, "dss|dsss"},
+	[OP_MAX] = {G(FTZ) | G(NAN) | G(XORSIGN) | G(ABS) | G(RELU), T_I | T_FALL | T_I16X2, 0, NT1, 0, "dss|dsss"},
 	[OP_FMA] = {ARITH_F | G(RELU), T_FALL, 0, NT1, 0, "dsss"},
 	[OP_COPYSIGN] = {0, T_F, 0, NT1, 0, "dss"},
 	[OP_TESTP] = {G(TESTP), T_F, 0, NT1, REQ_MODE, "ds"},
@@ -508,7 +510,7 @@ static const struct opsyn opsyn[OP_COUNT] = {
 /* parser state                                                        */
 /* ------------------------------------------------------------------ */
 
-enum { SK_NONE, SK_REG, SK_VAR };
+enum { SK_NONE, SK_REG, SK_VAR, SK_VREG /* vector register: val = first element | count << 24 */ };
 
 struct undo {
 	const char *key;
@@ -1540,8 +1542,12 @@ static bool parse_reg_decl(struct parser *p)
 {
 	next(p);
 	const struct ptx_token *t = peek(p, 0);
-	if (is_dir(t, ".v2") || is_dir(t, ".v4"))
-		return fail_tok(p, t, "vector registers are not supported");
+	unsigned vn = 0; /* vector registers (.reg .v4 .f32 %v): elements %v.x .. %v.w */
+	if (is_dir(t, ".v2") || is_dir(t, ".v4")) {
+		vn = t->text[2] - '0';
+		next(p);
+		t = peek(p, 0);
+	}
 	int ty = type_of_dir(t);
 	if (ty <= 0)
 		return fail_tok(p, t, "expected a register type, got %s", qtok(t).s);
@@ -1556,6 +1562,31 @@ static bool parse_reg_decl(struct parser *p)
 			return fail_at(p, nt.line, nt.col, "cannot declare special register %s", qname(nt.text, nt.len).s);
 		if (nt.len == 1 && nt.text[0] == '_')
 			return fail_at(p, nt.line, nt.col, "'_' cannot be declared as a register");
+		if (vn) {
+			if (peek(p, 0)->kind == '<')
+				return fail_tok(p, peek(p, 0), "vector registers cannot be declared as a range");
+			if (ty == PTX_T_PRED)
+				return fail_at(p, nt.line, nt.col, "vector registers cannot be .pred");
+			int32_t first = (int32_t)cur(p)->nregs;
+			for (unsigned k = 0; k < vn; k++) {
+				char *nm = malloc(nt.len + 3);
+				if (!nm)
+					return fail_oom(p);
+				memcpy(nm, nt.text, nt.len);
+				nm[nt.len] = '.';
+				nm[nt.len + 1] = "xyzw"[k];
+				nm[nt.len + 2] = 0;
+				if (!declare_reg(p, nm, nt.len + 2, (uint8_t)ty, nt.line, nt.col))
+					return false;
+			}
+			/* the vector's own name: a prefix of its first element's name */
+			if (!scope_declare(p, cur(p)->regs[first].name, nt.len, SK_VREG, first | (int32_t)(vn << 24), nt.line,
+					   nt.col))
+				return false;
+			if (accept(p, ','))
+				continue;
+			return expect(p, ';', "';' after .reg declaration");
+		}
 		if (accept(p, '<')) {
 			const struct ptx_token ct_ = *peek(p, 0); /* copy: used after parsing on */
 			uint64_t n = 0;
@@ -1637,6 +1668,25 @@ static bool unknown_reg(struct parser *p, const struct ptx_token *t)
 	return fail_tok(p, t, "register %s is not declared", qtok(t).s);
 }
 
+/* After a vector register's name (consumed): its .x/.y/.z/.w (or .r/.g/.b/.a)
+ * component, if one follows directly; returns the element index, -1 if none,
+ * -2 after an error. */
+static int vreg_component(struct parser *p, const struct ptx_token *name, int32_t val)
+{
+	const struct ptx_token *c = peek(p, 0);
+	if (c->kind != PTX_TOK_DIRECTIVE || c->space_before)
+		return -1;
+	unsigned n = (unsigned)val >> 24;
+	const char *xyzw = "xyzw", *rgba = "rgba";
+	for (unsigned k = 0; k < n; k++)
+		if (c->len == 2 && (c->text[1] == xyzw[k] || c->text[1] == rgba[k])) {
+			next(p);
+			return (int)k;
+		}
+	fail_tok(p, c, "vector register %s has no component %s", qname(name->text, name->len).s, qtok(c).s);
+	return -2;
+}
+
 /* a register name token -> index (must be declared) */
 static bool reg_of(struct parser *p, const struct ptx_token *t, int32_t *reg)
 {
@@ -1650,6 +1700,8 @@ static bool reg_of(struct parser *p, const struct ptx_token *t, int32_t *reg)
 	}
 	if (k == SK_VAR)
 		return fail_tok(p, t, "expected a register, got variable %s", qtok(t).s);
+	if (k == SK_VREG)
+		return fail_tok(p, t, "vector register %s cannot be used here", qtok(t).s);
 	if (t->text[0] == '%')
 		return unknown_reg(p, t);
 	return fail_tok(p, t, "unknown register %s", qtok(t).s);
@@ -1771,20 +1823,35 @@ static bool parse_vector(struct parser *p, struct ptx_operand *o)
 {
 	next(p); /* '{' */
 	o->kind = OPD_VEC;
-	o->elem = calloc(4, sizeof *o->elem); /* freed with the instruction, also on error */
+	o->elem = calloc(PTX_MAX_VEC, sizeof *o->elem); /* freed with the instruction, also on error */
 	if (!o->elem)
 		return fail_oom(p);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < PTX_MAX_VEC; i++)
 		o->elem[i].reg = -1;
 	for (;;) {
 		const struct ptx_token *t = peek(p, 0);
-		if (o->nelem >= 4)
-			return fail_tok(p, t, "too many vector elements (at most 4)");
+		if (o->nelem >= PTX_MAX_VEC)
+			return fail_tok(p, t, "too many vector elements (at most %d)", PTX_MAX_VEC);
 		struct ptx_elem *e = &o->elem[o->nelem];
 		if (tok_is(t, PTX_TOK_IDENT, "_")) {
 			e->kind = OPD_SINK;
 			next(p);
 		} else if (t->kind == PTX_TOK_IDENT) {
+			int32_t vv;
+			if (lookup(p, t->text, t->len, &vv) == SK_VREG) { /* {%v.x, ...} */
+				struct ptx_token nt = next(p);
+				int ci = vreg_component(p, &nt, vv);
+				if (ci == -2)
+					return false;
+				if (ci < 0)
+					return fail_at(p, nt.line, nt.col, "a vector register in a vector operand needs a component (.x, ...)");
+				e->kind = OPD_REG;
+				e->reg = (vv & 0xffffff) + ci;
+				o->nelem++;
+				if (accept(p, ','))
+					continue;
+				return expect(p, '}', "',' or '}' in vector operand");
+			}
 			if (!reg_of(p, t, &e->reg))
 				return false;
 			e->kind = OPD_REG;
@@ -1858,6 +1925,25 @@ static bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uin
 	}
 	int32_t idx;
 	int kind = lookup(p, nt.text, nt.len, &idx);
+	if (kind == SK_VREG) { /* %v.x: one element; %v: the whole vector */
+		next(p);
+		int ci = vreg_component(p, &nt, idx);
+		if (ci == -2)
+			return false;
+		if (ci >= 0) {
+			o->kind = OPD_REG;
+			o->reg = (idx & 0xffffff) + ci;
+			return true;
+		}
+		o->kind = OPD_VEC;
+		o->elem = calloc(PTX_MAX_VEC, sizeof *o->elem);
+		if (!o->elem)
+			return fail_oom(p);
+		o->nelem = (uint8_t)((unsigned)idx >> 24);
+		for (unsigned k = 0; k < o->nelem; k++)
+			o->elem[k] = (struct ptx_elem){.kind = OPD_REG, .reg = (idx & 0xffffff) + (int32_t)k};
+		return true;
+	}
 	if (kind == SK_REG) {
 		o->kind = OPD_REG;
 		o->reg = idx;
@@ -2446,8 +2532,10 @@ static bool check_operand_details(struct parser *p, struct ptx_insn *in, const s
 		break;
 	}
 	case OP_MOV:
-		if (in->opd[0].kind == OPD_VEC && in->opd[1].kind == OPD_VEC)
-			return fail_at(p, pos[1].line, pos[1].col, "'mov' cannot have vectors on both sides");
+		/* mov.v2/.v4 between vectors (vector registers) copies element-wise */
+		if (in->opd[0].kind == OPD_VEC && in->opd[1].kind == OPD_VEC &&
+		    (in->vec == 1 || in->opd[0].nelem != in->vec || in->opd[1].nelem != in->vec))
+			return fail_at(p, pos[1].line, pos[1].col, "'mov' cannot have vectors on both sides (except mov.v2/.v4 of equal vectors)");
 		for (unsigned k = 0; k < 2; k++) {
 			const struct ptx_operand *o = &in->opd[k];
 			if (o->kind == OPD_VEC && o->nelem != 2 && o->nelem != 4)
