@@ -1793,6 +1793,8 @@ static bool parse_address(struct parser *p, struct ptx_operand *o)
 		} else if (k == SK_VAR) {
 			o->abase = ABASE_SYM;
 			o->sym = idx;
+		} else if (k == SK_VREG) {
+			return fail_tok(p, t, "vector register %s cannot be an address", qtok(t).s);
 		} else if (t->text[0] == '%') {
 			return unknown_reg(p, t);
 		} else {
