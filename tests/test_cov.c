@@ -888,3 +888,85 @@ TEST(cov_sem_i16x2)
 		wsSimDestroy(e.sim);
 	}
 }
+
+/* Register parameters of .func (declared before the definition, recursive,
+ * divergent): arguments and results are copied register to register. */
+static const char regparam_ptx[] =
+	".version 9.0\n"
+	".target sm_80\n"
+	".address_size 64\n"
+	".func (.reg .b32 %rv) madd(.reg .b32 %a, .reg .b32 %b);\n"
+	".func (.reg .b32 %rv) fact(.reg .b32 %n)\n"
+	"{\n"
+	"\t.reg .pred %p;\n"
+	"\t.reg .b32 %t<3>;\n"
+	"\tsetp.le.u32 %p, %n, 1;\n"
+	"\t@%p bra DONE;\n"
+	"\tsub.u32 %t1, %n, 1;\n"
+	"\tcall (%t2), fact, (%t1);\n"
+	"\tmul.lo.u32 %rv, %n, %t2;\n"
+	"\tret;\n"
+	"DONE:\n"
+	"\tmov.u32 %rv, 1;\n"
+	"\tret;\n"
+	"}\n"
+	".func (.reg .b32 %rv) madd(.reg .b32 %a, .reg .b32 %b)\n"
+	"{\n"
+	"\tmad.lo.u32 %rv, %a, %b, 7;\n"
+	"\tret;\n"
+	"}\n"
+	".visible .entry k(.param .u64 k_param_0)\n"
+	"{\n"
+	"\t.reg .b32 %r<6>;\n"
+	"\t.reg .b64 %rd<4>;\n"
+	"\tld.param.u64 %rd1, [k_param_0];\n"
+	"\tcvta.to.global.u64 %rd2, %rd1;\n"
+	"\tmov.u32 %r1, %tid.x;\n"
+	"\tand.b32 %r2, %r1, 7;\n"
+	"\tcall (%r3), fact, (%r2);\n"
+	"\tcall (%r4), madd, (%r1, %r3);\n"
+	"\tmul.wide.u32 %rd3, %r1, 8;\n"
+	"\tadd.s64 %rd2, %rd2, %rd3;\n"
+	"\tst.global.v2.u32 [%rd2], {%r3, %r4};\n"
+	"\tret;\n"
+	"}\n";
+
+TEST(cov_register_parameters)
+{
+	enum { T = 40 };
+	for (unsigned mi = 0; mi < 2; mi++)
+		for (unsigned ws = 8; ws <= 32; ws *= 4) {
+			struct cenv e;
+			if (!cov_open(t, &e, cov_modes[mi], ws, regparam_ptx, "regparam.ptx"))
+				return;
+			ws_deviceptr o = cov_alloc(&e, T * 8);
+			void *args[] = {&o};
+			CHECK_MSG(cov_launch(&e, "k", 1, T, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+			uint32_t v[T * 2];
+			wsMemcpyDtoH(e.sim, v, o, sizeof v);
+			for (uint32_t i = 0; i < T; i++) {
+				uint32_t f = 1;
+				for (uint32_t k = 2; k <= (i & 7); k++)
+					f *= k;
+				CHECK_MSG(v[2 * i] == f && v[2 * i + 1] == i * f + 7, "%s ws=%u thread %u: %u %u", cov_modes[mi],
+					  ws, i, v[2 * i], v[2 * i + 1]);
+			}
+			wsSimDestroy(e.sim);
+		}
+	/* a register for a .param parameter (and the reverse) is refused at load */
+	ws_config *cfg = wsConfigCreate();
+	ws_sim *sim;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	ws_module *m;
+	static const char bad[] = ".version 9.0\n.target sm_80\n.address_size 64\n"
+				  ".func (.reg .b32 %rv) g(.param .b32 a)\n{\n\tmov.u32 %rv, 1;\n\tret;\n}\n"
+				  ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\tcall (%r1), g, (%r2);\n\tret;\n}\n";
+	CHECK_EQ(wsModuleLoadData(sim, &m, bad, "bad.ptx"), WS_ERROR_INVALID_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "bad.ptx:12:2: error: argument 1 of the call to g must be a .param variable");
+	static const char bad2[] = ".version 9.0\n.target sm_80\n.address_size 64\n"
+				   ".visible .entry k(.reg .b32 %a)\n{\n\tret;\n}\n";
+	CHECK_EQ(wsModuleLoadData(sim, &m, bad2, "bad2.ptx"), WS_ERROR_INVALID_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "kernel parameters cannot be registers");
+	wsSimDestroy(sim);
+}

@@ -286,7 +286,10 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 			for (uint32_t i = 0; i < op->nlist && op->list; i++) {
 				if (i)
 					put(o, ", ");
-				put_var(o, m, op->list[i]);
+				if (PTX_LIST_IS_REG(op->list[i]))
+					put_reg(o, f, PTX_LIST_REG(op->list[i]));
+				else
+					put_var(o, m, op->list[i]);
 			}
 			put(o, ")");
 		}

@@ -211,6 +211,13 @@ enum ptx_opd_kind {
 /* What an immediate was written as (before resolution). */
 enum ptx_imm_kind { IMM_INT, IMM_F32, IMM_F64 };
 
+/* A call's argument/return list (OPD_LIST) holds .param variable indices,
+ * or registers (calls of functions with register parameters) encoded as
+ * values <= -2. */
+#define PTX_LIST_IS_REG(e) ((e) <= -2)
+#define PTX_LIST_REG(e) (-(e) - 2)
+#define PTX_LIST_OF_REG(r) (-(r) - 2)
+
 /* Base of an address expression. */
 enum ptx_addr_base { ABASE_NONE, ABASE_REG, ABASE_SYM };
 
@@ -298,6 +305,11 @@ struct ptx_var {
 	uint64_t addr;
 	uint8_t *init;       /* initializer bytes (size bytes) or NULL */
 	/* Initializers that name other symbols ("{ a, b }" of addresses) */
+	/* register parameter of a .func (".func (.reg .b32 %r) f(.reg .b32 %a)",
+	 * issue 16): is_reg set, reg = the owning function's register holding it
+	 * (from the definition on) */
+	uint8_t is_reg;
+	int32_t reg;
 	uint32_t ninit_syms;
 	/* generic: written generic(name) -- the generic address; otherwise the
 	 * address in the variable's own state space (what mov gives) */

@@ -546,6 +546,7 @@ struct pdesc {
 	const char *name;
 	uint32_t len, line, col;
 	uint8_t type;
+	bool is_reg; /* .reg parameter */
 	uint32_t align;
 	uint64_t size;
 };
@@ -832,6 +833,8 @@ static int32_t new_var(struct parser *p, const char *name, uint32_t len, uint8_t
 	v->space = space;
 	v->type = type;
 	v->func = func;
+	v->reg = -1;
+	v->is_reg = 0;
 	v->line = line;
 	v->col = col;
 	return (int32_t)m->nvars++;
@@ -2021,6 +2024,18 @@ static bool parse_param_list(struct parser *p, struct ptx_operand *o)
 		for (;;) {
 			const struct ptx_token *t = peek(p, 0);
 			int32_t idx;
+			if (t->kind == PTX_TOK_IDENT && lookup(p, t->text, t->len, &idx) == SK_REG) {
+				/* a register argument/result: the callee has register parameters */
+				if (!GROW(p, p->tmpl, p->cap_tmpl, p->ntmpl + 1))
+					return false;
+				p->tmpl[p->ntmpl++] = PTX_LIST_OF_REG(idx);
+				next(p);
+				if (accept(p, ','))
+					continue;
+				if (!expect(p, ')', "',' or ')' in call parameter list"))
+					return false;
+				break;
+			}
 			if (t->kind != PTX_TOK_IDENT || lookup(p, t->text, t->len, &idx) != SK_VAR ||
 			    p->m->vars[idx].space != SPACE_PARAM) {
 				if (t->kind == PTX_TOK_IDENT && lookup(p, t->text, t->len, &idx) == SK_NONE)
@@ -2661,8 +2676,35 @@ static bool parse_instruction(struct parser *p)
 static bool parse_param(struct parser *p, bool name_optional)
 {
 	const struct ptx_token *t = peek(p, 0);
-	if (is_dir(t, ".reg"))
-		return fail_tok(p, t, "register parameters are not supported");
+	if (is_dir(t, ".reg")) { /* register parameter: .reg .TYPE name */
+		next(p);
+		int ty = type_of_dir(peek(p, 0));
+		if (ty <= 0)
+			return fail_tok(p, peek(p, 0), "expected a register type, got %s", qtok(peek(p, 0)).s);
+		next(p);
+		struct pdesc d;
+		memset(&d, 0, sizeof d);
+		t = peek(p, 0);
+		if (t->kind == PTX_TOK_IDENT) {
+			d.name = t->text;
+			d.len = t->len;
+			next(p);
+		} else if (!name_optional) {
+			return fail_tok(p, t, "expected a parameter name, got %s", qtok(t).s);
+		} else {
+			d.name = "_";
+			d.len = 1;
+		}
+		d.line = t->line;
+		d.col = t->col;
+		d.type = (uint8_t)ty;
+		d.is_reg = true;
+		d.size = d.align = ptx_type_size[ty];
+		if (!GROW(p, p->pd, p->cap_pd, p->npd + 1))
+			return false;
+		p->pd[p->npd++] = d;
+		return true;
+	}
 	if (!is_dir(t, ".param"))
 		return fail_tok(p, t, "expected '.param', got %s", qtok(t).s);
 	next(p);
@@ -2950,6 +2992,9 @@ static bool make_param_vars(struct parser *p, int32_t fi, const struct pdesc *d,
 		v->is_retval = ret;
 		v->align = d[i].align;
 		v->size = d[i].size;
+		v->is_reg = d[i].is_reg; /* its register is declared when the body starts */
+		if (d[i].is_reg && entry)
+			return fail_at(p, d[i].line, d[i].col, "kernel parameters cannot be registers");
 		(*out)[i] = vi;
 		(*nout)++;
 	}
@@ -2965,7 +3010,7 @@ static bool merge_params(struct parser *p, const struct ptx_token *name, const i
 		return fail_tok(p, name, "conflicting declaration of %s (different number of parameters)", qtok(name).s);
 	for (uint32_t i = 0; i < n; i++) {
 		struct ptx_var *v = &p->m->vars[vars[i]];
-		if (v->size != d[i].size)
+		if (v->size != d[i].size || v->is_reg != d[i].is_reg)
 			return fail_at(p, d[i].line, d[i].col, "conflicting declaration of %s (parameter %u differs)",
 				       qtok(name).s, i + 1);
 		if (rename) {
@@ -3128,14 +3173,20 @@ static bool parse_function(struct parser *p, bool visible, bool is_extern)
 	p->fi = fi;
 	p->depth = 1;
 	p->marks[1] = 0;
-	for (uint32_t i = 0; i < f->nrets; i++) {
-		struct ptx_var *v = &p->m->vars[f->rets[i]];
-		if (!scope_declare(p, v->name, (uint32_t)strlen(v->name), SK_VAR, f->rets[i], v->line, v->col))
-			return false;
-	}
-	for (uint32_t i = 0; i < f->nparams; i++) {
-		struct ptx_var *v = &p->m->vars[f->params[i]];
-		if (!scope_declare(p, v->name, (uint32_t)strlen(v->name), SK_VAR, f->params[i], v->line, v->col))
+	for (uint32_t k = 0; k < f->nrets + f->nparams; k++) {
+		int32_t vi = k < f->nrets ? f->rets[k] : f->params[k - f->nrets];
+		struct ptx_var *v = &p->m->vars[vi];
+		if (v->is_reg) { /* a register parameter: a register of the body */
+			char *nm = xstrndup(v->name, strlen(v->name));
+			if (!nm)
+				return fail_oom(p);
+			v->reg = (int32_t)f->nregs;
+			if (!declare_reg(p, nm, (uint32_t)strlen(nm), v->type, v->line, v->col))
+				return false;
+			v = &p->m->vars[vi];
+			continue;
+		}
+		if (!scope_declare(p, v->name, (uint32_t)strlen(v->name), SK_VAR, vi, v->line, v->col))
 			return false;
 	}
 	if (!parse_block(p))
