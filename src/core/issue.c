@@ -49,7 +49,9 @@ static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, boo
 		uint32_t seq = w->cp_seq;
 		if (in->mode == MODE_COMMIT_GROUP && w->cp_pending[(seq + 1) % SM_CP_GROUPS])
 			return false;
-		if (in->mode == MODE_WAIT_ALL) {
+		/* cp.async.mbarrier.arrive arrives when the warp's copies have
+		 * landed: the functional model arrives at issue, so issue waits */
+		if (in->mode == MODE_WAIT_ALL || in->mode == MODE_CP_MBAR_ARRIVE) {
 			for (unsigned k = 0; k < SM_CP_GROUPS; k++)
 				if (w->cp_pending[k])
 					return false;
