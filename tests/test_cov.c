@@ -970,3 +970,41 @@ TEST(cov_register_parameters)
 	CHECK_STR_CONTAINS(wsSimLastError(sim), "kernel parameters cannot be registers");
 	wsSimDestroy(sim);
 }
+
+/* cp.async with .L2::cache_hint: the last operand is a cache policy, not a
+ * src-size; with both, src-size comes first. */
+static const char cphint_ptx[] =
+	".version 9.0\n.target sm_80\n.address_size 64\n"
+	".visible .entry k(.param .u64 k_param_0, .param .u64 k_param_1)\n{\n"
+	"\t.reg .b32 %r<12>;\n\t.reg .b64 %rd<8>;\n\t.shared .align 16 .b8 s[64];\n"
+	"\tld.param.u64 %rd1, [k_param_0];\n\tld.param.u64 %rd2, [k_param_1];\n"
+	"\tcvta.to.global.u64 %rd3, %rd1;\n\tcvta.to.global.u64 %rd4, %rd2;\n"
+	"\tmov.b64 %rd5, 0x1000000000000000;\n" /* a policy value: anything, it is a hint */
+	"\tmov.u32 %r1, s;\n\tmov.u32 %r2, 4;\n"
+	"\tcp.async.cg.shared.global.L2::cache_hint [%r1], [%rd3], 16, %rd5;\n"
+	"\tcp.async.cg.shared.global.L2::cache_hint [%r1+16], [%rd3], 16, %r2, %rd5;\n"
+	"\tcp.async.ca.shared.global.L2::128B [%r1+32], [%rd3+16], 8;\n"
+	"\tcp.async.wait_all;\n"
+	"\tld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r1];\n\tst.global.v4.u32 [%rd4], {%r3, %r4, %r5, %r6};\n"
+	"\tld.shared.v4.u32 {%r3, %r4, %r5, %r6}, [%r1+16];\n\tst.global.v4.u32 [%rd4+16], {%r3, %r4, %r5, %r6};\n"
+	"\tld.shared.v2.u32 {%r3, %r4}, [%r1+32];\n\tst.global.v2.u32 [%rd4+32], {%r3, %r4};\n"
+	"\tret;\n}\n";
+
+TEST(cov_cp_async_cache_hint)
+{
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open(t, &e, cov_modes[mi], 0, cphint_ptx, "cphint.ptx"))
+			return;
+		uint32_t in[8] = {1, 2, 3, 4, 5, 6, 7, 8}, out[10];
+		ws_deviceptr din = cov_alloc(&e, sizeof in), dout = cov_alloc(&e, sizeof out);
+		wsMemcpyHtoD(e.sim, din, in, sizeof in);
+		void *args[] = {&din, &dout};
+		CHECK_MSG(cov_launch(&e, "k", 1, 1, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		wsMemcpyDtoH(e.sim, out, dout, sizeof out);
+		static const uint32_t want[10] = {1, 2, 3, 4, 1, 0, 0, 0, 5, 6};
+		for (int i = 0; i < 10; i++)
+			CHECK_MSG(out[i] == want[i], "%s: out[%d] = %u, expected %u", cov_modes[mi], i, out[i], want[i]);
+		wsSimDestroy(e.sim);
+	}
+}

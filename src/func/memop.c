@@ -410,7 +410,9 @@ static bool exec_async(struct func_launch *L, struct func_cta *c, struct func_wa
 	st->v[STAT_mem_insts]++;
 	if (in->op == OP_CP && in->mode == MODE_NONE) {
 		unsigned size = (unsigned)in->opd[2].imm;
-		const uint64_t *srcsz = in->nopd > 3 ? func_src(x, &in->opd[3], tb) : NULL;
+		/* [dst], [src], cp-size{, src-size}{, cache-policy with .L2::cache_hint} */
+		unsigned nsz = in->nopd - ((in->flags & FLAG_CACHE_HINT) ? 1u : 0u);
+		const uint64_t *srcsz = nsz > 3 ? func_src(x, &in->opd[3], tb) : NULL;
 		uint64_t dst[WS_MAX_WARP];
 		struct ptx_insn sh = *in, gl = *in;
 		sh.space = SPACE_SHARED;

@@ -167,7 +167,7 @@ static const struct {
 	{FLAG_ABS, "abs"}, {FLAG_NAN, "NaN"}, {FLAG_CC, "cc"}, {FLAG_UNI, "uni"}, {FLAG_LEFT, "left"},
 	/* issue 16 */
 	{FLAG_PACK, "pack"}, {FLAG_SATFINITE, "satfinite"}, {FLAG_PARITY, "parity"}, {FLAG_NOCOMPLETE, "noComplete"},
-	{FLAG_NOINC, "noinc"},
+	{FLAG_NOINC, "noinc"}, {FLAG_CACHE_HINT, "L2::cache_hint"},
 };
 
 #define NAME(tab, i) ((size_t)(i) < sizeof(tab) / sizeof(tab[0]) && tab[i] ? tab[i] : "?")

@@ -159,6 +159,7 @@ enum {
 	FLAG_ASYNC = 1u << 31,      /* cp.async (the only cp form implemented) */
 	FLAG_SATFINITE = 1u << 27,  /* cvt .satfinite (fp8, tf32) */
 	FLAG_PACK = 1u << 26,       /* cvt.pack.sat */
+	FLAG_CACHE_HINT = 1u << 25, /* .L2::cache_hint: the last operand is a cache policy */
 };
 /* Memory ordering qualifiers are parsed and recorded, functionally no-ops. */
 enum ptx_sem { SEM_NONE, SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL, SEM_SC, SEM_WEAK, SEM_MMIO };

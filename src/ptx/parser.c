@@ -357,7 +357,8 @@ _Static_assert(FLAG_FTZ == 1u << 0 && FLAG_SAT == 1u << 1 && FLAG_APPROX == 1u <
 		       FLAG_ALIGNED == 1u << 11 && FLAG_RELU == 1u << 12 && FLAG_NOFTZ == 1u << 13 &&
 		       FLAG_NAN == 1u << 14 && FLAG_XORSIGN == 1u << 15 && FLAG_ABS == 1u << 16 &&
 		       FLAG_PARITY == 1u << 28 && FLAG_NOCOMPLETE == 1u << 29 && FLAG_NOINC == 1u << 30 &&
-		       FLAG_ASYNC == 1u << 31 && FLAG_SATFINITE == 1u << 27 && FLAG_PACK == 1u << 26,
+		       FLAG_ASYNC == 1u << 31 && FLAG_SATFINITE == 1u << 27 && FLAG_PACK == 1u << 26 &&
+		       FLAG_CACHE_HINT == 1u << 25,
 	       "modwords flag bit indices must match ir.h");
 _Static_assert(G_COUNT <= 64, "modifier groups must fit a 64-bit mask");
 
@@ -2171,8 +2172,11 @@ static bool apply_suffix(struct parser *p, struct ptx_insn *in, const struct ops
 	} else {
 		bool cache = (wl > 4 && (memcmp(w, "L1::", 4) == 0 || memcmp(w, "L2::", 4) == 0)) ||
 			     (wl > 7 && memcmp(w, "level::", 7) == 0);
-		if (cache && (allowed & G(CACHE)))
+		if (cache && (allowed & G(CACHE))) {
+			if (wl == 14 && memcmp(w, "L2::cache_hint", 14) == 0)
+				in->flags |= FLAG_CACHE_HINT; /* a cache-policy operand follows the others */
 			return true;
+		}
 		if (cache)
 			return fail_tok(p, t, "modifier %s is not valid for '%s'", qtok(t).s, opname(in));
 		return fail_tok(p, t, "unknown modifier %s on '%s'", qtok(t).s, opname(in));
