@@ -1008,3 +1008,37 @@ TEST(cov_cp_async_cache_hint)
 		wsSimDestroy(e.sim);
 	}
 }
+
+/* Cooperative groups' collectives (tests/cu/coop.cu cg_collectives) against
+ * a CPU reference: warp reduce/inclusive_scan, a 128-thread tile's reduce
+ * through reserved shared memory, memcpy_async + wait, labeled_partition. */
+TEST(cov_coop_collectives)
+{
+	enum { T = 256 };
+	int in[T], out[T];
+	for (int i = 0; i < T; i++)
+		in[i] = (i * 37) % 101 - 20;
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open_file(t, &e, cov_modes[mi], 32, COOP_PTX))
+			return;
+		ws_deviceptr din = cov_alloc(&e, sizeof in), dout = cov_alloc(&e, sizeof out);
+		wsMemcpyHtoD(e.sim, din, in, sizeof in);
+		void *args[] = {&din, &dout};
+		CHECK_MSG(cov_launch(&e, "cg_collectives", 1, T, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		wsMemcpyDtoH(e.sim, out, dout, sizeof out);
+		for (int i = 0; i < T; i++) {
+			int w = i / 32, tt = i / 128, s = 0, x = 0, s2 = 0, lp = 0;
+			for (int j = w * 32; j < w * 32 + 32; j++) {
+				s += in[j];
+				x += j <= i ? in[j] : 0;
+				lp += (in[j] & 3) == (in[i] & 3);
+			}
+			for (int j = tt * 128; j < tt * 128 + 128; j++)
+				s2 += in[j];
+			int want = s + x + s2 + in[255 - i] + lp + w;
+			CHECK_MSG(out[i] == want, "%s: out[%d] = %d, expected %d", cov_modes[mi], i, out[i], want);
+		}
+		wsSimDestroy(e.sim);
+	}
+}

@@ -1,8 +1,12 @@
 // coop.cu -- cooperative groups for warpsim's tests (issue 16): grid-wide
 // synchronisation (%envreg, cudaLaunchCooperativeKernel), a 64-thread tile
-// (reserved shared memory, %reserved_smem_offset_1) and warpSize (WARP_SZ).
+// (reserved shared memory, %reserved_smem_offset_1), warpSize (WARP_SZ) and
+// the collectives (reduce, scan, memcpy_async, labeled_partition).
 // Compiled into tests/ptx/func/coop.ptx by: nvcc -arch=compute_80 -ptx -O3 coop.cu
 #include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+#include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 namespace cg = cooperative_groups;
 
 // out[i] = in[(i + 1) % n] + in[(i + n - 1) % n] after one grid.sync(), then
@@ -51,4 +55,22 @@ extern "C" __global__ void warp_size(int *lane, int *warp, int *wsz, int *sum)
 	for (int o = warpSize / 2; o > 0; o /= 2)
 		v += __shfl_down_sync(0xffffffffu, v, o);
 	sum[t] = v;
+}
+
+// cooperative groups' collectives: warp reduce and scan, a 128-thread tile's
+// reduce (reserved shared memory), memcpy_async + wait, labeled_partition
+extern "C" __global__ void cg_collectives(const int *in, int *out)
+{
+	auto b = cg::this_thread_block();
+	auto w = cg::tiled_partition<32>(b);
+	int v = in[b.thread_rank()];
+	int s = cg::reduce(w, v, cg::plus<int>());
+	int x = cg::inclusive_scan(w, v);
+	auto t128 = cg::tiled_partition<128>(b);
+	int s2 = cg::reduce(t128, v, cg::plus<int>());
+	__shared__ int sh[256];
+	cg::memcpy_async(b, sh, in, sizeof(int) * 256);
+	cg::wait(b);
+	auto lp = cg::labeled_partition(cg::coalesced_threads(), v & 3);
+	out[b.thread_rank()] = s + x + s2 + sh[255 - b.thread_rank()] + lp.size() + w.meta_group_rank();
 }
