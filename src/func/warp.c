@@ -642,8 +642,9 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 		e->pc = pc + 1;
 		do_exit(L, c, w, exec);
 	} else if (in->op == OP_TRAP) {
-		e->pc = pc + 1;
-		if (exec)
+		if (!exec)
+			e->pc = pc + 1;
+		else /* the error names the trap itself */
 			return func_fail(L, c, w, (int)__builtin_ctzll(exec), WS_ERROR_TRAP, "trap executed%s",
 					 L->mod->uses_envreg && !L->grid_ws
 						 ? " (the kernel reads %envreg, as cooperative groups' grid.sync() does, which "
