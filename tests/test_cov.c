@@ -1087,3 +1087,48 @@ TEST(cov_video_intrinsics_agree)
 	CHECK_EQ(ref[1][14], 0x00807effu);                      /* __vaddss2: -256 + 384, -128 + 32639 */
 	CHECK_EQ(ref[3][49], 0x80808080u);                      /* __vmins4(0x7f.., 0x80..) */
 }
+
+/* Scalar video source selectors (.b0-.b3, .h0, .h1), extended by the
+ * operand's type; destination selectors are refused at load. */
+static const char vsel_ptx[] =
+	".version 9.0\n.target sm_80\n.address_size 64\n"
+	".visible .entry k(.param .u64 k_param_0, .param .u32 k_param_1, .param .u32 k_param_2)\n{\n"
+	"\t.reg .b32 %r<12>;\n\t.reg .b64 %rd<3>;\n"
+	"\tld.param.u64 %rd1, [k_param_0];\n\tld.param.u32 %r2, [k_param_1];\n\tld.param.u32 %r3, [k_param_2];\n"
+	"\tcvta.to.global.u64 %rd2, %rd1;\n"
+	"\tvadd.s32.s32.u32 %r4, %r2.b3, %r3.h1;\n"
+	"\tvsub.s32.u32.s32 %r5, %r2.b1, %r3.b0;\n"
+	"\tvabsdiff.u32.s32.s32 %r6, %r2.h0, %r3.h0;\n"
+	"\tvshr.u32.u32.u32.clamp %r7, %r2.b2, 2;\n"
+	"\tst.global.v4.u32 [%rd2], {%r4, %r5, %r6, %r7};\n"
+	"\tret;\n}\n";
+
+TEST(cov_video_selectors)
+{
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open(t, &e, cov_modes[mi], 0, vsel_ptx, "vsel.ptx"))
+			return;
+		ws_deviceptr o = cov_alloc(&e, 16);
+		uint32_t a = 0x80402010u, b = 0xffff80f0u;
+		void *args[] = {&o, &a, &b};
+		CHECK_MSG(cov_launch(&e, "k", 1, 1, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		uint32_t v[4];
+		wsMemcpyDtoH(e.sim, v, o, sizeof v);
+		CHECK_EQ(v[0], 65407);       /* -128 + 65535 */
+		CHECK_EQ(v[1], 48);          /* 0x20 - (-16) */
+		CHECK_EQ(v[2], 8208 + 32528); /* |0x2010 - (-32528)| */
+		CHECK_EQ(v[3], 16);          /* 0x40 >> 2 */
+		wsSimDestroy(e.sim);
+	}
+	ws_config *cfg = wsConfigCreate();
+	ws_sim *sim;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	ws_module *m;
+	static const char bad[] = ".version 9.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
+				  "\t.reg .b32 %r<4>;\n\tvadd.u32.u32.u32 %r1.b0, %r2, %r3;\n\tret;\n}\n";
+	CHECK_EQ(wsModuleLoadData(sim, &m, bad, "bad.ptx"), WS_ERROR_INVALID_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "bad.ptx:7:22: error: selectors on the destination");
+	wsSimDestroy(sim);
+}

@@ -4,10 +4,11 @@
  * "video" forms with a secondary operation, which CUB's radix sort and
  * CUDA's __vabsdiff*, __vadd4, ... intrinsics use.
  *
- * Semantics (PTX ISA, "Video Instructions", without operand selectors):
+ * Semantics (PTX ISA, "Video Instructions"; scalar forms take the source
+ * selectors .b0-.b3/.h0/.h1 on a and b, not destination selectors/masks):
  *   scalar  vadd/vsub/vabsdiff/vmin/vmax/vshl/vshr.dtype.atype.btype{.sat}
- *           {.add|.min|.max} d, a, b{, c}: ta, tb = a, b sign- or zero-
- *           extended by atype/btype; tmp = ta op tb (vshl/vshr: the shift
+ *           {.add|.min|.max} d, a{.sel}, b{.sel}{, c}: ta, tb = a, b (or the
+ *           selected byte/half) sign- or zero-extended by atype/btype; tmp = ta op tb (vshl/vshr: the shift
  *           count is tb & 31 with .wrap, min(tb, 32) with .clamp, the
  *           default); .sat clamps tmp to the dtype range; the secondary op
  *           combines tmp with c (add wraps modulo 2^32); d = low 32 bits.
@@ -32,6 +33,17 @@ static inline int64_t ext(uint64_t v, unsigned bits, bool sgn)
 	if (sgn && bits < 64 && (v >> (bits - 1)) & 1)
 		v |= ~m;
 	return (int64_t)v;
+}
+
+/* A source operand's selected byte (sel 1..4 = .b0-.b3) or half (5, 6 =
+ * .h0, .h1), or the whole word (0), sign- or zero-extended. */
+static inline int64_t sel_ext(uint64_t v, unsigned sel, bool sgn)
+{
+	if (sel >= 1 && sel <= 4)
+		return ext(v >> (8 * (sel - 1)), 8, sgn);
+	if (sel == 5 || sel == 6)
+		return ext(v >> (16 * (sel - 5)), 16, sgn);
+	return ext(v, 32, sgn);
 }
 
 static inline int64_t sat_to(int64_t v, unsigned bits, bool sgn)
@@ -85,9 +97,11 @@ void func_exec_video(const struct func_exec *x, const struct ptx_insn *in, uint6
 	const bool ds = in->type == PTX_T_S32, as = in->type2 == PTX_T_S32, bs = in->type3 == PTX_T_S32;
 	const bool sat = (in->flags & FLAG_SAT) != 0;
 	if (op >= OP_VADD && op <= OP_VSHR) { /* scalar */
+		const unsigned asel = in->opd[1].kind == OPD_REG ? in->opd[1].comp : 0;
+		const unsigned bsel = in->opd[2].kind == OPD_REG ? in->opd[2].comp : 0;
 		ALU_LANES(l, mask)
 		{
-			int64_t va = ext(a[l], 32, as), vb = ext(b[l], 32, bs), t;
+			int64_t va = sel_ext(a[l], asel, as), vb = sel_ext(b[l], bsel, bs), t;
 			if (op == OP_VSHL || op == OP_VSHR) {
 				uint64_t n = (uint64_t)vb & 0xffffffffu;
 				n = (in->flags & FLAG_WRAP) ? n & 31 : (n > 32 ? 32 : n);

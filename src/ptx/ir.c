@@ -214,6 +214,8 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 		if (op->neg)
 			put(o, "!");
 		put_reg(o, f, op->reg);
+		if (op->comp >= 1 && op->comp <= 6 && in && in->op >= OP_VADD && in->op <= OP_VSHR)
+			put(o, ".%s", (const char *const[]){"b0", "b1", "b2", "b3", "h0", "h1"}[op->comp - 1]);
 		if (op->reg2 >= 0) {
 			put(o, "|");
 			put_reg(o, f, op->reg2);

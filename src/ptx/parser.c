@@ -1954,6 +1954,21 @@ static bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uin
 		o->kind = OPD_REG;
 		o->reg = idx;
 		next(p);
+		/* scalar video source selectors: %r1.b0 .. .b3, .h0, .h1 (comp 1..6) */
+		unsigned vop = cur(p)->insns[insn].op;
+		const struct ptx_token *sel = peek(p, 0);
+		if (vop >= OP_VADD && vop <= OP_VSHR && sel->kind == PTX_TOK_DIRECTIVE && !sel->space_before) {
+			static const char *const sels[] = {".b0", ".b1", ".b2", ".b3", ".h0", ".h1"};
+			unsigned si = 0;
+			while (si < 6 && !(sel->len == 3 && memcmp(sel->text, sels[si], 3) == 0))
+				si++;
+			if (si == 6)
+				return fail_tok(p, sel, "unknown operand selector %s (.b0-.b3, .h0, .h1)", qtok(sel).s);
+			if (k == 0 || k == 3)
+				return fail_tok(p, sel, "selectors on the destination and on c are not supported");
+			o->comp = (uint8_t)(si + 1);
+			next(p);
+		}
 		if (accept(p, '|')) {
 			const struct ptx_token *t2 = peek(p, 0);
 			if (!pred_reg_of(p, t2, &o->reg2))
