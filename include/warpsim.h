@@ -266,11 +266,21 @@ ws_result wsTextureDestroy(ws_sim *sim, ws_texobject tex);
 ws_result wsSurfaceCreate(ws_sim *sim, ws_surfobject *out, const ws_resource_desc *res);
 ws_result wsSurfaceDestroy(ws_sim *sim, ws_surfobject surf);
 
+/* Size of the device heap that device-side malloc/new allocate from (8 MiB
+ * by default, as CUDA's cudaLimitMallocHeapSize); not below what is in use. */
+ws_result wsSimSetMallocHeapSize(ws_sim *sim, size_t bytes);
+
 /* ---- launch ---- */
 /* params[i] points to the value of kernel parameter i (as cuLaunchKernel).
  * Runs to completion (synchronous). */
 ws_result wsLaunchKernel(ws_function *f, unsigned gridX, unsigned gridY, unsigned gridZ, unsigned blockX,
 			 unsigned blockY, unsigned blockZ, unsigned sharedMemBytes, void **params);
+/* As wsLaunchKernel, with cudaLaunchCooperativeKernel semantics: every CTA of
+ * the grid must fit on the GPU at once (WS_ERROR_INVALID_LAUNCH otherwise,
+ * saying how many can), and grid-wide synchronisation (cooperative groups'
+ * grid.sync(), which traps in an ordinary launch) works. */
+ws_result wsLaunchCooperativeKernel(ws_function *f, unsigned gridX, unsigned gridY, unsigned gridZ, unsigned blockX,
+				    unsigned blockY, unsigned blockZ, unsigned sharedMemBytes, void **params);
 
 /* ---- statistics: every counter declared once in src/stats/counters.def ---- */
 /* Value of a named counter, accumulated over all launches since creation or

@@ -1283,3 +1283,19 @@ TEST(cli_exec_tex)
 	CHECK_STR_CONTAINS(out, "linear filtering needs a float result");
 	free(out);
 }
+
+/* exec --cooperative: grid.sync() works; without it the kernel traps and the
+ * error says to launch cooperatively (issue 16) */
+TEST(cli_exec_cooperative)
+{
+	if (cli_missing(t))
+		return;
+	const char *args = "exec " TEST_DATA_DIR "/ptx/func/coop.ptx grid_stencil --grid 2 --block 8 "
+			   "--arg buf:in:s32:10=iota --arg buf:tmp:s32:10 --arg buf:out:s32:10 --arg s32:10 --print out";
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "%s --cooperative", args);
+	cli_expect(t, cmd, 0, "out = 66 36 36 36 36 36 66 66 96 66");
+	cli_expect(t, args, 1, "launched cooperatively");
+	snprintf(cmd, sizeof cmd, "%s --cooperative --set num_sms=1 --set max_ctas_per_sm=1", args);
+	cli_expect(t, cmd, 1, "cannot be resident at once");
+}

@@ -196,7 +196,7 @@ TEST(cudart_pipeline_streams_events)
 /* a Thrust program: CUB's kernels, after cudaFuncGetAttributes and occupancy queries */
 TEST(cudart_thrust)
 {
-	cu_expect_ok(t, "", "thrust", "thrust: sum 499500, scan 500 1000: PASSED", 8);
+	cu_expect_ok(t, "", "thrust", "thrust: sum 499500, scan 500 1000, sort ok: PASSED", 9);
 }
 
 /* CUDA arrays, texture and surface objects, in both models */

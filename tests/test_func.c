@@ -355,6 +355,7 @@ static void func_fault_misaligned_and_trap_body(struct test_ctx *t, unsigned mi)
 	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "misaligned 4-byte write");
 	CHECK_EQ(launch1(&e, "do_trap", 32, args), WS_ERROR_TRAP);
 	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "thread (5,0,0)");
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "faults.ptx:73: 'trap;'"); /* the trap itself, not the next line */
 	env_close(&e);
 }
 

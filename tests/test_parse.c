@@ -795,12 +795,16 @@ TEST(parse_all_special_registers)
 {
 	for (int i = 0; i < SREG_COUNT; i++) {
 		bool vec = i == SREG_TID || i == SREG_NTID || i == SREG_CTAID || i == SREG_NCTAID;
-		for (int c = 0; c < (vec ? 3 : 1); c++) {
-			char src[512];
+		bool ix = ptx_sreg_indexed((unsigned)i); /* %envreg0..31, %reserved_smem_offset_0..1 */
+		for (int c = 0; c < (vec ? 3 : ix ? (i == SREG_ENVREG ? 32 : 2) : 1); c++) {
+			char src[512], sfx[8] = "";
+			if (vec)
+				snprintf(sfx, sizeof sfx, ".%c", "xyz"[c]);
+			else if (ix)
+				snprintf(sfx, sizeof sfx, "%d", c);
 			snprintf(src, sizeof src,
-				 HDR ".entry k() {\n.reg .b64 %%rd1;\n.reg .b32 %%r1;\nmov.u64 %%rd1, %s%s%s;\nmov.u32 %%r1, %s%s%s;\n}\n",
-				 ptx_sreg_name[i], vec ? "." : "", vec ? (const char *[]){"x", "y", "z"}[c] : "", ptx_sreg_name[i],
-				 vec ? "." : "", vec ? (const char *[]){"x", "y", "z"}[c] : "");
+				 HDR ".entry k() {\n.reg .b64 %%rd1;\n.reg .b32 %%r1;\nmov.u64 %%rd1, %s%s;\nmov.u32 %%r1, %s%s;\n}\n",
+				 ptx_sreg_name[i], sfx, ptx_sreg_name[i], sfx);
 			struct ptx_module *m = PARSE_OK(src);
 			if (!m)
 				continue;
@@ -816,6 +820,11 @@ TEST(parse_all_special_registers)
 	PARSE_ERR(KERNEL("mov.u32 %r1, %laneid.x;"), BODY_LINE, 21, "special register '%laneid' has no components");
 	PARSE_ERR(KERNEL("mov.u32 %r1, %tid.w;"), BODY_LINE, 14, "needs a component (.x, .y or .z)");
 	PARSE_ERR(KERNEL("mov.u32 %r1, %clusterid.x;"), BODY_LINE, 14, "register '%clusterid' is not declared");
+	/* indexed ones only within their range */
+	PARSE_ERR(KERNEL("mov.u32 %r1, %envreg32;"), BODY_LINE, 14, "register '%envreg32' is not declared");
+	PARSE_ERR(KERNEL("mov.u32 %r1, %envreg;"), BODY_LINE, 14, "register '%envreg' is not declared");
+	PARSE_ERR(KERNEL("mov.u32 %r1, %envreg01;"), BODY_LINE, 14, "register '%envreg01' is not declared");
+	PARSE_ERR(KERNEL("mov.u32 %r1, %reserved_smem_offset_2;"), BODY_LINE, 14, "is not declared");
 }
 
 /* One instruction, and the fields its suffixes must produce. */

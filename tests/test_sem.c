@@ -259,6 +259,39 @@ TEST(sem_carry_chain)
 	func_exec_alu(&s.x, &shi, 0xf);
 	for (int l = 0; l < 4; l++)
 		CHECK_EQ(reg(&s, 5)[l] | (reg(&s, 6)[l] << 32), av[l] - bv[l]);
+	/* the carry flag after a subtraction is the inverted borrow (hardware
+	 * computes a + ~b + 1): sub.cc then addc of 0 + 0 reads it back */
+	{
+		struct ptx_insn sc = mk(OP_SUB, PTX_T_U32, 2), rd = mk(OP_ADDC, PTX_T_U32, 0);
+		sc.flags = FLAG_CC;
+		opd_reg(&rd, 0, 7);
+		opd_imm(&rd, 1, 0);
+		opd_imm(&rd, 2, 0);
+		const uint32_t sa[4] = {1, 5, 0, 0x80000000u}, sb[4] = {2, 5, 1, 0x7fffffffu};
+		for (int l = 0; l < 4; l++) {
+			reg(&s, 1)[l] = sa[l];
+			reg(&s, 2)[l] = sb[l];
+		}
+		CHECK(checked(t, &sc, __LINE__) && checked(t, &rd, __LINE__));
+		func_exec_alu(&s.x, &sc, 0xf);
+		func_exec_alu(&s.x, &rd, 0xf);
+		for (int l = 0; l < 4; l++)
+			CHECK_MSG(reg(&s, 7)[l] == (sa[l] >= sb[l]), "lane %d: %u - %u carry %llu", l, sa[l], sb[l],
+				  (unsigned long long)reg(&s, 7)[l]);
+		/* subc.cc consumes and produces the same convention: 0 - 0 - borrow(1) */
+		struct ptx_insn sbc = mk(OP_SUBC, PTX_T_U32, 2);
+		sbc.flags = FLAG_CC;
+		reg(&s, 1)[0] = 0;
+		reg(&s, 2)[0] = 0;
+		s.carry[0] = 0; /* CF = 0: a borrow is pending */
+		func_exec_alu(&s.x, &sbc, 1);
+		CHECK_EQ(reg(&s, 0)[0], 0xffffffffu);
+		CHECK_EQ(s.carry[0], 0); /* borrowed again */
+		s.carry[0] = 1; /* no borrow pending */
+		func_exec_alu(&s.x, &sbc, 1);
+		CHECK_EQ(reg(&s, 0)[0], 0);
+		CHECK_EQ(s.carry[0], 1);
+	}
 	/* add.cc.u64 + addc.cc.u64 + addc: 2^128-1 + 1 carries through both words */
 	sem_init(&s);
 	reg(&s, 1)[0] = ~0ull;
@@ -1329,6 +1362,34 @@ TEST(sem_cvt_int_to_int)
 	reg(&s, 1)[0] = 0x180;
 	func_exec_alu(&s.x, &in, 1);
 	CHECK_EQ(reg(&s, 0)[0], 0xff80);
+	/* ... and so is every signed result narrower than its register
+	 * (PTX ISA: a destination wider than the instruction type is sign-
+	 * extended for signed types): cvt.s16.s8 into a .b32 register */
+	in = cvt(PTX_T_S16, PTX_T_S8, RND_NONE, 0);
+	opd_reg(&in, 0, 1);
+	reg(&s, 1)[0] = 0;
+	reg(&s, 2)[0] = 0xc2;
+	opd_reg(&in, 1, 2);
+	func_exec_alu(&s.x, &in, 1);
+	CHECK_EQ(reg(&s, 1)[0], 0xffffffc2u);
+	in = cvt(PTX_T_S16, PTX_T_S32, RND_NONE, FLAG_SAT); /* saturated, then extended */
+	opd_reg(&in, 0, 1);
+	opd_reg(&in, 1, 2);
+	reg(&s, 2)[0] = (uint32_t)-40000;
+	func_exec_alu(&s.x, &in, 1);
+	CHECK_EQ(reg(&s, 1)[0], 0xffff8000u);
+	in = cvt(PTX_T_U16, PTX_T_S8, RND_NONE, 0); /* unsigned: zero-extended */
+	opd_reg(&in, 0, 1);
+	opd_reg(&in, 1, 2);
+	reg(&s, 2)[0] = 0xc2;
+	func_exec_alu(&s.x, &in, 1);
+	CHECK_EQ(reg(&s, 1)[0], 0xffc2u);
+	in = cvt(PTX_T_S16, PTX_T_F32, RND_RZI, 0); /* float -> s16 into .b32 */
+	opd_reg(&in, 0, 1);
+	opd_reg(&in, 1, 2);
+	reg(&s, 2)[0] = F(-3.5f);
+	func_exec_alu(&s.x, &in, 1);
+	CHECK_EQ(reg(&s, 1)[0], 0xfffffffdu);
 }
 
 TEST(sem_cvt_float_to_float)

@@ -945,7 +945,8 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		            : st->bufs[st->args[i].buf].is_tex ? (void *)&st->bufs[st->args[i].buf].handle
 		                                               : (void *)&st->bufs[st->args[i].buf].dptr;
 	double t0 = cli_now();
-	r = wsLaunchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], (unsigned)shared, params);
+	r = (cli_opt_get(a, "cooperative") ? wsLaunchCooperativeKernel : wsLaunchKernel)(
+		fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], (unsigned)shared, params);
 	double t1 = cli_now();
 	free(params);
 	if (r != WS_SUCCESS) {

@@ -94,6 +94,7 @@ static const struct cli_opt exec_opts[] = {
     {"config", "FILE", 0, "load parameters from FILE"},
     {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
     {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
+    {"cooperative", NULL, 0, "launch as cudaLaunchCooperativeKernel: all CTAs resident, grid.sync() works"},
     {"counters", NULL, 0, "print the counters and the simulator's speed after the run"},
     {"stats", "FILE.json", 0, "write every counter and the configuration as JSON"},
     {NULL, NULL, 0, NULL},

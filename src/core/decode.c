@@ -14,6 +14,10 @@ static bool writes_opd0(enum ptx_opcode op, const struct ptx_insn *in)
 	case OP_PREFETCH: case OP_PREFETCHU: case OP_MEMBAR: case OP_FENCE: case OP_NANOSLEEP: case OP_BRKPT:
 	case OP_PMEVENT: case OP_WMMA_STORE: case OP_STMATRIX: case OP_SUST:
 		return false;
+	case OP_CP: /* cp.async writes memory, never a register */
+		return false;
+	case OP_MBARRIER:
+		return in->mode != MODE_INIT && in->mode != MODE_INVAL;
 	case OP_BAR: case OP_BARRIER:
 		return in->mode == MODE_RED;
 	default:

@@ -22,7 +22,7 @@ enum cu_kind { CU_SP, CU_SFU, CU_DP, CU_INT, CU_LDST, CU_TENSOR, CU_COUNT };
 extern const char *const cu_kind_name[CU_COUNT];
 
 #define DEC_MAX_SRC 32 /* wmma.mma f32: 8 + 8 + 8 fragment registers, guard */
-#define DEC_MAX_DST 8 /* wmma fragments: 8 registers */
+#define DEC_MAX_DST 9 /* ld .v8 writes 8 registers; wmma fragments 8 */
 #define CODE_INSN_BYTES 8
 
 struct dec_insn {

@@ -42,6 +42,27 @@ static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, boo
 	/* a memory fence waits until the warp's earlier stores are acknowledged */
 	if ((d->in->op == OP_MEMBAR || d->in->op == OP_FENCE) && w->pending_stores)
 		return false;
+	/* cp.async.wait_group N waits until the copies of all but the newest N
+	 * committed groups have arrived (wait_all: every copy); commit_group
+	 * waits for a free group slot */
+	if (d->in->op == OP_CP) {
+		const struct ptx_insn *in = d->in;
+		uint32_t seq = w->cp_seq;
+		if (in->mode == MODE_COMMIT_GROUP && w->cp_pending[(seq + 1) % SM_CP_GROUPS])
+			return false;
+		/* cp.async.mbarrier.arrive arrives when the warp's copies have
+		 * landed: the functional model arrives at issue, so issue waits */
+		if (in->mode == MODE_WAIT_ALL || in->mode == MODE_CP_MBAR_ARRIVE) {
+			for (unsigned k = 0; k < SM_CP_GROUPS; k++)
+				if (w->cp_pending[k])
+					return false;
+		} else if (in->mode == MODE_WAIT_GROUP) {
+			uint64_t n = in->opd[0].imm;
+			for (uint32_t k = 1; k < SM_CP_GROUPS; k++) /* committed groups seq-1, seq-2, ... */
+				if (k > n && k <= seq && w->cp_pending[(seq - k) % SM_CP_GROUPS])
+					return false;
+		}
+	}
 	bool ok = true;
 	for (unsigned k = 0; k < d->nsrc; k++) {
 		uint32_t r = w->frame_base + (uint32_t)d->src[k];
@@ -188,6 +209,17 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	/* stores and reductions are pending for membar from issue until acknowledged */
 	if (d && (d->in->op == OP_ST || d->in->op == OP_RED || d->in->op == OP_WMMA_STORE || d->in->op == OP_STMATRIX))
 		w->pending_stores++;
+	/* cp.async: a copy joins the open group until its data arrived (writeback);
+	 * commit_group (and wait_all, which commits) opens the next group */
+	uint8_t cp_group = 0;
+	if (d && d->in->op == OP_CP) {
+		if (d->in->mode == MODE_NONE) {
+			cp_group = (uint8_t)(w->cp_seq % SM_CP_GROUPS);
+			w->cp_pending[cp_group]++;
+		} else if (d->in->mode == MODE_COMMIT_GROUP || d->in->mode == MODE_WAIT_ALL) {
+			w->cp_seq++;
+		}
+	}
 	if (d)
 		for (unsigned k = 0; k < d->ndst; k++)
 			if (!sb_set(&w->sb, frame_base + (uint32_t)d->dst[k], longlat))
@@ -199,7 +231,7 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	coll->busy = true;
 	coll->since = now;
 	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
-				  .longlat = longlat, .mem = info};
+				  .longlat = longlat, .mem = info, .cp_group = cp_group};
 	if (d) {
 		for (unsigned k = 0; k < d->nsrc; k++)
 			coll->op.banks[k] = (int16_t)((frame_base + (uint32_t)d->src[k] + slot) % s->nbanks);

@@ -177,7 +177,9 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	/* tensor-core loads/stores name the lanes that supply addresses (mem_lanes) */
 	uint64_t exec = info->mem_lanes_set ? info->mem_lanes : info->exec;
 	unsigned ws = u->s->ws, size = info->access_size ? info->access_size : 4;
-	if (!exec) { /* fully predicated off: one pass through the pipeline */
+	/* no memory access: predicated off, or cp.async.commit_group/wait_group/
+	 * wait_all and mbarrier.pending_count: one pass through the pipeline */
+	if (!exec || (info->space == SPACE_NONE && (in->op == OP_CP || in->op == OP_MBARRIER))) {
 		le->all_sent = true;
 		return true;
 	}

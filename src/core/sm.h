@@ -57,6 +57,10 @@ struct sm_warp {
 	/* back end */
 	uint32_t inflight;            /* issued, not yet written back */
 	uint32_t pending_stores;      /* stores sent to memory, not yet acknowledged (membar waits) */
+	/* cp.async groups (issue 16): copies in flight per group, a ring of
+	 * SM_CP_GROUPS indexed by group number; cp_seq is the open group */
+	uint32_t cp_pending[8];
+	uint32_t cp_seq;
 	uint32_t frame_base;          /* register-id base of the current frame (reg_off / warp size) */
 	struct scoreboard sb;
 	/* accounting */
@@ -96,7 +100,9 @@ struct sm_op {
 	bool longlat;                 /* destinations are long-latency (global/local load, atomic) */
 	uint64_t ready;               /* completion cycle (writeback no earlier) */
 	struct func_step_info *mem;   /* memory instructions: addresses etc. (owned by LD/ST) */
+	uint8_t cp_group;             /* cp.async copy: its group's slot in sm_warp.cp_pending */
 };
+#define SM_CP_GROUPS 8
 
 struct sm_collector {
 	bool busy;

@@ -80,6 +80,8 @@ void sm_writeback_tick(struct sm *s, uint64_t now)
 			for (unsigned k = 0; k < op.d->ndst; k++)
 				sb_release(&w->sb, op.frame_base + (uint32_t)op.d->dst[k]);
 		w->inflight--;
+		if (op.d && op.d->in->op == OP_CP && op.d->in->mode == MODE_NONE && w->cp_pending[op.cp_group])
+			w->cp_pending[op.cp_group]--; /* the copy's data arrived */
 		w->dirty = true;
 		if (op.d && op.d->ndst)
 			buses--;

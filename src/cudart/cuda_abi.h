@@ -41,6 +41,7 @@
 	E(715, cudaErrorIllegalInstruction, "an illegal instruction was encountered")                                  \
 	E(716, cudaErrorMisalignedAddress, "misaligned address")                                                       \
 	E(719, cudaErrorLaunchFailure, "unspecified launch failure")                                                   \
+	E(720, cudaErrorCooperativeLaunchTooLarge, "too many blocks in cooperative launch")                            \
 	E(801, cudaErrorNotSupported, "operation not supported")                                                       \
 	E(999, cudaErrorUnknown, "unknown error")
 
@@ -82,6 +83,7 @@ enum {
 	cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
 	cudaDevAttrMaxRegistersPerMultiprocessor = 82,
 	cudaDevAttrManagedMemory = 83,
+	cudaDevAttrCooperativeLaunch = 95,
 	cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
 	cudaDevAttrMaxBlocksPerMultiprocessor = 106
 };

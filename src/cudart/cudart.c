@@ -323,7 +323,11 @@ static cudaError_t init(void)
 	G.clock_mhz = atof(wsConfigGet(cfg, "clock_core", buf, sizeof buf) ? buf : "0");
 	if (G.clock_mhz <= 0)
 		G.clock_mhz = 1000;
+	if (r == WS_SUCCESS && G.limit_set[2]) /* cudaDeviceSetLimit(cudaLimitMallocHeapSize) before the first call */
+		wsSimSetMallocHeapSize(G.sim, G.limits[2]);
 	G.warp_size = atoi(wsConfigGet(cfg, "warp_size", buf, sizeof buf) ? buf : "32");
+	if (G.warp_size > 32) /* the warp size programs see, as WARP_SZ: a 64-lane warp holds two 32-thread PTX warps */
+		G.warp_size = 32;
 	wsConfigDestroy(cfg);
 	if (r != WS_SUCCESS) {
 		say("error: creating the simulator: %s", wsGetErrorString(r));
@@ -1167,7 +1171,7 @@ static unsigned stream_id(cudaStream_t s)
 	return (uintptr_t)s < 4096 ? 0 : s->id;
 }
 
-static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
+static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s, int coop)
 {
 	cudaError_t e = ready();
 	if (e)
@@ -1199,7 +1203,8 @@ static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t
 	managed_sync(1);
 	counters(k0);
 	double t0 = cli_now();
-	ws_result r = wsLaunchKernel(f->fn, g.x, g.y, g.z, b.x, b.y, b.z, (unsigned)shared, args);
+	ws_result r = (coop ? wsLaunchCooperativeKernel : wsLaunchKernel)(f->fn, g.x, g.y, g.z, b.x, b.y, b.z,
+									 (unsigned)shared, args);
 	G.wall += cli_now() - t0;
 	counters(k1);
 	managed_sync(0);
@@ -1210,6 +1215,8 @@ static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t
 		const char *msg = wsSimLastError(G.sim);
 		int fault;
 		e = launch_error(r, msg, &fault);
+		if (coop && r == WS_ERROR_INVALID_LAUNCH && strstr(msg, "cannot be resident"))
+			e = cudaErrorCooperativeLaunchTooLarge;
 		L->err = e;
 		say("error: kernel %s <<<(%u,%u,%u),(%u,%u,%u)>>> failed: %s", f->name, g.x, g.y, g.z, b.x, b.y, b.z,
 		    msg);
@@ -1255,13 +1262,13 @@ EXPORT cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *s
 EXPORT cudaError_t __cudaLaunchKernel(cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
 {
 	LOCKED;
-	return launch(k, g, b, args, shared, s);
+	return launch(k, g, b, args, shared, s, 0);
 }
 
 EXPORT cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
 {
 	LOCKED;
-	return launch(k, g, b, args, shared, s);
+	return launch(k, g, b, args, shared, s, 0);
 }
 
 EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
@@ -1272,7 +1279,21 @@ EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **arg
 		say("error: cudaLaunchKernel(%p): not a kernel of the program", func);
 		return ret(cudaErrorInvalidDeviceFunction);
 	}
-	return launch(f, g, b, args, shared, s);
+	return launch(f, g, b, args, shared, s, 0);
+}
+
+/* cudaLaunchCooperativeKernel: every CTA resident at once (else
+ * cudaErrorCooperativeLaunchTooLarge), grid.sync() works */
+EXPORT cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 g, dim3 b, void **args, size_t shared,
+					       cudaStream_t s)
+{
+	LOCKED;
+	struct cr_func *f = find_func(func);
+	if (!f) {
+		say("error: cudaLaunchCooperativeKernel(%p): not a kernel of the program", func);
+		return ret(cudaErrorInvalidDeviceFunction);
+	}
+	return launch(f, g, b, args, shared, s, 1);
 }
 
 EXPORT cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
@@ -1444,7 +1465,7 @@ EXPORT cudaError_t cudaStreamAddCallback(cudaStream_t s, void (*cb)(cudaStream_t
 }
 
 /* ---- settings that have no effect on the simulated device (accepted, documented) ---- */
-static const size_t limit_default[3] = {1024, 1 << 20, 8 << 20}; /* stack size, printf FIFO, malloc heap */
+static const size_t limit_default[3] = {1024, 1 << 20, 8 << 20}; /* stack size, printf FIFO, malloc heap (which sizes the device heap) */
 
 EXPORT cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 {
@@ -1453,6 +1474,8 @@ EXPORT cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 		say("cudaDeviceSetLimit: limit %d is not supported", limit);
 		return ret(cudaErrorNotSupported);
 	}
+	if (limit == 2 && G.sim && wsSimSetMallocHeapSize(G.sim, value) != WS_SUCCESS) /* cudaLimitMallocHeapSize */
+		return ret(cudaErrorInvalidValue);
 	G.limits[limit] = value;
 	G.limit_set[limit] = 1;
 	return cudaSuccess;
@@ -1727,6 +1750,7 @@ static long long attribute(int attr)
 	case cudaDevAttrMaxSharedMemoryPerMultiprocessor: return cfg_int("shmem_per_sm", 49152);
 	case cudaDevAttrTotalConstantMemory: return 65536;
 	case cudaDevAttrWarpSize: return ws;
+	case cudaDevAttrCooperativeLaunch: return 1;
 	case cudaDevAttrMaxRegistersPerBlock:
 	case cudaDevAttrMaxRegistersPerMultiprocessor: return cfg_int("regs_per_sm", 32768);
 	case cudaDevAttrClockRate: return (long long)(G.clock_mhz * 1000);
@@ -1804,6 +1828,7 @@ EXPORT cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev)
 	p->sharedMemPerMultiprocessor = (size_t)attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
 	p->regsPerMultiprocessor = (int)attribute(cudaDevAttrMaxRegistersPerMultiprocessor);
 	p->managedMemory = 1;
+	p->cooperativeLaunch = 1;
 	p->directManagedMemAccessFromHost = 0;
 	p->sharedMemPerBlockOptin = p->sharedMemPerBlock;
 	p->maxBlocksPerMultiProcessor = (int)attribute(cudaDevAttrMaxBlocksPerMultiprocessor);

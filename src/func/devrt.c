@@ -1,6 +1,7 @@
 /*
  * devrt.c -- the device runtime functions CUDA code calls: vprintf (what
- * printf compiles to) and __assertfail (a failed assert).
+ * printf compiles to), __assertfail (a failed assert) and malloc/free (the
+ * device heap; C++ new and delete lower to them).
  *
  * Models the CUDA device runtime's observable behaviour, not its timing
  * (the call costs what a call costs in the timing model).  printf output is
@@ -157,7 +158,45 @@ static uint64_t param_value(struct func_launch *L, struct func_warp *w, const st
 
 bool func_is_builtin(const struct ptx_function *f)
 {
-	return f->is_extern && (strcmp(f->name, "vprintf") == 0 || strcmp(f->name, "__assertfail") == 0);
+	return f->is_extern && (strcmp(f->name, "vprintf") == 0 || strcmp(f->name, "__assertfail") == 0 ||
+				strcmp(f->name, "malloc") == 0 || strcmp(f->name, "free") == 0);
+}
+
+/* Store v into a caller's call-site .param variable for a lane. */
+static void param_store(struct func_warp *w, const struct simt_entry *caller, const struct ptx_var *v, unsigned lane,
+			uint64_t val)
+{
+	memcpy(w->local + (uint64_t)lane * w->local_cap + caller->local_base + v->addr, &val, v->size < 8 ? v->size : 8);
+}
+
+/* malloc(size) / free(ptr): the device heap (dmem_heap_alloc), per thread in
+ * lane order; malloc returns NULL when the heap (8 MiB unless
+ * cudaDeviceSetLimit(cudaLimitMallocHeapSize) / wsSimSetMallocHeapSize
+ * changed it) is exhausted, free(NULL) does nothing, and freeing anything
+ * but a live heap block is an error. */
+static bool heap_call(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct ptx_insn *in,
+		      const struct ptx_function *f, uint64_t exec)
+{
+	const struct simt_entry *caller = &w->stack[w->sp - 1];
+	const struct ptx_operand *args = &in->opd[2], *rets = &in->opd[0];
+	bool is_malloc = strcmp(f->name, "malloc") == 0;
+	for (uint64_t m = exec; m; m &= m - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(m);
+		uint64_t a = args->nlist >= 1 ? param_value(L, w, caller, args->list[0], lane) : 0;
+		if (is_malloc) {
+			uint64_t p = 0;
+			if (dmem_heap_alloc(L->mem, a, &p))
+				p = 0;
+			if (rets->nlist >= 1)
+				param_store(w, caller, &L->mod->vars[rets->list[0]], lane, p);
+		} else if (a && dmem_heap_free(L->mem, a)) {
+			return func_fail(L, c, w, (int)lane, WS_ERROR_ILLEGAL_ADDRESS,
+					 "free(0x%llx): not a block of the device heap (malloc'ed on the device and not "
+					 "yet freed)",
+					 (unsigned long long)a);
+		}
+	}
+	return true;
 }
 
 bool func_call_builtin(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct ptx_insn *in,
@@ -165,6 +204,8 @@ bool func_call_builtin(struct func_launch *L, struct func_cta *c, struct func_wa
 {
 	const struct simt_entry *caller = &w->stack[w->sp - 1];
 	const struct ptx_operand *args = &in->opd[2], *rets = &in->opd[0];
+	if (strcmp(f->name, "malloc") == 0 || strcmp(f->name, "free") == 0)
+		return heap_call(L, c, w, in, f, exec);
 	if (strcmp(f->name, "__assertfail") == 0) {
 		unsigned lane = (unsigned)__builtin_ctzll(exec);
 		char msg[256] = "?", file[256] = "?", func[128] = "?";

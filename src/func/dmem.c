@@ -13,6 +13,7 @@ struct dmem *dmem_create(uint64_t capacity)
 		return NULL;
 	m->next = WS_GLOBAL_BASE;
 	m->capacity = capacity;
+	m->heap_limit = 8ull << 20; /* CUDA's default malloc heap */
 	return m;
 }
 
@@ -44,7 +45,7 @@ int dmem_alloc(struct dmem *m, uint64_t size, uint64_t *addr)
 	if (!data)
 		return -1;
 	/* addresses only grow, so appending keeps the array sorted */
-	m->a[m->n] = (struct dmem_alloc){m->next, size, data};
+	m->a[m->n] = (struct dmem_alloc){m->next, size, data, 0};
 	*addr = m->next;
 	m->n++;
 	m->used += size;
@@ -52,10 +53,14 @@ int dmem_alloc(struct dmem *m, uint64_t size, uint64_t *addr)
 	return 0;
 }
 
-int dmem_free(struct dmem *m, uint64_t addr)
+static int free_at(struct dmem *m, uint64_t addr, uint8_t heap)
 {
 	for (size_t i = 0; i < m->n; i++)
 		if (m->a[i].addr == addr) {
+			if (m->a[i].heap != heap)
+				return -1;
+			if (heap)
+				m->heap_used -= m->a[i].size;
 			free(m->a[i].data);
 			m->used -= m->a[i].size;
 			memmove(&m->a[i], &m->a[i + 1], (m->n - i - 1) * sizeof m->a[0]);
@@ -65,6 +70,21 @@ int dmem_free(struct dmem *m, uint64_t addr)
 		}
 	return -1;
 }
+
+int dmem_free(struct dmem *m, uint64_t addr) { return free_at(m, addr, 0); }
+
+int dmem_heap_alloc(struct dmem *m, uint64_t size, uint64_t *addr)
+{
+	if (size == 0)
+		size = 1;
+	if (size > m->heap_limit - m->heap_used || dmem_alloc(m, size, addr))
+		return -1;
+	m->a[m->n - 1].heap = 1; /* dmem_alloc appended it */
+	m->heap_used += size;
+	return 0;
+}
+
+int dmem_heap_free(struct dmem *m, uint64_t addr) { return free_at(m, addr, 1); }
 
 const struct dmem_alloc *dmem_find(const struct dmem *m, uint64_t addr)
 {

@@ -28,6 +28,7 @@
 struct dmem_alloc {
 	uint64_t addr, size;
 	uint8_t *data;
+	uint8_t heap;         /* made by device malloc (freed only by device free) */
 };
 
 struct dmem {
@@ -35,6 +36,7 @@ struct dmem {
 	size_t n, cap;
 	uint64_t next;        /* next free address */
 	uint64_t used, capacity;
+	uint64_t heap_used, heap_limit; /* device malloc heap (cudaLimitMallocHeapSize) */
 	size_t last;          /* index of the last allocation hit (lookup cache) */
 };
 
@@ -42,8 +44,13 @@ struct dmem *dmem_create(uint64_t capacity_bytes);
 void dmem_destroy(struct dmem *m);
 /* 0 on success; -1 out of memory. */
 int dmem_alloc(struct dmem *m, uint64_t size, uint64_t *addr);
-/* 0 on success; -1 if addr is not the start of a live allocation. */
+/* 0 on success; -1 if addr is not the start of a live allocation (or a
+ * device-heap one, which only device free releases). */
 int dmem_free(struct dmem *m, uint64_t addr);
+/* Device malloc/free (the device heap, heap_limit bytes in all): 0 on
+ * success, -1 when the heap is exhausted / addr is not a live heap block. */
+int dmem_heap_alloc(struct dmem *m, uint64_t size, uint64_t *addr);
+int dmem_heap_free(struct dmem *m, uint64_t addr);
 /* Host pointer for [addr, addr+size) if it lies inside one allocation, else NULL. */
 static inline uint8_t *dmem_ptr(struct dmem *m, uint64_t addr, uint64_t size)
 {

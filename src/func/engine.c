@@ -36,6 +36,8 @@ bool func_check_module(const struct ptx_module *m, const char *filename, char *m
 			unsigned fl = ptx_opcode_table[op].flags;
 			if (func_is_alu(op))
 				ok = func_alu_check(in, why, sizeof why);
+			else if (func_is_video(op))
+				ok = func_video_check(in, why, sizeof why);
 			else if (func_is_warpop(op))
 				ok = func_warpop_check(in, why, sizeof why);
 			else if (func_is_memop(op))

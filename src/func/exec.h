@@ -72,4 +72,9 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz);
 /* Execute an ALU instruction for the lanes in `mask` (guard already applied). */
 void func_exec_alu(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask);
 
+/* bmsk and the video instructions (exec_video.c, issue 16). */
+bool func_is_video(enum ptx_opcode op);
+bool func_video_check(const struct ptx_insn *in, char *why, size_t whysz);
+void func_exec_video(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask);
+
 #endif

@@ -239,23 +239,21 @@ static void exec_addsub(const struct func_exec *x, const struct ptx_insn *in, ui
 		}
 		return;
 	}
-	/* carry chain: CF is the carry-out of additions and the borrow-out of
-	 * subtractions (subc: d = a - (b + CF)) */
+	/* carry chain: CF is the carry-out of the adder.  A subtraction is
+	 * a + ~b + 1 on that adder (subc: a + ~b + CF), so after sub.cc CF is
+	 * the inverted borrow -- 1 when a >= b -- as the hardware defines it;
+	 * sub.cc/subc chains and sub.cc followed by addc both see that. */
 	ALU_LANES(l, mask)
 	{
-		uint64_t av = a[l] & wm, bv = b[l] & wm, ci = (cin && cf) ? (cf[l] & 1u) : 0, r, r2;
+		uint64_t av = a[l] & wm, bv = b[l] & wm, r, r2;
+		uint64_t ci = cin ? (cf ? (cf[l] & 1u) : 0) : (sub ? 1 : 0);
 		unsigned co;
-		if (!sub) {
-			r = (av + bv) & wm;
-			co = r < av;
-			r2 = (r + ci) & wm;
-			co |= r2 < r;
-		} else {
-			r = (av - bv) & wm;
-			co = av < bv;
-			r2 = (r - ci) & wm;
-			co |= r < ci;
-		}
+		if (sub)
+			bv = ~bv & wm;
+		r = (av + bv) & wm;
+		co = r < av;
+		r2 = (r + ci) & wm;
+		co |= r2 < r;
 		d[l] = r2;
 		if (cout && cf)
 			cf[l] = (uint8_t)co;
@@ -888,7 +886,7 @@ static void exec_mov(const struct func_exec *x, const struct ptx_insn *in, uint6
 		unsigned n = dop->nelem < sop->nelem ? dop->nelem : sop->nelem;
 		ALU_LANES(l, mask)
 		{
-			uint64_t v[4];
+			uint64_t v[PTX_MAX_VEC];
 			for (unsigned i = 0; i < n; i++)
 				v[i] = elem_val(x, &sop->elem[i], l);
 			for (unsigned i = 0; i < n; i++)
@@ -941,8 +939,48 @@ static bool cmp_type_is_float(const struct ptx_insn *in)
 	return ptx_type_is_float((enum ptx_type)(in->op == OP_SET ? in->type2 : in->type));
 }
 
+/* add/sub{.sat}, min/max{.relu} .u16x2/.s16x2 (sm_90): per 16-bit half;
+ * .sat clamps each half to its type's range (add/sub: .s16x2 only in PTX,
+ * accepted for both), .relu makes negative halves 0. */
+static void exec_i16x2(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
+{
+	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], sc[WS_MAX_WARP];
+	const uint64_t *a = func_src(x, &in->opd[1], ta), *b = func_src(x, &in->opd[2], tb);
+	uint64_t *d = alu_dst(x, &in->opd[0], sc);
+	const bool sg = in->type == PTX_T_S16X2, sat = (in->flags & FLAG_SAT) != 0, relu = (in->flags & FLAG_RELU) != 0;
+	unsigned l;
+	ALU_LANES(l, mask)
+	{
+		uint64_t r = 0;
+		for (unsigned h = 0; h < 2; h++) {
+			int64_t va = sg ? sextw(a[l] >> (16 * h), 16) : (int64_t)((a[l] >> (16 * h)) & 0xffff);
+			int64_t vb = sg ? sextw(b[l] >> (16 * h), 16) : (int64_t)((b[l] >> (16 * h)) & 0xffff), v;
+			switch (in->op) {
+			case OP_ADD: v = va + vb; break;
+			case OP_SUB: v = va - vb; break;
+			case OP_MIN: v = va < vb ? va : vb; break;
+			default: v = va > vb ? va : vb; break;
+			}
+			if (sat) {
+				int64_t lo = sg ? -32768 : 0, hi = sg ? 32767 : 65535;
+				v = v < lo ? lo : v > hi ? hi : v;
+			}
+			if (relu && v < 0)
+				v = 0;
+			r |= ((uint64_t)v & 0xffff) << (16 * h);
+		}
+		d[l] = r;
+	}
+}
+
 void func_exec_alu(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
+	if (in->type == PTX_T_U16X2 || in->type == PTX_T_S16X2) {
+		if (x->ws < 64)
+			mask &= (1ull << x->ws) - 1;
+		exec_i16x2(x, in, mask);
+		return;
+	}
 	if (!mask || in->type == PTX_T_NONE || in->type >= PTX_T_COUNT || in->type2 >= PTX_T_COUNT)
 		return; /* untyped: func_alu_check rejects it */
 	if ((in->op == OP_CVT || in->op == OP_SET) && in->type2 == PTX_T_NONE)
@@ -1079,7 +1117,13 @@ static unsigned expected_nopd(const struct ptx_insn *in)
 	case OP_EX2:
 	case OP_LG2:
 	case OP_TANH: return 2;
-	case OP_CVT: return (in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2) ? 3 : 2;
+	case OP_CVT:
+		if (in->flags & FLAG_PACK) /* cvt.pack.sat: d, a, b{, c} */
+			return in->type == PTX_T_U8 || in->type == PTX_T_S8 ? 4 : 3;
+		if (in->type2 == PTX_T_F16X2 || in->type2 == PTX_T_E4M3X2 || in->type2 == PTX_T_E5M2X2)
+			return 2; /* a packed source */
+		return (in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2 || in->type == PTX_T_E4M3X2 ||
+			in->type == PTX_T_E5M2X2) ? 3 : 2;
 	case OP_MAD:
 	case OP_MADC:
 	case OP_MAD24:
@@ -1205,6 +1249,13 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 	if (op != OP_SETP && op != OP_SET && op != OP_LOP3 && in->boolop != BOOL_NONE)
 		return alu_reject(in, why, whysz, "unexpected boolean operator");
 
+	if (t == PTX_T_U16X2 || t == PTX_T_S16X2) {
+		if (op != OP_ADD && op != OP_SUB && op != OP_MIN && op != OP_MAX)
+			return alu_reject(in, why, whysz, "unsupported type");
+		if (in->nopd != 3)
+			return alu_reject(in, why, whysz, "expected 3 operands");
+		return alu_check_flags(in, op == OP_ADD || op == OP_SUB ? FLAG_SAT : FLAG_RELU, why, whysz);
+	}
 	switch (op) {
 	case OP_ADD:
 	case OP_SUB:

@@ -7,9 +7,9 @@
  * Semantics (PTX ISA, "cvt"):
  *   int -> int     the source is sign/zero-extended by the SOURCE type, then
  *                  truncated to the destination, or clamped to its range
- *                  with .sat.  An .s8 destination is sign-extended into the
- *                  (wider) destination register, as PTX specifies for
- *                  destination registers wider than the instruction type.
+ *                  with .sat.  A signed result is sign-extended into a
+ *                  wider destination register (cvt.s16.s8 into .b32), as
+ *                  PTX specifies for registers wider than the type.
  *   int -> float   correctly rounded with .rn (default) / .rz / .rm / .rp.
  *   float -> int   rounded to an integer with .rni/.rzi (default)/.rmi/.rpi,
  *                  then saturated to the destination range; NaN -> 0.
@@ -148,20 +148,201 @@ static inline uint64_t int_to_float(const struct fcvt *c, int neg, uint64_t mag)
 	return fpu_round(neg, mag, 0, 0, c->fmt, c->rnd);
 }
 
-/* Destination register width for the .s8 sign-extension rule. */
-static unsigned s8_reg_bits(const struct func_exec *x, const struct ptx_insn *in)
+/* Width of the destination register when a signed result must be sign-
+ * extended into it: PTX fills a destination register wider than the
+ * instruction type with the sign for signed types (cvt.s16.s8 into a .b32
+ * register gives 0xFFFFFFC2).  Returns the type width when no extension is
+ * due (unsigned type, register not wider, or not a register). */
+static unsigned sreg_bits(const struct func_exec *x, const struct ptx_insn *in)
 {
 	const struct ptx_operand *o = &in->opd[0];
-	if (in->type != PTX_T_S8 || o->kind != OPD_REG || !x->fn || o->reg < 0 || (uint32_t)o->reg >= x->fn->nregs ||
-	    !x->fn->regs)
-		return 8;
+	const unsigned tb = ptx_type_bits((enum ptx_type)in->type);
+	if (!ptx_type_is_signed((enum ptx_type)in->type) || o->kind != OPD_REG || !x->fn || o->reg < 0 ||
+	    (uint32_t)o->reg >= x->fn->nregs || !x->fn->regs)
+		return tb;
 	unsigned t = x->fn->regs[o->reg].type;
-	unsigned b = t < PTX_T_COUNT ? ptx_type_bits((enum ptx_type)t) : 8;
-	return (b > 8 && b <= 64 && t != PTX_T_PRED) ? b : 8;
+	unsigned b = t < PTX_T_COUNT ? ptx_type_bits((enum ptx_type)t) : tb;
+	return (b > tb && b <= 64 && t != PTX_T_PRED) ? b : tb;
+}
+
+/* ---- issue 16: fp8 pairs, tf32, cvt.pack ----
+ *   cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b: d (16 bits) = {a in
+ *       the upper byte, b in the lower}, each rounded to nearest even;
+ *       .satfinite: beyond the largest finite value (e4m3 448, e5m2 57344),
+ *       infinities included, gives that value; NaN gives NaN (e4m3 0x7f,
+ *       e5m2 0x7f).  The .f16x2 source form converts the two halves.
+ *   cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a: both bytes to f16 (exact).
+ *   cvt.{rna,rn,rz}{.satfinite}.tf32.f32 d, a: a rounded to 10 mantissa bits
+ *       (the low 13 bits of d are 0); .satfinite turns an infinity or an
+ *       overflow into the largest finite tf32.
+ *   cvt.pack.sat.{u16,s16}.s32 d, a, b: d = {sat(a) upper, sat(b) lower};
+ *   cvt.pack.sat.{u8,s8}.s32.b32 d, a, b, c: d = c[15:0] << 16 | sat(a) << 8 | sat(b). */
+struct mini { int ebits, mbits, bias; bool has_inf; };
+static const struct mini MINI_E4M3 = {4, 3, 7, false}, MINI_E5M2 = {5, 2, 15, true};
+
+static double mini_max(const struct mini *f)
+{
+	int emax = (1 << f->ebits) - 1 - f->bias - (f->has_inf ? 1 : 0);
+	double mant = f->has_inf ? 2.0 - ldexp(1.0, -f->mbits) : 2.0 - ldexp(1.0, 1 - f->mbits);
+	return ldexp(mant, emax);
+}
+
+/* double -> fp8 byte, round to nearest even, saturating to the largest finite value when sat. */
+static uint8_t to_mini(double v, const struct mini *f, bool sat, bool relu)
+{
+	const uint8_t nan = 0x7f;
+	if (v != v)
+		return nan;
+	unsigned sign = signbit(v) ? 0x80u : 0;
+	if (relu && sign)
+		return 0;
+	double a = fabs(v), maxf = mini_max(f);
+	if (isinf(a))
+		return sat || !f->has_inf ? (uint8_t)(sign | (sat ? 0 : 0) | (to_mini(maxf, f, true, false) & 0x7f))
+					  : (uint8_t)(sign | ((((1u << f->ebits) - 1) << f->mbits)));
+	if (a == 0)
+		return (uint8_t)sign;
+	int ex;
+	frexp(a, &ex); /* a = m * 2^ex, m in [0.5, 1) */
+	int e = ex - 1, emin = 1 - f->bias;
+	if (e < emin)
+		e = emin;
+	double q = ldexp(a, f->mbits - e), fl = floor(q), r = q - fl;
+	if (r > 0.5 || (r == 0.5 && fmod(fl, 2.0) != 0))
+		fl += 1;
+	double rv = ldexp(fl, e - f->mbits);
+	if (rv > maxf) {
+		if (sat || !f->has_inf)
+			rv = maxf;
+		else
+			return (uint8_t)(sign | ((((1u << f->ebits) - 1) << f->mbits)));
+	}
+	if (rv == 0)
+		return (uint8_t)sign;
+	frexp(rv, &ex);
+	e = ex - 1;
+	unsigned code;
+	if (e < emin) {
+		code = (unsigned)ldexp(rv, f->mbits - emin);
+	} else {
+		unsigned m = (unsigned)(ldexp(rv, f->mbits - e)) - (1u << f->mbits);
+		code = ((unsigned)(e + f->bias) << f->mbits) | m;
+	}
+	return (uint8_t)(sign | code);
+}
+
+static double from_mini(uint8_t b, const struct mini *f)
+{
+	unsigned sign = b >> 7, e = (b >> f->mbits) & ((1u << f->ebits) - 1), m = b & ((1u << f->mbits) - 1);
+	double v;
+	if (!f->has_inf && e == (1u << f->ebits) - 1 && m == (1u << f->mbits) - 1)
+		return NAN;
+	if (f->has_inf && e == (1u << f->ebits) - 1)
+		return m ? NAN : (sign ? -INFINITY : INFINITY);
+	if (e == 0)
+		v = ldexp((double)m, 1 - f->bias - f->mbits);
+	else
+		v = ldexp((double)(m | (1u << f->mbits)), (int)e - f->bias - f->mbits);
+	return sign ? -v : v;
+}
+
+static bool exec_cvt16(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
+{
+	const unsigned dt = in->type, st = in->type2;
+	const bool relu = (in->flags & FLAG_RELU) != 0, satf = (in->flags & FLAG_SATFINITE) != 0;
+	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], tc[WS_MAX_WARP], sc[WS_MAX_WARP];
+	unsigned l;
+	if (in->flags & FLAG_PACK) {
+		const uint64_t *a = func_src(x, &in->opd[1], ta), *b = func_src(x, &in->opd[2], tb);
+		const uint64_t *c = in->nopd > 3 ? func_src(x, &in->opd[3], tc) : NULL;
+		uint64_t *d = alu_dst(x, &in->opd[0], sc);
+		const bool sg = dt == PTX_T_S8 || dt == PTX_T_S16;
+		const unsigned w = ptx_type_bits((enum ptx_type)dt);
+		const int64_t lo = sg ? -(1ll << (w - 1)) : 0, hi = sg ? (1ll << (w - 1)) - 1 : (1ll << w) - 1;
+		ALU_LANES(l, mask)
+		{
+			int64_t va = sextw(a[l], 32), vb = sextw(b[l], 32);
+			va = va < lo ? lo : va > hi ? hi : va;
+			vb = vb < lo ? lo : vb > hi ? hi : vb;
+			uint64_t em = (1ull << w) - 1, r = (((uint64_t)va & em) << w) | ((uint64_t)vb & em);
+			if (c)
+				r |= (c[l] & 0xffff) << 16;
+			d[l] = r & 0xffffffffu;
+		}
+		return true;
+	}
+	if (dt == PTX_T_E4M3X2 || dt == PTX_T_E5M2X2) {
+		const struct mini *f = dt == PTX_T_E4M3X2 ? &MINI_E4M3 : &MINI_E5M2;
+		const uint64_t *a = func_src(x, &in->opd[1], ta);
+		const uint64_t *b = st == PTX_T_F32 ? func_src(x, &in->opd[2], tb) : NULL;
+		uint64_t *d = alu_dst(x, &in->opd[0], sc);
+		ALU_LANES(l, mask)
+		{
+			double hi, lo;
+			if (b) {
+				hi = fpu_f32((uint32_t)a[l]);
+				lo = fpu_f32((uint32_t)b[l]);
+			} else { /* .f16x2 source */
+				hi = fpu_f16_to_double((uint16_t)(a[l] >> 16));
+				lo = fpu_f16_to_double((uint16_t)a[l]);
+			}
+			d[l] = ((uint64_t)to_mini(hi, f, satf, relu) << 8) | to_mini(lo, f, satf, relu);
+		}
+		return true;
+	}
+	if (dt == PTX_T_F16X2 && (st == PTX_T_E4M3X2 || st == PTX_T_E5M2X2)) {
+		const struct mini *f = st == PTX_T_E4M3X2 ? &MINI_E4M3 : &MINI_E5M2;
+		const uint64_t *a = func_src(x, &in->opd[1], ta);
+		uint64_t *d = alu_dst(x, &in->opd[0], sc);
+		ALU_LANES(l, mask)
+		{
+			uint64_t r = 0;
+			for (int k = 1; k >= 0; k--) {
+				double v = from_mini((uint8_t)(a[l] >> (8 * k)), f);
+				uint64_t h = v != v ? 0x7fff : fpu_from_double(v, 0, FPU_F16, RND_RN);
+				if (relu && (h & 0x8000) && v == v)
+					h = 0;
+				r = (r << 16) | (h & 0xffff);
+			}
+			d[l] = r;
+		}
+		return true;
+	}
+	if (dt == PTX_T_TF32) { /* from f32: 10 mantissa bits kept */
+		const uint64_t *a = func_src(x, &in->opd[1], ta);
+		uint64_t *d = alu_dst(x, &in->opd[0], sc);
+		ALU_LANES(l, mask)
+		{
+			uint32_t u = (uint32_t)a[l], mag = u & 0x7fffffffu, r;
+			if (mag > 0x7f800000u) {
+				r = 0x7fffffffu; /* NaN */
+			} else if (mag == 0x7f800000u) {
+				r = satf ? (u & 0x80000000u) | 0x7f7fe000u : u;
+			} else {
+				uint32_t low = u & 0x1fffu, base = u & ~0x1fffu;
+				bool up = false;
+				switch (in->rnd) {
+				case RND_RZ: break;
+				case RND_RN: up = low > 0x1000u || (low == 0x1000u && (base & 0x2000u)); break;
+				default: up = low >= 0x1000u; break; /* rna: ties away from zero */
+				}
+				r = up ? base + 0x2000u : base; /* a carry into the exponent is the right rounding */
+				if (satf && (r & 0x7fffffffu) >= 0x7f800000u)
+					r = (u & 0x80000000u) | 0x7f7fe000u;
+			}
+			d[l] = r;
+		}
+		return true;
+	}
+	return false;
 }
 
 void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
+	if ((in->flags & FLAG_PACK) || in->type >= PTX_T_E4M3X2 || in->type2 >= PTX_T_E4M3X2) {
+		exec_cvt16(x, in, mask);
+		return;
+	}
 	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], sc[WS_MAX_WARP];
 	const unsigned dt = in->type, st = in->type2;
 	const uint64_t *a = func_src(x, &in->opd[1], ta);
@@ -191,7 +372,7 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 	const uint64_t dm = alu_wmask(dw);
 
 	if (dk != K_FLOAT && sk != K_FLOAT) { /* int -> int */
-		const unsigned rb = s8_reg_bits(x, in);
+		const unsigned rb = sreg_bits(x, in);
 		const uint64_t rm = alu_wmask(rb);
 		const bool ss = sk == K_SINT, ds = dk == K_SINT;
 		const int64_t dmin = ds ? -(int64_t)(dm >> 1) - 1 : 0;
@@ -207,7 +388,7 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 					v = dmax;
 				}
 			}
-			d[l] = rb > 8 ? ((uint64_t)sextw(v, 8) & rm) : (v & dm);
+			d[l] = rb > dw ? ((uint64_t)sextw(v, dw) & rm) : (v & dm);
 		}
 		return;
 	}
@@ -228,7 +409,7 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 	const enum fpu_fmt sf = fmt_of(st);
 	if (dk != K_FLOAT) { /* float -> int: saturating */
 		const int irnd = r_int ? in->rnd : RND_RZI;
-		const unsigned rb = s8_reg_bits(x, in);
+		const unsigned rb = sreg_bits(x, in);
 		const uint64_t rm = alu_wmask(rb);
 		if (dk == K_SINT) {
 			const double hi = ldexp(1.0, (int)dw - 1); /* 2^(w-1): first value too large */
@@ -245,7 +426,7 @@ void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_
 					r = smin;
 				else
 					r = (int64_t)v;
-				d[l] = rb > 8 ? ((uint64_t)sextw((uint64_t)r, 8) & rm) : ((uint64_t)r & dm);
+				d[l] = rb > dw ? ((uint64_t)sextw((uint64_t)r, dw) & rm) : ((uint64_t)r & dm);
 			}
 		} else {
 			const double hi = ldexp(1.0, (int)dw); /* 2^w */
@@ -274,6 +455,27 @@ bool func_cvt_check(const struct ptx_insn *in, char *why, size_t whysz)
 	const unsigned dt = in->type, st = in->type2, r = in->rnd;
 	const bool r_int = r >= RND_RNI && r <= RND_RPI;
 	const bool r_flt = r >= RND_RN && r <= RND_RP;
+	if (in->flags & FLAG_PACK)
+		return alu_check_flags(in, FLAG_PACK | FLAG_SAT, why, whysz); /* shape checked by the parser */
+	if (dt == PTX_T_E4M3X2 || dt == PTX_T_E5M2X2) {
+		if (st != PTX_T_F32 && st != PTX_T_F16X2)
+			return alu_reject(in, why, whysz, "fp8 pairs are converted from .f32 or .f16x2");
+		if (r != RND_RN || !(in->flags & FLAG_SATFINITE))
+			return alu_reject(in, why, whysz, "conversion to fp8 needs .rn.satfinite");
+		return alu_check_flags(in, FLAG_SATFINITE | FLAG_RELU, why, whysz);
+	}
+	if (st == PTX_T_E4M3X2 || st == PTX_T_E5M2X2) {
+		if (dt != PTX_T_F16X2 || r != RND_RN)
+			return alu_reject(in, why, whysz, "fp8 pairs convert to .f16x2 with .rn");
+		return alu_check_flags(in, FLAG_RELU, why, whysz);
+	}
+	if (dt == PTX_T_TF32) {
+		if (st != PTX_T_F32 || (r != RND_RNA && r != RND_RN && r != RND_RZ))
+			return alu_reject(in, why, whysz, "tf32 is converted from .f32 with .rna, .rn or .rz");
+		return alu_check_flags(in, FLAG_SATFINITE, why, whysz);
+	}
+	if (dt == PTX_T_TF32 || st == PTX_T_TF32)
+		return alu_reject(in, why, whysz, "unsupported conversion type");
 	if (in->boolop != BOOL_NONE || in->mode != MODE_NONE)
 		return alu_reject(in, why, whysz, "unexpected modifier");
 	if (dt == PTX_T_F16X2 || dt == PTX_T_BF16X2) {

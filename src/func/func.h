@@ -130,6 +130,12 @@ struct func_launch {
 	uint64_t dyn_shared_off;    /* offset of dynamic (extern) shared memory */
 	uint64_t shared_total;
 	uint32_t num_sms, ctas_per_sm, max_warps_per_sm;
+	/* cooperative launch (cudaLaunchCooperativeKernel): device address of the
+	 * grid-sync workspace cooperative groups find through %envreg1:%envreg2
+	 * (0 for an ordinary launch, where grid.sync() traps, as on hardware) */
+	uint64_t grid_ws;
+	bool rsmem;                 /* reserved shared memory (%reserved_smem_*) follows the CTA's own ... */
+	uint64_t rsmem_off;         /* ... at this offset, PTX_RSMEM_BYTES long */
 	uint64_t gridid;
 	uint64_t clock;             /* value of %clock64 (cycles in timing mode, instructions in functional) */
 	struct ws_stats *stats;

@@ -23,6 +23,7 @@ bool func_is_memop(enum ptx_opcode op)
 	switch (op) {
 	case OP_LD: case OP_LDU: case OP_ST: case OP_ATOM: case OP_RED:
 	case OP_CVTA: case OP_ISSPACEP: case OP_PREFETCH: case OP_PREFETCHU:
+	case OP_CP: case OP_MBARRIER:
 		return true;
 	default:
 		return false;
@@ -41,7 +42,7 @@ bool func_memop_check(const struct ptx_insn *in, char *why, size_t whysz)
 				 ptx_type_name[t]);
 			return false;
 		}
-		if (in->vec != 1 && in->vec != 2 && in->vec != 4) {
+		if (in->vec != 1 && in->vec != 2 && in->vec != 4 && !(in->vec == 8 && ptx_type_size[t] == 4)) {
 			snprintf(why, whysz, "vector width .v%u is not supported", in->vec);
 			return false;
 		}
@@ -75,6 +76,15 @@ bool func_memop_check(const struct ptx_insn *in, char *why, size_t whysz)
 		snprintf(why, whysz, "atomic operation with type .%s is not supported", ptx_type_name[t]);
 		return false;
 	case OP_CVTA: case OP_ISSPACEP: case OP_PREFETCH: case OP_PREFETCHU:
+		return true;
+	case OP_CP:
+		if (in->mode == MODE_NONE && (in->opd[2].kind != OPD_IMM ||
+					      (in->opd[2].imm != 4 && in->opd[2].imm != 8 && in->opd[2].imm != 16))) {
+			snprintf(why, whysz, "cp.async copies 4, 8 or 16 bytes");
+			return false;
+		}
+		return true;
+	case OP_MBARRIER:
 		return true;
 	default:
 		snprintf(why, whysz, "not a memory instruction");
@@ -312,6 +322,195 @@ static uint64_t atom_apply(const struct ptx_insn *in, uint64_t old, uint64_t b, 
 	}
 }
 
+/* ---- sm_80 asynchronous copies and mbarrier objects (issue 16) ----
+ *
+ * cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size}: copies
+ * src-size (default cp-size) bytes from global memory and zero-fills the
+ * rest of cp-size bytes in shared memory.  The PTX memory model lets the
+ * copy complete at any time before the cp.async.wait_group/wait_all (or the
+ * mbarrier arrival) that covers it; the functional model completes it when
+ * it executes, which is one of those orders.  The timing model sends it
+ * through the LD/ST unit as a global read and makes wait_group/wait_all
+ * wait for the reads of the groups they cover (core/issue.c); commit_group
+ * and the waits have no functional effect.
+ *
+ * mbarrier objects are 8 bytes of shared memory, opaque to software; ours
+ * hold pending arrivals (bits 0-19), the expected count (20-39) and the
+ * phase number (40-62).  init sets pending = expected = count, phase 0.
+ * Every executing thread's arrive takes `count` (default 1) arrivals, in
+ * lane order; the arrival that brings pending to 0 completes the phase:
+ * phase + 1, pending = expected.  arrive_drop also lowers the expected
+ * count.  The state an arrive returns is (phase at arrival << 40) | pending
+ * after it; test_wait/try_wait(state) is true once that phase completed,
+ * .parity forms take the phase's parity instead (true once the phase of that
+ * parity completed).  try_wait does not suspend the thread (a time limit of
+ * zero, which PTX allows).  cp.async.mbarrier.arrive.noinc is an arrival
+ * (its copies completed already); without .noinc it is pending-count
+ * neutral.  Errors: arrivals beyond the pending count, completing a phase
+ * with .noComplete, a count outside 1..2^20-1, an object not in shared
+ * memory or misaligned. */
+#define MBAR_PENDING(v) ((v) & 0xfffffull)
+#define MBAR_EXPECTED(v) (((v) >> 20) & 0xfffffull)
+#define MBAR_PHASE(v) ((v) >> 40 & 0x7fffffull)
+#define MBAR_MAKE(pend, exp, ph) ((pend) | ((uint64_t)(exp) << 20) | ((uint64_t)((ph) & 0x7fffff) << 40))
+
+/* The shared-memory word of an mbarrier operand for lane l (NULL after an error). */
+static uint8_t *mbar_ptr(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct ptx_insn *in,
+			 unsigned l, uint64_t addr, struct func_step_info *info)
+{
+	enum ptx_space sp = in->space == SPACE_NONE ? SPACE_NONE : SPACE_SHARED;
+	uint64_t a = addr;
+	if (sp == SPACE_NONE)
+		sp = generic_decode(addr, &a);
+	if (sp != SPACE_SHARED) {
+		func_fail(L, c, w, (int)l, WS_ERROR_ILLEGAL_ADDRESS, "%s on a .%s address 0x%llx (mbarrier objects live in shared memory)",
+			  ptx_opcode_table[in->op].name, ptx_space_name[sp], (unsigned long long)addr);
+		return NULL;
+	}
+	info->addr[l] = a;
+	info->lane_space[l] = SPACE_SHARED;
+	return resolve(L, c, w, l, SPACE_SHARED, a, addr, 8, true);
+}
+
+/* One thread's arrival(s) on the mbarrier word at p; returns false on an error. */
+static bool mbar_arrive(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned l, uint8_t *p,
+			uint64_t count, bool drop, bool nocomplete, uint64_t *state)
+{
+	uint64_t v = load_bytes(p, 8), pend = MBAR_PENDING(v), exp = MBAR_EXPECTED(v), ph = MBAR_PHASE(v);
+	if (count == 0 || count > pend)
+		return func_fail(L, c, w, (int)l, WS_ERROR_ILLEGAL_INSTRUCTION,
+				 "mbarrier arrival of %llu on a barrier with %llu pending arrivals (not initialised, or "
+				 "more arrivals than its count)",
+				 (unsigned long long)count, (unsigned long long)pend);
+	if (drop)
+		exp -= count < exp ? count : exp;
+	pend -= count;
+	if (state)
+		*state = (ph << 40) | pend;
+	if (pend == 0) {
+		if (nocomplete)
+			return func_fail(L, c, w, (int)l, WS_ERROR_ILLEGAL_INSTRUCTION,
+					 "mbarrier.arrive.noComplete completed the phase");
+		ph++;
+		pend = exp;
+	}
+	store_bytes(p, MBAR_MAKE(pend, exp, ph), 8);
+	return true;
+}
+
+static bool exec_async(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
+		       const struct ptx_insn *in, uint64_t exec, struct func_step_info *info)
+{
+	struct ws_stats *st = L->stats;
+	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP];
+	info->space = SPACE_NONE; /* no memory access unless set below */
+	info->access_size = 0;
+	if (in->op == OP_CP && in->mode != MODE_NONE && in->mode != MODE_CP_MBAR_ARRIVE)
+		return true; /* commit_group, wait_group, wait_all: ordering only (timing model) */
+	st->v[STAT_mem_insts]++;
+	if (in->op == OP_CP && in->mode == MODE_NONE) {
+		unsigned size = (unsigned)in->opd[2].imm;
+		/* [dst], [src], cp-size{, src-size}{, cache-policy with .L2::cache_hint} */
+		unsigned nsz = in->nopd - ((in->flags & FLAG_CACHE_HINT) ? 1u : 0u);
+		const uint64_t *srcsz = nsz > 3 ? func_src(x, &in->opd[3], tb) : NULL;
+		uint64_t dst[WS_MAX_WARP];
+		struct ptx_insn sh = *in, gl = *in;
+		sh.space = SPACE_SHARED;
+		gl.space = SPACE_GLOBAL;
+		enum ptx_space dsp = effective_addresses(x, &sh, &in->opd[0], dst, exec);
+		enum ptx_space ssp = effective_addresses(x, &gl, &in->opd[1], info->addr, exec);
+		info->space = SPACE_GLOBAL; /* the timing model's view: a global read */
+		info->access_size = (uint8_t)size;
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = __builtin_ctzll(m);
+			uint64_t n = srcsz ? srcsz[l] : size;
+			if (n > size)
+				return func_fail(L, c, w, (int)l, WS_ERROR_ILLEGAL_INSTRUCTION,
+						 "cp.async src-size %llu exceeds cp-size %u", (unsigned long long)n, size);
+			uint8_t *d = resolve(L, c, w, l, dsp, dst[l], dst[l], size, true);
+			if (!d)
+				return false;
+			uint8_t buf[16] = {0};
+			if (n) {
+				const uint8_t *s = resolve(L, c, w, l, ssp, info->addr[l], info->addr[l], size, false);
+				if (!s)
+					return false;
+				memcpy(buf, s, n);
+			}
+			memcpy(d, buf, size);
+			st->v[STAT_global_loads]++;
+			st->v[STAT_shared_stores]++;
+		}
+		return true;
+	}
+	/* mbarrier operations and cp.async.mbarrier.arrive: one 8-byte shared word per lane */
+	const struct ptx_operand *aop = in->op == OP_CP || in->mode == MODE_INIT || in->mode == MODE_INVAL
+						? &in->opd[0] : &in->opd[1];
+	if (in->mode == MODE_PENDING_COUNT) { /* count, state: no memory access */
+		const uint64_t *sv = func_src(x, &in->opd[1], ta);
+		uint64_t *d = func_reg(x, in->opd[0].reg);
+		for (uint64_t m = exec; m; m &= m - 1) {
+			unsigned l = __builtin_ctzll(m);
+			d[l] = MBAR_PENDING(sv[l]);
+		}
+		return true;
+	}
+	uint64_t addr[WS_MAX_WARP];
+	effective_addresses(x, in, aop, addr, exec);
+	info->space = SPACE_SHARED;
+	info->access_size = 8;
+	const struct ptx_operand *dop = &in->opd[0];
+	uint64_t *d = dop->kind == OPD_REG ? func_reg(x, dop->reg) : NULL;
+	const uint64_t *arg = NULL;
+	if (in->op == OP_MBARRIER && in->mode == MODE_INIT)
+		arg = func_src(x, &in->opd[1], ta);
+	else if (in->op == OP_MBARRIER && in->nopd > 2)
+		arg = func_src(x, &in->opd[2], ta);
+	for (uint64_t m = exec; m; m &= m - 1) {
+		unsigned l = __builtin_ctzll(m);
+		uint8_t *p = mbar_ptr(L, c, w, in, l, addr[l], info);
+		if (!p)
+			return false;
+		st->v[STAT_shared_stores]++;
+		if (in->op == OP_CP) { /* cp.async.mbarrier.arrive: its copies are complete */
+			if ((in->flags & FLAG_NOINC) && !mbar_arrive(L, c, w, l, p, 1, false, false, NULL))
+				return false;
+			continue;
+		}
+		uint64_t v = load_bytes(p, 8), state = 0;
+		switch (in->mode) {
+		case MODE_INIT: {
+			uint64_t n = arg[l] & 0xffffffffu;
+			if (n < 1 || n > 0xfffff)
+				return func_fail(L, c, w, (int)l, WS_ERROR_ILLEGAL_INSTRUCTION,
+						 "mbarrier.init count %llu is outside 1..1048575", (unsigned long long)n);
+			store_bytes(p, MBAR_MAKE(n, n, 0), 8);
+			break;
+		}
+		case MODE_INVAL: store_bytes(p, 0, 8); break;
+		case MODE_ARRIVE:
+		case MODE_ARRIVE_DROP:
+			if (!mbar_arrive(L, c, w, l, p, arg ? arg[l] & 0xffffffffu : 1, in->mode == MODE_ARRIVE_DROP,
+					 (in->flags & FLAG_NOCOMPLETE) != 0, &state))
+				return false;
+			if (d)
+				d[l] = state;
+			break;
+		case MODE_TEST_WAIT:
+		case MODE_TRY_WAIT: {
+			uint64_t ph = MBAR_PHASE(v), tok = arg ? arg[l] : 0;
+			bool done = (in->flags & FLAG_PARITY) ? (ph & 1) != (tok & 1) : ph != ((tok >> 40) & 0x7fffff);
+			if (d)
+				d[l] = done;
+			break;
+		}
+		default:
+			return func_fail(L, c, w, (int)l, WS_ERROR_ILLEGAL_INSTRUCTION, "mbarrier form not implemented");
+		}
+	}
+	return true;
+}
+
 bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
 		     const struct ptx_insn *in, uint64_t exec, struct func_step_info *info)
 {
@@ -353,6 +552,9 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 		break;
 	}
 
+	if (in->op == OP_CP || in->op == OP_MBARRIER)
+		return exec_async(L, c, w, x, in, exec, info);
+
 	st->v[STAT_mem_insts]++;
 	bool is_store = in->op == OP_ST;
 	const struct ptx_operand *aop = is_store || in->op == OP_RED ? &in->opd[0] : &in->opd[1];
@@ -365,8 +567,8 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 	if (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST) {
 		const struct ptx_operand *vop = is_store ? &in->opd[1] : &in->opd[0];
 		/* source values for stores */
-		const uint64_t *sv[4] = {0};
-		uint64_t stmp[4][WS_MAX_WARP];
+		const uint64_t *sv[PTX_MAX_VEC] = {0};
+		uint64_t stmp[PTX_MAX_VEC][WS_MAX_WARP];
 		if (is_store) {
 			if (vop->kind == OPD_VEC) {
 				for (unsigned k = 0; k < vop->nelem; k++) {

@@ -52,8 +52,18 @@ static uint64_t sreg_value(const struct func_exec *x, unsigned sreg, unsigned co
 	case SREG_LANEMASK_LE: return (uint32_t)((2ull << (lane & 31)) - 1);
 	case SREG_LANEMASK_GT: return (uint32_t)~((2ull << (lane & 31)) - 1);
 	case SREG_LANEMASK_GE: return (uint32_t)~((1ull << (lane & 31)) - 1);
-	case SREG_DYNAMIC_SMEM_SIZE: return L->shared_total - L->dyn_shared_off;
-	case SREG_TOTAL_SMEM_SIZE: return L->shared_total;
+	case SREG_DYNAMIC_SMEM_SIZE: return (L->rsmem ? L->rsmem_off : L->shared_total) - L->dyn_shared_off;
+	case SREG_TOTAL_SMEM_SIZE: return L->rsmem ? L->rsmem_off : L->shared_total;
+	/* WARP_SZ: threads per PTX warp -- the configured warp size, at most 32:
+	 * a 64-lane warp holds two PTX warps, as %laneid and the lane masks say */
+	case SREG_WARP_SZ: return L->ws < 32 ? L->ws : 32;
+	/* %envreg1:%envreg2 (high:low) hold the grid-sync workspace address of a
+	 * cooperative launch; the other driver registers read 0 */
+	case SREG_ENVREG: return comp == 1 ? L->grid_ws >> 32 : comp == 2 ? L->grid_ws & 0xffffffffu : 0;
+	case SREG_RSMEM_BEGIN: return L->rsmem_off;
+	case SREG_RSMEM_END: return L->rsmem_off + PTX_RSMEM_BYTES;
+	case SREG_RSMEM_CAP: return PTX_RSMEM_BYTES;
+	case SREG_RSMEM_OFF: return L->rsmem_off + comp * (PTX_RSMEM_BYTES / 2);
 	default: return 0;
 	}
 }

@@ -328,8 +328,17 @@ static void finish_call(struct func_launch *L, struct func_warp *w)
 	const struct ptx_insn *in = &cf->insns[ce->call_pc];
 	const struct ptx_operand *rets = &in->opd[0];
 	for (uint32_t i = 0; i < rets->nlist && i < callee->nrets; i++) {
-		const struct ptx_var *dv = &L->mod->vars[rets->list[i]];
 		const struct ptx_var *sv = &L->mod->vars[callee->rets[i]];
+		if (PTX_LIST_IS_REG(rets->list[i]) || sv->is_reg) { /* register results */
+			if (!PTX_LIST_IS_REG(rets->list[i]) || !sv->is_reg || sv->reg < 0)
+				continue; /* mismatched: refused by the load-time check (direct) or the call (indirect) */
+			const uint64_t *src = w->regs + ce->reg_off + (size_t)sv->reg * L->ws;
+			uint64_t *dst = w->regs + caller->reg_off + (size_t)PTX_LIST_REG(rets->list[i]) * L->ws;
+			for (uint64_t m = lanes; m; m &= m - 1)
+				dst[__builtin_ctzll(m)] = src[__builtin_ctzll(m)];
+			continue;
+		}
+		const struct ptx_var *dv = &L->mod->vars[rets->list[i]];
 		uint64_t n = dv->size < sv->size ? dv->size : sv->size;
 		for (uint64_t m = lanes; m; m &= m - 1) {
 			unsigned l = __builtin_ctzll(m);
@@ -522,10 +531,28 @@ static bool exec_call(struct func_launch *L, struct func_cta *c, struct func_war
 	    !ensure_local(w, L->ws, local_base + f->frame_size + 16))
 		return func_fail(L, c, w, -1, WS_ERROR_OUT_OF_MEMORY, "out of memory for the call stack of %s", f->name);
 	memset(w->regs + reg_off, 0, (size_t)f->nregs * L->ws * sizeof(uint64_t));
-	/* pass arguments: caller's call-site params -> callee's formal params */
+	for (uint32_t i = 0; i < f->nrets; i++) /* indirect calls are checked here */
+		if (PTX_LIST_IS_REG(in->opd[0].list[i]) != (L->mod->vars[f->rets[i]].is_reg && L->mod->vars[f->rets[i]].reg >= 0))
+			return func_fail(L, c, w, -1, WS_ERROR_ILLEGAL_INSTRUCTION,
+					 "result %u of the call to %s: a register for a .param result or the reverse", i + 1,
+					 f->name);
+	/* pass arguments: caller's call-site params (or registers) -> callee's
+	 * formal params (or register parameters) */
 	for (uint32_t i = 0; i < f->nparams; i++) {
-		const struct ptx_var *sv = &L->mod->vars[in->opd[2].list[i]];
+		int32_t a = in->opd[2].list[i];
 		const struct ptx_var *dv = &L->mod->vars[f->params[i]];
+		if (PTX_LIST_IS_REG(a) != (dv->is_reg && dv->reg >= 0))
+			return func_fail(L, c, w, -1, WS_ERROR_ILLEGAL_INSTRUCTION,
+					 "argument %u of the call to %s: a register for a .param parameter or the reverse",
+					 i + 1, f->name);
+		if (PTX_LIST_IS_REG(a)) {
+			const uint64_t *src = w->regs + e->reg_off + (size_t)PTX_LIST_REG(a) * L->ws;
+			uint64_t *dst = w->regs + reg_off + (size_t)dv->reg * L->ws;
+			for (uint64_t m = exec; m; m &= m - 1)
+				dst[__builtin_ctzll(m)] = src[__builtin_ctzll(m)];
+			continue;
+		}
+		const struct ptx_var *sv = &L->mod->vars[a];
 		uint64_t n = dv->size < sv->size ? dv->size : sv->size;
 		for (uint64_t m = exec; m; m &= m - 1) {
 			unsigned l = __builtin_ctzll(m);
@@ -587,6 +614,10 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 		if (exec)
 			func_exec_alu(&x, in, exec);
 		e->pc = pc + 1;
+	} else if (func_is_video((enum ptx_opcode)in->op)) {
+		if (exec)
+			func_exec_video(&x, in, exec);
+		e->pc = pc + 1;
 	} else if (func_is_warpop((enum ptx_opcode)in->op)) {
 		func_exec_warpop(&x, in, exec, active);
 		e->pc = pc + 1;
@@ -621,9 +652,15 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 		e->pc = pc + 1;
 		do_exit(L, c, w, exec);
 	} else if (in->op == OP_TRAP) {
-		e->pc = pc + 1;
-		if (exec)
-			return func_fail(L, c, w, (int)__builtin_ctzll(exec), WS_ERROR_TRAP, "trap executed");
+		if (!exec)
+			e->pc = pc + 1;
+		else /* the error names the trap itself */
+			return func_fail(L, c, w, (int)__builtin_ctzll(exec), WS_ERROR_TRAP, "trap executed%s",
+					 L->mod->uses_envreg && !L->grid_ws
+						 ? " (the kernel reads %envreg, as cooperative groups' grid.sync() does, which "
+						   "traps unless the kernel is launched cooperatively: cudaLaunchCooperativeKernel, "
+						   "wsLaunchCooperativeKernel, warpsim exec --cooperative)"
+						 : "");
 	} else {
 		/* membar, fence, nanosleep, brkpt, pmevent: no architectural effect in this model */
 		e->pc = pc + 1;

@@ -214,15 +214,18 @@ const char *wsFetchPolicyDescription(int i) { return wsFetchPolicyName(i) ? fetc
 
 /* ---- modules ---- */
 
-static uint64_t symbol_value(const struct ws_module *m, int32_t sym, int32_t func)
+/* Value of a symbol named in an initializer: generic(name) is the generic
+ * address; a bare name the address in the symbol's own state space, the
+ * value `mov` gives for it (a .const address is an offset in the bank). */
+static uint64_t symbol_value(const struct ws_module *m, int32_t sym, int32_t func, bool generic)
 {
 	if (func >= 0)
 		return WS_FUNC_WINDOW + (uint64_t)func * 16;
 	const struct ptx_var *v = &m->ir->vars[sym];
 	switch (v->space) {
 	case SPACE_GLOBAL: return m->global_base + v->addr;
-	case SPACE_CONST: return WS_CONST_WINDOW + v->addr;
-	case SPACE_SHARED: return WS_SHARED_WINDOW + v->addr;
+	case SPACE_CONST: return (generic ? WS_CONST_WINDOW : 0) + v->addr;
+	case SPACE_SHARED: return (generic ? WS_SHARED_WINDOW : 0) + v->addr;
 	default: return v->addr;
 	}
 }
@@ -251,7 +254,7 @@ static ws_result place_variables(ws_sim *sim, struct ws_module *m)
 			memcpy(dst, v->init, v->size);
 		for (uint32_t k = 0; k < v->ninit_syms; k++) {
 			const struct ptx_init_sym *is = &v->init_syms[k];
-			uint64_t val = symbol_value(m, is->sym, is->func) + (uint64_t)is->add;
+			uint64_t val = symbol_value(m, is->sym, is->func, is->generic) + (uint64_t)is->add;
 			unsigned wdt = is->width ? is->width : 8;
 			if (is->byte_off + wdt <= v->size)
 				memcpy(dst + is->byte_off, &val, wdt);
@@ -701,6 +704,18 @@ ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes)
 	return ok(sim);
 }
 
+ws_result wsSimSetMallocHeapSize(ws_sim *sim, size_t bytes)
+{
+	if (!sim)
+		return WS_ERROR_INVALID_VALUE;
+	if (bytes < sim->mem->heap_used)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE,
+				 "wsSimSetMallocHeapSize: %zu bytes is less than the %llu the device heap holds", bytes,
+				 (unsigned long long)sim->mem->heap_used);
+	sim->mem->heap_limit = bytes;
+	return ok(sim);
+}
+
 ws_result wsMemFree(ws_sim *sim, ws_deviceptr dptr)
 {
 	if (!sim)
@@ -874,6 +889,8 @@ static uint32_t launch_resources(const ws_function *fn, uint64_t threads, uint64
 	}
 	uint64_t dyn_off = (k->shared_static + dyn_align - 1) / dyn_align * dyn_align;
 	uint64_t shared_total = dyn_off + shared_bytes;
+	if (m->ir->uses_rsmem) /* reserved shared memory (cooperative groups' scratch) after it, 16-aligned */
+		shared_total = (shared_total + 15) / 16 * 16 + PTX_RSMEM_BYTES;
 	uint32_t rpt = (uint32_t)cfg_int(cfg, CFG_regs_per_thread);
 	if (!rpt) {
 		rpt = k->regs_per_thread;
@@ -934,8 +951,26 @@ ws_result wsFunctionOccupancy(const ws_function *fn, unsigned blockThreads, size
 	return WS_SUCCESS;
 }
 
+static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+		        unsigned shared_bytes, void **params, bool coop);
+
 ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
 			 unsigned bz, unsigned shared_bytes, void **params)
+{
+	return launch(fn, gx, gy, gz, bx, by, bz, shared_bytes, params, false);
+}
+
+ws_result wsLaunchCooperativeKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+				    unsigned bz, unsigned shared_bytes, void **params)
+{
+	return launch(fn, gx, gy, gz, bx, by, bz, shared_bytes, params, true);
+}
+
+/* A launch; `coop`: cudaLaunchCooperativeKernel semantics -- every CTA of the
+ * grid must be resident at once (else an error saying how many can be), and
+ * the kernel gets a zeroed grid-sync workspace through %envreg1:%envreg2. */
+static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+		        unsigned shared_bytes, void **params, bool coop)
 {
 	if (!fn)
 		return WS_ERROR_INVALID_VALUE;
@@ -971,13 +1006,32 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 				 "launch of %s: one CTA (%llu threads, %u warps, %u registers/thread, %llu B shared) does not fit "
 				 "on an SM (limit: %s)",
 				 k->name, (unsigned long long)threads, warps, rpt, (unsigned long long)shared_total, why);
+	uint64_t resident = (uint64_t)per_sm * (uint64_t)cfg_int(cfg, CFG_num_sms);
+	if (coop && nctas > resident)
+		return sim_error(sim, WS_ERROR_INVALID_LAUNCH,
+				 "cooperative launch of %s: grid of %llu CTAs cannot be resident at once (at most %u per SM x "
+				 "%lld SMs = %llu with %llu threads and %llu B shared per CTA)",
+				 k->name, (unsigned long long)nctas, per_sm, (long long)cfg_int(cfg, CFG_num_sms),
+				 (unsigned long long)resident, (unsigned long long)threads, (unsigned long long)shared_total);
+	ws_deviceptr grid_ws = 0;
+	if (coop) { /* struct grid_workspace { u32 wsSize; u32 barrier; } */
+		if (dmem_alloc(sim->mem, 16, &grid_ws))
+			return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of device memory for the grid-sync workspace");
+		uint32_t init[4] = {16, 0, 0, 0};
+		memcpy(dmem_ptr(sim->mem, grid_ws, 16), init, 16);
+	}
 	uint8_t *kp = calloc(1, k->kparam_size ? k->kparam_size : 1);
-	if (!kp)
+	if (!kp) {
+		if (grid_ws)
+			dmem_free(sim->mem, grid_ws);
 		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of memory");
+	}
 	for (uint32_t i = 0; i < k->nparams; i++) {
 		const struct ptx_var *v = &m->ir->vars[k->params[i]];
 		if (!params[i]) {
 			free(kp);
+			if (grid_ws)
+				dmem_free(sim->mem, grid_ws);
 			return sim_error(sim, WS_ERROR_INVALID_VALUE, "launch of %s: params[%u] (%s) is NULL", k->name, i,
 					 v->name);
 		}
@@ -995,6 +1049,7 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 		.gridid = ++sim->gridid, .stats = st,
 		.trace = cfg_int(cfg, CFG_trace_phases) ? &sim->trace : NULL, .launch_no = (uint32_t)sim->gridid,
 		.printf_out = sim->printf_set ? sim->printf_out : stdout,
+		.grid_ws = grid_ws, .rsmem = m->ir->uses_rsmem, .rsmem_off = shared_total - PTX_RSMEM_BYTES,
 	};
 	sim->trace.max = (size_t)cfg_int(cfg, CFG_trace_max_events);
 	char mode[32];
@@ -1005,6 +1060,8 @@ ws_result wsLaunchKernel(ws_function *fn, unsigned gx, unsigned gy, unsigned gz,
 						(uint64_t)cfg_int(cfg, CFG_livelock_cycles),
 						(uint32_t)cfg_int(cfg, CFG_func_quantum));
 	free(kp);
+	if (grid_ws)
+		dmem_free(sim->mem, grid_ws);
 	stats_add(&sim->stats, st);
 	record_launch(sim, k->name, st);
 	if (r != WS_SUCCESS && sim->tmem && !sim_tmem_reset(sim)) /* requests may still be in flight */

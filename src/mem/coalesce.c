@@ -75,7 +75,7 @@ static unsigned add_part(struct coal_txn *out, unsigned n, unsigned *hint, uint6
 unsigned coal_warp(const uint64_t *addr, uint64_t active, unsigned nlanes, unsigned size, enum coal_kind kind,
 		   unsigned line_bytes, struct coal_txn *out)
 {
-	if (!addr || !out || size < 1 || size > 16 || line_bytes < 32 || line_bytes > MEM_MAX_LINE_BYTES ||
+	if (!addr || !out || size < 1 || size > 32 || line_bytes < 32 || line_bytes > MEM_MAX_LINE_BYTES ||
 	    (line_bytes & (line_bytes - 1)))
 		return 0;
 	if (nlanes > 64)

@@ -92,17 +92,39 @@ static bool resolve_calls(struct ptx_module *m, struct ptx_function *fn, struct 
 		if (cf->is_entry)
 			return afail(m, err, in->line, in->col, "call to kernel %s: .entry functions cannot be called",
 				     cf->name);
-		/* device-runtime functions the functional model provides (printf, assert) */
-		bool builtin = cf->is_extern && (strcmp(cf->name, "vprintf") == 0 || strcmp(cf->name, "__assertfail") == 0);
+		/* device-runtime functions the functional model provides (func/devrt.c):
+		 * printf, assert, malloc/free (C++ new/delete lower to them) */
+		bool builtin = cf->is_extern && (strcmp(cf->name, "vprintf") == 0 || strcmp(cf->name, "__assertfail") == 0 ||
+						 strcmp(cf->name, "malloc") == 0 || strcmp(cf->name, "free") == 0);
+		if (cf->is_extern && strncmp(cf->name, "__cudaCDP", 9) == 0)
+			return afail(m, err, in->line, in->col,
+				     "call to %s: dynamic parallelism (launching kernels from the device) is not supported",
+				     cf->name);
+		if (cf->is_extern && strncmp(cf->name, "cudaGraph", 9) == 0)
+			return afail(m, err, in->line, in->col,
+				     "call to %s: device-side CUDA graph calls are not supported", cf->name);
 		if (cf->is_extern && !builtin)
 			return afail(m, err, in->line, in->col,
-				     "call to %s, which is declared but has no body (warpsim provides vprintf and "
-				     "__assertfail only)",
+				     "call to %s, which is declared but has no body (warpsim provides vprintf, "
+				     "__assertfail, malloc and free only)",
 				     cf->name);
 		if (nr != cf->nrets || na != cf->nparams)
 			return afail(m, err, in->line, in->col,
 				     "call to %s with %u argument(s) and %u return value(s); it takes %u and returns %u",
 				     cf->name, na, nr, cf->nparams, cf->nrets);
+		/* register arguments for register parameters, .param ones for .param ones */
+		for (uint32_t k = 0; k < nr + na; k++) {
+			int32_t e = k < nr ? rets->list[k] : args->list[k - nr];
+			int32_t fv = k < nr ? cf->rets[k] : cf->params[k - nr];
+			bool want_reg = m->vars[fv].is_reg;
+			if (PTX_LIST_IS_REG(e) != want_reg)
+				return afail(m, err, in->line, in->col, "%s %u of the call to %s must be a %s", k < nr ? "result" : "argument",
+					     k < nr ? k + 1 : k - nr + 1, cf->name,
+					     want_reg ? "register (it is a register parameter)" : ".param variable");
+			if (want_reg && ptx_type_size[fn->regs[PTX_LIST_REG(e)].type] != ptx_type_size[m->vars[fv].type])
+				return afail(m, err, in->line, in->col, "%s %u of the call to %s: register size differs from the parameter's",
+					     k < nr ? "result" : "argument", k < nr ? k + 1 : k - nr + 1, cf->name);
+		}
 		in->callee = f;
 	}
 	return true;

@@ -183,6 +183,11 @@ static const char *const mode_name[MODE_COUNT] = {
 	"f4e", "b4e", "rc8", "ecl", "ecr", "rc16",
 	"finite", "infinite", "number", "notanumber", "normal", "subnormal",
 	"lo", "hi", "wide",
+	/* issue 16: cp.async / mbarrier */
+	[MODE_COMMIT_GROUP] = "commit_group", [MODE_WAIT_GROUP] = "wait_group", [MODE_WAIT_ALL] = "wait_all",
+	[MODE_CP_MBAR_ARRIVE] = "mbarrier.arrive", [MODE_INIT] = "init", [MODE_ARRIVE_DROP] = "arrive_drop",
+	[MODE_TEST_WAIT] = "test_wait", [MODE_TRY_WAIT] = "try_wait", [MODE_INVAL] = "inval",
+	[MODE_PENDING_COUNT] = "pending_count",
 };
 static const char *const sem_name[] = {"", "relaxed", "acquire", "release", "acq_rel", "sc", "weak", "mmio"};
 static const char *const scope_name[] = {"", "cta", "cluster", "gpu", "sys"};
@@ -195,6 +200,9 @@ static const struct {
 	{FLAG_SHIFTAMT, "shiftamt"}, {FLAG_ALIGNED, "aligned"}, {FLAG_APPROX, "approx"}, {FLAG_FULL, "full"},
 	{FLAG_FTZ, "ftz"}, {FLAG_NOFTZ, "noftz"}, {FLAG_SAT, "sat"}, {FLAG_RELU, "relu"}, {FLAG_XORSIGN, "xorsign"},
 	{FLAG_ABS, "abs"}, {FLAG_NAN, "NaN"}, {FLAG_CC, "cc"}, {FLAG_UNI, "uni"}, {FLAG_LEFT, "left"},
+	/* issue 16 */
+	{FLAG_PACK, "pack"}, {FLAG_SATFINITE, "satfinite"}, {FLAG_PARITY, "parity"}, {FLAG_NOCOMPLETE, "noComplete"},
+	{FLAG_NOINC, "noinc"}, {FLAG_CACHE_HINT, "L2::cache_hint"},
 };
 
 #define NAME(tab, i) ((size_t)(i) < sizeof(tab) / sizeof(tab[0]) && tab[i] ? tab[i] : "?")
@@ -241,6 +249,8 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 		if (op->neg)
 			put(o, "!");
 		put_reg(o, f, op->reg);
+		if (op->comp >= 1 && op->comp <= 6 && in && in->op >= OP_VADD && in->op <= OP_VSHR)
+			put(o, ".%s", (const char *const[]){"b0", "b1", "b2", "b3", "h0", "h1"}[op->comp - 1]);
 		if (op->reg2 >= 0) {
 			put(o, "|");
 			put_reg(o, f, op->reg2);
@@ -253,6 +263,8 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 		bool vec = op->sreg == SREG_TID || op->sreg == SREG_NTID || op->sreg == SREG_CTAID || op->sreg == SREG_NCTAID;
 		if (vec)
 			put(o, "%s.%c", n, "xyz?"[op->comp < 3 ? op->comp : 3]);
+		else if (ptx_sreg_indexed(op->sreg))
+			put(o, "%s%u", n, (unsigned)op->comp);
 		else
 			put(o, "%s", n);
 		break;
@@ -315,7 +327,10 @@ static void put_operand(struct out *o, const struct ptx_module *m, const struct 
 			for (uint32_t i = 0; i < op->nlist && op->list; i++) {
 				if (i)
 					put(o, ", ");
-				put_var(o, m, op->list[i]);
+				if (PTX_LIST_IS_REG(op->list[i]))
+					put_reg(o, f, PTX_LIST_REG(op->list[i]));
+				else
+					put_var(o, m, op->list[i]);
 			}
 			put(o, ")");
 		}
@@ -350,6 +365,8 @@ void ptx_insn_format(const struct ptx_module *m, const struct ptx_function *f, c
 		}
 		return;
 	}
+	if (in->flags & FLAG_ASYNC)
+		put(&o, ".async");
 	bool warp = in->mode == MODE_WARP_SYNC;
 	/* the .sync forms of warp collectives are told apart by operand count */
 	if ((in->op == OP_SHFL && in->nopd == 5) || (in->op == OP_VOTE && in->nopd == 3) || in->op == OP_MATCH ||
@@ -367,6 +384,8 @@ void ptx_insn_format(const struct ptx_module *m, const struct ptx_function *f, c
 		put(&o, ".to");
 	if (in->space)
 		put(&o, ".%s", NAME(ptx_space_name, in->space));
+	if (in->op == OP_CP && in->mode == MODE_NONE)
+		put(&o, ".global");
 	if (in->mode && in->mode != MODE_TO && !warp)
 		put(&o, ".%s", NAME(mode_name, in->mode));
 	if (warp)
@@ -390,6 +409,8 @@ void ptx_insn_format(const struct ptx_module *m, const struct ptx_function *f, c
 	if (in->type2 && in->type2 < PTX_T_COUNT)
 		put(&o, ".%s", ptx_type_name[in->type2]);
 	put_tex_mods(&o, in, true);
+	if (in->type3 && in->type3 < PTX_T_COUNT)
+		put(&o, ".%s", ptx_type_name[in->type3]);
 	bool first = true;
 	for (unsigned i = 0; i < in->nopd && i < PTX_MAX_OPDS; i++) {
 		/* call: leave out an empty return or argument list */

@@ -65,7 +65,10 @@ enum ptx_opcode ptx_opcode_lookup(const char *name, size_t len);
 	X(U8, "u8", 1) X(U16, "u16", 2) X(U32, "u32", 4) X(U64, "u64", 8)     \
 	X(S8, "s8", 1) X(S16, "s16", 2) X(S32, "s32", 4) X(S64, "s64", 8)     \
 	X(F16, "f16", 2) X(F16X2, "f16x2", 4) X(BF16, "bf16", 2)            \
-	X(BF16X2, "bf16x2", 4) X(F32, "f32", 4) X(F64, "f64", 8)
+	X(BF16X2, "bf16x2", 4) X(F32, "f32", 4) X(F64, "f64", 8)                 \
+	/* issue 16: cvt-only types: fp8 pairs, tf32 (in a .b32 register) */   \
+	X(E4M3X2, "e4m3x2", 2) X(E5M2X2, "e5m2x2", 2) X(TF32, "tf32", 4)    \
+	X(U16X2, "u16x2", 4) X(S16X2, "s16x2", 4) /* sm_90 add/sub/min/max */
 enum ptx_type {
 #define X(e, n, s) PTX_T_##e,
 	PTX_TYPES(X)
@@ -124,6 +127,9 @@ enum ptx_mode {
 	MODE_PRMT_F4E, MODE_PRMT_B4E, MODE_PRMT_RC8, MODE_PRMT_ECL, MODE_PRMT_ECR, MODE_PRMT_RC16,
 	MODE_FINITE, MODE_INFINITE, MODE_NUMBER, MODE_NOTANUMBER, MODE_NORMAL, MODE_SUBNORMAL,
 	MODE_LO, MODE_HI, MODE_WIDE,
+	/* issue 16 -- cp: MODE_NONE = cp.async copy; mbarrier: MODE_INIT..MODE_PENDING_COUNT (+ MODE_ARRIVE) */
+	MODE_COMMIT_GROUP, MODE_WAIT_GROUP, MODE_WAIT_ALL, MODE_CP_MBAR_ARRIVE,
+	MODE_INIT, MODE_ARRIVE_DROP, MODE_TEST_WAIT, MODE_TRY_WAIT, MODE_INVAL, MODE_PENDING_COUNT,
 	MODE_COUNT
 };
 /* Boolean modifiers. */
@@ -146,6 +152,14 @@ enum {
 	FLAG_XORSIGN = 1u << 15, /* min.xorsign.abs (accepted, f16 only) */
 	FLAG_ABS = 1u << 16,     /* redux .abs / min.abs */
 	FLAG_LEFT = 1u << 17,    /* unused by nvcc; reserved */
+	/* issue 16 (cp.async / mbarrier), kept at the top to stay clear of others */
+	FLAG_PARITY = 1u << 28,     /* mbarrier.test_wait.parity / try_wait.parity */
+	FLAG_NOCOMPLETE = 1u << 29, /* mbarrier.arrive.noComplete */
+	FLAG_NOINC = 1u << 30,      /* cp.async.mbarrier.arrive.noinc */
+	FLAG_ASYNC = 1u << 31,      /* cp.async (the only cp form implemented) */
+	FLAG_SATFINITE = 1u << 27,  /* cvt .satfinite (fp8, tf32) */
+	FLAG_PACK = 1u << 26,       /* cvt.pack.sat */
+	FLAG_CACHE_HINT = 1u << 25, /* .L2::cache_hint: the last operand is a cache policy */
 };
 /*
  * Textures and surfaces (tex, tld4, txq, suld, sust, suq).  `geom` is the
@@ -191,13 +205,24 @@ enum ptx_scope { SCOPE_NONE, SCOPE_CTA, SCOPE_CLUSTER, SCOPE_GPU, SCOPE_SYS };
 	X(LANEMASK_EQ, "%lanemask_eq") X(LANEMASK_LT, "%lanemask_lt")                          \
 	X(LANEMASK_LE, "%lanemask_le") X(LANEMASK_GT, "%lanemask_gt")                          \
 	X(LANEMASK_GE, "%lanemask_ge") X(DYNAMIC_SMEM_SIZE, "%dynamic_smem_size")              \
-	X(TOTAL_SMEM_SIZE, "%total_smem_size")
+	X(TOTAL_SMEM_SIZE, "%total_smem_size")                                                 \
+	/* issue 16: the warp-size constant, driver registers, reserved shared */              \
+	X(WARP_SZ, "WARP_SZ") X(ENVREG, "%envreg")                                             \
+	X(RSMEM_BEGIN, "%reserved_smem_offset_begin") X(RSMEM_END, "%reserved_smem_offset_end") \
+	X(RSMEM_CAP, "%reserved_smem_offset_cap") X(RSMEM_OFF, "%reserved_smem_offset_")
 enum ptx_sreg {
 #define X(e, n) SREG_##e,
 	PTX_SREGS(X)
 #undef X
 	SREG_COUNT
 };
+/* %envreg<0..31> and %reserved_smem_offset_<0..1> are indexed: the index is
+ * the operand's comp.  Reserved shared memory (cooperative groups' scratch)
+ * is PTX_RSMEM_BYTES per CTA, placed after the CTA's static and dynamic
+ * shared memory when a module reads any %reserved_smem_* register. */
+#define PTX_NENVREG 32
+#define PTX_RSMEM_BYTES 1024u
+static inline bool ptx_sreg_indexed(unsigned s) { return s == SREG_ENVREG || s == SREG_RSMEM_OFF; }
 extern const char *const ptx_sreg_name[SREG_COUNT];
 
 /* ---- operands ---- */
@@ -216,6 +241,13 @@ enum ptx_opd_kind {
 };
 /* What an immediate was written as (before resolution). */
 enum ptx_imm_kind { IMM_INT, IMM_F32, IMM_F64 };
+
+/* A call's argument/return list (OPD_LIST) holds .param variable indices,
+ * or registers (calls of functions with register parameters) encoded as
+ * values <= -2. */
+#define PTX_LIST_IS_REG(e) ((e) <= -2)
+#define PTX_LIST_REG(e) (-(e) - 2)
+#define PTX_LIST_OF_REG(r) (-(r) - 2)
 
 /* Base of an address expression. */
 enum ptx_addr_base { ABASE_NONE, ABASE_REG, ABASE_SYM };
@@ -253,7 +285,7 @@ struct ptx_operand {
 };
 
 #define PTX_MAX_OPDS 6
-#define PTX_MAX_VEC 8 /* elements of a vector operand (wmma fragments have 8) */
+#define PTX_MAX_VEC 8 /* elements of a vector operand (wmma fragments, {a, ..., h} of ld/st .v8) */
 _Static_assert(sizeof(struct ptx_operand) <= 64, "an operand must stay 64 bytes: loading memory scales with it");
 
 /* ---- tensor-core instructions (wmma, mma, ldmatrix, stmatrix) ---- */
@@ -311,7 +343,7 @@ struct ptx_insn {
 	uint8_t type;     /* primary type (destination type for cvt) */
 	uint8_t type2;    /* second type: cvt source, dp4a/dp2a second, etc. */
 	uint8_t space;    /* enum ptx_space (ld/st/atom/red/cvta/isspacep/prefetch) */
-	uint8_t vec;      /* 1, 2 or 4 */
+	uint8_t vec;      /* 1, 2, 4 or 8 */
 	uint8_t cmp;      /* enum ptx_cmp */
 	uint8_t boolop;   /* enum ptx_boolop */
 	uint8_t rnd;      /* enum ptx_rnd */
@@ -325,6 +357,7 @@ struct ptx_insn {
 	uint8_t lat;         /* enum ptx_lat after refinement */
 	uint8_t geom;        /* tex/tld4/suld/sust: enum ptx_geom */
 	uint8_t tx;          /* texture/surface sub-operation: see enum ptx_geom */
+	uint8_t type3;       /* third type suffix (video dtype.atype.btype: btype) */
 	uint32_t flags;      /* FLAG_* */
 	int32_t guard;       /* predicate register index, or -1 */
 	uint32_t line, col;  /* source position of the mnemonic */
@@ -357,8 +390,15 @@ struct ptx_var {
 	uint64_t addr;
 	uint8_t *init;       /* initializer bytes (size bytes) or NULL */
 	/* Initializers that name other symbols ("{ a, b }" of addresses) */
+	/* register parameter of a .func (".func (.reg .b32 %r) f(.reg .b32 %a)",
+	 * issue 16): is_reg set, reg = the owning function's register holding it
+	 * (from the definition on) */
+	uint8_t is_reg;
+	int32_t reg;
 	uint32_t ninit_syms;
-	struct ptx_init_sym { uint64_t byte_off; int32_t sym; int32_t func; int64_t add; uint8_t width; } *init_syms;
+	/* generic: written generic(name) -- the generic address; otherwise the
+	 * address in the variable's own state space (what mov gives) */
+	struct ptx_init_sym { uint64_t byte_off; int32_t sym; int32_t func; int64_t add; uint8_t width, generic; } *init_syms;
 	uint32_t line, col;
 };
 
@@ -412,6 +452,8 @@ struct ptx_module {
 	uint64_t global_image_size; /* bytes of module .global variables */
 	uint64_t const_image_size;  /* bytes of module .const variables */
 	uint64_t shared_module_size;/* bytes of module-scope .shared variables */
+	bool uses_rsmem;           /* some function reads a %reserved_smem_* register */
+	bool uses_envreg;          /* some function reads a %envreg register (grid.sync()) */
 	/* "file:line:col: warning: ...\n" lines of the parser ("" if none): a PTX
 	 * ISA version or target newer than warpsim knows */
 	char warnings[768];

@@ -172,6 +172,8 @@ enum mgroup {
 	G_VOLATILE, G_NC, G_CC, G_SAT, G_FTZ, G_APPROX, G_FULL, G_UNI, G_SHIFTAMT, G_ALIGNED,
 	G_RELU, G_NOFTZ, G_NAN, G_XORSIGN, G_ABS,
 	G_GEOM, G_TXLOD, G_TXQLVL, G_TLD4C, G_SUFMT, G_SUCLAMP, G_TXQ, /* textures and surfaces */
+	G_CPASYNC, G_MBAR, /* issue 16: cp.async and mbarrier sub-operations */
+	G_CVT16,           /* issue 16: cvt .satfinite / .pack */
 	G_COUNT
 };
 #define G(x) (1ull << G_##x)
@@ -203,6 +205,7 @@ static const struct modword modwords[] = {
 	{"param::func", G_SPACE, MF_SPACE, SPACE_PARAM},
 	{"v2", G_VEC, MF_VEC, 2},
 	{"v4", G_VEC, MF_VEC, 4},
+	{"v8", G_VEC, MF_VEC, 8}, /* issue 16: ld/st .v8 (sm_100's 256-bit accesses) */
 	{"eq", G_CMP, MF_CMP, CMP_EQ},
 	{"ne", G_CMP, MF_CMP, CMP_NE},
 	{"lt", G_CMP, MF_CMP, CMP_LT},
@@ -264,6 +267,8 @@ static const struct modword modwords[] = {
 	{"sync", G_BAR, MF_MODE, MODE_SYNC},
 	{"sync", G_SYNC, MF_SYNC, 0},
 	{"arrive", G_BAR, MF_MODE, MODE_ARRIVE},
+	{"arrive", G_MBAR, MF_MODE, MODE_ARRIVE},
+	{"arrive", G_CPASYNC, MF_IGNORE, 0}, /* cp.async.mbarrier.arrive: "mbarrier" sets the mode */
 	{"red", G_BAR, MF_MODE, MODE_RED},
 	{"warp", G_BARWARP, MF_WARP, 0},
 	{"l", G_SHF, MF_MODE, MODE_L},
@@ -348,6 +353,27 @@ static const struct modword modwords[] = {
 #define X(e, n) {n, G_TXQ, MF_TX, TXQ_##e},
 	PTX_TXQS(X)
 #undef X
+	/* issue 16: cp.async and mbarrier */
+	{"async", G_CPASYNC, MF_FLAG, 31},
+	{"bulk", G_CPASYNC, MF_IGNORE, 1},       /* TMA (sm_90): refused in check_suffixes */
+	{"reduce", G_CPASYNC, MF_IGNORE, 1},
+	{"expect_tx", G_MBAR, MF_IGNORE, 1},
+	{"complete_tx", G_MBAR, MF_IGNORE, 1},
+	{"commit_group", G_CPASYNC, MF_MODE, MODE_COMMIT_GROUP},
+	{"wait_group", G_CPASYNC, MF_MODE, MODE_WAIT_GROUP},
+	{"wait_all", G_CPASYNC, MF_MODE, MODE_WAIT_ALL},
+	{"mbarrier", G_CPASYNC, MF_MODE, MODE_CP_MBAR_ARRIVE},
+	{"noinc", G_CPASYNC, MF_FLAG, 30},
+	{"init", G_MBAR, MF_MODE, MODE_INIT},
+	{"arrive_drop", G_MBAR, MF_MODE, MODE_ARRIVE_DROP},
+	{"test_wait", G_MBAR, MF_MODE, MODE_TEST_WAIT},
+	{"try_wait", G_MBAR, MF_MODE, MODE_TRY_WAIT},
+	{"inval", G_MBAR, MF_MODE, MODE_INVAL},
+	{"pending_count", G_MBAR, MF_MODE, MODE_PENDING_COUNT},
+	{"parity", G_MBAR, MF_FLAG, 28},
+	{"satfinite", G_CVT16, MF_FLAG, 27},
+	{"pack", G_CVT16, MF_FLAG, 26},
+	{"noComplete", G_MBAR, MF_FLAG, 29},
 };
 #define NMODWORDS (sizeof(modwords) / sizeof(modwords[0]))
 
@@ -356,7 +382,10 @@ _Static_assert(FLAG_FTZ == 1u << 0 && FLAG_SAT == 1u << 1 && FLAG_APPROX == 1u <
 		       FLAG_CC == 1u << 4 && FLAG_UNI == 1u << 5 && FLAG_VOLATILE == 1u << 6 && FLAG_NC == 1u << 7 &&
 		       FLAG_SHIFTAMT == 1u << 8 && FLAG_CLAMP == 1u << 9 && FLAG_WRAP == 1u << 10 &&
 		       FLAG_ALIGNED == 1u << 11 && FLAG_RELU == 1u << 12 && FLAG_NOFTZ == 1u << 13 &&
-		       FLAG_NAN == 1u << 14 && FLAG_XORSIGN == 1u << 15 && FLAG_ABS == 1u << 16,
+		       FLAG_NAN == 1u << 14 && FLAG_XORSIGN == 1u << 15 && FLAG_ABS == 1u << 16 &&
+		       FLAG_PARITY == 1u << 28 && FLAG_NOCOMPLETE == 1u << 29 && FLAG_NOINC == 1u << 30 &&
+		       FLAG_ASYNC == 1u << 31 && FLAG_SATFINITE == 1u << 27 && FLAG_PACK == 1u << 26 &&
+		       FLAG_CACHE_HINT == 1u << 25,
 	       "modwords flag bit indices must match ir.h");
 _Static_assert(G_COUNT <= 64, "modifier groups must fit a 64-bit mask");
 
@@ -372,6 +401,8 @@ _Static_assert(G_COUNT <= 64, "modifier groups must fit a 64-bit mask");
 #define T_DATA (TM(B8) | TM(B16) | TM(B32) | TM(B64) | TM(B128) | TM(U8) | TM(U16) | TM(U32) | TM(U64) | \
 		TM(S8) | TM(S16) | TM(S32) | TM(S64) | T_FALL)
 #define T_CVT (TM(U8) | TM(U16) | TM(U32) | TM(U64) | TM(S8) | TM(S16) | TM(S32) | TM(S64) | T_FALL)
+#define T_I16X2 (TM(U16X2) | TM(S16X2)) /* issue 16: sm_90 packed 16-bit integers */
+#define T_CVT16 (TM(E4M3X2) | TM(E5M2X2) | TM(TF32) | TM(F16X2)) /* issue 16: fp8 pairs, tf32 */
 #define T_ATOM (TM(B16) | TM(B32) | TM(B64) | TM(B128) | TM(U32) | TM(U64) | TM(S32) | TM(S64) | T_FALL)
 
 enum { NT0, NT1, NT2, NT01 };
@@ -393,9 +424,9 @@ struct opsyn {
 
 #define ARITH_F (G(RND) | G(FTZ) | G(SAT))
 static const struct opsyn opsyn[OP_COUNT] = {
-	[OP_ADD] = {G(CC) | ARITH_F | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss"},
+	[OP_ADD] = {G(CC) | ARITH_F | G(RELU), T_I | T_FALL | T_I16X2, 0, NT1, 0, "dss"},
 	[OP_ADDC] = {G(CC), T_I3264, 0, NT1, 0, "dss"},
-	[OP_SUB] = {G(CC) | ARITH_F | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss"},
+	[OP_SUB] = {G(CC) | ARITH_F | G(RELU), T_I | T_FALL | T_I16X2, 0, NT1, 0, "dss"},
 	[OP_SUBC] = {G(CC), T_I3264, 0, NT1, 0, "dss"},
 	[OP_MUL] = {G(MUL) | ARITH_F, T_I | T_FALL, 0, NT1, 0, "dss"},
 	[OP_MAD] = {G(MUL) | ARITH_F | G(CC), T_I | T_FALL, 0, NT1, 0, "dsss"},
@@ -407,8 +438,8 @@ static const struct opsyn opsyn[OP_COUNT] = {
 	[OP_REM] = {0, T_I, 0, NT1, 0, "dss"},
 	[OP_ABS] = {G(FTZ) | G(RELU), TM(S16) | TM(S32) | TM(S64) | T_FALL, 0, NT1, 0, "ds"},
 	[OP_NEG] = {G(FTZ), TM(S16) | TM(S32) | TM(S64) | T_FALL, 0, NT1, 0, "ds"},
-	[OP_MIN] = {G(FTZ) | G(NAN) | G(XORSIGN) | G(ABS) | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss|dsss"},
-	[OP_MAX] = {G(FTZ) | G(NAN) | G(XORSIGN) | G(ABS) | G(RELU), T_I | T_FALL, 0, NT1, 0, "dss|dsss"},
+	[OP_MIN] = {G(FTZ) | G(NAN) | G(XORSIGN) | G(ABS) | G(RELU), T_I | T_FALL | T_I16X2, 0, NT1, 0, "dss|dsss"},
+	[OP_MAX] = {G(FTZ) | G(NAN) | G(XORSIGN) | G(ABS) | G(RELU), T_I | T_FALL | T_I16X2, 0, NT1, 0, "dss|dsss"},
 	[OP_FMA] = {ARITH_F | G(RELU), T_FALL, 0, NT1, 0, "dsss"},
 	[OP_COPYSIGN] = {0, T_F, 0, NT1, 0, "dss"},
 	[OP_TESTP] = {G(TESTP), T_F, 0, NT1, REQ_MODE, "ds"},
@@ -436,7 +467,8 @@ static const struct opsyn opsyn[OP_COUNT] = {
 	[OP_SELP] = {0, T_B | T_I | T_FALL, 0, NT1, 0, "dssp"},
 	[OP_SLCT] = {G(FTZ), T_B | T_I | T_F, TM(S32) | TM(F32), NT2, 0, "dsss"},
 	[OP_MOV] = {G(VEC), TM(PRED) | T_B | TM(B128) | T_I | T_FALL, 0, NT1, 0, "dv"},
-	[OP_CVT] = {G(RND) | G(RNDI) | G(FTZ) | G(SAT) | G(RELU), T_CVT, T_CVT, NT2, 0, "ds|dss"},
+	[OP_CVT] = {G(RND) | G(RNDI) | G(FTZ) | G(SAT) | G(RELU) | G(CVT16), T_CVT | T_CVT16 | TM(B32), T_CVT | T_CVT16,
+		    NT2, 0, "ds|dss|dsss"},
 	[OP_CVTA] = {G(TO) | G(SPACE), TM(U32) | TM(U64), 0, NT1, REQ_SPACE, "dy"},
 	[OP_ISSPACEP] = {G(SPACE), 0, 0, NT0, REQ_SPACE, "dy"},
 	[OP_LD] = {G(SPACE) | G(VEC) | G(VOLATILE) | G(NC) | G(SEM) | G(SCOPE) | G(CACHE), T_DATA, 0, NT1, 0, "da"},
@@ -485,13 +517,38 @@ static const struct opsyn opsyn[OP_COUNT] = {
 	[OP_TRAP] = {0, 0, 0, NT0, 0, ""},
 	[OP_BRKPT] = {0, 0, 0, NT0, 0, ""},
 	[OP_PMEVENT] = {G(PMMASK), 0, 0, NT0, 0, "i"},
+	/* issue 16; operand shapes per mode in check_operands */
+	/* issue 16: bmsk and video instructions (types checked in check_suffixes) */
+	[OP_BMSK] = {G(SHFMODE), TM(B32), 0, NT1, 0, "dss"},
+	[OP_VADD] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VSUB] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VABSDIFF] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VMIN] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VMAX] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VSHL] = {G(SAT) | G(ATOM) | G(SHFMODE), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VSHR] = {G(SAT) | G(ATOM) | G(SHFMODE), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dss|dsss"},
+	[OP_VADD2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VSUB2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VAVRG2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VABSDIFF2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VMIN2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VMAX2] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VADD4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VSUB4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VAVRG4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VABSDIFF4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VMIN4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_VMAX4] = {G(SAT) | G(ATOM), TM(U32) | TM(S32), TM(U32) | TM(S32), NT2, 0, "dsss"},
+	[OP_CP] = {G(CPASYNC) | G(SPACE) | G(CACHE) | G(TYPE), TM(B64), 0, NT01, 0, "aai|aais|aaiss|a|i|"},
+	[OP_MBARRIER] = {G(MBAR) | G(SPACE) | G(SEM) | G(SCOPE), TM(B64), 0, NT1, REQ_MODE,
+			 "as|a|ds|ea|eas|eass"},
 };
 
 /* ------------------------------------------------------------------ */
 /* parser state                                                        */
 /* ------------------------------------------------------------------ */
 
-enum { SK_NONE, SK_REG, SK_VAR };
+enum { SK_NONE, SK_REG, SK_VAR, SK_VREG /* vector register: val = first element | count << 24 */ };
 
 struct undo {
 	const char *key;
@@ -527,6 +584,7 @@ struct pdesc {
 	const char *name;
 	uint32_t len, line, col;
 	uint8_t type;
+	bool is_reg; /* .reg parameter */
 	uint32_t align;
 	uint64_t size;
 };
@@ -539,6 +597,7 @@ struct maskrun {
 	const char *name;
 	uint32_t len, line, col;
 	int64_t add;
+	bool generic;
 };
 
 struct parser {
@@ -870,21 +929,46 @@ static int32_t new_var(struct parser *p, const char *name, uint32_t len, uint8_t
 	v->space = space;
 	v->type = type;
 	v->func = func;
+	v->reg = -1;
+	v->is_reg = 0;
 	v->line = line;
 	v->col = col;
 	return (int32_t)m->nvars++;
 }
 
-static bool is_sreg_name(const char *s, uint32_t n, int *which)
+/* A special register's name; indexed ones (%envreg7, %reserved_smem_offset_1)
+ * return their index in *index (0 otherwise). */
+static bool is_sreg_name_ix(const char *s, uint32_t n, int *which, unsigned *index)
 {
+	*index = 0;
 	for (int i = 0; i < SREG_COUNT; i++) {
 		size_t l = strlen(ptx_sreg_name[i]);
+		if (ptx_sreg_indexed((unsigned)i)) {
+			unsigned lim = i == SREG_ENVREG ? PTX_NENVREG : 2, v = 0;
+			if (n <= l || n > l + 2 || memcmp(ptx_sreg_name[i], s, l) != 0)
+				continue;
+			bool ok = !(n == l + 2 && s[l] == '0');
+			for (size_t k = l; k < n && ok; k++) {
+				ok = s[k] >= '0' && s[k] <= '9';
+				v = v * 10 + (unsigned)(s[k] - '0');
+			}
+			if (!ok || v >= lim)
+				continue;
+			*which = i;
+			*index = v;
+			return true;
+		}
 		if (l == n && memcmp(ptx_sreg_name[i], s, n) == 0) {
 			*which = i;
 			return true;
 		}
 	}
 	return false;
+}
+static bool is_sreg_name(const char *s, uint32_t n, int *which)
+{
+	unsigned ix;
+	return is_sreg_name_ix(s, n, which, &ix);
 }
 
 static bool declare_reg(struct parser *p, char *name, uint32_t len, uint8_t type, uint32_t line, uint32_t col)
@@ -1228,12 +1312,12 @@ static float bits2f(uint32_t u)
 }
 
 static bool add_init_sym(struct parser *p, struct initctx *c, uint64_t byte_off, const char *name, uint32_t len,
-			 uint32_t line, uint32_t col, int64_t add, uint8_t width)
+			 uint32_t line, uint32_t col, int64_t add, uint8_t width, bool generic)
 {
 	struct ptx_var *v = &p->m->vars[c->vi];
 	if (!GROW(p, v->init_syms, c->cap_syms, v->ninit_syms + 1))
 		return false;
-	v->init_syms[v->ninit_syms] = (struct ptx_init_sym){byte_off, -1, -1, add, width};
+	v->init_syms[v->ninit_syms] = (struct ptx_init_sym){byte_off, -1, -1, add, width, generic};
 	if (!GROW(p, p->mrefs, p->cap_mrefs, p->nmrefs + 1))
 		return false;
 	p->mrefs[p->nmrefs++] = (struct ref){(uint32_t)c->vi, v->ninit_syms, 0, REF_INIT, name, len, line, col};
@@ -1249,11 +1333,11 @@ static bool flush_maskrun(struct parser *p, struct initctx *c)
 	r->active = false;
 	if (r->nbytes != 8 && r->nbytes != 4)
 		return fail_at(p, r->line, r->col, "incomplete address initializer (bytes of an address must appear in order)");
-	return add_init_sym(p, c, r->byte_off, r->name, r->len, r->line, r->col, r->add, (uint8_t)r->nbytes);
+	return add_init_sym(p, c, r->byte_off, r->name, r->len, r->line, r->col, r->add, (uint8_t)r->nbytes, r->generic);
 }
 
 /* symbol expression: name | generic(name), then optional +N / -N */
-static bool parse_symexpr(struct parser *p, struct namepos *np, int64_t *add)
+static bool parse_symexpr(struct parser *p, struct namepos *np, int64_t *add, bool *is_generic)
 {
 	bool generic = false;
 	const struct ptx_token *t = peek(p, 0);
@@ -1269,6 +1353,7 @@ static bool parse_symexpr(struct parser *p, struct namepos *np, int64_t *add)
 	next(p);
 	if (generic && !expect(p, ')', "')' after generic(name"))
 		return false;
+	*is_generic = generic;
 	*add = 0;
 	if (peek(p, 0)->kind == '+' || peek(p, 0)->kind == '-') {
 		bool minus = next(p).kind == '-';
@@ -1306,19 +1391,21 @@ static bool init_scalar(struct parser *p, struct initctx *c)
 		next(p);
 		struct namepos np;
 		int64_t add;
-		if (!parse_symexpr(p, &np, &add))
+		bool gen;
+		if (!parse_symexpr(p, &np, &add, &gen))
 			return false;
 		if (!expect(p, ')', "')'"))
 			return false;
 		struct maskrun *r = &c->mr;
 		bool cont = r->active && (uint32_t)k == r->nbytes && r->byte_off + r->nbytes == off && r->add == add &&
+			    r->generic == gen &&
 			    r->len == np.len && memcmp(r->name, np.name, np.len) == 0;
 		if (!cont) {
 			if (!flush_maskrun(p, c))
 				return false;
 			if (k != 0)
 				return fail_at(p, line, col, "incomplete address initializer (bytes of an address must appear in order)");
-			*r = (struct maskrun){true, 0, off, np.name, np.len, np.line, np.col, add};
+			*r = (struct maskrun){true, 0, off, np.name, np.len, np.line, np.col, add, gen};
 		}
 		r->nbytes++;
 		if (r->nbytes == 8 && !flush_maskrun(p, c))
@@ -1331,11 +1418,12 @@ static bool init_scalar(struct parser *p, struct initctx *c)
 	if (t->kind == PTX_TOK_IDENT) {
 		struct namepos np;
 		int64_t add;
+		bool gen;
 		if (c->elsz != 4 && c->elsz != 8)
 			return fail_at(p, line, col, "symbol initializers need a 32- or 64-bit element type");
-		if (!parse_symexpr(p, &np, &add))
+		if (!parse_symexpr(p, &np, &add, &gen))
 			return false;
-		if (!add_init_sym(p, c, off, np.name, np.len, np.line, np.col, add, (uint8_t)c->elsz))
+		if (!add_init_sym(p, c, off, np.name, np.len, np.line, np.col, add, (uint8_t)c->elsz, gen))
 			return false;
 		c->cursor++;
 		return true;
@@ -1505,8 +1593,10 @@ static bool parse_var_decl(struct parser *p, int32_t func, bool is_extern)
 	a.is_extern = is_extern;
 	if (func < 0 && a.space == SPACE_PARAM)
 		return fail_at(p, sp.line, sp.col, "'.param' variables must be declared inside a function or parameter list");
-	if (func >= 0 && (a.space == SPACE_GLOBAL || a.space == SPACE_CONST))
-		return fail_at(p, sp.line, sp.col, "'%.*s' variables must be declared at module scope", (int)sp.len, sp.text);
+	/* .global/.const variables declared in a function (issue 16) have static
+	 * storage in the module's images: module variables (func -1) whose name
+	 * is visible in the function's scope only */
+	bool fn_static = func >= 0 && (a.space == SPACE_GLOBAL || a.space == SPACE_CONST);
 	if (!parse_var_attrs(p, &a, false))
 		return false;
 	if (a.type == PTX_T_PRED && a.space != SPACE_PARAM)
@@ -1520,7 +1610,7 @@ static bool parse_var_decl(struct parser *p, int32_t func, bool is_extern)
 		unsigned nd;
 		if (!parse_dims(p, dims, &nd))
 			return false;
-		int32_t vi = new_var(p, nt.text, nt.len, a.space, a.type, nt.line, nt.col, func);
+		int32_t vi = new_var(p, nt.text, nt.len, a.space, a.type, nt.line, nt.col, fn_static ? -1 : func);
 		if (vi < 0)
 			return false;
 		struct ptx_var *v = &p->m->vars[vi];
@@ -1569,8 +1659,12 @@ static bool parse_reg_decl(struct parser *p)
 {
 	next(p);
 	const struct ptx_token *t = peek(p, 0);
-	if (is_dir(t, ".v2") || is_dir(t, ".v4"))
-		return fail_tok(p, t, "vector registers are not supported");
+	unsigned vn = 0; /* vector registers (.reg .v4 .f32 %v): elements %v.x .. %v.w */
+	if (is_dir(t, ".v2") || is_dir(t, ".v4")) {
+		vn = t->text[2] - '0';
+		next(p);
+		t = peek(p, 0);
+	}
 	int ty = type_of_dir(t);
 	if (ty <= 0)
 		return fail_tok(p, t, "expected a register type, got %s", qtok(t).s);
@@ -1585,6 +1679,31 @@ static bool parse_reg_decl(struct parser *p)
 			return fail_at(p, nt.line, nt.col, "cannot declare special register %s", qname(nt.text, nt.len).s);
 		if (nt.len == 1 && nt.text[0] == '_')
 			return fail_at(p, nt.line, nt.col, "'_' cannot be declared as a register");
+		if (vn) {
+			if (peek(p, 0)->kind == '<')
+				return fail_tok(p, peek(p, 0), "vector registers cannot be declared as a range");
+			if (ty == PTX_T_PRED)
+				return fail_at(p, nt.line, nt.col, "vector registers cannot be .pred");
+			int32_t first = (int32_t)cur(p)->nregs;
+			for (unsigned k = 0; k < vn; k++) {
+				char *nm = malloc(nt.len + 3);
+				if (!nm)
+					return fail_oom(p);
+				memcpy(nm, nt.text, nt.len);
+				nm[nt.len] = '.';
+				nm[nt.len + 1] = "xyzw"[k];
+				nm[nt.len + 2] = 0;
+				if (!declare_reg(p, nm, nt.len + 2, (uint8_t)ty, nt.line, nt.col))
+					return false;
+			}
+			/* the vector's own name: a prefix of its first element's name */
+			if (!scope_declare(p, cur(p)->regs[first].name, nt.len, SK_VREG, first | (int32_t)(vn << 24), nt.line,
+					   nt.col))
+				return false;
+			if (accept(p, ','))
+				continue;
+			return expect(p, ';', "';' after .reg declaration");
+		}
 		if (accept(p, '<')) {
 			const struct ptx_token ct_ = *peek(p, 0); /* copy: used after parsing on */
 			uint64_t n = 0;
@@ -1666,6 +1785,25 @@ static bool unknown_reg(struct parser *p, const struct ptx_token *t)
 	return fail_tok(p, t, "register %s is not declared", qtok(t).s);
 }
 
+/* After a vector register's name (consumed): its .x/.y/.z/.w (or .r/.g/.b/.a)
+ * component, if one follows directly; returns the element index, -1 if none,
+ * -2 after an error. */
+static int vreg_component(struct parser *p, const struct ptx_token *name, int32_t val)
+{
+	const struct ptx_token *c = peek(p, 0);
+	if (c->kind != PTX_TOK_DIRECTIVE || c->space_before)
+		return -1;
+	unsigned n = (unsigned)val >> 24;
+	const char *xyzw = "xyzw", *rgba = "rgba";
+	for (unsigned k = 0; k < n; k++)
+		if (c->len == 2 && (c->text[1] == xyzw[k] || c->text[1] == rgba[k])) {
+			next(p);
+			return (int)k;
+		}
+	fail_tok(p, c, "vector register %s has no component %s", qname(name->text, name->len).s, qtok(c).s);
+	return -2;
+}
+
 /* a register name token -> index (must be declared) */
 static bool reg_of(struct parser *p, const struct ptx_token *t, int32_t *reg)
 {
@@ -1679,6 +1817,8 @@ static bool reg_of(struct parser *p, const struct ptx_token *t, int32_t *reg)
 	}
 	if (k == SK_VAR)
 		return fail_tok(p, t, "expected a register, got variable %s", qtok(t).s);
+	if (k == SK_VREG)
+		return fail_tok(p, t, "vector register %s cannot be used here", qtok(t).s);
 	if (t->text[0] == '%')
 		return unknown_reg(p, t);
 	return fail_tok(p, t, "unknown register %s", qtok(t).s);
@@ -1770,6 +1910,8 @@ static bool parse_address(struct parser *p, struct ptx_operand *o)
 		} else if (k == SK_VAR) {
 			o->abase = ABASE_SYM;
 			o->sym = idx;
+		} else if (k == SK_VREG) {
+			return fail_tok(p, t, "vector register %s cannot be an address", qtok(t).s);
 		} else if (t->text[0] == '%') {
 			return unknown_reg(p, t);
 		} else {
@@ -1814,6 +1956,21 @@ static bool parse_vector(struct parser *p, struct ptx_operand *o)
 			e->kind = OPD_SINK;
 			next(p);
 		} else if (t->kind == PTX_TOK_IDENT) {
+			int32_t vv;
+			if (lookup(p, t->text, t->len, &vv) == SK_VREG) { /* {%v.x, ...} */
+				struct ptx_token nt = next(p);
+				int ci = vreg_component(p, &nt, vv);
+				if (ci == -2)
+					return false;
+				if (ci < 0)
+					return fail_at(p, nt.line, nt.col, "a vector register in a vector operand needs a component (.x, ...)");
+				e->kind = OPD_REG;
+				e->reg = (vv & 0xffffff) + ci;
+				o->nelem++;
+				if (accept(p, ','))
+					continue;
+				return expect(p, '}', "',' or '}' in vector operand");
+			}
 			if (!reg_of(p, t, &e->reg))
 				return false;
 			e->kind = OPD_REG;
@@ -1887,10 +2044,44 @@ static bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uin
 	}
 	int32_t idx;
 	int kind = lookup(p, nt.text, nt.len, &idx);
+	if (kind == SK_VREG) { /* %v.x: one element; %v: the whole vector */
+		next(p);
+		int ci = vreg_component(p, &nt, idx);
+		if (ci == -2)
+			return false;
+		if (ci >= 0) {
+			o->kind = OPD_REG;
+			o->reg = (idx & 0xffffff) + ci;
+			return true;
+		}
+		o->kind = OPD_VEC;
+		o->elem = calloc(PTX_MAX_VEC, sizeof *o->elem);
+		if (!o->elem)
+			return fail_oom(p);
+		o->nelem = (uint8_t)((unsigned)idx >> 24);
+		for (unsigned k = 0; k < o->nelem; k++)
+			o->elem[k] = (struct ptx_elem){.kind = OPD_REG, .reg = (idx & 0xffffff) + (int32_t)k};
+		return true;
+	}
 	if (kind == SK_REG) {
 		o->kind = OPD_REG;
 		o->reg = idx;
 		next(p);
+		/* scalar video source selectors: %r1.b0 .. .b3, .h0, .h1 (comp 1..6) */
+		unsigned vop = cur(p)->insns[insn].op;
+		const struct ptx_token *sel = peek(p, 0);
+		if (vop >= OP_VADD && vop <= OP_VSHR && sel->kind == PTX_TOK_DIRECTIVE && !sel->space_before) {
+			static const char *const sels[] = {".b0", ".b1", ".b2", ".b3", ".h0", ".h1"};
+			unsigned si = 0;
+			while (si < 6 && !(sel->len == 3 && memcmp(sel->text, sels[si], 3) == 0))
+				si++;
+			if (si == 6)
+				return fail_tok(p, sel, "unknown operand selector %s (.b0-.b3, .h0, .h1)", qtok(sel).s);
+			if (k == 0 || k == 3)
+				return fail_tok(p, sel, "selectors on the destination and on c are not supported");
+			o->comp = (uint8_t)(si + 1);
+			next(p);
+		}
 		if (accept(p, '|')) {
 			const struct ptx_token *t2 = peek(p, 0);
 			if (!pred_reg_of(p, t2, &o->reg2))
@@ -1900,10 +2091,16 @@ static bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uin
 		return true;
 	}
 	int sr;
-	if (kind == SK_NONE && nt.text[0] == '%' && is_sreg_name(nt.text, nt.len, &sr)) {
+	unsigned six;
+	if (kind == SK_NONE && is_sreg_name_ix(nt.text, nt.len, &sr, &six)) {
 		next(p);
 		o->kind = OPD_SREG;
 		o->sreg = (uint16_t)sr;
+		o->comp = (uint8_t)six;
+		if (sr >= SREG_RSMEM_BEGIN && sr <= SREG_RSMEM_OFF)
+			p->m->uses_rsmem = true;
+		if (sr == SREG_ENVREG)
+			p->m->uses_envreg = true;
 		bool vec = sr == SREG_TID || sr == SREG_NTID || sr == SREG_CTAID || sr == SREG_NCTAID;
 		const struct ptx_token *c = peek(p, 0);
 		bool has_comp = c->kind == PTX_TOK_DIRECTIVE && !c->space_before;
@@ -1956,6 +2153,18 @@ static bool parse_param_list(struct parser *p, struct ptx_operand *o)
 		for (;;) {
 			const struct ptx_token *t = peek(p, 0);
 			int32_t idx;
+			if (t->kind == PTX_TOK_IDENT && lookup(p, t->text, t->len, &idx) == SK_REG) {
+				/* a register argument/result: the callee has register parameters */
+				if (!GROW(p, p->tmpl, p->cap_tmpl, p->ntmpl + 1))
+					return false;
+				p->tmpl[p->ntmpl++] = PTX_LIST_OF_REG(idx);
+				next(p);
+				if (accept(p, ','))
+					continue;
+				if (!expect(p, ')', "',' or ')' in call parameter list"))
+					return false;
+				break;
+			}
 			if (t->kind != PTX_TOK_IDENT || lookup(p, t->text, t->len, &idx) != SK_VAR ||
 			    p->m->vars[idx].space != SPACE_PARAM) {
 				if (t->kind == PTX_TOK_IDENT && lookup(p, t->text, t->len, &idx) == SK_NONE)
@@ -2049,8 +2258,8 @@ done:
 
 struct sufstate {
 	uint8_t ntypes;
-	uint8_t types[2];
-	struct ptx_token typetok[2];
+	uint8_t types[3];
+	struct ptx_token typetok[3];
 	bool saw_sync, saw_warp;
 	uint8_t geom, tx, txfmt;             /* texture/surface modifiers (tx, txfmt: value + 1; 0 = absent) */
 	struct ptx_token fieldtok[MF_COUNT]; /* where each field was set */
@@ -2092,20 +2301,27 @@ static bool apply_suffix(struct parser *p, struct ptx_insn *in, const struct ops
 	} else {
 		bool cache = (wl > 4 && (memcmp(w, "L1::", 4) == 0 || memcmp(w, "L2::", 4) == 0)) ||
 			     (wl > 7 && memcmp(w, "level::", 7) == 0);
-		if (cache && (allowed & G(CACHE)))
+		if (cache && (allowed & G(CACHE))) {
+			if (wl == 14 && memcmp(w, "L2::cache_hint", 14) == 0)
+				in->flags |= FLAG_CACHE_HINT; /* a cache-policy operand follows the others */
 			return true;
+		}
 		if (cache)
 			return fail_tok(p, t, "modifier %s is not valid for '%s'", qtok(t).s, opname(in));
 		return fail_tok(p, t, "unknown modifier %s on '%s'", qtok(t).s, opname(in));
 	}
 	switch (mw->field) {
 	case MF_TYPE:
-		if (st->ntypes >= 2)
+		if (st->ntypes >= (in->op >= OP_VADD && in->op <= OP_VMAX4 ? 3 : in->op == OP_CVT && (in->flags & FLAG_PACK) ? 3 : 2))
 			return fail_tok(p, t, "too many type suffixes for '%s'", opname(in));
 		st->typetok[st->ntypes] = *t;
 		st->types[st->ntypes++] = mw->val;
 		return true;
-	case MF_SPACE: return set_field(p, &in->space, mw->val, t, &st->fieldtok[MF_SPACE]);
+	case MF_SPACE:
+		/* cp.async.ca.shared.global: the destination space, then the source's (always .global) */
+		if (in->op == OP_CP && in->space == SPACE_SHARED && mw->val == SPACE_GLOBAL)
+			return true;
+		return set_field(p, &in->space, mw->val, t, &st->fieldtok[MF_SPACE]);
 	case MF_VEC: return set_field(p, &in->vec, mw->val, t, &st->fieldtok[MF_VEC]);
 	case MF_CMP: return set_field(p, &in->cmp, mw->val, t, &st->fieldtok[MF_CMP]);
 	case MF_BOOL: return set_field(p, &in->boolop, mw->val, t, &st->fieldtok[MF_BOOL]);
@@ -2135,6 +2351,9 @@ static bool apply_suffix(struct parser *p, struct ptx_insn *in, const struct ops
 		st->fieldtok[MF_WARP] = *t;
 		return true;
 	default:
+		if (mw->val == 1) /* a known form warpsim does not implement: say so plainly */
+			return fail_tok(p, t, "'%s' with %s (sm_90 tensor-memory-accelerator transfers) is not supported",
+					opname(in), qtok(t).s);
 		return true;
 	}
 }
@@ -2189,11 +2408,13 @@ static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct o
 		in->type = st->types[0];
 	if (st->ntypes > 1)
 		in->type2 = st->types[1];
+	if (st->ntypes > 2)
+		in->type3 = st->types[2];
 	if (!described)
 		return true;
 	/* number and validity of types */
 	unsigned want_min = sy->ntypes == NT2 ? 2 : sy->ntypes == NT1 ? 1 : 0;
-	unsigned want_max = sy->ntypes == NT2 ? 2 : sy->ntypes == NT0 ? 0 : 1;
+	unsigned want_max = sy->ntypes == NT2 ? (in->op >= OP_VADD && in->op <= OP_VMAX4 ? 3 : in->op == OP_CVT && (in->flags & FLAG_PACK) ? 3 : 2) : sy->ntypes == NT0 ? 0 : 1;
 	if (st->ntypes > want_max) {
 		const struct ptx_token *tt = &st->typetok[want_max];
 		if (want_max == 0)
@@ -2204,6 +2425,14 @@ static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct o
 		return fail_tok(p, mn, "'%s' needs %s type suffix%s", on, want_min == 2 ? "two" : "a", want_min == 2 ? "es" : "");
 	if (st->ntypes >= 1 && !(sy->types & (1u << st->types[0])))
 		return fail_tok(p, &st->typetok[0], "type %s is not valid for '%s'", qtok(&st->typetok[0]).s, on);
+	if (in->op >= OP_VADD && in->op <= OP_VMAX4) { /* video: dtype.atype.btype, each .u32 or .s32 */
+		if (st->ntypes != 3)
+			return fail_tok(p, mn, "'%s' needs three types (.dtype.atype.btype, e.g. .u32.u32.u32)", on);
+		for (unsigned k = 0; k < 3; k++)
+			if (st->types[k] != PTX_T_U32 && st->types[k] != PTX_T_S32)
+				return fail_tok(p, &st->typetok[k], "type %s is not valid for '%s' (.u32 or .s32)",
+						qtok(&st->typetok[k]).s, on);
+	}
 	if (st->ntypes >= 2 && !(sy->types2 & (1u << st->types[1])))
 		return fail_tok(p, &st->typetok[1], "type %s is not valid for '%s'", qtok(&st->typetok[1]).s, on);
 	/* required sub-operations */
@@ -2217,6 +2446,12 @@ static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct o
 		return fail_tok(p, mn, "'%s' needs a state space (.global, .shared, ...)", on);
 	if (!check_tex_suffixes(p, in, sy, st, mn))
 		return false;
+	if (in->op == OP_CP && !(in->flags & FLAG_ASYNC))
+		return fail_tok(p, mn, "'cp' needs .async (cp.async is the only cp form implemented)");
+	if (in->op == OP_CP && in->mode == MODE_NONE && (in->space != SPACE_SHARED || in->type))
+		return fail_tok(p, mn, "cp.async copies need .shared.global and no type (cp.async.ca.shared.global)");
+	if (in->op == OP_MBARRIER && in->space != SPACE_NONE && in->space != SPACE_SHARED)
+		return fail_tok(p, &st->fieldtok[MF_SPACE], "mbarrier objects live in .shared memory");
 	if (st->saw_warp) {
 		if (in->mode != MODE_SYNC)
 			return fail_tok(p, &st->fieldtok[MF_WARP], "'.warp' must be followed by '.sync'");
@@ -2233,6 +2468,7 @@ static bool check_suffixes(struct parser *p, struct ptx_insn *in, const struct o
 		case OP_SHF: what = ".l or .r"; break;
 		case OP_TESTP: what = ".finite, .infinite, .number, .notanumber, .normal or .subnormal"; break;
 		case OP_BRX: what = ".idx"; break;
+		case OP_MBARRIER: what = ".init, .arrive, .arrive_drop, .test_wait, .try_wait, .inval or .pending_count"; break;
 		default: what = ".lo or .hi"; break;
 		}
 		return fail_tok(p, mn, "'%s' needs %s", on, what);
@@ -2341,6 +2577,7 @@ static const char *opd_fit(char c, const struct ptx_operand *o)
 	switch (c) {
 	case 'd': return reg || o->kind == OPD_VEC ? NULL : "a destination register";
 	case 'D': return (o->kind == OPD_REG && !o->neg) || (o->kind == OPD_SINK && o->reg2 >= 0) ? NULL : "a destination register";
+	case 'e': return reg || o->kind == OPD_SINK ? NULL : "a destination register or '_'";
 	case 's': return scal ? NULL : "a register or immediate";
 	case 'v': return scal || o->kind == OPD_SYM || o->kind == OPD_FUNC || o->kind == OPD_VEC ? NULL : "a value";
 	case 'y': return scal || o->kind == OPD_SYM || o->kind == OPD_FUNC ? NULL : "a register, immediate or symbol";
@@ -2365,6 +2602,14 @@ static bool check_operands(struct parser *p, struct ptx_insn *in, const char *pa
 	if (in->op == OP_BAR || in->op == OP_BARRIER) {
 		pat = in->mode == MODE_SYNC ? "s|ss" : in->mode == MODE_ARRIVE ? "ss" : in->mode == MODE_RED ? "dsp|dssp" : "s";
 	}
+	if (in->op == OP_CP) /* cp.async [dst], [src], cp-size{, src-size}{, cache-policy} and the group forms */
+		pat = in->mode == MODE_NONE ? "aai|aais|aaiss" : in->mode == MODE_WAIT_GROUP ? "i"
+			: in->mode == MODE_CP_MBAR_ARRIVE ? "a" : "";
+	if (in->op == OP_MBARRIER) /* state/done destinations may be "_" */
+		pat = in->mode == MODE_INIT ? "as" : in->mode == MODE_INVAL ? "a"
+			: in->mode == MODE_PENDING_COUNT ? "ds"
+			: in->mode == MODE_TEST_WAIT || in->mode == MODE_TRY_WAIT ? "eas|eass"
+			: "ea|eas";
 	const char *first_len_match = NULL;
 	char counts[64];
 	size_t nc = 0;
@@ -2445,7 +2690,18 @@ static bool check_operand_details(struct parser *p, struct ptx_insn *in, const s
 			return fail_tok(p, mn, "'lop3' accepts only .and or .or");
 		break;
 	case OP_CVT: {
-		bool pack = in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2;
+		if (in->flags & FLAG_PACK) { /* cvt.pack.sat.{u8,s8,u16,s16}.s32.b32 d, a, b{, c} */
+			bool bytes = in->type == PTX_T_U8 || in->type == PTX_T_S8;
+			if (!(in->flags & FLAG_SAT) || in->type2 != PTX_T_S32 ||
+			    (!bytes && in->type != PTX_T_U16 && in->type != PTX_T_S16) || (bytes != (in->nopd == 4)) ||
+			    (bytes && in->type3 != PTX_T_B32))
+				return fail_tok(p, mn, "cvt.pack needs .sat.{u16,s16}.s32 d, a, b or .sat.{u8,s8}.s32.b32 d, a, b, c");
+			break;
+		}
+		bool pack = in->type == PTX_T_F16X2 || in->type == PTX_T_BF16X2 || in->type == PTX_T_E4M3X2 ||
+			    in->type == PTX_T_E5M2X2;
+		if (pack && (in->type2 == PTX_T_F16X2 || in->type2 == PTX_T_E4M3X2 || in->type2 == PTX_T_E5M2X2))
+			pack = false; /* a packed source: one operand */
 		if (pack != (in->nopd == 3))
 			return fail_tok(p, mn, pack ? "'cvt' to .%s needs two sources" : "'cvt' to .%s takes one source",
 					ptx_type_name[in->type]);
@@ -2502,8 +2758,10 @@ static bool check_operand_details(struct parser *p, struct ptx_insn *in, const s
 		break;
 	}
 	case OP_MOV:
-		if (in->opd[0].kind == OPD_VEC && in->opd[1].kind == OPD_VEC)
-			return fail_at(p, pos[1].line, pos[1].col, "'mov' cannot have vectors on both sides");
+		/* mov.v2/.v4 between vectors (vector registers) copies element-wise */
+		if (in->opd[0].kind == OPD_VEC && in->opd[1].kind == OPD_VEC &&
+		    (in->vec == 1 || in->opd[0].nelem != in->vec || in->opd[1].nelem != in->vec))
+			return fail_at(p, pos[1].line, pos[1].col, "'mov' cannot have vectors on both sides (except mov.v2/.v4 of equal vectors)");
 		for (unsigned k = 0; k < 2; k++) {
 			const struct ptx_operand *o = &in->opd[k];
 			if (o->kind == OPD_VEC && o->nelem != 2 && o->nelem != 4)
@@ -2882,8 +3140,35 @@ static bool parse_instruction(struct parser *p)
 static bool parse_param(struct parser *p, bool name_optional)
 {
 	const struct ptx_token *t = peek(p, 0);
-	if (is_dir(t, ".reg"))
-		return fail_tok(p, t, "register parameters are not supported");
+	if (is_dir(t, ".reg")) { /* register parameter: .reg .TYPE name */
+		next(p);
+		int ty = type_of_dir(peek(p, 0));
+		if (ty <= 0)
+			return fail_tok(p, peek(p, 0), "expected a register type, got %s", qtok(peek(p, 0)).s);
+		next(p);
+		struct pdesc d;
+		memset(&d, 0, sizeof d);
+		t = peek(p, 0);
+		if (t->kind == PTX_TOK_IDENT) {
+			d.name = t->text;
+			d.len = t->len;
+			next(p);
+		} else if (!name_optional) {
+			return fail_tok(p, t, "expected a parameter name, got %s", qtok(t).s);
+		} else {
+			d.name = "_";
+			d.len = 1;
+		}
+		d.line = t->line;
+		d.col = t->col;
+		d.type = (uint8_t)ty;
+		d.is_reg = true;
+		d.size = d.align = ptx_type_size[ty];
+		if (!GROW(p, p->pd, p->cap_pd, p->npd + 1))
+			return false;
+		p->pd[p->npd++] = d;
+		return true;
+	}
 	if (!is_dir(t, ".param"))
 		return fail_tok(p, t, "expected '.param', got %s", qtok(t).s);
 	next(p);
@@ -3172,6 +3457,9 @@ static bool make_param_vars(struct parser *p, int32_t fi, const struct pdesc *d,
 		v->is_retval = ret;
 		v->align = d[i].align;
 		v->size = d[i].size;
+		v->is_reg = d[i].is_reg; /* its register is declared when the body starts */
+		if (d[i].is_reg && entry)
+			return fail_at(p, d[i].line, d[i].col, "kernel parameters cannot be registers");
 		(*out)[i] = vi;
 		(*nout)++;
 	}
@@ -3187,7 +3475,7 @@ static bool merge_params(struct parser *p, const struct ptx_token *name, const i
 		return fail_tok(p, name, "conflicting declaration of %s (different number of parameters)", qtok(name).s);
 	for (uint32_t i = 0; i < n; i++) {
 		struct ptx_var *v = &p->m->vars[vars[i]];
-		if (v->size != d[i].size)
+		if (v->size != d[i].size || v->is_reg != d[i].is_reg)
 			return fail_at(p, d[i].line, d[i].col, "conflicting declaration of %s (parameter %u differs)",
 				       qtok(name).s, i + 1);
 		if (rename) {
@@ -3350,14 +3638,20 @@ static bool parse_function(struct parser *p, bool visible, bool is_extern)
 	p->fi = fi;
 	p->depth = 1;
 	p->marks[1] = 0;
-	for (uint32_t i = 0; i < f->nrets; i++) {
-		struct ptx_var *v = &p->m->vars[f->rets[i]];
-		if (!scope_declare(p, v->name, (uint32_t)strlen(v->name), SK_VAR, f->rets[i], v->line, v->col))
-			return false;
-	}
-	for (uint32_t i = 0; i < f->nparams; i++) {
-		struct ptx_var *v = &p->m->vars[f->params[i]];
-		if (!scope_declare(p, v->name, (uint32_t)strlen(v->name), SK_VAR, f->params[i], v->line, v->col))
+	for (uint32_t k = 0; k < f->nrets + f->nparams; k++) {
+		int32_t vi = k < f->nrets ? f->rets[k] : f->params[k - f->nrets];
+		struct ptx_var *v = &p->m->vars[vi];
+		if (v->is_reg) { /* a register parameter: a register of the body */
+			char *nm = xstrndup(v->name, strlen(v->name));
+			if (!nm)
+				return fail_oom(p);
+			v->reg = (int32_t)f->nregs;
+			if (!declare_reg(p, nm, (uint32_t)strlen(nm), v->type, v->line, v->col))
+				return false;
+			v = &p->m->vars[vi];
+			continue;
+		}
+		if (!scope_declare(p, v->name, (uint32_t)strlen(v->name), SK_VAR, vi, v->line, v->col))
 			return false;
 	}
 	if (!parse_block(p))

@@ -1,13 +1,14 @@
 // thrust.cu -- a program written against Thrust (CUDA's C++ template library),
 // whose kernels come from CUB: sequence, transform, inclusive scan and reduce
-// on a device_vector.  Thrust queries kernel attributes and occupancy before
-// it launches, like much real CUDA code.  (thrust::sort is left out: CUB's
-// radix sort uses the PTX instruction bmsk, which warpsim does not implement.)
+// on a device_vector, and sort (CUB's radix sort: bmsk, vshr/vshl video
+// instructions).  Thrust queries kernel attributes and occupancy before it
+// launches, like much real CUDA code.
 #include <cstdio>
 #include <thrust/device_vector.h>
 #include <thrust/functional.h>
 #include <thrust/reduce.h>
 #include <thrust/sequence.h>
+#include <thrust/sort.h>
 #include <thrust/scan.h>
 #include <thrust/transform.h>
 
@@ -25,7 +26,12 @@ int main()
 	thrust::device_vector<int> ones(n, 1), prefix(n);
 	thrust::inclusive_scan(ones.begin(), ones.end(), prefix.begin());
 	int last = prefix[n - 1], mid = prefix[499];
-	printf("thrust: sum %ld, scan %d %d: %s\n", sum, mid, last,
-	       sum == 499500 && mid == 500 && last == n ? "PASSED" : "FAILED");
+	thrust::sort(v.begin(), v.end()); /* the scrambled values are a permutation of 0..n-1 */
+	int sorted = 1;
+	for (int i = 0; i < n; i += 97)
+		sorted &= v[i] == i;
+	sorted &= v[n - 1] == n - 1;
+	printf("thrust: sum %ld, scan %d %d, sort %s: %s\n", sum, mid, last, sorted ? "ok" : "wrong",
+	       sum == 499500 && mid == 500 && last == n && sorted ? "PASSED" : "FAILED");
 	return 0;
 }
