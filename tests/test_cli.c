@@ -1220,6 +1220,17 @@ TEST(cli_ptx_reports_every_error)
 	};
 	for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
 		cli_expect(t, args, 1, more[i]);
+	/* module level too: a bad directive, declaration and function header are each
+	 * reported, and parsing goes on at the next module-level item */
+	snprintf(args, sizeof args, "ptx %s", TEST_DATA_DIR "/ptx/bad/multi_error_module.ptx");
+	cli_expect_stderr1(t, args, 1, "multi_error_module.ptx:5:18: error: unknown directive '.bogus'");
+	static const char *const mod[] = {
+	    "multi_error_module.ptx:6:16: error: expected an array size, got ';'",
+	    "multi_error_module.ptx:7:40: error: expected a type in declaration, got ')'",
+	    "multi_error_module.ptx:14:2: error: unknown instruction 'frobnicate'",
+	};
+	for (size_t i = 0; i < sizeof mod / sizeof mod[0]; i++)
+		cli_expect(t, args, 1, mod[i]);
 }
 
 TEST(cli_exec_tex)

@@ -805,6 +805,52 @@ static bool recover(struct parser *p, uint32_t line, uint32_t col)
 	return true;
 }
 
+/* A directive that starts a module-level item. */
+static bool starts_module_item(const struct ptx_token *t)
+{
+	static const char *const dirs[] = {".version", ".target", ".address_size", ".visible", ".extern", ".weak",
+					   ".common", ".entry", ".func", ".global", ".const", ".shared", ".local",
+					   ".tex", ".texref", ".surfref", ".samplerref", ".file", ".section", ".pragma"};
+	if (t->kind != PTX_TOK_DIRECTIVE)
+		return false;
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (t->len == strlen(dirs[i]) && memcmp(t->text, dirs[i], t->len) == 0)
+			return true;
+	return false;
+}
+
+/* After a failed module-level item (a declaration, directive or function
+ * header) that began at token index `start`: skip to the end of the item --
+ * its ';' outside braces, the '}' that closes a body it opened, or the next
+ * line that starts another module-level item -- and go on, so that one run
+ * reports every error.  False when parsing must stop (as recover()). */
+static bool recover_module(struct parser *p, uint32_t line)
+{
+	if (p->oom || p->nerrors >= PARSE_MAX_ERRORS)
+		return false;
+	int depth = 0;
+	uint32_t prev_line = line;
+	bool first = true;
+	for (;;) {
+		const struct ptx_token *t = peek(p, 0);
+		if (t->kind == PTX_TOK_EOF || t->kind == PTX_TOK_ERROR)
+			return false;
+		if (!first && depth == 0 && t->line > prev_line && starts_module_item(t))
+			break;
+		first = false;
+		prev_line = t->line;
+		next(p);
+		if (t->kind == '{')
+			depth++;
+		else if (t->kind == '}' && --depth <= 0)
+			break;
+		else if (t->kind == ';' && depth == 0)
+			break;
+	}
+	p->failed = false;
+	return true;
+}
+
 static bool tok_is(const struct ptx_token *t, int kind, const char *s)
 {
 	size_t n = strlen(s);
@@ -3842,9 +3888,63 @@ static bool resolve_module_refs(struct parser *p)
 	return true;
 }
 
+/* One module-level item: a directive, a variable declaration or a function.
+ * False after an error (recorded by fail_tok & co). */
+static bool parse_module_item(struct parser *p)
+{
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind != PTX_TOK_DIRECTIVE)
+		return fail_tok(p, t, "expected a directive, got %s", qtok(t).s);
+	if (is_dir(t, ".version")) {
+		if (!parse_version(p))
+			return false;
+	} else if (is_dir(t, ".target")) {
+		if (!parse_target(p))
+			return false;
+	} else if (is_dir(t, ".address_size")) {
+		if (!parse_address_size(p))
+			return false;
+	} else if (is_dir(t, ".file") || is_dir(t, ".loc")) {
+		uint32_t line = t->line;
+		next(p);
+		if (!skip_line(p, line))
+			return false;
+	} else if (is_dir(t, ".section")) {
+		if (!skip_section(p))
+			return false;
+	} else if (is_dir(t, ".pragma")) {
+		if (!skip_pragma(p))
+			return false;
+	} else {
+		bool visible = false, ext = false;
+		for (;;) {
+			t = peek(p, 0);
+			if (is_dir(t, ".visible"))
+				visible = true;
+			else if (is_dir(t, ".extern"))
+				ext = true;
+			else if (!is_dir(t, ".weak") && !is_dir(t, ".common"))
+				break;
+			next(p);
+		}
+		if (is_dir(t, ".entry") || is_dir(t, ".func")) {
+			if (!parse_function(p, visible, ext))
+				return false;
+		} else if (space_of_dir(t) >= 0) {
+			if (!parse_var_decl(p, -1, ext))
+				return false;
+		} else if (t->kind == PTX_TOK_DIRECTIVE) {
+			return fail_tok(p, t, "unknown directive %s", qtok(t).s);
+		} else {
+			return fail_tok(p, t, "expected .entry, .func or a variable declaration, got %s", qtok(t).s);
+		}
+	}
+	return !p->failed;
+}
+
 static bool parse_module(struct parser *p)
 {
-	while (!p->failed) {
+	for (;;) {
 		const struct ptx_token *t = peek(p, 0);
 		if (t->kind == PTX_TOK_EOF)
 			break;
@@ -3852,52 +3952,13 @@ static bool parse_module(struct parser *p)
 			next(p);
 			continue;
 		}
-		if (t->kind != PTX_TOK_DIRECTIVE)
-			return fail_tok(p, t, "expected a directive, got %s", qtok(t).s);
-		if (is_dir(t, ".version")) {
-			if (!parse_version(p))
-				return false;
-		} else if (is_dir(t, ".target")) {
-			if (!parse_target(p))
-				return false;
-		} else if (is_dir(t, ".address_size")) {
-			if (!parse_address_size(p))
-				return false;
-		} else if (is_dir(t, ".file") || is_dir(t, ".loc")) {
-			uint32_t line = t->line;
-			next(p);
-			if (!skip_line(p, line))
-				return false;
-		} else if (is_dir(t, ".section")) {
-			if (!skip_section(p))
-				return false;
-		} else if (is_dir(t, ".pragma")) {
-			if (!skip_pragma(p))
-				return false;
-		} else {
-			bool visible = false, ext = false;
-			for (;;) {
-				t = peek(p, 0);
-				if (is_dir(t, ".visible"))
-					visible = true;
-				else if (is_dir(t, ".extern"))
-					ext = true;
-				else if (!is_dir(t, ".weak") && !is_dir(t, ".common"))
-					break;
-				next(p);
-			}
-			if (is_dir(t, ".entry") || is_dir(t, ".func")) {
-				if (!parse_function(p, visible, ext))
-					return false;
-			} else if (space_of_dir(t) >= 0) {
-				if (!parse_var_decl(p, -1, ext))
-					return false;
-			} else if (t->kind == PTX_TOK_DIRECTIVE) {
-				return fail_tok(p, t, "unknown directive %s", qtok(t).s);
-			} else {
-				return fail_tok(p, t, "expected .entry, .func or a variable declaration, got %s", qtok(t).s);
-			}
-		}
+		uint32_t line = t->line;
+		if (parse_module_item(p))
+			continue;
+		if (p->fi >= 0) /* a function failed inside its body: drop its parse state */
+			reset_function_state(p);
+		if (!recover_module(p, line))
+			return false;
 	}
 	if (p->failed || p->nerrors) /* module-level references of a module with errors are not resolved */
 		return false;
