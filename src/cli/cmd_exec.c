@@ -19,6 +19,7 @@
  * allocate and fill buffers, launch (exit 1), copy back and write outputs.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -202,6 +203,28 @@ static int fill_init(const struct xbuf *b, unsigned char *dst, char *err, size_t
 }
 
 /* buf:NAME:TYPE:COUNT[=INIT] | buf:NAME:TYPE:file=PATH  (rest = after "buf:") */
+/* The initializer after '=' of a buffer (--arg buf:...) or texture (--tex ...):
+ * iota[:START[:STEP]], fill:V, file=PATH (textures only, allow_file) or a list. */
+static void set_init(struct xbuf *b, const char *init, bool allow_file)
+{
+	if (allow_file && strncmp(init, "file=", 5) == 0) {
+		b->init = INIT_FILE;
+		b->init_text = init + 5;
+	} else if (strcmp(init, "iota") == 0) {
+		b->init = INIT_IOTA;
+		b->init_text = "";
+	} else if (strncmp(init, "iota:", 5) == 0) {
+		b->init = INIT_IOTA;
+		b->init_text = init + 5;
+	} else if (strncmp(init, "fill:", 5) == 0) {
+		b->init = INIT_FILL;
+		b->init_text = init + 5;
+	} else {
+		b->init = INIT_LIST;
+		b->init_text = init;
+	}
+}
+
 static int parse_buf(struct xstate *st, const char *spec, const char *rest, struct xarg *arg)
 {
 	const struct cli_cmd *cmd = st->cmd;
@@ -250,20 +273,7 @@ static int parse_buf(struct xstate *st, const char *spec, const char *rest, stru
 		b->count = (size_t)count;
 		b->init = INIT_ZERO;
 		if (eq) {
-			const char *init = eq + 1;
-			if (strcmp(init, "iota") == 0) {
-				b->init = INIT_IOTA;
-				b->init_text = "";
-			} else if (strncmp(init, "iota:", 5) == 0) {
-				b->init = INIT_IOTA;
-				b->init_text = init + 5;
-			} else if (strncmp(init, "fill:", 5) == 0) {
-				b->init = INIT_FILL;
-				b->init_text = init + 5;
-			} else {
-				b->init = INIT_LIST;
-				b->init_text = init;
-			}
+			set_init(b, eq + 1, false);
 			if (fill_init(b, NULL, why, sizeof why))
 				return cli_usage_error(cmd, "--arg '%s': %s", spec, why);
 		}
@@ -376,24 +386,8 @@ static int parse_tex(struct xstate *st, const char *spec)
 	b->count = texels * b->nch;
 	b->init = INIT_ZERO;
 	if (eq) {
-		const char *init = eq + 1;
 		char why[160];
-		if (strncmp(init, "file=", 5) == 0) {
-			b->init = INIT_FILE;
-			b->init_text = init + 5;
-		} else if (strcmp(init, "iota") == 0) {
-			b->init = INIT_IOTA;
-			b->init_text = "";
-		} else if (strncmp(init, "iota:", 5) == 0) {
-			b->init = INIT_IOTA;
-			b->init_text = init + 5;
-		} else if (strncmp(init, "fill:", 5) == 0) {
-			b->init = INIT_FILL;
-			b->init_text = init + 5;
-		} else {
-			b->init = INIT_LIST;
-			b->init_text = init;
-		}
+		set_init(b, eq + 1, true);
 		if (fill_init(b, NULL, why, sizeof why))
 			return cli_usage_error(cmd, "--tex '%.80s': %s", spec, why);
 	}
