@@ -75,6 +75,8 @@ int ws_bench_size_parse(const char *s); /* -1 if unknown */
 extern const char *const ws_bench_suite_barrier[];
 extern const char *const ws_bench_suite_syncfree[];
 extern const char *const ws_bench_suite_bows[];
+extern const char *const ws_bench_suite_kaws[]; /* KAWS paper's 9 (section 5) */
+extern const char *const ws_bench_suite_dwr[];  /* DWR paper's 14 (Table 1) */
 /* Every suite name, NULL-terminated ("barrier", "syncfree", "bows"). */
 extern const char *const ws_bench_suite_names[];
 /* The suite named `name`, or NULL. */

@@ -16,7 +16,13 @@ const char *const ws_bench_suite_syncfree[] = {"hotspot", "backprop", "pathfinde
 					       "gaussian", "streamcluster", "nn", "lud", "srad1", "3mm", NULL};
 
 const char *const ws_bench_suite_bows[] = {"ht", "atm", "bhtb", "bhst", "cpds", "nw1", "nw2", "tsp", NULL};
-const char *const ws_bench_suite_names[] = {"barrier", "syncfree", "bows", NULL};
+/* KAWS paper, section 5 (SC PF BT HS MRI QRG 3DCV 3MM RN) */
+const char *const ws_bench_suite_kaws[] = {"streamcluster", "pathfinder", "bpt", "hotspot", "mriq", "qrg",
+					   "conv3d", "3mm", "resnet", NULL};
+/* DWR paper, Table 1 (BFS BKP CP DYN GAS HSPT FWAL MP MTM MU NNC NQU SC NW) */
+const char *const ws_bench_suite_dwr[] = {"bfs", "backprop", "cp", "dyn", "gaussian", "hotspot", "fwt",
+					  "mp", "mm", "mu", "nn", "nqu", "scan", "nw", NULL};
+const char *const ws_bench_suite_names[] = {"barrier", "syncfree", "bows", "kaws", "dwr", NULL};
 
 const char *const *ws_bench_suite(const char *name)
 {
@@ -26,6 +32,10 @@ const char *const *ws_bench_suite(const char *name)
 		return ws_bench_suite_syncfree;
 	if (strcmp(name, "bows") == 0)
 		return ws_bench_suite_bows;
+	if (strcmp(name, "kaws") == 0)
+		return ws_bench_suite_kaws;
+	if (strcmp(name, "dwr") == 0)
+		return ws_bench_suite_dwr;
 	return NULL;
 }
 

@@ -194,7 +194,7 @@ TEST(cli_usage_errors)
 	cli_expect(t, "list --bogus", 2, "unknown option '--bogus'");
 	cli_expect(t, "list -x", 2, "unknown option '-x'");
 	cli_expect(t, "list extra", 2, "unknown benchmark 'extra'");
-	cli_expect(t, "list --suite nope", 2, "--suite 'nope': expected barrier, syncfree or bows");
+	cli_expect(t, "list --suite nope", 2, "--suite 'nope': expected barrier, syncfree, bows, kaws or dwr");
 	cli_expect(t, "run", 2, "missing argument BENCH");
 	cli_expect(t, "run a b", 2, "unexpected argument 'b'");
 	cli_expect(t, "run vecadd --size", 2, "option '--size' needs a value");

@@ -340,15 +340,25 @@ int cli_cmd_bench(const struct cli_args *a)
 	return failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }
 
-static const char *list_suite_of(const char *name)
+static int suite_has(const char *const *su, const char *name)
 {
-	for (int k = 0; ws_bench_suite_names[k]; k++) {
-		const char *const *su = ws_bench_suite(ws_bench_suite_names[k]);
-		for (int i = 0; su[i]; i++)
-			if (strcmp(su[i], name) == 0)
-				return ws_bench_suite_names[k];
-	}
-	return "-";
+	for (int i = 0; su[i]; i++)
+		if (strcmp(su[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* every suite `name` belongs to, comma-separated, into buf ("-" if none) */
+static const char *list_suites_of(const char *name, char *buf, size_t sz)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int k = 0; ws_bench_suite_names[k]; k++)
+		if (suite_has(ws_bench_suite(ws_bench_suite_names[k]), name) && len + 1 < sz) {
+			int w = snprintf(buf + len, sz - len, "%s%s", len ? "," : "", ws_bench_suite_names[k]);
+			len = w < 0 ? len : (size_t)w + len >= sz ? sz - 1 : len + (size_t)w;
+		}
+	return len ? buf : "-";
 }
 
 static void list_long(const struct ws_bench_info *b)
@@ -372,7 +382,8 @@ static void list_long(const struct ws_bench_info *b)
 	else
 		printf("  warp size:     any (8-64)\n");
 	printf("  paper:         %s\n", b->paper ? b->paper : "-");
-	printf("  suite:         %s\n", list_suite_of(b->name));
+	char suites[128];
+	printf("  suite:         %s\n", list_suites_of(b->name, suites, sizeof suites));
 	if (b->sibs && b->sibs[0].func) {
 		printf("  spin branches:");
 		for (const struct ws_sib_note *s = b->sibs; s->func; s++)
@@ -388,7 +399,7 @@ int cli_cmd_list(const struct cli_args *a)
 	const char *suite_name = cli_opt_get(a, "suite");
 	const char *const *suite = NULL;
 	if (suite_name && !(suite = ws_bench_suite(suite_name)))
-		return cli_usage_error(a->cmd, "--suite '%s': expected barrier, syncfree or bows", suite_name);
+		return cli_usage_error(a->cmd, "--suite '%s': expected barrier, syncfree, bows, kaws or dwr", suite_name);
 	for (int i = 0; i < a->npos; i++)
 		if (!ws_bench_find(a->pos[i])) {
 			char names[1024];
@@ -412,7 +423,7 @@ int cli_cmd_list(const struct cli_args *a)
 			sel[n++] = ws_bench_find(a->pos[i]);
 	} else {
 		for (int i = 0; ws_bench_table[i]; i++) {
-			if (suite && strcmp(list_suite_of(ws_bench_table[i]->name), suite_name) != 0)
+			if (suite && !suite_has(suite, ws_bench_table[i]->name))
 				continue;
 			sel[n++] = ws_bench_table[i];
 		}

@@ -61,7 +61,7 @@ static const struct cli_opt correlate_opts[] = {
 
 static const struct cli_opt list_opts[] = {
     {"long", NULL, 0, "print every field of each entry: computation, synchronization, geometry, sizes, paper, suite"},
-    {"suite", "NAME", 0, "only the benchmarks of a suite: barrier (BAWS Table 2), syncfree (BAWS 6.5, KAWS, DWR) or bows (BOWS busy-wait kernels)"},
+    {"suite", "NAME", 0, "only the benchmarks of a suite: barrier (BAWS Table 2), syncfree (BAWS 6.5), bows (BOWS busy-wait kernels), kaws (KAWS section 5) or dwr (DWR Table 1)"},
     {NULL, NULL, 0, NULL},
 };
 
