@@ -26,15 +26,15 @@ extern const char ws_bench_ptx_cp[];
 #define CP_BLOCKX 16 /* as kernel.cu */
 #define CP_BLOCKY 8
 #define CP_UNROLLX 8
-#define CP_MAXATOMS 1000
+#define CP_MAXATOMS 64
 #define CP_SPACING 0.1f
 
 static const struct {
 	int gx, gy, natoms; /* CTAs in x and y */
 } cp_sizes[WS_SIZE_COUNT] = {
     {2, 1, 24},      /* 256 x 8 points, 2 CTAs, 1 launch */
-    {4, 4, 150},     /* 512 x 32 points, 16 CTAs, 1 launch */
-    {8, 32, 1200},   /* 1024 x 256 points, 256 CTAs, 2 launches (1000 + 200 atoms) */
+    {4, 4, 80},      /* 512 x 32 points, 16 CTAs, 2 launches (64 + 16 atoms) */
+    {8, 32, 96},     /* 1024 x 256 points, 256 CTAs, 2 launches (64 + 32 atoms): ~120M thread instructions */
 };
 
 static ws_result cp_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
@@ -113,8 +113,8 @@ const struct ws_bench_info bench_cp = {
     .paper = "DWR (CP)",
     .ctas_per_sm = 0,
     .warps_per_cta = CP_BLOCKX * CP_BLOCKY / 32,
-    .sizes = {"256x8 lattice, 24 atoms (2 CTAs)", "512x32 lattice, 150 atoms (16 CTAs)",
-              "1024x256 lattice, 1200 atoms (256 CTAs of 16x8 x 2 launches)"},
+    .sizes = {"256x8 lattice, 24 atoms (2 CTAs)", "512x32 lattice, 80 atoms (16 CTAs x 2 launches)",
+              "1024x256 lattice, 96 atoms (256 CTAs of 16x8 x 2 launches)"},
     .ptx = ws_bench_ptx_cp,
     .run = cp_run,
 };

@@ -18,7 +18,7 @@
 #define CP_BLOCKX 16
 #define CP_BLOCKY 8
 #define CP_UNROLLX 8
-#define CP_MAXATOMS 1000
+#define CP_MAXATOMS 64
 
 __constant__ float4 cp_atoms[CP_MAXATOMS];
 

@@ -27,7 +27,7 @@ static const struct {
 } mp_sizes[WS_SIZE_COUNT] = {
     {1000, 300, 20, 10, 6},         /* 2 CTAs */
     {8000, 2560, 32, 16, 8},        /* 10 CTAs */
-    {32768, 196 * 256, 40, 20, 10}, /* 196 CTAs of 256 threads (Table 1) */
+    {32768, 196 * 256, 28, 20, 10}, /* 196 CTAs of 256 threads (Table 1) */
 };
 
 /* the depth-limited suffix trie of in->ref; *nodes = node count; NULL if out of memory */
@@ -124,7 +124,7 @@ const struct ws_bench_info bench_mp = {
     .warps_per_cta = MP_THREADS / 32,
     .sizes = {"300 queries x 20 bases, 1000-base reference, trie depth 10 (2 CTAs)",
               "2560 queries x 32, 8000-base reference, depth 16 (10 CTAs)",
-              "50,176 queries x 40, 32,768-base reference, depth 20 (196 CTAs of 256)"},
+              "50,176 queries x 28, 32,768-base reference, depth 20 (196 CTAs of 256)"},
     .ptx = ws_bench_ptx_mp,
     .run = mp_run,
 };

@@ -26,7 +26,7 @@ static const struct {
 } mu_sizes[WS_SIZE_COUNT] = {
     {1000, 300, 16, 6},             /* 2 CTAs */
     {8000, 2560, 20, 8},            /* 10 CTAs */
-    {32768, 196 * 256, 25, 10},     /* 196 CTAs of 256 threads (Table 1) */
+    {32768, 196 * 256, 14, 12},     /* 196 CTAs of 256 threads (Table 1) */
 };
 
 static ws_result mu_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
@@ -100,7 +100,7 @@ const struct ws_bench_info bench_mu = {
     .warps_per_cta = MU_THREADS / 32,
     .sizes = {"300 queries x 16 bases, 1000-base reference (2 CTAs)",
               "2560 queries x 20, 8000-base reference (10 CTAs)",
-              "50,176 queries x 25, 32,768-base reference (196 CTAs of 256)"},
+              "50,176 queries x 14, 32,768-base reference (196 CTAs of 256)"},
     .ptx = ws_bench_ptx_mu,
     .run = mu_run,
 };
