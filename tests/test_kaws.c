@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "gpu/sim.h"
 #include "sched/sched.h"
 #include "sched/sched_util.h"
@@ -518,4 +519,33 @@ TEST(kaws_last_cta_time)
 	CHECK_MSG(last2 > last1, "a second launch adds its last CTA's time: %llu then %llu", (unsigned long long)last1,
 		  (unsigned long long)last2);
 	wsSimDestroy(sim);
+}
+
+/* Every bundled benchmark verifies at tiny size on the TITAN X model
+ * (sub-cores, dual issue, rotation) under kaws (KA order + warp sharing). */
+TEST(kaws_every_bench_verifies_titanx)
+{
+	for (int i = 0; ws_bench_table[i]; i++) {
+		const struct ws_bench_info *bi = ws_bench_table[i];
+		ws_config *cfg = wsConfigCreate();
+		char err[256];
+		ws_result r = wsConfigLoadFile(cfg, "configs/titanx-pascal.cfg", err, sizeof err);
+		if (r == WS_SUCCESS)
+			r = wsConfigSet(cfg, "sched", "kaws", err, sizeof err);
+		CHECK_MSG(r == WS_SUCCESS, "config: %s", err);
+		ws_sim *sim = NULL;
+		if (r == WS_SUCCESS)
+			r = wsSimCreate(&sim, cfg);
+		wsConfigDestroy(cfg);
+		if (r != WS_SUCCESS)
+			return;
+		ws_module *mod = NULL;
+		struct ws_bench_out out;
+		memset(&out, 0, sizeof out);
+		r = wsModuleLoadData(sim, &mod, bi->ptx, bi->name);
+		if (r == WS_SUCCESS)
+			r = ws_bench_run(bi, sim, mod, WS_SIZE_TINY, &out);
+		CHECK_MSG(r == WS_SUCCESS, "titanx-pascal kaws: %s tiny: %s: %s", bi->name, wsGetErrorName(r), out.msg);
+		wsSimDestroy(sim);
+	}
 }
