@@ -98,8 +98,8 @@ def table2(name, title):
     if not t:
         return ""
     out = "**%s** -- mean execution time (cycles) of the last-issued CTA of a kernel\n\n" % title
-    out += "| benchmark | kernels | CTAs/kernel | GTO | KAWS | KAWS / GTO (%) | cycles KAWS / GTO (%) |\n"
-    out += "|---|---:|---:|---:|---:|---:|---:|\n"
+    out += "| benchmark | kernels | CTAs/kernel | GTO | KAWS | KAWS / GTO (%) | cycles KAWS / GTO (%) | last CTA / kernel time (GTO) |\n"
+    out += "|---|---:|---:|---:|---:|---:|---:|---:|\n"
     vals = []
     for b in benches(t):
         g, k = t.get((b, "GTO")), t.get((b, "KAWS"))
@@ -108,8 +108,9 @@ def table2(name, title):
         kern = f(g, "kernels")
         lg, lk = f(g, "last_cta_cycles") / kern, f(k, "last_cta_cycles") / kern
         vals.append(lk / lg)
-        out += "| %s (%s) | %d | %.0f | %.1f | %.1f | %.2f | %.2f |\n" % (
-            b, SHORT.get(b, b), kern, f(g, "ctas") / kern, lg, lk, 100 * lk / lg, 100 * f(k, "cycles") / f(g, "cycles"))
+        out += "| %s (%s) | %d | %.0f | %.1f | %.1f | %.2f | %.2f | %.2f |\n" % (
+            b, SHORT.get(b, b), kern, f(g, "ctas") / kern, lg, lk, 100 * lk / lg, 100 * f(k, "cycles") / f(g, "cycles"),
+            f(g, "last_cta_cycles") / f(g, "cycles"))
     if vals:
         out += "| **average** | | | | | **%.2f** | |\n" % (100 * sum(vals) / len(vals))
     return out + "\n"
@@ -133,13 +134,14 @@ def fig6(name, title, per_sched=False):
             else "SM inactive cycles (no scheduler of the SM issued): idle / scoreboard / pipeline")
     out = "**%s** -- %s, normalized to LRR's total\n\n" % (title, what)
     out += "| benchmark | " + " | ".join(cols) + " |\n|---|" + "---|" * len(cols) + "\n"
-    pipe, tot, sb = [], [], []
+    pipe, tot, sb, share = [], [], [], []
     kinds = ["sm_inactive_idle", "sm_inactive_scoreboard", "sm_inactive_pipeline"]
     for b in benches(t):
         base = t.get((b, "LRR"))
         if not base:
             continue
         bt = sum(f(base, k) for k in kinds)
+        share.append(f(base, "sm_inactive_pipeline") / bt)
         cells = []
         for c in cols:
             r = t.get((b, c))
@@ -157,8 +159,9 @@ def fig6(name, title, per_sched=False):
         out += "| %s (%s) | %s |\n" % (b, SHORT.get(b, b), " | ".join(cells))
     def pct(v):
         return "%+.2f%%" % (100 * (sum(v) / len(v) - 1)) if v else "-"
-    out += "\nKAWS vs LRR, mean over benchmarks: pipeline stalls %s (over %d benchmarks with any), scoreboard stalls %s, total inactive cycles %s.\n\n" % (
-        pct(pipe), len(pipe), pct(sb), pct(tot))
+    out += ("\nKAWS vs LRR, mean over benchmarks: pipeline stalls %s (over %d benchmarks with any; pipeline stalls are "
+            "%.2f%% of LRR's inactive cycles on average), scoreboard stalls %s, total inactive cycles %s.\n\n") % (
+        pct(pipe), len(pipe), 100 * sum(share) / len(share) if share else 0, pct(sb), pct(tot))
     return out
 
 
