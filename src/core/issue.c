@@ -46,7 +46,6 @@ _Static_assert((int)SCHED_UNIT_SP == CU_SP && (int)SCHED_UNIT_SFU == CU_SFU && (
 		       (int)SCHED_UNIT_TENSOR == CU_TENSOR && (int)SCHED_UNIT_COUNT == CU_COUNT,
 	       "enum sched_unit follows enum cu_kind");
 
-
 enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_HELD, ST_STRUCT };
 static const enum stat_id stall_stat[] = {STAT_stall_idle,	 STAT_stall_exit, STAT_stall_barrier,
 					  STAT_stall_fetch,	 STAT_stall_control, STAT_stall_data,
