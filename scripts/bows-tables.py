@@ -232,9 +232,9 @@ def fig12():
         f1 = f(r1, "lock_fail_intra_warp") + f(r1, "lock_fail_inter_warp") if r1 else 0
         w0, w1 = f(r0, "wait_exit_fail"), f(r1, "wait_exit_fail") if r1 else 0
         if f0 and f1:
-            ratio.append("%s %.2fx" % (NAME[b], f0 / f1))
+            ratio.append("%s %.2fx (%d / %d)" % (NAME[b], f0 / f1, f0, f1))
         elif w0 and w1:
-            ratio.append("%s %.2fx (wait fails)" % (NAME[b], w0 / w1))
+            ratio.append("%s %.2fx (%d / %d wait fails)" % (NAME[b], w0 / w1, w0, w1))
     return (table(["benchmark"] + [c for c, _ in [("GTO", 0)] + [("delay " + dlabel(k), 0) for k in DELAYS]], out)
             + "\nFailed lock acquires (or wait-exit fails), GTO / BOWS adaptive: " + ", ".join(ratio) + "\n")
 
