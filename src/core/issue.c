@@ -26,6 +26,7 @@
 #include "core/issue.h"
 #include "core/lockstat.h"
 #include "core/opcoll.h"
+#include "core/prefetch.h"
 #include "core/sm.h"
 #include "gpu/gpu.h"
 
@@ -309,6 +310,8 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		uint32_t i = s->live[k];
 		struct sched_warp *v = &s->vw[i];
 		struct sm_warp *w = &s->w[i];
+		if (k + 4 < s->nlive) /* host-cache prefetch of a warp this walk reads soon (prefetch.h) */
+			__builtin_prefetch(&s->w[s->live[k + 4]]);
 		/* the head's decode latency can expire without any event */
 		if (!w->dirty && w->ib_head_ready != now)
 			continue;
@@ -322,6 +325,8 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		bool eval = v->ibuf_head_valid && !v->at_barrier;
 		v->ready = eval && w->head_sb_ok;
 		v->long_latency_wait = eval && ll;
+		if (v->ready)
+			sm_prefetch_step(s, w, hd);
 		/* the warp's state changed only now: a run of stall cycles ends or starts here */
 		stall_run_end(v, now);
 		if (eval && !v->finished)
