@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "mem/shmem.h"
 #include "test.h"
 
 static const char *bin(void)
@@ -100,4 +101,79 @@ TEST(bench_table_usage)
 	CHECK_MSG(rc == 2 && strstr(out, "'nosuch' is not a bundled benchmark"), "--paper nosuch: status %d, output:\n%s",
 		  rc, out);
 	free(out);
+}
+
+/* Reference bank-conflict degree: for each group of lanes, the largest
+ * number of distinct bank words any bank serves (the definition in shmem.h). */
+static unsigned ref_passes(const uint64_t *addr, uint64_t active, unsigned nlanes, unsigned size, unsigned nbanks,
+			   unsigned bank_bytes)
+{
+	unsigned group = size > bank_bytes ? nbanks * bank_bytes / size : nlanes;
+	if (group < 1)
+		group = 1;
+	unsigned total = 0;
+	for (unsigned g0 = 0; g0 < nlanes; g0 += group) {
+		uint64_t words[64 * 17];
+		unsigned nw = 0, deg = 0;
+		for (unsigned l = g0; l < g0 + group && l < nlanes; l++) {
+			if (!(active >> l & 1))
+				continue;
+			for (uint64_t w = addr[l] / bank_bytes; w <= (addr[l] + size - 1) / bank_bytes; w++) {
+				unsigned k;
+				for (k = 0; k < nw && words[k] != w; k++)
+					;
+				if (k == nw)
+					words[nw++] = w;
+			}
+		}
+		for (unsigned b = 0; b < nbanks; b++) {
+			unsigned c = 0;
+			for (unsigned k = 0; k < nw; k++)
+				c += words[k] % nbanks == b;
+			if (c > deg)
+				deg = c;
+		}
+		total += deg;
+	}
+	return total;
+}
+
+TEST(shmem_fast_path_matches_reference)
+{
+	/* patterns that take shmem.c's one-pass fast path (distinct banks,
+	 * broadcasts) and that leave it (conflicts, straddling words, wide
+	 * accesses), on random active masks */
+	uint64_t rng = 12345;
+	unsigned bad = 0;
+	for (unsigned it = 0; it < 20000; it++) {
+		rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+		uint64_t r = rng;
+		unsigned nlanes = (r & 1) ? 32 : (r & 2) ? 64 : 16;
+		static const unsigned sizes[] = {1, 2, 4, 8, 16};
+		unsigned size = sizes[(r >> 2) % 5];
+		unsigned bank_bytes = (r >> 5) & 1 ? 8 : 4;
+		unsigned nbanks = (r >> 6) & 1 ? 32 : 16;
+		unsigned pattern = (unsigned)((r >> 8) % 6), stride = 1 + (unsigned)((r >> 12) % 5);
+		uint64_t base = ((r >> 16) % 4096) & ~(uint64_t)((r >> 28) & 1 ? 0 : size - 1);
+		uint64_t addr[64];
+		for (unsigned l = 0; l < 64; l++) {
+			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+			switch (pattern) {
+			case 0: addr[l] = base + (uint64_t)l * size; break;                 /* consecutive */
+			case 1: addr[l] = base + (uint64_t)l * size * stride; break;        /* strided */
+			case 2: addr[l] = base; break;                                       /* broadcast */
+			case 3: addr[l] = base + (uint64_t)(l / 16) * size; break;           /* a few words */
+			case 4: addr[l] = (rng % 8192) & ~(uint64_t)(size - 1); break;       /* random aligned */
+			default: addr[l] = rng % 8192; break;                                /* random, may straddle */
+			}
+		}
+		uint64_t active = it % 3 == 0 ? ~0ull : rng;
+		uint64_t act = nlanes < 64 ? active & ((1ull << nlanes) - 1) : active;
+		unsigned want = act ? ref_passes(addr, act, nlanes, size, nbanks, bank_bytes) : 0;
+		unsigned got = shmem_cycles(addr, active, nlanes, size, nbanks, bank_bytes);
+		if (got != want && bad++ < 5)
+			CHECK_MSG(0, "pattern %u size %u banks %u x %u B lanes %u: %u passes, reference %u", pattern, size,
+				  nbanks, bank_bytes, nlanes, got, want);
+	}
+	CHECK_MSG(bad == 0, "%u of 20000 access patterns differ from the reference", bad);
 }
