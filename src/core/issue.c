@@ -338,7 +338,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			s->pol->on_cycle(s->pol_st, &s->view, sc);
 		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);
 		uint32_t issued = 0;
-		uint32_t used_cu = 0;
+		uint32_t used_cu = 0, full_cu = 0;
 		for (uint32_t k = 0; k < n && issued < per; k++) {
 			uint32_t slot = s->order[k];
 			if (slot >= s->nslots || s->vw[slot].sched_id != sc)
@@ -349,11 +349,13 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			struct sm_warp *w = &s->w[slot];
 			const struct dec_insn *d = w->ib[w->ib_head].d;
 			uint32_t cu = d ? d->cu : CU_SP;
-			if (used_cu & (1u << cu))
-				continue; /* dual issue goes to different units */
+			if ((used_cu | full_cu) & (1u << cu))
+				continue; /* dual issue goes to different units; no collector freed since */
 			struct sm_collector *c = sm_collector_free(s, sc, cu);
-			if (!c)
+			if (!c) {
+				full_cu |= 1u << cu; /* issuing only fills collectors: full for the rest of the walk */
 				continue;
+			}
 			if (!issue_one(s, sc, slot, c, now))
 				return false;
 			used_cu |= 1u << cu;
