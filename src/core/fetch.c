@@ -76,7 +76,7 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 		e->d = (w->fetch_pc >= 0 && (uint32_t)w->fetch_pc < df->n) ? &df->insns[w->fetch_pc] : NULL;
 		e->ready = ready;
 		w->ib_count++;
-		w->dirty = true;
+		sm_warp_mark_dirty(s, (uint32_t)slot);
 		w->fetch_pc++;
 		/* stop at a line boundary: the next line is another I-cache access */
 		if (((addr + (uint64_t)(k + 1) * CODE_INSN_BYTES) & 127) == 0 || !e->d)

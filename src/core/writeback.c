@@ -82,7 +82,7 @@ void sm_writeback_tick(struct sm *s, uint64_t now)
 		w->inflight--;
 		if (op.d && op.d->in->op == OP_CP && op.d->in->mode == MODE_NONE && w->cp_pending[op.cp_group])
 			w->cp_pending[op.cp_group]--; /* the copy's data arrived */
-		w->dirty = true;
+		sm_warp_mark_dirty(s, op.slot);
 		if (op.d && op.d->ndst)
 			buses--;
 		s->progress = true;
