@@ -188,7 +188,22 @@ static const char *verdict(ws_result r)
 	return r == WS_SUCCESS ? "yes" : r == WS_ERROR_VERIFY_FAILED ? "FAILED" : "ERROR";
 }
 
-/* Parse "A,B,C" of at most `max` unsigned values in [lo, hi]; count or -1. */
+static void print_total(int namew, enum ws_bench_size size, int failed, uint64_t tt, uint64_t tc, double tcpu,
+			double twall, double fcpu)
+{
+	printf("%-*s %-6s %-8s %16llu %12llu %9.3f %9.3f", namew, "total", ws_bench_size_name(size), failed ? "NO" : "yes",
+	       (unsigned long long)tt, (unsigned long long)tc, tcpu, twall);
+	rate(tt, tcpu, 14);
+	rate(tc, tcpu, 12);
+	printf(" %9.3f", fcpu);
+	rate(tt, fcpu, 14);
+	if (fcpu > 0)
+		printf(" %11.2f\n", tcpu / fcpu);
+	else
+		printf(" %11s\n", "-");
+}
+
+/* Parse "A,B,C"" of at most `max` unsigned values in [lo, hi]; count or -1. */
 static int parse_list(const char *v, unsigned *out, int max, unsigned lo, unsigned hi)
 {
 	int n = 0;
@@ -254,8 +269,10 @@ int cli_bench_table(const struct cli_args *a, const ws_config *cfg, const struct
 	for (int k = 0; k < rows; k++) {
 		const struct ws_bench_info *b = k < n ? list[k] : paper[k - n];
 		enum ws_bench_size sz = k < n ? size : WS_SIZE_PAPER;
-		if (k == n && npaper)
-			printf("%-*s\n", namew, "# paper size");
+		if (k == n && n > 1)
+			print_total(namew, size, failed, tt, tc, tcpu, twall, fcpu);
+		if (k == n)
+			printf("# paper size\n");
 		struct table_run tim, fun;
 		run_one(cfg, false, b, sz, &tim);
 		run_one(cfg, true, b, sz, &fun);
@@ -284,18 +301,8 @@ int cli_bench_table(const struct cli_args *a, const ws_config *cfg, const struct
 			twall += tim.wall;
 		}
 	}
-	if (n > 1) {
-		printf("%-*s %-6s %-8s %16llu %12llu %9.3f %9.3f", namew, "total", ws_bench_size_name(size),
-		       failed ? "NO" : "yes", (unsigned long long)tt, (unsigned long long)tc, tcpu, twall);
-		rate(tt, tcpu, 14);
-		rate(tc, tcpu, 12);
-		printf(" %9.3f", fcpu);
-		rate(tt, fcpu, 14);
-		if (fcpu > 0)
-			printf(" %11.2f\n", tcpu / fcpu);
-		else
-			printf(" %11s\n", "-");
-	}
+	if (rows == n && n > 1)
+		print_total(namew, size, failed, tt, tc, tcpu, twall, fcpu);
 	if (nsms) {
 		printf("\n# idle scaling: one warp of work (1 CTA of 32 threads, %u dependent global loads and\n"
 		       "# multiply-adds each, result checked) on machines that differ only in num_sms\n",
