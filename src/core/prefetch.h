@@ -25,7 +25,8 @@ static inline void sm_prefetch_step(const struct sm *s, const struct sm_warp *w,
 	const struct func_warp *fw = w->fw;
 	if (!fw || !d)
 		return;
-	__builtin_prefetch(fw->stack + fw->sp - 1); /* may point before the stack when empty: prefetches never fault */
+	if (fw->sp)
+		__builtin_prefetch(&fw->stack[fw->sp - 1]);
 	const uint64_t *regs = fw->regs + (size_t)w->frame_base * s->ws;
 	for (unsigned k = 0; k < d->nsrc; k++)
 		sm_prefetch_rows(regs + (size_t)(uint32_t)d->src[k] * s->ws, s->ws);
