@@ -1,7 +1,9 @@
 /*
  * gpu.c -- the clocked GPU (see gpu.h): dispatch CTAs, tick the memory
- * system and every SM each core cycle, deliver memory replies, and watch
- * for deadlock, livelock and cycle limits.
+ * system and every SM with work each core cycle (an SM with nothing in it
+ * and no reply on its way is skipped until a CTA or a reply arrives, which
+ * is exact: its cycle would change nothing), deliver memory replies, and
+ * watch for deadlock, livelock and cycle limits.
  */
 #include <stdio.h>
 #include <stdlib.h>
