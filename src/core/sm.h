@@ -114,8 +114,17 @@ struct sm_unit {
 	uint64_t busy_until;          /* next cycle it accepts an instruction */
 };
 
+struct sm_wb_ent {
+	uint64_t ready;
+	uint32_t idx;                 /* the instruction: sm_wb_queue.q[idx] */
+};
 struct sm_wb_queue {
-	struct sm_op *q;              /* min-heap on ready */
+	/* one allocation (free q frees it all): q [cap] instructions, h [cap] a
+	 * binary min-heap on ready of (ready, index into q), fl [cap - n] free
+	 * indices of q (writeback.c) */
+	struct sm_op *q;
+	struct sm_wb_ent *h;
+	uint32_t *fl;
 	uint32_t n, cap;
 };
 
