@@ -113,7 +113,7 @@ golden: $(TESTBIN) $(CLI)
 	WARPSIM_GOLDEN_WRITE=1 WARPSIM_BIN=$(CLI) $(TESTBIN) golden_
 
 bench: $(CLI)
-	$(CLI) bench
+	$(CLI) bench --table --sched gto
 
 asan:
 	$(MAKE) BUILD=build-asan CC=clang OPT=-O1 \

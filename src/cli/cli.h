@@ -160,6 +160,10 @@ int cli_get_jobs(const struct cli_args *a, int *workers);
 /* The PTX-loading rows of `warpsim bench` (bench_load.c): load time and
  * peak memory per PTX byte of generated files of mb[0..nmb) MiB. */
 int cli_bench_load(const struct cli_cmd *cmd, const unsigned *mb, int nmb);
+/* `warpsim bench --table` (bench_table.c): list[0..n) at `size` in the timing
+ * and functional models, --paper kernels at paper size, --idle-sms rows. */
+int cli_bench_table(const struct cli_args *a, const ws_config *cfg, const struct ws_bench_info **list, int n,
+		    enum ws_bench_size size);
 
 /* ---- subcommands ---- */
 int cli_cmd_run(const struct cli_args *a);

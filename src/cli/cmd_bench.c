@@ -269,6 +269,17 @@ int cli_cmd_bench(const struct cli_args *a)
 		return CLI_EXIT_OK;
 	}
 
+	if (cli_opt_get(a, "table")) {
+		int trc = cli_bench_table(a, cfg, list, n, size);
+		wsConfigDestroy(cfg);
+		free(list);
+		free(res);
+		if (trc == CLI_EXIT_USAGE)
+			return trc;
+		if (nload && cli_bench_load(cmd, load_mb, nload) != CLI_EXIT_OK)
+			trc = CLI_EXIT_FAIL;
+		return trc;
+	}
 	int namew = 9;
 	for (int i = 0; i < n; i++)
 		if ((int)strlen(list[i]->name) > namew)

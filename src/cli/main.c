@@ -34,6 +34,9 @@ static const struct cli_opt bench_opts[] = {
     {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
     {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
     {"load-mb", "MB[,MB...]", 0, "PTX-loading rows for generated files of these sizes (default 5,50 without BENCH names; 0: none)"},
+    {"table", NULL, 0, "each kernel in the timing and functional models, --paper kernels, idle-scaling rows (make bench)"},
+    {"paper", "BENCH[,BENCH...]", 0, "with --table: also run these at paper size (default mm,sp; none: no paper rows)"},
+    {"idle-sms", "N[,N...]", 0, "with --table: one warp of work on these SM counts (default 15,120,960; 0: none)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -171,6 +174,9 @@ static const struct cli_cmd commands[] = {
      "and simulated cycles and cycles per second when the timing model ran.\n"
      "Then PTX loading: time and peak memory per PTX byte of wsModuleLoad on generated\n"
      "files (--load-mb; by default 5 and 50 MiB when no benchmark is named).\n"
+     "--table (what make bench runs): each kernel in the timing and the functional model\n"
+     "side by side (rates per second of CPU time), the --paper kernels again at paper size,\n"
+     "and idle-scaling rows: one warp of work on 15, 120 and 960 SMs (--idle-sms).\n"
      "A performance report, not a test; exit status 1 if any benchmark failed.\n",
      0, -1, bench_opts, cli_cmd_bench},
     {"ptx", "FILE", "Load a PTX file and summarise it, or report its first error.",

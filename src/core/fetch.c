@@ -41,6 +41,8 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 	for (uint32_t k = 0; k < s->nlive; k++) {
 		uint32_t i = s->live[k];
 		struct sm_warp *w = &s->w[i];
+		if (k + 4 < s->nlive) /* host-cache prefetch of a warp this walk reads soon */
+			__builtin_prefetch(&s->w[s->live[k + 4]]);
 		bool el = w->valid && !w->finished && !s->vw[i].at_barrier && w->ib_count < room &&
 			  !w->fetch_pending && now >= w->fetch_block_until && w->fetch_fn >= 0;
 		if (el && w->ctrl_pending)
@@ -74,7 +76,7 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 		e->d = (w->fetch_pc >= 0 && (uint32_t)w->fetch_pc < df->n) ? &df->insns[w->fetch_pc] : NULL;
 		e->ready = ready;
 		w->ib_count++;
-		w->dirty = true;
+		sm_warp_mark_dirty(s, (uint32_t)slot);
 		w->fetch_pc++;
 		/* stop at a line boundary: the next line is another I-cache access */
 		if (((addr + (uint64_t)(k + 1) * CODE_INSN_BYTES) & 127) == 0 || !e->d)

@@ -36,6 +36,7 @@
 #include "core/issue.h"
 #include "core/lockstat.h"
 #include "core/opcoll.h"
+#include "core/prefetch.h"
 #include "core/sm.h"
 #include "gpu/gpu.h"
 #include "sched/sched_util.h"
@@ -243,7 +244,7 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 				g->oom = true;
 	w->inflight++;
 	/* into the operand collector */
-	w->dirty = true;
+	sm_warp_mark_dirty(s, slot);
 	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
 	coll->busy = true;
 	coll->since = now;
@@ -388,29 +389,42 @@ static int share_issue(struct sm *s, uint32_t sc, uint64_t now)
 bool sm_issue_tick(struct sm *s, uint64_t now)
 {
 	s->view.cycle = now;
-	/* refresh the per-warp view fields the policies read */
+	/* refresh the per-warp view fields the policies read, for the live warps
+	 * marked dirty (sm_warp_mark_dirty) and those whose I-buffer head's
+	 * decode latency expires now, without any event (head_at: ib_head_ready
+	 * as of the warp's last refresh; it changes only with a dirty mark) */
 	for (uint32_t k = 0; k < s->nlive; k++) {
 		uint32_t i = s->live[k];
-		struct sched_warp *v = &s->vw[i];
-		struct sm_warp *w = &s->w[i];
-		/* the head's decode latency can expire without any event */
-		if (!w->dirty && w->ib_head_ready != now)
-			continue;
-		w->dirty = false;
-		v->ibuf_count = w->ib_count;
-		v->ibuf_head_valid = w->ib_head_ready <= now;
-		bool ll = false;
-		const struct dec_insn *hd = w->ib_count ? w->ib[w->ib_head].d : NULL;
-		v->head_unit = (uint8_t)(hd ? hd->cu : CU_SP);
-		w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
-		w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
-		bool eval = v->ibuf_head_valid && !v->at_barrier;
-		v->ready = eval && w->head_sb_ok;
-		v->long_latency_wait = eval && ll;
-		/* the warp's state changed only now: a run of stall cycles ends or starts here */
-		stall_run_end(v, now);
-		if (eval && !v->finished)
-			v->stall_since = now;
+		if (s->head_at[i] == now)
+			sm_warp_mark_dirty(s, i);
+	}
+	for (uint32_t wd = 0, nwd = (s->nslots + 63) / 64; wd < nwd; wd++) {
+		uint64_t bits = s->dirty_bits[wd];
+		s->dirty_bits[wd] = 0;
+		for (; bits; bits &= bits - 1) {
+			uint32_t i = wd * 64 + (uint32_t)__builtin_ctzll(bits);
+			struct sched_warp *v = &s->vw[i];
+			struct sm_warp *w = &s->w[i];
+			if (!w->valid) /* only live warps (a slot freed since it was marked) */
+				continue;
+			s->head_at[i] = w->ib_head_ready;
+			v->ibuf_count = w->ib_count;
+			v->ibuf_head_valid = w->ib_head_ready <= now;
+			bool ll = false;
+			const struct dec_insn *hd = w->ib_count ? w->ib[w->ib_head].d : NULL;
+			v->head_unit = (uint8_t)(hd ? hd->cu : CU_SP);
+			w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
+			w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
+			bool eval = v->ibuf_head_valid && !v->at_barrier;
+			v->ready = eval && w->head_sb_ok;
+			v->long_latency_wait = eval && ll;
+			if (v->ready)
+				sm_prefetch_step(s, w, hd);
+			/* the warp's state changed only now: a run of stall cycles ends or starts here */
+			stall_run_end(v, now);
+			if (eval && !v->finished)
+				v->stall_since = now;
+		}
 	}
 	/* operand-collector status at the start of the issue stage (view.coll_free) */
 	for (uint32_t sc = 0; sc < s->nsched; sc++)

@@ -395,7 +395,7 @@ void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now)
 	case TOK_STORE:
 		if (val < u->s->nslots && u->s->w[val].pending_stores) {
 			u->s->w[val].pending_stores--;
-			u->s->w[val].dirty = true;
+			sm_warp_mark_dirty(u->s, (uint32_t)val);
 			if (u->s->w[val].finished)
 				sm_cta_check(u->s, u->s->w[val].cta_slot, now);
 		}

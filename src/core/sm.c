@@ -52,7 +52,10 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->sub_core = cfg_int(cfg, CFG_sub_core) != 0;
 	s->share = cfg_int(cfg, CFG_warp_sharing) != 0 || g->pol.pol->warp_sharing ||
 		   (g->pol.inner && g->pol.inner->warp_sharing);
-	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->last_fetch || !s->coll ||
+	s->dirty_bits = calloc((s->nslots + 63) / 64 + 1, sizeof *s->dirty_bits);
+	s->head_at = calloc(s->nslots + 1, sizeof *s->head_at);
+	if (!s->dirty_bits || !s->head_at ||
+	    !s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->last_fetch || !s->coll ||
 	    !s->coll_fifo || !s->bank_busy || !s->coll_free || !s->coll_now)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
@@ -129,6 +132,8 @@ void sm_destroy(struct sm *s)
 	free(s->coll_free);
 	free(s->coll_now);
 	free(s->bank_busy);
+	free(s->dirty_bits);
+	free(s->head_at);
 	free(s->wb.q);
 	free(s);
 }
@@ -192,7 +197,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		w->sb = sb;
 		sb_clear(&w->sb);
 		w->valid = true;
-		w->dirty = true;
+		sm_warp_mark_dirty(s, i);
 		sm_warp_head_sync(w);
 		w->fw = &fc->warps[k];
 		w->fc = fc;
@@ -329,7 +334,7 @@ void sm_barrier_scan(struct sm *s, uint32_t c, uint64_t now)
 		struct sched_warp *v = &s->vw[slot];
 		if (v->at_barrier && w->fw->wait != WAIT_BARRIER) {
 			v->at_barrier = false;
-			w->dirty = true;
+			sm_warp_mark_dirty(s, slot);
 			s->gpu->stats->v[STAT_warp_barrier_cycles] += now - w->wait_since;
 			released = true;
 			if (n < 64) {

@@ -42,7 +42,6 @@ struct sm_warp {
 	 * warp every cycle, so they share the first cache line */
 	bool valid;
 	bool finished;          /* all threads exited; waits at the CTA's exit */
-	bool dirty;             /* I-buffer head or scoreboard changed: refresh its scheduler view */
 	bool fetch_pending;     /* I-cache miss outstanding */
 	bool ctrl_pending;      /* I-buffer flushed by a control instruction not yet resolved */
 	bool head_sb_ok;        /* scoreboard clear for the I-buffer head (as of the last view refresh) */
@@ -115,8 +114,17 @@ struct sm_unit {
 	uint64_t busy_until;          /* next cycle it accepts an instruction */
 };
 
+struct sm_wb_ent {
+	uint64_t ready;
+	uint32_t idx;                 /* the instruction: sm_wb_queue.q[idx] */
+};
 struct sm_wb_queue {
-	struct sm_op *q;              /* min-heap on ready */
+	/* one allocation (free q frees it all): q [cap] instructions, h [cap] a
+	 * binary min-heap on ready of (ready, index into q), fl [cap - n] free
+	 * indices of q (writeback.c) */
+	struct sm_op *q;
+	struct sm_wb_ent *h;
+	uint32_t *fl;
 	uint32_t n, cap;
 };
 
@@ -163,9 +171,23 @@ struct sm {
 	struct sm_wb_queue wb;
 	/* LD/ST unit and L1 caches */
 	struct ldst *ldst;
+	/* warps whose scheduler view the issue stage must refresh (I-buffer head
+	 * or scoreboard changed): bitmap [ceil(nslots / 64)], set with
+	 * sm_warp_mark_dirty(); head_at[slot]: the warp's ib_head_ready as of its
+	 * last refresh (refreshed again when that cycle comes: decode latency
+	 * expires without an event).  See sm_issue_tick(). */
+	uint64_t *dirty_bits;
+	uint64_t *head_at;
 	/* accounting */
 	bool progress;                /* something happened this cycle (watchdog) */
 };
+
+/* The I-buffer head or the scoreboard of the warp in `slot` changed (or its
+ * barrier or store state did): the issue stage refreshes its view. */
+static inline void sm_warp_mark_dirty(struct sm *s, uint32_t slot)
+{
+	s->dirty_bits[slot >> 6] |= 1ull << (slot & 63);
+}
 
 struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, uint32_t ctas_per_sm);
 void sm_destroy(struct sm *s);

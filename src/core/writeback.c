@@ -8,32 +8,57 @@
  * entries, and a finished warp's last writeback lets its CTA complete.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/sm.h"
 #include "core/writeback.h"
 #include "gpu/gpu.h"
 
-/* ---- writeback queue (binary min-heap on the ready cycle) ---- */
+/* ---- writeback queue (binary min-heap on the ready cycle) ----
+ * The heap moves 16-byte (ready, index) entries; the instructions stay in
+ * place in q.  Same comparisons and swaps as a heap of whole instructions,
+ * so equal-ready instructions leave in the same order. */
+
+static bool wb_grow(struct sm_wb_queue *q)
+{
+	uint32_t nc = q->cap ? q->cap * 2 : 64;
+	char *b = malloc((size_t)nc * (sizeof *q->q + sizeof *q->h + sizeof *q->fl));
+	if (!b)
+		return false;
+	struct sm_op *nq = (struct sm_op *)b;
+	struct sm_wb_ent *nh = (struct sm_wb_ent *)(b + (size_t)nc * sizeof *q->q);
+	uint32_t *nf = (uint32_t *)(b + (size_t)nc * (sizeof *q->q + sizeof *q->h));
+	if (q->cap) {
+		memcpy(nq, q->q, (size_t)q->cap * sizeof *q->q);
+		memcpy(nh, q->h, (size_t)q->n * sizeof *q->h);
+	}
+	/* the queue is full when it grows: every old index is in use */
+	uint32_t nfree = 0;
+	for (uint32_t i = nc; i-- > q->cap;)
+		nf[nfree++] = i;
+	free(q->q);
+	q->q = nq;
+	q->h = nh;
+	q->fl = nf;
+	q->cap = nc;
+	return true;
+}
 
 static bool wb_push(struct sm_wb_queue *q, const struct sm_op *op)
 {
-	if (q->n == q->cap) {
-		uint32_t nc = q->cap ? q->cap * 2 : 64;
-		struct sm_op *n = realloc(q->q, nc * sizeof *n);
-		if (!n)
-			return false;
-		q->q = n;
-		q->cap = nc;
-	}
+	if (q->n == q->cap && !wb_grow(q))
+		return false;
+	uint32_t idx = q->fl[q->cap - q->n - 1]; /* free indices: fl[0 .. cap - n) */
+	q->q[idx] = *op;
 	uint32_t i = q->n++;
-	q->q[i] = *op;
+	q->h[i] = (struct sm_wb_ent){.ready = op->ready, .idx = idx};
 	while (i) {
 		uint32_t p = (i - 1) / 2;
-		if (q->q[p].ready <= q->q[i].ready)
+		if (q->h[p].ready <= q->h[i].ready)
 			break;
-		struct sm_op t = q->q[p];
-		q->q[p] = q->q[i];
-		q->q[i] = t;
+		struct sm_wb_ent t = q->h[p];
+		q->h[p] = q->h[i];
+		q->h[i] = t;
 		i = p;
 	}
 	return true;
@@ -41,20 +66,22 @@ static bool wb_push(struct sm_wb_queue *q, const struct sm_op *op)
 
 static void wb_pop(struct sm_wb_queue *q, struct sm_op *out)
 {
-	*out = q->q[0];
-	q->q[0] = q->q[--q->n];
+	uint32_t idx = q->h[0].idx;
+	*out = q->q[idx];
+	q->h[0] = q->h[--q->n];
+	q->fl[q->cap - q->n - 1] = idx;
 	uint32_t i = 0;
 	for (;;) {
 		uint32_t l = 2 * i + 1, r = l + 1, m = i;
-		if (l < q->n && q->q[l].ready < q->q[m].ready)
+		if (l < q->n && q->h[l].ready < q->h[m].ready)
 			m = l;
-		if (r < q->n && q->q[r].ready < q->q[m].ready)
+		if (r < q->n && q->h[r].ready < q->h[m].ready)
 			m = r;
 		if (m == i)
 			break;
-		struct sm_op t = q->q[m];
-		q->q[m] = q->q[i];
-		q->q[i] = t;
+		struct sm_wb_ent t = q->h[m];
+		q->h[m] = q->h[i];
+		q->h[i] = t;
 		i = m;
 	}
 }
@@ -72,7 +99,7 @@ void sm_writeback_push(struct sm *s, const struct sm_op *op, uint64_t ready)
 void sm_writeback_tick(struct sm *s, uint64_t now)
 {
 	uint32_t buses = (uint32_t)cfg_int(s->cfg, CFG_result_buses);
-	while (s->wb.n && s->wb.q[0].ready <= now && buses) {
+	while (s->wb.n && s->wb.h[0].ready <= now && buses) {
 		struct sm_op op;
 		wb_pop(&s->wb, &op);
 		struct sm_warp *w = &s->w[op.slot];
@@ -82,7 +109,7 @@ void sm_writeback_tick(struct sm *s, uint64_t now)
 		w->inflight--;
 		if (op.d && op.d->in->op == OP_CP && op.d->in->mode == MODE_NONE && w->cp_pending[op.cp_group])
 			w->cp_pending[op.cp_group]--; /* the copy's data arrived */
-		w->dirty = true;
+		sm_warp_mark_dirty(s, op.slot);
 		if (op.d && op.d->ndst)
 			buses--;
 		s->progress = true;

@@ -1,7 +1,9 @@
 /*
  * gpu.c -- the clocked GPU (see gpu.h): dispatch CTAs, tick the memory
- * system and every SM each core cycle, deliver memory replies, and watch
- * for deadlock, livelock and cycle limits.
+ * system and every SM with work each core cycle (an SM with nothing in it
+ * and no reply on its way is skipped until a CTA or a reply arrives, which
+ * is exact: its cycle would change nothing), deliver memory replies, and
+ * watch for deadlock, livelock and cycle limits.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +45,8 @@ static void dispatch(struct gpu *g)
 			g->oom = true;
 			return;
 		}
+		if (g->active)
+			g->active[i >> 6] |= 1ull << (i & 63);
 		g->stats->v[STAT_ctas]++;
 		g->stats->v[STAT_warps] += c->nwarps;
 		g->next_cta++;
@@ -91,7 +95,9 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 	g.dec = dec_module_create(L->mod, cfg);
 	g.mem = mem ? mem : memsys_create(cfg, L->stats, g.nsms);
 	g.sms = calloc(g.nsms, sizeof *g.sms);
-	if (!g.dec || !g.mem || !g.sms) {
+	uint32_t nwords = (g.nsms + 63) / 64;
+	g.active = calloc(nwords ? nwords : 1, sizeof *g.active);
+	if (!g.dec || !g.mem || !g.sms || !g.active) {
 		rc = WS_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
@@ -113,23 +119,36 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 	uint64_t livelock = (uint64_t)cfg_int(cfg, CFG_livelock_cycles);
 	uint64_t start_insts = L->stats->v[STAT_warp_insts];
 	uint64_t last_progress = 0, seen_changes = L->mem_changes;
+	memsys_set_reply_wake(g.mem, g.active);
 	while (g.ctas_done < g.nctas || !memsys_idle(g.mem)) {
 		g.cycle++;
 		dispatch(&g);
 		memsys_cycle(g.mem);
 		bool progress = false;
-		for (uint32_t i = 0; i < g.nsms; i++) {
-			struct sm *s = g.sms[i];
-			struct mem_reply r;
-			while (memsys_pop_reply(g.mem, i, &r)) {
-				sm_mem_reply(s, &r, g.cycle);
-				progress = true;
+		/* Only the SMs with something to do, in SM order.  An SM leaves the
+		 * set when it has no CTA, nothing in its pipeline or LD/ST unit and
+		 * no reply on its way: until a CTA is dispatched to it (dispatch())
+		 * or a reply for it enters the network (the memory system sets its
+		 * bit), popping replies finds none and sm_cycle() does nothing. */
+		for (uint32_t wd = 0; wd < nwords; wd++) {
+			uint64_t bits = g.active[wd];
+			while (bits) {
+				uint32_t i = wd * 64 + (uint32_t)__builtin_ctzll(bits);
+				bits &= bits - 1;
+				struct sm *s = g.sms[i];
+				struct mem_reply r;
+				while (memsys_pop_reply(g.mem, i, &r)) {
+					sm_mem_reply(s, &r, g.cycle);
+					progress = true;
+				}
+				if (!sm_cycle(s, g.cycle)) {
+					rc = L->err;
+					goto out;
+				}
+				progress |= s->progress;
+				if (!sm_busy(s) && !memsys_reply_pending(g.mem, i))
+					g.active[wd] &= ~(1ull << (i & 63));
 			}
-			if (!sm_cycle(s, g.cycle)) {
-				rc = L->err;
-				goto out;
-			}
-			progress |= s->progress;
 		}
 		if (g.oom) {
 			rc = L->err = WS_ERROR_OUT_OF_MEMORY;
@@ -182,6 +201,8 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			s->pol->on_kernel_event(s->pol_st, &s->view, SCHED_KERNEL_END);
 	}
 out:
+	if (g.mem)
+		memsys_set_reply_wake(g.mem, NULL);
 	L->stats->v[STAT_cycles] += g.cycle;
 	/* the policy's exported counters, summed over SMs */
 	for (uint32_t k = 0, nc = sched_choice_ncounters(&g.pol); k < nc; k++) {
@@ -196,6 +217,7 @@ out:
 	for (uint32_t i = 0; g.sms && i < g.nsms; i++)
 		sm_destroy(g.sms[i]);
 	free(g.sms);
+	free(g.active);
 	if (!mem)
 		memsys_destroy(g.mem);
 	dec_module_destroy(g.dec);

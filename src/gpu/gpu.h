@@ -29,6 +29,7 @@ struct gpu {
 	struct memsys *mem;
 	struct sm **sms;
 	uint32_t nsms;
+	uint64_t *active;             /* bitmap [ceil(nsms/64)]: SMs the cycle loop ticks (gpu.c) */
 	struct ws_stats *stats;
 	struct sched_choice pol;      /* the issue policy (and a wrapper's inner policy) */
 	const struct fetch_policy *fpol;

@@ -199,4 +199,9 @@ bool icnt_any_delivered(const struct icnt *n) { return n->delivered != 0; }
 
 bool icnt_idle(const struct icnt *n) { return !n->queued && !n->delivered; }
 
+bool icnt_out_pending(const struct icnt *n, unsigned out)
+{
+	return out < n->p.outputs && !out_ring_empty(&n->out[out].q);
+}
+
 uint64_t icnt_now(const struct icnt *n) { return n->now; }

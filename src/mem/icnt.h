@@ -53,6 +53,8 @@ void icnt_pop(struct icnt *n, unsigned out);
 bool icnt_any_delivered(const struct icnt *n);
 /* Nothing queued or in flight anywhere. */
 bool icnt_idle(const struct icnt *n);
+/* Packets granted to output `out` and not yet popped (arrived or still in the pipeline). */
+bool icnt_out_pending(const struct icnt *n, unsigned out);
 /* Interconnect cycles elapsed. */
 uint64_t icnt_now(const struct icnt *n);
 

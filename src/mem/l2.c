@@ -278,8 +278,7 @@ void l2_cycle(struct l2_part *l, uint64_t l2_now)
 	/* One request per cycle from the slices' L2->DRAM queues into the controller pipeline. */
 	if (!tdreq_ring_full(&l->pipe)) {
 		unsigned S = l->p.map.slices;
-		for (unsigned k = 0; k < S; k++) {
-			unsigned si = (l->rr + k) % S;
+		for (unsigned k = 0, si = l->rr < S ? l->rr : 0; k < S; k++, si = si + 1 == S ? 0 : si + 1) {
 			struct l2_slice *s = &l->sl[si];
 			if (dreq_ring_empty(&s->to_dram))
 				continue;
@@ -288,7 +287,7 @@ void l2_cycle(struct l2_part *l, uint64_t l2_now)
 			t->ready = l->now + l->p.dram_latency;
 			dreq_ring_pop(&s->to_dram);
 			l->work--;
-			l->rr = (si + 1) % S;
+			l->rr = si + 1 == S ? 0 : si + 1;
 			break;
 		}
 	}

@@ -31,6 +31,7 @@ struct memsys {
 	uint64_t period[MEMSYS_CLK_COUNT];
 	uint64_t next[MEMSYS_CLK_COUNT]; /* time of the next edge, fs */
 	uint64_t cycles[MEMSYS_CLK_COUNT];
+	uint64_t *wake;      /* bit per SM: a reply was put into the network for it (GPU loop) */
 };
 
 static void dram_params_from_config(const struct ws_config *cfg, struct dram_params *d)
@@ -288,6 +289,8 @@ static void tick_l2(struct memsys *m)
 					continue;
 				unsigned flits = icnt_flits(m->rep, m->header + reply_data(r));
 				if (icnt_push(m->rep, pi * m->spp + s, r->sm, flits, r)) {
+					if (m->wake && r->sm < m->nsms)
+						m->wake[r->sm >> 6] |= 1ull << (r->sm & 63);
 					if (m->stats) {
 						m->stats->v[STAT_icnt_reply_packets]++;
 						m->stats->v[STAT_icnt_reply_flits] += flits;
@@ -358,6 +361,10 @@ void memsys_cycle(struct memsys *m)
 		m->next[best] += m->period[best];
 	}
 }
+
+bool memsys_reply_pending(const struct memsys *m, unsigned sm) { return icnt_out_pending(m->rep, sm); }
+
+void memsys_set_reply_wake(struct memsys *m, uint64_t *wake) { m->wake = wake; }
 
 bool memsys_idle(const struct memsys *m)
 {

@@ -53,6 +53,13 @@ bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r);
 bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out);
 /* Advance by one core clock period. */
 void memsys_cycle(struct memsys *m);
+/* Replies for SM `sm` in the reply network, arrived or not (the SM must be
+ * ticked until they are popped). */
+bool memsys_reply_pending(const struct memsys *m, unsigned sm);
+/* Activity tracking for the GPU loop: from now on, every reply put into the
+ * reply network for SM i sets bit i of `wake` (a bitmap of at least num_sms
+ * bits; NULL stops it).  Lets the loop skip SMs with nothing to do. */
+void memsys_set_reply_wake(struct memsys *m, uint64_t *wake);
 /* Nothing in flight anywhere (L2s may still hold dirty lines). */
 bool memsys_idle(const struct memsys *m);
 

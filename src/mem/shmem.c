@@ -44,6 +44,28 @@ static unsigned shmem_passes(const uint64_t *addr, uint64_t active, unsigned nla
 		if (group < 1)
 			group = 1;
 	}
+	/* Fast path, the common case (power-of-two banks and bank width): one
+	 * group, each lane's access within one bank word, and every bank holding at most one distinct word (lanes on
+	 * the same word share it) -- one pass.  Anything else takes the general
+	 * walk below. */
+	if (!rmw && group >= nlanes && nbanks <= 64 && !(nbanks & (nbanks - 1)) && !(bank_bytes & (bank_bytes - 1))) {
+		uint64_t used = 0, word_of[64];
+		unsigned shift = (unsigned)__builtin_ctz(bank_bytes), bmask = nbanks - 1;
+		bool simple = true;
+		for (uint64_t m = active; m && simple; m &= m - 1) {
+			uint64_t a = addr[__builtin_ctzll(m)];
+			uint64_t w0 = a >> shift;
+			unsigned b = (unsigned)w0 & bmask;
+			if ((a + size - 1) >> shift != w0 || a + size - 1 < a || ((used >> b & 1) && word_of[b] != w0)) {
+				simple = false;
+			} else {
+				used |= 1ull << b;
+				word_of[b] = w0;
+			}
+		}
+		if (simple)
+			return 1;
+	}
 	uint64_t W[64 * MAX_WORDS_PER_LANE];
 	int16_t N[64 * MAX_WORDS_PER_LANE];
 	int16_t head[SHMEM_MAX_BANKS];
