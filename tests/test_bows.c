@@ -414,6 +414,16 @@ TEST(ddos_detects_spin_loop)
 	CHECK_EQ(ctr[DDOS_C_FALSE_SEEN], 0);
 	CHECK_EQ(ctr[DDOS_C_TRUE_DPR_PPM], 100000); /* (200 - 100) / (1100 - 100) */
 	CHECK_EQ(ctr[DDOS_C_CONFIRMATIONS], 1);
+	/* per-SIB diagnostics of the one annotated SIB: 15 spin iterations and the
+	 * exit of warp 0, 5 taken executions by warp 1; spinning at iterations
+	 * 2..15; every execution but each warp's first within l = 8 setps of the
+	 * warp's previous one */
+	const uint64_t *s0 = ctr + DDOS_C_SIB_DIAG;
+	CHECK_EQ(s0[DDOS_SIB_EXECS], 21);
+	CHECK_EQ(s0[DDOS_SIB_SPINNING], 14);
+	CHECK_EQ(s0[DDOS_SIB_REPEATABLE], 19);
+	CHECK_EQ(s0[DDOS_SIB_DETECTED_SMS], 1);
+	CHECK_EQ(ctr[DDOS_C_SIB_DIAG + DDOS_SIB_NDIAG + DDOS_SIB_EXECS], 0); /* no second SIB */
 	ddos_destroy(d);
 }
 
