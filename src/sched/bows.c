@@ -35,7 +35,7 @@ enum {
 	BOWS_NOWN
 };
 
-static const struct sched_counter bows_counters[BOWS_NOWN + DDOS_NCOUNTERS] = {
+static const struct sched_counter bows_counters[] = {
     {"backoffs", "events", "taken spin-inducing branches that put a warp into the backed-off state"},
     {"blocked", "events", "backoffs of a warp whose pending back-off delay was not zero: held until it is"},
     {"held_warp_cycles", "warp-cycles", "cycles x warps held back by a pending back-off delay"},
@@ -48,6 +48,7 @@ static const struct sched_counter bows_counters[BOWS_NOWN + DDOS_NCOUNTERS] = {
      "sum over adaptive windows of the delay limit (fixed: over none); average = / delay_windows"},
     {"delay_windows", "windows", "adaptive windows completed (summed over SMs)"},
     DDOS_COUNTER_INITS("ddos_")};
+_Static_assert(sizeof bows_counters / sizeof bows_counters[0] == BOWS_NOWN + DDOS_NCOUNTERS, "bows counter table");
 
 struct bows_warp {
 	uint64_t age;

@@ -9,7 +9,8 @@
 
 #include "sched/sched_util.h"
 
-const struct sched_counter ddos_counters[DDOS_NCOUNTERS] = {DDOS_COUNTER_INITS("")};
+/* unsized, so that a table of the wrong length conflicts with ddos.h's declaration */
+const struct sched_counter ddos_counters[] = {DDOS_COUNTER_INITS("")};
 
 struct hist {
 	uint64_t age; /* warp whose history this is (per-warp mode) */

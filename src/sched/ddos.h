@@ -22,19 +22,6 @@
 
 #include "sched/sched.h"
 
-/* Accuracy counters (appended to the owning policy's counters; see ddos_counters). */
-enum {
-	DDOS_C_TRUE_SEEN,      /* annotated backward branches executed (per SM) */
-	DDOS_C_TRUE_DETECTED,  /* ... of them confirmed as SIB on that SM */
-	DDOS_C_FALSE_SEEN,     /* other backward branches executed */
-	DDOS_C_FALSE_DETECTED, /* ... of them confirmed as SIB (false detections) */
-	DDOS_C_TRUE_DPR_PPM,   /* sum over true detections of the detection-phase ratio, in millionths */
-	DDOS_C_FALSE_DPR_PPM,  /* the same over false detections */
-	DDOS_C_CONFIRMATIONS,  /* times an SIB-PT entry reached the threshold */
-	DDOS_C_SPIN_SETPS,     /* setps after which the profiled lane was classified spinning */
-	DDOS_C_SIB_DIAG,       /* first per-SIB diagnostic counter: DDOS_SIB_DIAG x DDOS_SIB_NDIAG follow */
-	DDOS_NCOUNTERS = DDOS_C_SIB_DIAG + 4 * 4
-};
 /* Per-SIB diagnostics (measurement only): for each of the first
  * DDOS_SIB_DIAG annotated SIBs of the launch, in (function, pc) order (the
  * order of the benchmark's ws_sib_note table), DDOS_SIB_NDIAG counters at
@@ -49,6 +36,19 @@ enum {
 	DDOS_SIB_REPEATABLE,  /* ... at most l setps after the same warp's previous execution of it */
 	DDOS_SIB_DETECTED_SMS,/* SMs on which it was confirmed */
 	DDOS_SIB_NDIAG
+};
+/* Accuracy counters (appended to the owning policy's counters; see ddos_counters). */
+enum {
+	DDOS_C_TRUE_SEEN,      /* annotated backward branches executed (per SM) */
+	DDOS_C_TRUE_DETECTED,  /* ... of them confirmed as SIB on that SM */
+	DDOS_C_FALSE_SEEN,     /* other backward branches executed */
+	DDOS_C_FALSE_DETECTED, /* ... of them confirmed as SIB (false detections) */
+	DDOS_C_TRUE_DPR_PPM,   /* sum over true detections of the detection-phase ratio, in millionths */
+	DDOS_C_FALSE_DPR_PPM,  /* the same over false detections */
+	DDOS_C_CONFIRMATIONS,  /* times an SIB-PT entry reached the threshold */
+	DDOS_C_SPIN_SETPS,     /* setps after which the profiled lane was classified spinning */
+	DDOS_C_SIB_DIAG,       /* first per-SIB diagnostic counter: DDOS_SIB_DIAG x DDOS_SIB_NDIAG follow (above) */
+	DDOS_NCOUNTERS = DDOS_C_SIB_DIAG + DDOS_SIB_DIAG * DDOS_SIB_NDIAG
 };
 #define DDOS_SIB_INITS(PFX, K)                                                                                         \
 	{PFX "sib" #K "_execs", "insts",                                                                               \
