@@ -221,6 +221,53 @@ TEST(bows_delay_counter)
 	wsConfigDestroy(cfg);
 }
 
+/* bows_jitter (ours): warps that leave the backed-off state in the same
+ * cycle get different pending delays, each in [limit/2, 3 x limit/2). */
+TEST(bows_delay_jitter)
+{
+	const char *kv[] = {"bows_sib", "annotated", "bows_delay", "fixed", "bows_delay_limit", "100", "bows_jitter", "1",
+	                    NULL};
+	ws_config *cfg = cfg_with(kv);
+	struct bv b;
+	bv_init(&b, 4);
+	const struct sched_policy *p = sched_policy_find("bows");
+	void *st = mk_bows(&b, cfg);
+	CHECK(st != NULL);
+	if (!st) {
+		wsConfigDestroy(cfg);
+		return;
+	}
+	char buf[64];
+	uint64_t released[4] = {0};
+	b.v.cycle = 10;
+	for (uint32_t i = 0; i < 4; i++)
+		branch(p, st, &b, i, 9, true); /* backed off, delay zero */
+	b.v.cycle = 20;
+	for (uint32_t i = 0; i < 4; i++)
+		p->on_issue(st, &b.v, 0, i); /* all four load their pending delay at cycle 20 */
+	b.v.cycle = 30;
+	for (uint32_t i = 0; i < 4; i++) {
+		branch(p, st, &b, i, 9, true);
+		CHECK(b.held[i]);
+	}
+	for (uint64_t c = 31; c <= 200; c++) {
+		b.v.cycle = c;
+		order_str(p, st, &b, buf, sizeof buf);
+		for (uint32_t i = 0; i < 4; i++)
+			if (!released[i] && !b.held[i])
+				released[i] = c;
+	}
+	bool differ = false;
+	for (uint32_t i = 0; i < 4; i++) {
+		CHECK_MSG(released[i] >= 20 + 50 && released[i] < 20 + 150, "warp %u released at %llu", i,
+		          (unsigned long long)released[i]);
+		differ |= released[i] != released[0];
+	}
+	CHECK(differ);
+	p->destroy(st);
+	wsConfigDestroy(cfg);
+}
+
 /* Figure 5 over windows of 100 cycles. */
 TEST(bows_adaptive_window)
 {
@@ -414,6 +461,16 @@ TEST(ddos_detects_spin_loop)
 	CHECK_EQ(ctr[DDOS_C_FALSE_SEEN], 0);
 	CHECK_EQ(ctr[DDOS_C_TRUE_DPR_PPM], 100000); /* (200 - 100) / (1100 - 100) */
 	CHECK_EQ(ctr[DDOS_C_CONFIRMATIONS], 1);
+	/* per-SIB diagnostics of the one annotated SIB: 15 spin iterations and the
+	 * exit of warp 0, 5 taken executions by warp 1; spinning at iterations
+	 * 2..15; every execution but each warp's first within l = 8 setps of the
+	 * warp's previous one */
+	const uint64_t *s0 = ctr + DDOS_C_SIB_DIAG;
+	CHECK_EQ(s0[DDOS_SIB_EXECS], 21);
+	CHECK_EQ(s0[DDOS_SIB_SPINNING], 14);
+	CHECK_EQ(s0[DDOS_SIB_REPEATABLE], 19);
+	CHECK_EQ(s0[DDOS_SIB_DETECTED_SMS], 1);
+	CHECK_EQ(ctr[DDOS_C_SIB_DIAG + DDOS_SIB_NDIAG + DDOS_SIB_EXECS], 0); /* no second SIB */
 	ddos_destroy(d);
 }
 
@@ -586,6 +643,11 @@ TEST(bows_hashtable_detected_and_backed_off)
 		CHECK_EQ(stat_of(sim, "lock_acquire_success"), 160);
 		CHECK(stat_of(sim, "lock_fail_intra_warp") > 0);
 		CHECK(stat_of(sim, "lock_fail_inter_warp") > 0);
+		/* first-attempt failures: one per thread that ever failed -- at least
+		 * the 31 lanes beside the first winner, at most all threads but it */
+		uint64_t first = stat_of(sim, "lock_fail_first");
+		CHECK_MSG(first >= 31 && first <= 159, "lock_fail_first %llu", (unsigned long long)first);
+		CHECK(first < stat_of(sim, "lock_fail_intra_warp") + stat_of(sim, "lock_fail_inter_warp"));
 		CHECK_EQ(stat_of(sim, "wait_exit_success") + stat_of(sim, "wait_exit_fail"), 0);
 		wsSimDestroy(sim);
 	}

@@ -6,14 +6,19 @@
 
 #include <stdlib.h>
 
+/* open addressing, nonzero key -> value (key 0 = empty slot) */
+struct map {
+	uint64_t *key, *val;
+	uint64_t cap, used;
+	bool full; /* out of memory while growing: no new keys recorded */
+};
+
 struct lockstat {
 	uint32_t nfuncs;
 	uint8_t **kind; /* [nfuncs][ninsns] enum lockstat_kind, NULL for functions without annotations */
 	uint32_t *nins; /* [nfuncs] */
-	/* lock holders: open addressing, address -> warp (0 = empty slot; addresses are never 0) */
-	uint64_t *key, *val;
-	uint64_t cap, used;
-	bool full; /* out of memory while growing: holders no longer recorded */
+	struct map hold;  /* lock holders: address -> warp + 1 (addresses are never 0) */
+	struct map retry; /* warp + 1 -> mask of lanes whose last acquire attempt failed */
 };
 
 static bool reads_reg(const struct ptx_operand *o, int32_t r)
@@ -32,10 +37,13 @@ bool lockstat_create(struct lockstat **out, const struct ptx_module *mod, const 
 	ls->nfuncs = mod->nfuncs;
 	ls->kind = calloc(mod->nfuncs ? mod->nfuncs : 1, sizeof *ls->kind);
 	ls->nins = calloc(mod->nfuncs ? mod->nfuncs : 1, sizeof *ls->nins);
-	ls->cap = 64;
-	ls->key = calloc(ls->cap, sizeof *ls->key);
-	ls->val = calloc(ls->cap, sizeof *ls->val);
-	if (!ls->kind || !ls->nins || !ls->key || !ls->val) {
+	struct map *m[2] = {&ls->hold, &ls->retry};
+	for (int i = 0; i < 2; i++) {
+		m[i]->cap = 64;
+		m[i]->key = calloc(m[i]->cap, sizeof *m[i]->key);
+		m[i]->val = calloc(m[i]->cap, sizeof *m[i]->val);
+	}
+	if (!ls->kind || !ls->nins || !ls->hold.key || !ls->hold.val || !ls->retry.key || !ls->retry.val) {
 		lockstat_destroy(ls);
 		return false;
 	}
@@ -90,8 +98,10 @@ void lockstat_destroy(struct lockstat *ls)
 		free(ls->kind[i]);
 	free(ls->kind);
 	free(ls->nins);
-	free(ls->key);
-	free(ls->val);
+	free(ls->hold.key);
+	free(ls->hold.val);
+	free(ls->retry.key);
+	free(ls->retry.val);
 	free(ls);
 }
 
@@ -112,58 +122,78 @@ static uint64_t *slot_of(uint64_t *key, uint64_t cap, uint64_t a)
 	}
 }
 
-static bool grow(struct lockstat *ls)
+static bool grow(struct map *m)
 {
-	uint64_t nc = ls->cap * 2;
+	uint64_t nc = m->cap * 2;
 	uint64_t *nk = calloc(nc, sizeof *nk), *nv = calloc(nc, sizeof *nv);
 	if (!nk || !nv) {
 		free(nk);
 		free(nv);
 		return false;
 	}
-	for (uint64_t i = 0; i < ls->cap; i++)
-		if (ls->key[i]) {
-			uint64_t *k = slot_of(nk, nc, ls->key[i]);
-			*k = ls->key[i];
-			nv[k - nk] = ls->val[i];
+	for (uint64_t i = 0; i < m->cap; i++)
+		if (m->key[i]) {
+			uint64_t *k = slot_of(nk, nc, m->key[i]);
+			*k = m->key[i];
+			nv[k - nk] = m->val[i];
 		}
-	free(ls->key);
-	free(ls->val);
-	ls->key = nk;
-	ls->val = nv;
-	ls->cap = nc;
+	free(m->key);
+	free(m->val);
+	m->key = nk;
+	m->val = nv;
+	m->cap = nc;
 	return true;
+}
+
+/* The value cell of key `a` (nonzero), inserted with value 0 if absent; NULL if the map is full. */
+static uint64_t *map_cell(struct map *m, uint64_t a)
+{
+	uint64_t *k = slot_of(m->key, m->cap, a);
+	if (*k == 0) {
+		if (m->full)
+			return NULL;
+		if (2 * (m->used + 1) > m->cap) {
+			if (!grow(m)) {
+				m->full = true;
+				return NULL;
+			}
+			k = slot_of(m->key, m->cap, a);
+		}
+		*k = a;
+		m->val[k - m->key] = 0;
+		m->used++;
+	}
+	return &m->val[k - m->key];
 }
 
 void lockstat_acquire(struct lockstat *ls, struct ws_stats *st, uint64_t warp, bool cas, uint64_t exec,
                       const uint64_t *addr, const uint64_t *old, const uint64_t *cmp, const uint64_t *nw)
 {
+	uint64_t *retry = map_cell(&ls->retry, warp + 1);
 	for (unsigned lane = 0; exec; lane++, exec >>= 1) {
 		if (!(exec & 1))
 			continue;
 		uint64_t a = addr[lane] ? addr[lane] : 1;
 		bool ok = cas ? old[lane] == cmp[lane] && cmp[lane] != nw[lane] : old[lane] != nw[lane];
-		uint64_t *k = slot_of(ls->key, ls->cap, a);
+		uint64_t bit = (uint64_t)1 << lane;
 		if (ok) {
 			st->v[STAT_lock_acquire_success]++;
-			if (*k == 0) {
-				if (ls->full)
-					continue;
-				if (2 * (ls->used + 1) > ls->cap) {
-					if (!grow(ls)) {
-						ls->full = true;
-						continue;
-					}
-					k = slot_of(ls->key, ls->cap, a);
-				}
-				*k = a;
-				ls->used++;
-			}
-			ls->val[k - ls->key] = warp + 1;
-		} else if (*k && ls->val[k - ls->key] == warp + 1) {
+			uint64_t *h = map_cell(&ls->hold, a);
+			if (h)
+				*h = warp + 1;
+			if (retry)
+				*retry &= ~bit;
+			continue;
+		}
+		uint64_t *k = slot_of(ls->hold.key, ls->hold.cap, a);
+		if (*k && ls->hold.val[k - ls->hold.key] == warp + 1)
 			st->v[STAT_lock_fail_intra_warp]++;
-		} else {
+		else
 			st->v[STAT_lock_fail_inter_warp]++;
+		if (retry) {
+			if (!(*retry & bit))
+				st->v[STAT_lock_fail_first]++;
+			*retry |= bit;
 		}
 	}
 }

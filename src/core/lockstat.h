@@ -15,6 +15,9 @@
  *   - a failed attempt is intra-warp if the lock's holder -- the thread
  *     whose acquire of that address succeeded last, possibly a lower lane
  *     of the same instruction -- belongs to the same warp, else inter-warp;
+ *   - a failed attempt is a first attempt if the same thread's previous
+ *     attempt succeeded or it has made none (a new critical section found
+ *     the lock held), else a retry;
  *   - in a SIB loop without such an acquire (wait and signal), every
  *     execution of the SIB by a thread is a wait-exit attempt: it fails if
  *     the thread takes the branch (waits again), succeeds if it falls

@@ -35,7 +35,7 @@ enum {
 	BOWS_NOWN
 };
 
-static const struct sched_counter bows_counters[BOWS_NOWN + DDOS_NCOUNTERS] = {
+static const struct sched_counter bows_counters[] = {
     {"backoffs", "events", "taken spin-inducing branches that put a warp into the backed-off state"},
     {"blocked", "events", "backoffs of a warp whose pending back-off delay was not zero: held until it is"},
     {"held_warp_cycles", "warp-cycles", "cycles x warps held back by a pending back-off delay"},
@@ -48,6 +48,7 @@ static const struct sched_counter bows_counters[BOWS_NOWN + DDOS_NCOUNTERS] = {
      "sum over adaptive windows of the delay limit (fixed: over none); average = / delay_windows"},
     {"delay_windows", "windows", "adaptive windows completed (summed over SMs)"},
     DDOS_COUNTER_INITS("ddos_")};
+_Static_assert(sizeof bows_counters / sizeof bows_counters[0] == BOWS_NOWN + DDOS_NCOUNTERS, "bows counter table");
 
 struct bows_warp {
 	uint64_t age;
@@ -63,6 +64,7 @@ struct bows {
 	bool backoff;   /* false: detection only (ddos:INNER) */
 	bool annotated; /* SIBs from the ground-truth list */
 	bool adaptive;
+	bool jitter; /* bows_jitter: randomized pending delay (ours) */
 	uint32_t nsched, nslots;
 	bool *held;
 	bool *own_held; /* held when the SM gave no array */
@@ -126,6 +128,7 @@ static void *bows_create(const struct sched_create_args *a)
 	b->nsibs = a->nsibs;
 	b->annotated = b->backoff && sched_cfg_int(a->cfg, CFG_bows_sib) == 1;
 	b->adaptive = sched_cfg_int(a->cfg, CFG_bows_delay) == 0;
+	b->jitter = sched_cfg_int(a->cfg, CFG_bows_jitter) != 0;
 	b->limit = (uint64_t)sched_cfg_int(a->cfg, CFG_bows_delay_limit);
 	b->lmin = (uint64_t)sched_cfg_int(a->cfg, CFG_bows_delay_min);
 	b->lmax = (uint64_t)sched_cfg_int(a->cfg, CFG_bows_delay_max);
@@ -276,6 +279,26 @@ static void bows_on_cycle(void *st, const struct sched_view *v, uint32_t sched_i
 	}
 }
 
+
+/* The pending delay a warp leaving the backed-off state gets: the limit, or
+ * with bows_jitter a value in [limit/2, limit/2 + limit) from a hash of the
+ * warp's age and the cycle (deterministic; mean = the limit). */
+static uint64_t bows_pending_delay(uint64_t limit, bool jitter, uint64_t age, uint64_t cycle)
+{
+	if (!jitter || limit == 0)
+		return limit;
+	uint64_t x = age * 0x9e3779b97f4a7c15ull + cycle * 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 31;
+	x *= 0x94d049bb133111ebull;
+	x ^= x >> 29;
+	return limit / 2 + x % limit;
+}
+
+static uint64_t pending_delay(const struct bows *b, uint64_t age, uint64_t cycle)
+{
+	return bows_pending_delay(b->limit, b->jitter, age, cycle);
+}
+
 static void bows_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
 {
 	struct bows *b = st;
@@ -286,7 +309,7 @@ static void bows_on_issue(void *st, const struct sched_view *v, uint32_t sched_i
 	struct bows_warp *w = warp_of(b, v, slot);
 	if (w->backed_off) { /* leaves the backed-off state: load the pending delay */
 		w->backed_off = false;
-		w->delay_ready = v->cycle + b->limit;
+		w->delay_ready = v->cycle + pending_delay(b, w->age, v->cycle);
 	}
 }
 

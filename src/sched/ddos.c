@@ -9,7 +9,8 @@
 
 #include "sched/sched_util.h"
 
-const struct sched_counter ddos_counters[DDOS_NCOUNTERS] = {DDOS_COUNTER_INITS("")};
+/* unsized, so that a table of the wrong length conflicts with ddos.h's declaration */
+const struct sched_counter ddos_counters[] = {DDOS_COUNTER_INITS("")};
 
 struct hist {
 	uint64_t age; /* warp whose history this is (per-warp mode) */
@@ -29,6 +30,7 @@ struct sibpt_entry {
 struct branch_rec { /* measurement only */
 	int32_t fn, pc;
 	bool annotated, detected;
+	int sib; /* index in the annotation list, -1 if not annotated */
 	uint64_t first, last, detected_at;
 };
 
@@ -47,7 +49,13 @@ struct ddos {
 	struct branch_rec *br;
 	uint32_t nbr, capbr;
 	uint64_t *ctr;
+	/* per-SIB diagnostics (measurement only) */
+	uint64_t *diag_age;  /* [nslots] warp the two arrays below belong to */
+	uint32_t *setps;     /* [nslots] setps the warp executed */
+	uint32_t *sib_setps; /* [nslots][DDOS_SIB_DIAG] setps + 1 at its last execution of SIB k (0: none) */
 };
+
+_Static_assert(DDOS_NCOUNTERS == DDOS_C_SIB_DIAG + DDOS_SIB_DIAG * DDOS_SIB_NDIAG, "DDOS per-SIB counters");
 
 struct ddos_params ddos_params_from(const struct ws_config *cfg)
 {
@@ -99,6 +107,9 @@ void ddos_destroy(struct ddos *d)
 	free(d->val);
 	free(d->pt);
 	free(d->br);
+	free(d->diag_age);
+	free(d->setps);
+	free(d->sib_setps);
 	free(d);
 }
 
@@ -125,7 +136,11 @@ struct ddos *ddos_create(const struct ddos_params *p, uint32_t nslots, const str
 	d->path = calloc(d->nsets * l, sizeof *d->path);
 	d->val = calloc(d->nsets * l * 2, sizeof *d->val);
 	d->pt = calloc(d->p.entries, sizeof *d->pt);
-	if (!d->h || !d->path || !d->val || !d->pt) {
+	size_t ns = nslots ? nslots : 1;
+	d->diag_age = calloc(ns, sizeof *d->diag_age);
+	d->setps = calloc(ns, sizeof *d->setps);
+	d->sib_setps = calloc(ns * DDOS_SIB_DIAG, sizeof *d->sib_setps);
+	if (!d->h || !d->path || !d->val || !d->pt || !d->diag_age || !d->setps || !d->sib_setps) {
 		ddos_destroy(d);
 		return NULL;
 	}
@@ -144,6 +159,31 @@ void ddos_reset(struct ddos *d)
 	d->epoch = UINT64_MAX;
 	d->stamp = 0;
 	d->nbr = 0;
+	for (uint32_t i = 0; i < (d->nslots ? d->nslots : 1); i++)
+		d->diag_age[i] = UINT64_MAX;
+}
+
+/* Index of (fn, pc) in the annotation list, or -1. */
+static int sib_index(const struct ddos *d, int32_t fn, int32_t pc)
+{
+	for (uint32_t i = 0; i < d->nsibs; i++)
+		if (d->sibs[i].fn == fn && d->sibs[i].pc == pc)
+			return (int)i;
+	return -1;
+}
+
+/* The per-SIB diagnostic arrays of warp `slot`, reset when a new warp takes the slot. */
+static bool diag_slot(struct ddos *d, const struct sched_view *v, uint32_t slot)
+{
+	if (slot >= d->nslots || slot >= v->nslots)
+		return false;
+	if (d->diag_age[slot] != v->warps[slot].age) {
+		d->diag_age[slot] = v->warps[slot].age;
+		d->setps[slot] = 0;
+		for (uint32_t k = 0; k < DDOS_SIB_DIAG; k++)
+			d->sib_setps[slot * DDOS_SIB_DIAG + k] = 0;
+	}
+	return true;
 }
 
 static void hist_clear(struct hist *h, uint64_t age)
@@ -276,8 +316,14 @@ static struct branch_rec *rec_of(struct ddos *d, int32_t fn, int32_t pc, uint64_
 		d->capbr = cap;
 	}
 	struct branch_rec *r = &d->br[d->nbr++];
-	*r = (struct branch_rec){
-	    .fn = fn, .pc = pc, .annotated = sched_sib_listed(d->sibs, d->nsibs, fn, pc), .first = now, .last = now};
+	*r = (struct branch_rec){.fn = fn,
+	                         .pc = pc,
+	                         .annotated = sched_sib_listed(d->sibs, d->nsibs, fn, pc),
+	                         .sib = -1,
+	                         .first = now,
+	                         .last = now};
+	if (r->annotated)
+		r->sib = sib_index(d, fn, pc);
 	return r;
 }
 
@@ -285,7 +331,10 @@ bool ddos_on_exec(struct ddos *d, const struct sched_view *v, const struct sched
 {
 	uint32_t idx = 0;
 	struct hist *h = set_of(d, v, e->slot, &idx);
+	bool dslot = d->ctr && diag_slot(d, v, e->slot);
 	if (e->is_setp) {
+		if (dslot)
+			d->setps[e->slot]++;
 		if (h && e->active) {
 			uint64_t key = (uint64_t)(uint32_t)e->pc | ((uint64_t)(uint32_t)e->fn << 32);
 			hist_insert(d, h, idx, ddos_hash(&d->p, key), ddos_hash(&d->p, e->src_values[0]),
@@ -300,6 +349,18 @@ bool ddos_on_exec(struct ddos *d, const struct sched_view *v, const struct sched
 	struct branch_rec *r = rec_of(d, e->fn, e->pc, v->cycle);
 	if (r)
 		r->last = v->cycle;
+	if (r && d->ctr && r->sib >= 0 && r->sib < DDOS_SIB_DIAG) {
+		uint64_t *c = d->ctr + DDOS_C_SIB_DIAG + (uint32_t)r->sib * DDOS_SIB_NDIAG;
+		c[DDOS_SIB_EXECS]++;
+		if (h && h->spinning)
+			c[DDOS_SIB_SPINNING]++;
+		if (dslot) {
+			uint32_t *last = &d->sib_setps[e->slot * DDOS_SIB_DIAG + (uint32_t)r->sib];
+			if (*last && d->setps[e->slot] + 1 - *last <= d->p.history)
+				c[DDOS_SIB_REPEATABLE]++;
+			*last = d->setps[e->slot] + 1;
+		}
+	}
 	struct sibpt_entry *pe = pt_find(d, e->fn, e->pc);
 	uint32_t t = d->p.threshold, cmax = 2 * t - 1;
 	if (h && h->spinning) {
@@ -339,6 +400,9 @@ void ddos_finish(struct ddos *d)
 			d->ctr[DDOS_C_TRUE_SEEN]++;
 			d->ctr[DDOS_C_TRUE_DETECTED] += r->detected;
 			d->ctr[DDOS_C_TRUE_DPR_PPM] += ppm;
+			if (r->sib >= 0 && r->sib < DDOS_SIB_DIAG)
+				d->ctr[DDOS_C_SIB_DIAG + (uint32_t)r->sib * DDOS_SIB_NDIAG + DDOS_SIB_DETECTED_SMS] +=
+				    r->detected;
 		} else {
 			d->ctr[DDOS_C_FALSE_SEEN]++;
 			d->ctr[DDOS_C_FALSE_DETECTED] += r->detected;

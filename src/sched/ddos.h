@@ -22,6 +22,21 @@
 
 #include "sched/sched.h"
 
+/* Per-SIB diagnostics (measurement only): for each of the first
+ * DDOS_SIB_DIAG annotated SIBs of the launch, in (function, pc) order (the
+ * order of the benchmark's ws_sib_note table), DDOS_SIB_NDIAG counters at
+ * DDOS_C_SIB_DIAG + k * DDOS_SIB_NDIAG + j.  They say why a true SIB is
+ * or is not confirmed: does it run, is its warp ever classified spinning
+ * when it does, and is its loop short enough (<= l setps per iteration)
+ * for the history registers to see an iteration repeat. */
+#define DDOS_SIB_DIAG 4
+enum {
+	DDOS_SIB_EXECS,       /* warp executions of the SIB */
+	DDOS_SIB_SPINNING,    /* ... with the warp classified spinning (each raises the SIB-PT confidence) */
+	DDOS_SIB_REPEATABLE,  /* ... at most l setps after the same warp's previous execution of it */
+	DDOS_SIB_DETECTED_SMS,/* SMs on which it was confirmed */
+	DDOS_SIB_NDIAG
+};
 /* Accuracy counters (appended to the owning policy's counters; see ddos_counters). */
 enum {
 	DDOS_C_TRUE_SEEN,      /* annotated backward branches executed (per SM) */
@@ -32,8 +47,18 @@ enum {
 	DDOS_C_FALSE_DPR_PPM,  /* the same over false detections */
 	DDOS_C_CONFIRMATIONS,  /* times an SIB-PT entry reached the threshold */
 	DDOS_C_SPIN_SETPS,     /* setps after which the profiled lane was classified spinning */
-	DDOS_NCOUNTERS
+	DDOS_C_SIB_DIAG,       /* first per-SIB diagnostic counter: DDOS_SIB_DIAG x DDOS_SIB_NDIAG follow (above) */
+	DDOS_NCOUNTERS = DDOS_C_SIB_DIAG + DDOS_SIB_DIAG * DDOS_SIB_NDIAG
 };
+#define DDOS_SIB_INITS(PFX, K)                                                                                         \
+	{PFX "sib" #K "_execs", "insts",                                                                               \
+	 "warp executions of the launch's annotated SIB number " #K " (in function, pc order; diagnostic)"},          \
+	    {PFX "sib" #K "_spinning", "insts",                                                                        \
+	     "of those, executions by a warp DDOS classified as spinning (each raises the SIB-PT confidence)"},        \
+	    {PFX "sib" #K "_repeatable", "insts",                                                                      \
+	     "of those, executions at most ddos_history setps after the same warp's previous execution of this "       \
+	     "SIB: iterations short enough for the history registers to see one repeat"},                             \
+	    {PFX "sib" #K "_detected_sms", "SMs", "SMs on which annotated SIB number " #K " was confirmed by DDOS"},
 /* The DDOS counters' definitions (name, unit, help), in enum order, names
  * prefixed with PFX; a policy that embeds DDOS lists them after its own
  * with this macro (bows: PFX "ddos_", so bows_ddos_true_seen). */
@@ -51,7 +76,8 @@ enum {
 	     "millionths (average DPR = this / 1e6 / ddos_true_detected)"},                                            \
 	    {PFX "false_dpr_ppm", "ppm", "the same sum over false detections"},                                        \
 	    {PFX "confirmations", "events", "times an SIB-PT entry's confidence reached the threshold"},               \
-	    {PFX "spin_setps", "insts", "setps after which the warp's profiled lane was classified as spinning"},
+	    {PFX "spin_setps", "insts", "setps after which the warp's profiled lane was classified as spinning"},       \
+	    DDOS_SIB_INITS(PFX, 0) DDOS_SIB_INITS(PFX, 1) DDOS_SIB_INITS(PFX, 2) DDOS_SIB_INITS(PFX, 3)
 extern const struct sched_counter ddos_counters[DDOS_NCOUNTERS];
 
 struct ddos_params {
