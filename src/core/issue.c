@@ -22,6 +22,7 @@
  * finished and wait for their CTA) > idle.  Warps a policy leaves out of its
  * order (tls's pending pool) count for nothing, as in GPGPU-Sim.
  */
+#include "core/dwr.h"
 #include "core/fetch.h"
 #include "core/issue.h"
 #include "core/lockstat.h"
@@ -159,15 +160,18 @@ static void lock_measure(struct sm *s, const struct sm_warp *w, const struct ptx
 	}
 }
 
-/* Issue the head instruction of warp `slot`.  False on a functional error. */
-static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_collector *coll, uint64_t now)
+/* Execute the head instruction of warp `slot` at issue (functional step
+ * into *info) and do the warp's bookkeeping: scoreboard, pending stores,
+ * barrier arrival, exit, front-end redirect, policy hooks.  *longlat_out:
+ * its destinations are long-latency; *cp_out: a cp.async copy's group.  False on a functional error. */
+static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_step_info *info, uint64_t now,
+		     bool *longlat_out, uint8_t *cp_out)
 {
 	struct gpu *g = s->gpu;
 	struct sm_warp *w = &s->w[slot];
 	struct ibuf_entry *e = &w->ib[w->ib_head];
 	const struct dec_insn *d = e->d;
 	uint32_t frame_base = w->frame_base;
-	struct func_step_info *info = &coll->info;
 	uint32_t cta = w->cta_slot;
 	int32_t e_fn = e->fn, e_pc = e->pc;
 	/* what the front end delivered vs what issues: the wait of this entry in the
@@ -225,19 +229,9 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 			if (!sb_set(&w->sb, frame_base + (uint32_t)d->dst[k], longlat))
 				g->oom = true;
 	w->inflight++;
-	/* into the operand collector */
 	w->dirty = true;
-	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
-	coll->busy = true;
-	coll->since = now;
-	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
-				  .longlat = longlat, .mem = info, .cp_group = cp_group};
-	if (d) {
-		for (unsigned k = 0; k < d->nsrc; k++)
-			coll->op.banks[k] = (int16_t)((frame_base + (uint32_t)d->src[k] + slot) % s->nbanks);
-		coll->op.nreads = d->nsrc;
-		coll->op.reads_left = d->nsrc;
-	}
+	*longlat_out = longlat;
+	*cp_out = cp_group;
 	/* barrier arrival */
 	if (info->barrier_wait) {
 		s->vw[slot].at_barrier = true;
@@ -249,6 +243,8 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	}
 	if (d && (d->is_barrier || info->exited))
 		sm_barrier_scan(s, cta, now);
+	if (s->dwr && info->barrier_wait && s->vw[slot].at_barrier) /* a partner at bar.sync */
+		dwr_partner_event(s->dwr, slot, now);
 	if (info->exited)
 		sm_warp_finish(s, slot, now);
 	else {
@@ -281,6 +277,101 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	return true;
 }
 
+/* Put the issued instruction into operand collector `coll`. */
+static void collect(struct sm *s, uint32_t sched, uint32_t slot, const struct dec_insn *d, uint32_t frame_base,
+		    bool longlat, uint8_t cp_group, struct sm_collector *coll, uint64_t now)
+{
+	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
+	coll->busy = true;
+	coll->since = now;
+	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
+				  .longlat = longlat, .mem = &coll->info, .cp_group = cp_group};
+	if (d) {
+		for (unsigned k = 0; k < d->nsrc; k++)
+			coll->op.banks[k] = (int16_t)((frame_base + (uint32_t)d->src[k] + slot) % s->nbanks);
+		coll->op.nreads = d->nsrc;
+		coll->op.reads_left = d->nsrc;
+	}
+}
+
+/* Issue the head instruction of warp `slot`.  False on a functional error. */
+static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_collector *coll, uint64_t now)
+{
+	struct sm_warp *w = &s->w[slot];
+	const struct dec_insn *d = w->ib[w->ib_head].d;
+	uint32_t frame_base = w->frame_base;
+	bool longlat;
+	uint8_t cp_group;
+	if (!step_one(s, sched, slot, &coll->info, now, &longlat, &cp_group))
+		return false;
+	collect(s, sched, slot, d, frame_base, longlat, cp_group, coll, now);
+	return true;
+}
+
+/* DWR: issue the LAT at the head of sub-warp `slot`, combined by the SCO
+ * with its combine-ready partners into one large warp (dwr.h).  Each
+ * sub-warp executes functionally; their lanes form one memory access. */
+static bool issue_lat(struct sm *s, uint32_t sched, uint32_t slot, struct sm_collector *coll, uint64_t now)
+{
+	uint32_t cand[DWR_MAX_SUB], lane0, width;
+	unsigned nc = dwr_candidates(s->dwr, slot, now, cand, &lane0, &width);
+	/* partners whose operands are not ready issue later, on their own */
+	uint32_t part[DWR_MAX_SUB];
+	unsigned n = 0;
+	part[n++] = slot;
+	for (unsigned i = 0; i < nc; i++) {
+		struct sm_warp *p = &s->w[cand[i]];
+		if (cand[i] != slot && head_ready_sb(p, p->ib[p->ib_head].d, &(bool){0}))
+			part[n++] = cand[i];
+	}
+	if (n == 1)
+		lane0 = s->vw[slot].warp_in_cta, width = s->ws;
+	const struct dec_insn *d = s->w[slot].ib[s->w[slot].ib_head].d;
+	uint32_t fb[DWR_MAX_SUB];
+	bool longlat = false, ll;
+	uint8_t cp;
+	for (unsigned i = 0; i < n; i++) {
+		fb[i] = s->w[part[i]].frame_base;
+		struct func_step_info *info = i ? dwr_scratch(s->dwr, i) : &coll->info;
+		if (!step_one(s, sched, part[i], info, now, i ? &ll : &longlat, &cp))
+			return false;
+	}
+	collect(s, sched, slot, d, fb[0], longlat, 0, coll, now);
+	coll->op.lane0_warp = (uint16_t)lane0;
+	if (n > 1) {
+		/* the large warp's lanes: sub-warp k's lanes at (k - lane0) * warp_size */
+		struct func_step_info *big = &coll->info;
+		uint32_t ws = s->ws;
+		unsigned off0 = (s->vw[slot].warp_in_cta - lane0) * ws;
+		if (off0) {
+			for (int l = (int)ws - 1; l >= 0; l--) {
+				big->addr[off0 + (unsigned)l] = big->addr[l];
+				big->lane_space[off0 + (unsigned)l] = big->lane_space[l];
+			}
+			big->active <<= off0;
+			big->exec <<= off0;
+		}
+		for (unsigned i = 1; i < n; i++) {
+			const struct func_step_info *pi = dwr_scratch(s->dwr, i);
+			unsigned off = (s->vw[part[i]].warp_in_cta - lane0) * ws;
+			for (unsigned l = 0; l < ws; l++) {
+				big->addr[off + l] = pi->addr[l];
+				big->lane_space[off + l] = pi->lane_space[l];
+			}
+			big->active |= pi->active << off;
+			big->exec |= pi->exec << off;
+			coll->op.part_slot[i - 1] = part[i];
+			coll->op.part_fb[i - 1] = fb[i];
+		}
+		coll->op.npart = (uint8_t)(n - 1);
+		coll->op.width = (uint8_t)width;
+	}
+	dwr_issued(s->dwr, part, n);
+	for (unsigned i = 1; i < n; i++) /* issued with the large warp: not again this cycle */
+		s->vw[part[i]].ready = false;
+	return true;
+}
+
 static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 {
 	struct sm_warp *w = &s->w[slot];
@@ -292,6 +383,8 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 		return w->ctrl_pending ? ST_CONTROL : ST_FETCH;
 	if (w->ib_head_ready > now)
 		return ST_FETCH;
+	if (s->dwr && !dwr_ready(s->dwr, slot, now))
+		return ST_BARRIER; /* at a DWR partner barrier */
 	/* the scoreboard test of this head, as of the last view refresh: the
 	 * scoreboard and the head only change with events that mark the warp
 	 * dirty -- except the store acknowledgements a fence waits for */
@@ -304,6 +397,8 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 bool sm_issue_tick(struct sm *s, uint64_t now)
 {
 	s->view.cycle = now;
+	if (s->dwr) /* partner-barrier operations of sub-warps that reached a LAT */
+		dwr_tick(s->dwr, now);
 	/* refresh the per-warp view fields the policies read */
 	for (uint32_t k = 0; k < s->nlive; k++) {
 		uint32_t i = s->live[k];
@@ -320,7 +415,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
 		w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 		bool eval = v->ibuf_head_valid && !v->at_barrier;
-		v->ready = eval && w->head_sb_ok;
+		v->ready = eval && w->head_sb_ok && (!s->dwr || dwr_ready(s->dwr, i, now));
 		v->long_latency_wait = eval && ll;
 		/* the warp's state changed only now: a run of stall cycles ends or starts here */
 		stall_run_end(v, now);
@@ -349,14 +444,15 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			struct sm_collector *c = sm_collector_free(s, sc, cu);
 			if (!c)
 				continue;
-			if (!issue_one(s, sc, slot, c, now))
+			if (s->dwr && dwr_is_lat(d) ? !issue_lat(s, sc, slot, c, now) : !issue_one(s, sc, slot, c, now))
 				return false;
 			used_cu |= 1u << cu;
 			issued++;
 			if (per > 1) /* the same warp may issue its next instruction (Pascal dual issue) */
 				v->ready = s->w[slot].ib_count && s->w[slot].ib[s->w[slot].ib_head].ready <= now &&
 					   !v->at_barrier && !v->finished &&
-					   head_ready_sb(&s->w[slot], s->w[slot].ib[s->w[slot].ib_head].d, &(bool){0});
+					   head_ready_sb(&s->w[slot], s->w[slot].ib[s->w[slot].ib_head].d, &(bool){0}) &&
+					   (!s->dwr || dwr_ready(s->dwr, slot, now));
 		}
 		if (issued) {
 			s->gpu->stats->v[STAT_issue_cycles]++;

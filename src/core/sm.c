@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dwr.h"
 #include "core/fetch.h"
 #include "core/issue.h"
 #include "core/ldst.h"
@@ -84,7 +85,9 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->pol_st = s->pol->create(&a);
 	s->fpol_st = s->fpol->create(&a);
 	s->ldst = ldst_create(s, cfg);
-	if (!s->pol_st || !s->fpol_st || !s->ldst)
+	bool dwr_oom = false;
+	s->dwr = dwr_create(s, cfg, &dwr_oom);
+	if (!s->pol_st || !s->fpol_st || !s->ldst || dwr_oom)
 		goto fail;
 	return s;
 fail:
@@ -109,6 +112,7 @@ void sm_destroy(struct sm *s)
 	if (s->fpol_st)
 		s->fpol->destroy(s->fpol_st);
 	ldst_destroy(s->ldst);
+	dwr_destroy(s->dwr);
 	free(s->w);
 	free(s->cta);
 	free(s->vw);
@@ -216,6 +220,8 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 	live_rebuild(s);
 	s->vc[c] = (struct sched_cta){.valid = true, .cta_id = fc->linear, .nwarps = fc->nwarps,
 				      .launch_cycle = now, .first_barrier_hit = UINT64_MAX};
+	if (s->dwr)
+		dwr_cta_launch(s->dwr, c);
 	s->view.cycle = now;
 	if (s->pol->on_cta_launch)
 		s->pol->on_cta_launch(s->pol_st, &s->view, c);
@@ -363,6 +369,8 @@ void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now)
 	s->vw[slot].ibuf_head_valid = false;
 	s->cta[w->cta_slot].finished_warps++;
 	s->vc[w->cta_slot].warps_finished++;
+	if (s->dwr) /* a finished partner no longer holds its group's partner barrier */
+		dwr_partner_event(s->dwr, slot, now);
 }
 
 void sm_cta_check(struct sm *s, uint32_t cta_slot, uint64_t now) { cta_try_release(s, cta_slot, now); }
@@ -400,9 +408,10 @@ void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsig
 		char d[400];
 		func_warp_describe(s->gpu->L, w->fc, w->fw, d, sizeof d);
 		*len += (size_t)snprintf(buf + *len, bufsz - *len,
-					 "\n  SM %u slot %u: %s; I-buffer %u, scoreboard pending %u, in flight %u%s", s->id,
+					 "\n  SM %u slot %u: %s; I-buffer %u, scoreboard pending %u, in flight %u%s%s", s->id,
 					 i, d, w->ib_count, w->sb.npending, w->inflight,
-					 w->fetch_pending ? ", I-cache miss pending" : "");
+					 w->fetch_pending ? ", I-cache miss pending" : "",
+					 s->dwr && dwr_waiting(s->dwr, i, s->view.cycle) ? ", DWR partner barrier" : "");
 		(*shown)++;
 	}
 }

@@ -101,6 +101,13 @@ struct sm_op {
 	uint64_t ready;               /* completion cycle (writeback no earlier) */
 	struct func_step_info *mem;   /* memory instructions: addresses etc. (owned by LD/ST) */
 	uint8_t cp_group;             /* cp.async copy: its group's slot in sm_warp.cp_pending */
+	/* DWR (dwr.h): a large warp of sub-warps issued as one LAT.  Lanes
+	 * [r*warp_size, (r+1)*warp_size) belong to CTA warp lane0_warp + r;
+	 * the partners beyond `slot` are released at writeback too. */
+	uint8_t npart;                /* partner sub-warps beyond `slot` */
+	uint8_t width;                /* lanes of the access (0: warp_size) */
+	uint16_t lane0_warp;          /* under DWR: CTA warp index of the sub-warp in the first lanes */
+	uint32_t part_slot[7], part_fb[7];
 };
 #define SM_CP_GROUPS 8
 
@@ -159,6 +166,8 @@ struct sm {
 	struct sm_wb_queue wb;
 	/* LD/ST unit and L1 caches */
 	struct ldst *ldst;
+	/* dynamic warp resizing (dwr.h); NULL when dwr_max_warp = 0 */
+	struct dwr *dwr;
 	/* accounting */
 	bool progress;                /* something happened this cycle (watchdog) */
 };
