@@ -70,9 +70,9 @@ ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz)
 		return WS_ERROR_INVALID_CONFIG;
 	}
 	int64_t dwr = cfg_int(cfg, CFG_dwr_max_warp);
-	if (dwr && (dwr % ws || dwr / ws < 2 || dwr / ws > 8)) {
+	if (dwr && (dwr % ws || dwr / ws < 2 || dwr / ws > 8 || (dwr / ws & (dwr / ws - 1)))) {
 		snprintf(err, errsz,
-			 "parameter 'dwr_max_warp': %lld is not a multiple of warp_size (%lld) of 2 to 8 sub-warps "
+			 "parameter 'dwr_max_warp': %lld is not 2, 4 or 8 times warp_size (%lld) "
 			 "(DWR-16/32/64 run with warp_size = 8, the sub-warp)",
 			 (long long)dwr, (long long)ws);
 		return WS_ERROR_INVALID_CONFIG;
