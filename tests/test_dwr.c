@@ -15,11 +15,14 @@
  *   - dwr_exit: only sub-warp 0 loads, the others exit: a finished partner
  *     no longer counts.
  * Every kernel's results are checked, so DWR leaves functional results
- * unchanged, and a repeated run gives identical statistics.
+ * unchanged, and a repeated run gives identical statistics.  The bundled
+ * dwr suite verifies under DWR-16/32/64, and a spin-lock kernel shows the
+ * paper's mechanism livelocking and dwr_sync_timeout releasing it.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "test.h"
 #include "warpsim.h"
 
@@ -383,4 +386,71 @@ TEST(dwr_config_checks)
 		CHECK_STR_CONTAINS(err, bad[i][3]);
 		wsConfigDestroy(cfg);
 	}
+}
+
+/* Run benchmark `name` at tiny size on the Tesla-like machine with sub-warps
+ * of 8 and the extra key/value pairs of kv; the result, *msg its message. */
+static ws_result dwr_bench(struct test_ctx *t, const char *name, const char *const *kv, char *msg, size_t msgsz)
+{
+	const struct ws_bench_info *bi = ws_bench_find(name);
+	if (!bi)
+		return WS_ERROR_NOT_FOUND;
+	ws_config *cfg = wsConfigCreate();
+	char err[256];
+	ws_result r = wsConfigLoadFile(cfg, "configs/tesla-dwr.cfg", err, sizeof err);
+	CHECK_MSG(r == WS_SUCCESS, "tesla-dwr.cfg: %s", err);
+	if (r == WS_SUCCESS)
+		r = wsConfigSet(cfg, "warp_size", "8", err, sizeof err);
+	for (unsigned i = 0; r == WS_SUCCESS && kv && kv[i]; i += 2)
+		r = wsConfigSet(cfg, kv[i], kv[i + 1], err, sizeof err);
+	ws_sim *sim = NULL;
+	if (r == WS_SUCCESS)
+		r = wsSimCreate(&sim, cfg);
+	wsConfigDestroy(cfg);
+	if (r != WS_SUCCESS)
+		return r;
+	ws_module *mod = NULL;
+	struct ws_bench_out out;
+	memset(&out, 0, sizeof out);
+	r = wsModuleLoadData(sim, &mod, bi->ptx, bi->name);
+	if (r == WS_SUCCESS)
+		r = ws_bench_run(bi, sim, mod, WS_SIZE_TINY, &out);
+	snprintf(msg, msgsz, "%s", out.msg);
+	wsSimDestroy(sim);
+	return r;
+}
+
+TEST(dwr_suite_verifies_under_dwr_16_32_64)
+{
+	/* every member of the dwr suite (DWR Table 1) that is bundled verifies
+	 * under DWR-16, -32 and -64 (no deadlock: the watchdog would fail the
+	 * launch); members not bundled yet are skipped */
+	static const char *const sizes[] = {"16", "32", "64"};
+	for (unsigned i = 0; ws_bench_suite_dwr[i]; i++) {
+		if (!ws_bench_find(ws_bench_suite_dwr[i]))
+			continue;
+		for (unsigned k = 0; k < 3; k++) {
+			const char *kv[] = {"dwr_max_warp", sizes[k], "sched", k == 1 ? "gto" : "lrr", NULL};
+			char msg[512] = "";
+			ws_result r = dwr_bench(t, ws_bench_suite_dwr[i], kv, msg, sizeof msg);
+			CHECK_MSG(r == WS_SUCCESS, "%s under DWR-%s: %s: %s", ws_bench_suite_dwr[i], sizes[k],
+				  wsGetErrorName(r), msg);
+		}
+	}
+}
+
+TEST(dwr_spin_lock_needs_timeout)
+{
+	/* The paper's partner barrier waits until every partner reaches a LAT
+	 * barrier, bar.sync or exit.  In a spin lock (BOWS ht) a lock holder can
+	 * wait at a LAT barrier for a partner that spins on atom.cas, which is
+	 * no LAT: the kernel livelocks.  dwr_sync_timeout (an extension) releases
+	 * such waits and the kernel verifies. */
+	char msg[512] = "";
+	const char *paper[] = {"dwr_max_warp", "64", "livelock_cycles", "300000", NULL};
+	ws_result r = dwr_bench(t, "ht", paper, msg, sizeof msg);
+	CHECK_MSG(r != WS_SUCCESS && strstr(msg, "livelock"), "ht under DWR-64: %s: %s", wsGetErrorName(r), msg);
+	const char *ext[] = {"dwr_max_warp", "64", "livelock_cycles", "300000", "dwr_sync_timeout", "1000", NULL};
+	r = dwr_bench(t, "ht", ext, msg, sizeof msg);
+	CHECK_MSG(r == WS_SUCCESS, "ht under DWR-64 with dwr_sync_timeout: %s: %s", wsGetErrorName(r), msg);
 }

@@ -50,6 +50,7 @@ struct dwr {
 	uint32_t G;             /* sub-warps per partner group */
 	uint32_t D;             /* combining window (sub-warps) */
 	uint32_t lat;
+	uint64_t timeout;       /* dwr_sync_timeout (0: never) */
 	uint32_t gpc;           /* PST entries per CTA slot */
 	uint32_t ilt_sets, ilt_ways;
 	uint64_t ilt_clock;
@@ -78,6 +79,7 @@ struct dwr *dwr_create(struct sm *s, const struct ws_config *cfg, bool *oom)
 	uint32_t dist = (uint32_t)cfg_int(cfg, CFG_dwr_combine_distance);
 	d->D = dist && dist < d->G ? dist : d->G;
 	d->lat = (uint32_t)cfg_int(cfg, CFG_dwr_sync_latency);
+	d->timeout = (uint64_t)cfg_int(cfg, CFG_dwr_sync_timeout);
 	d->gpc = (s->nslots + d->G - 1) / d->G;
 	uint32_t ents = (uint32_t)cfg_int(cfg, CFG_dwr_ilt_entries);
 	d->ilt_ways = (uint32_t)cfg_int(cfg, CFG_dwr_ilt_ways);
@@ -184,9 +186,10 @@ static struct dwr_pst *group_of(struct dwr *d, uint32_t slot, uint32_t *first, u
 }
 
 /* Release the group of `slot` when every partner has arrived (locked at a
- * LAT barrier, waiting at bar.sync, or finished).  `sync` is true when the
- * trigger is a barrier operation (its latency ends at now + lat). */
-static void check_release(struct dwr *d, uint32_t slot, uint64_t now, bool sync)
+ * LAT barrier, waiting at bar.sync, or finished), or at once when `force`
+ * (dwr_sync_timeout).  `sync` is true when the trigger is a barrier
+ * operation (its latency ends at now + lat). */
+static void check_release(struct dwr *d, uint32_t slot, uint64_t now, bool sync, bool force)
 {
 	struct sm *s = d->s;
 	uint32_t first, n;
@@ -203,9 +206,11 @@ static void check_release(struct dwr *d, uint32_t slot, uint64_t now, bool sync)
 			fin = true;
 		else if (s->vw[p].at_barrier)
 			bar = true;
-		else
+		else if (!force)
 			return; /* a partner is still running */
 	}
+	if (force)
+		s->gpu->stats->v[STAT_dwr_release_timeout]++;
 	struct ws_stats *st = s->gpu->stats;
 	uint64_t t = sync ? now + d->lat : now;
 	for (uint32_t m = 0; m < n; m++) {
@@ -261,7 +266,7 @@ static void sync_op(struct dwr *d, uint32_t slot, int32_t fn, int32_t pc, uint64
 	/* step 2: wait, or unlock every partner as combine-ready */
 	dw->state = DWR_WAIT;
 	dw->ready_at = now + d->lat;
-	check_release(d, slot, now, true);
+	check_release(d, slot, now, true, false);
 }
 
 void dwr_tick(struct dwr *d, uint64_t now)
@@ -274,6 +279,10 @@ void dwr_tick(struct dwr *d, uint64_t now)
 		if (dw->state == DWR_PASS) {
 			if (dw->ready_at == now)
 				w->dirty = true;
+			continue;
+		}
+		if (dw->state == DWR_WAIT && d->timeout && now >= dw->arrive + d->timeout) {
+			check_release(d, i, now, false, true);
 			continue;
 		}
 		if (dw->state != DWR_NONE || w->finished || s->vw[i].at_barrier || !w->ib_count || w->ib_head_ready > now)
@@ -351,4 +360,4 @@ void dwr_issued(struct dwr *d, const uint32_t *slots, unsigned n)
 		st->v[by_n[n - 1]]++;
 }
 
-void dwr_partner_event(struct dwr *d, uint32_t slot, uint64_t now) { check_release(d, slot, now, false); }
+void dwr_partner_event(struct dwr *d, uint32_t slot, uint64_t now) { check_release(d, slot, now, false, false); }
