@@ -423,7 +423,13 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			v->stall_since = now;
 	}
 	uint32_t per = (uint32_t)cfg_int(s->cfg, CFG_issue_per_sched);
+	bool passes = cfg_int(s->cfg, CFG_issue_simd_passes) != 0;
+	uint32_t simd = (uint32_t)cfg_int(s->cfg, CFG_simd_width);
 	for (uint32_t sc = 0; sc < s->nsched; sc++) {
+		if (passes && s->sched_busy_until[sc] > now) { /* still issuing the last warp's sub-warps */
+			s->gpu->stats->v[STAT_issue_cycles]++;
+			continue;
+		}
 		if (s->pol->on_cycle)
 			s->pol->on_cycle(s->pol_st, &s->view, sc);
 		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);
@@ -446,6 +452,10 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 				continue;
 			if (s->dwr && dwr_is_lat(d) ? !issue_lat(s, sc, slot, c, now) : !issue_one(s, sc, slot, c, now))
 				return false;
+			if (passes) { /* one cycle per SIMD-wide sub-warp (a DWR large warp: per sub-warp) */
+				uint32_t lanes = c->op.npart ? (c->op.npart + 1u) * s->ws : s->ws;
+				s->sched_busy_until[sc] = now + (lanes + simd - 1) / simd;
+			}
 			used_cu |= 1u << cu;
 			issued++;
 			if (per > 1) /* the same warp may issue its next instruction (Pascal dual issue) */

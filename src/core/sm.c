@@ -41,6 +41,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->live = calloc(s->nslots, sizeof *s->live);
 	s->eligible = calloc(s->nslots, sizeof *s->eligible);
 	s->last_fetch = malloc((s->nsched ? s->nsched : 1) * sizeof *s->last_fetch);
+	s->sched_busy_until = calloc(s->nsched ? s->nsched : 1, sizeof *s->sched_busy_until);
 	for (uint32_t k = 0; s->last_fetch && k < s->nsched; k++)
 		s->last_fetch[k] = UINT32_MAX;
 	s->ncoll_per = (uint32_t)cfg_int(cfg, CFG_opcoll_per_unit);
@@ -48,7 +49,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->coll_fifo = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll_fifo);
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
-	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->last_fetch || !s->coll ||
+	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->last_fetch || !s->sched_busy_until || !s->coll ||
 	    !s->coll_fifo || !s->bank_busy)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
@@ -123,6 +124,7 @@ void sm_destroy(struct sm *s)
 	free(s->live);
 	free(s->eligible);
 	free(s->last_fetch);
+	free(s->sched_busy_until);
 	free(s->coll);
 	free(s->coll_fifo);
 	free(s->bank_busy);

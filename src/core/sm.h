@@ -153,6 +153,7 @@ struct sm {
 	uint32_t busy_coll;           /* operand collectors holding an instruction */
 	uint32_t *coll_fifo;          /* busy collectors in issue order (oldest first) [busy_coll] */
 	bool *eligible;               /* scratch [nslots] */
+	uint64_t *sched_busy_until;   /* [nsched] issue_simd_passes: the scheduler still issues sub-warps until then */
 	uint32_t *last_fetch;         /* [nsched] slot of the scheduler's warp fetched for last, not yet
 	                                 followed by an issue (UINT32_MAX: none); fetch_next_issue */
 	/* operand collectors: [nsched][CU_COUNT][opcoll_per_unit] */
