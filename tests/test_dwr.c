@@ -454,3 +454,27 @@ TEST(dwr_spin_lock_needs_timeout)
 	r = dwr_bench(t, "ht", ext, msg, sizeof msg);
 	CHECK_MSG(r == WS_SUCCESS, "ht under DWR-64 with dwr_sync_timeout: %s: %s", wsGetErrorName(r), msg);
 }
+
+TEST(dwr_issue_simd_passes)
+{
+	/* issue_simd_passes: one warp of 64 threads on the 8-wide machine holds
+	 * its scheduler 8 cycles per instruction (the paper's Tesla front end);
+	 * off, one cycle per instruction */
+	const char *names[] = {"issue_cycles", "warp_insts", NULL};
+	for (int on = 0; on <= 1; on++) {
+		struct denv e;
+		const char *kv[] = {"issue_simd_passes", on ? "1" : "0", NULL};
+		if (!dopen(t, &e, 64, 0, kv))
+			return;
+		void *args[] = {&e.in, &e.out};
+		if (dlaunch(t, &e, "dwr_copy", args)) {
+			uint64_t ic = dstat(&e, names[0]), wi = dstat(&e, names[1]);
+			if (on) /* the last instruction's passes may outlast the kernel */
+				CHECK_MSG(ic >= 8 * (wi - 1) && ic <= 8 * wi, "%llu issue cycles for %llu instructions",
+					  (unsigned long long)ic, (unsigned long long)wi);
+			else
+				CHECK_EQ(ic, wi);
+		}
+		wsSimDestroy(e.sim);
+	}
+}
