@@ -424,13 +424,15 @@ TEST(dwr_suite_verifies_under_dwr_16_32_64)
 {
 	/* every member of the dwr suite (DWR Table 1) that is bundled verifies
 	 * under DWR-16, -32 and -64 (no deadlock: the watchdog would fail the
-	 * launch); members not bundled yet are skipped */
+	 * launch), under tls, gto and lrr; members not bundled yet are skipped */
 	static const char *const sizes[] = {"16", "32", "64"};
 	for (unsigned i = 0; ws_bench_suite_dwr[i]; i++) {
 		if (!ws_bench_find(ws_bench_suite_dwr[i]))
 			continue;
 		for (unsigned k = 0; k < 3; k++) {
-			const char *kv[] = {"dwr_max_warp", sizes[k], "sched", k == 1 ? "gto" : "lrr", NULL};
+			/* tls keeps sub-warps locked at a partner barrier out of its active pool */
+			static const char *const sched[] = {"tls", "gto", "lrr"};
+			const char *kv[] = {"dwr_max_warp", sizes[k], "sched", sched[k], NULL};
 			char msg[512] = "";
 			ws_result r = dwr_bench(t, ws_bench_suite_dwr[i], kv, msg, sizeof msg);
 			CHECK_MSG(r == WS_SUCCESS, "%s under DWR-%s: %s: %s", ws_bench_suite_dwr[i], sizes[k],

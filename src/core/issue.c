@@ -417,6 +417,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		bool eval = v->ibuf_head_valid && !v->at_barrier;
 		v->ready = eval && w->head_sb_ok && (!s->dwr || dwr_ready(s->dwr, i, now));
 		v->long_latency_wait = eval && ll;
+		v->partner_wait = s->dwr && dwr_waiting(s->dwr, i, now);
 		/* the warp's state changed only now: a run of stall cycles ends or starts here */
 		stall_run_end(v, now);
 		if (eval && !v->finished)

@@ -204,7 +204,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		ct->slots[k] = i;
 		struct sched_warp *v = &s->vw[i];
 		v->valid = true;
-		v->finished = v->at_barrier = v->ibuf_head_valid = v->ready = v->long_latency_wait = false;
+		v->finished = v->at_barrier = v->ibuf_head_valid = v->ready = v->long_latency_wait = v->partner_wait = false;
 		v->ibuf_count = 0;
 		v->age = g->next_age++;
 		v->cta_slot = c;
