@@ -336,7 +336,7 @@ unsigned dwr_candidates(const struct dwr *d, uint32_t slot, uint64_t now, uint32
 		const struct sm_warp *w = &s->w[p];
 		if (p != slot &&
 		    (dw->state != DWR_PASS || !dw->combine_ready || dw->fn != me->fn || dw->pc != me->pc ||
-		     dw->ready_at > now || w->finished || s->vw[p].at_barrier || !w->ib_count || w->ib_head_ready > now))
+		     dw->ready_at > now || w->finished || s->vw[p].at_barrier))
 			continue;
 		out[c++] = p;
 	}

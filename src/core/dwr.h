@@ -65,8 +65,9 @@ bool dwr_waiting(const struct dwr *d, uint32_t slot, uint64_t now);
 
 /* SCO candidates for issuing `slot`'s LAT: when slot is combine-ready, every
  * combine-ready sub-warp of its combining window at the same PC whose
- * barrier latency has passed and whose head is decoded (slot included),
- * ascending by CTA warp index; otherwise slot alone.  *lane0_warp is the
+ * barrier latency has passed (slot included), ascending by CTA warp index;
+ * otherwise slot alone.  The large warp issues when all of them have their
+ * operands ready, as a fixed warp's instruction does.  *lane0_warp is the
  * CTA warp index of the window's first sub-warp (lane offsets are
  * (k - lane0_warp) * warp_size) and *width the window's lanes. */
 unsigned dwr_candidates(const struct dwr *d, uint32_t slot, uint64_t now, uint32_t *out, uint32_t *lane0_warp,

@@ -308,6 +308,21 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	return true;
 }
 
+/* DWR: do the SCO's partners of sub-warp `slot` (dwr_candidates) have
+ * their LAT decoded and its operands ready?  The large warp waits for all. */
+static bool sco_ready(struct sm *s, uint32_t slot, uint64_t now)
+{
+	uint32_t cand[DWR_MAX_SUB], lane0, width;
+	unsigned nc = dwr_candidates(s->dwr, slot, now, cand, &lane0, &width);
+	for (unsigned i = 0; i < nc; i++) {
+		const struct sm_warp *p = &s->w[cand[i]];
+		if (cand[i] != slot && (!p->ib_count || p->ib_head_ready > now ||
+					!head_ready_sb(p, p->ib[p->ib_head].d, &(bool){0})))
+			return false;
+	}
+	return true;
+}
+
 /* DWR: issue the LAT at the head of sub-warp `slot`, combined by the SCO
  * with its combine-ready partners into one large warp (dwr.h).  Each
  * sub-warp executes functionally; their lanes form one memory access. */
@@ -315,15 +330,13 @@ static bool issue_lat(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 {
 	uint32_t cand[DWR_MAX_SUB], lane0, width;
 	unsigned nc = dwr_candidates(s->dwr, slot, now, cand, &lane0, &width);
-	/* partners whose operands are not ready issue later, on their own */
+	/* every candidate is ready (sco_ready); the scheduled sub-warp first */
 	uint32_t part[DWR_MAX_SUB];
 	unsigned n = 0;
 	part[n++] = slot;
-	for (unsigned i = 0; i < nc; i++) {
-		struct sm_warp *p = &s->w[cand[i]];
-		if (cand[i] != slot && head_ready_sb(p, p->ib[p->ib_head].d, &(bool){0}))
+	for (unsigned i = 0; i < nc; i++)
+		if (cand[i] != slot)
 			part[n++] = cand[i];
-	}
 	if (n == 1)
 		lane0 = s->vw[slot].warp_in_cta, width = s->ws;
 	const struct dec_insn *d = s->w[slot].ib[s->w[slot].ib_head].d;
@@ -385,6 +398,8 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 		return ST_FETCH;
 	if (s->dwr && !dwr_ready(s->dwr, slot, now))
 		return ST_BARRIER; /* at a DWR partner barrier */
+	if (s->dwr && dwr_is_lat(w->ib[w->ib_head].d) && !sco_ready(s, slot, now))
+		return ST_DATA; /* its large warp waits for a partner's operands */
 	/* the scoreboard test of this head, as of the last view refresh: the
 	 * scoreboard and the head only change with events that mark the warp
 	 * dirty -- except the store acknowledgements a fence waits for */
@@ -448,6 +463,8 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			uint32_t cu = d ? d->cu : CU_SP;
 			if (used_cu & (1u << cu))
 				continue; /* dual issue goes to different units */
+			if (s->dwr && dwr_is_lat(d) && !sco_ready(s, slot, now))
+				continue;
 			struct sm_collector *c = sm_collector_free(s, sc, cu);
 			if (!c)
 				continue;
