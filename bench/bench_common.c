@@ -19,8 +19,8 @@ const char *const ws_bench_suite_bows[] = {"ht", "atm", "bhtb", "bhst", "cpds", 
 /* KAWS paper, section 5 (SC PF BT HS MRI QRG 3DCV 3MM RN) */
 const char *const ws_bench_suite_kaws[] = {"streamcluster", "pathfinder", "bpt", "hotspot", "mriq", "qrg",
 					   "conv3d", "3mm", "resnet", NULL};
-/* DWR paper, Table 1 (BFS BKP CP DYN GAS HSPT FWAL MP MTM MU NNC NQU SC NW) */
-const char *const ws_bench_suite_dwr[] = {"bfs", "backprop", "cp", "dyn", "gaussian", "hotspot", "fwt",
+/* DWR paper, Table 1 (BFS BKP CP DYN GAS HSPT FWAL MP MTM MU NNC NQU SC NW); DYN is Rodinia dynproc = pathfinder, SC the SDK scan */
+const char *const ws_bench_suite_dwr[] = {"bfs", "backprop", "cp", "pathfinder", "gaussian", "hotspot", "fwt",
 					  "mp", "mm", "mu", "nn", "nqu", "scan", "nw", NULL};
 const char *const ws_bench_suite_names[] = {"barrier", "syncfree", "bows", "kaws", "dwr", NULL};
 

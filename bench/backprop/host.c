@@ -170,7 +170,7 @@ const struct ws_bench_info bench_backprop = {
     .description =
         "one training step of an n-16-1 perceptron: forward layer with shared-memory reduction, weight update",
     .sync = "lightly synchronized: 6 __syncthreads per CTA in bp_forward (4-level tree reduction), none in bp_adjust",
-    .paper = "BAWS 6.5, DWR",
+    .paper = "BAWS 6.5, DWR (BKP)",
     .ctas_per_sm = 0,
     .warps_per_cta = BP_HIDDEN * BP_HIDDEN / 32,
     .sizes = {"64 inputs (4 CTAs x 2 kernels)", "640 inputs (40 CTAs x 2 kernels)",

@@ -110,7 +110,7 @@ const struct ws_bench_info bench_fwt = {
                    "index bits",
     .sync = "__syncthreads after every radix-2 butterfly stage (one butterfly per thread): 11 per CTA in fwt_local, "
             "(high bits) + 1 in fwt_global",
-    .paper = "BAWS",
+    .paper = "BAWS, DWR (FWAL)",
     .ctas_per_sm = 3,
     .warps_per_cta = FWT_THREADS / 32,
     .sizes = {"1 vector of 2048 ints (2 CTAs x 2 launches)", "2 vectors of 8192 ints (16 CTAs x 2 launches)",

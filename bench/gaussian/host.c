@@ -156,7 +156,7 @@ const struct ws_bench_info bench_gaussian = {
     .description = "Gaussian elimination: per pivot a multiplier kernel and a sub-matrix update kernel; "
                    "back substitution on the host",
     .sync = "none inside kernels; kernel boundaries order the pivots (2 launches per pivot)",
-    .paper = "BAWS 6.5",
+    .paper = "BAWS 6.5, DWR (GAS)",
     .ctas_per_sm = 0,
     .warps_per_cta = GE_THREADS / 32,
     .sizes = {"16x16 system (30 launches of 1 CTA)", "40x40 (78 launches, up to 9 CTAs)",

@@ -133,7 +133,7 @@ const struct ws_bench_info bench_hotspot = {
     .description =
         "2-D transient thermal stencil, 16x16 shared-memory tiles with a 2-cell ghost zone, 2 steps per launch",
     .sync = "lightly synchronized: 4 __syncthreads per launch (load, then compute/copy per time step)",
-    .paper = "BAWS 6.5, KAWS",
+    .paper = "BAWS 6.5, KAWS, DWR (HSPT)",
     .ctas_per_sm = 0,
     .warps_per_cta = HS_BLOCK * HS_BLOCK / 32,
     .sizes = {"20x22 grid, 2 steps (4 CTAs x 1 launch)", "40x58 grid, 4 steps (20 CTAs x 2 launches)",

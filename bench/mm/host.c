@@ -92,7 +92,7 @@ const struct ws_bench_info bench_mm = {
     .name = "mm",
     .description = "tiled matrix multiply C = A * B (float) with 16x16 shared-memory tiles",
     .sync = "two __syncthreads per tile step (after loading the tiles, before overwriting them)",
-    .paper = "BAWS",
+    .paper = "BAWS, DWR (MTM)",
     .ctas_per_sm = 6,
     .warps_per_cta = MM_TILE * MM_TILE / 32,
     .sizes = {"16x32 * 32x48 (3 CTAs)", "80x64 * 64x48 (15 CTAs)", "320x256 * 256x240 (300 CTAs)"},

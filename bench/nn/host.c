@@ -141,7 +141,7 @@ const struct ws_bench_info bench_nn = {
     .name = "nn",
     .description = "k-nearest-neighbour search: per-record distance to a query on the GPU, k smallest on the host",
     .sync = "none (one independent thread per record)",
-    .paper = "BAWS 6.5, DWR",
+    .paper = "BAWS 6.5, DWR (NNC)",
     .ctas_per_sm = 0,
     .warps_per_cta = NN_THREADS / 32,
     .sizes = {"1000 records, k=5 (4 CTAs)", "10,000 records, k=10 (40 CTAs)", "115,000 records, k=10 (450 CTAs)"},

@@ -123,7 +123,7 @@ const struct ws_bench_info bench_nw = {
     .description =
         "Needleman-Wunsch alignment scores: wavefront of 16x16 shared-memory tiles, one launch per tile diagonal",
     .sync = "lightly synchronized: __syncthreads after the tile load and after each of 31 inner anti-diagonals",
-    .paper = "BAWS 6.5, DWR",
+    .paper = "BAWS 6.5, DWR (NW)",
     .ctas_per_sm = 0,
     .warps_per_cta = 1,
     .sizes = {"48x48 (9 CTAs in 5 launches)", "160x160 (100 CTAs in 19 launches)",

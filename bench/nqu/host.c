@@ -1,0 +1,163 @@
+/*
+ * nqu/host.c -- host driver of the nqu benchmark (N-queens, the DWR
+ * paper's NQU): counts the solutions of the n-queens problem.
+ *
+ * The host enumerates every legal placement of the first k rows (in
+ * lexicographic order of the lowest free column first) and hands one to
+ * each GPU thread as (columns, left diagonals, right diagonals) bitmasks;
+ * the kernel counts each prefix's completions over the remaining n - k
+ * rows and reduces them per CTA.  The per-CTA counts array is pre-filled
+ * with 0xffffffff.
+ *
+ * Verification: each CTA's count must equal the CPU's recursive count of
+ * the completions of that CTA's 96 prefixes, and the total must equal the
+ * known number of solutions (92 for n = 8, 724 for 10, 14,200 for 12).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench.h"
+
+extern const char ws_bench_ptx_nqu[];
+
+#define NQU_THREADS 96 /* as kernel.cu */
+#define NQU_MAXDEPTH 8
+
+static const struct {
+	int n, k;               /* board size, rows placed by the host */
+	unsigned long expected; /* known solution count */
+} nqu_sizes[WS_SIZE_COUNT] = {
+    {8, 3, 92},     /* 140 prefixes: 2 CTAs, depth 5 */
+    {10, 4, 724},   /* 1400 prefixes: 15 CTAs, depth 6 */
+    {12, 5, 14200}, /* 16,852 prefixes: 176 CTAs of 96, depth 7 */
+};
+
+struct nqu_jobs {
+	unsigned *col, *ld, *rd;
+	int count, cap;
+};
+
+static int nqu_prefixes(struct nqu_jobs *j, int n, int k, int row, unsigned c, unsigned l, unsigned r)
+{
+	if (row == k) {
+		if (j->count == j->cap) {
+			int cap = j->cap ? 2 * j->cap : 1024;
+			unsigned *a = realloc(j->col, (size_t)cap * sizeof *a);
+			if (!a)
+				return -1;
+			j->col = a;
+			if (!(a = realloc(j->ld, (size_t)cap * sizeof *a)))
+				return -1;
+			j->ld = a;
+			if (!(a = realloc(j->rd, (size_t)cap * sizeof *a)))
+				return -1;
+			j->rd = a;
+			j->cap = cap;
+		}
+		j->col[j->count] = c;
+		j->ld[j->count] = l;
+		j->rd[j->count] = r;
+		j->count++;
+		return 0;
+	}
+	unsigned all = (1u << n) - 1u;
+	for (unsigned f = all & ~(c | l | r); f; f &= f - 1) {
+		unsigned bit = f & (0u - f);
+		if (nqu_prefixes(j, n, k, row + 1, c | bit, (l | bit) << 1, (r | bit) >> 1) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* completions of rows `left` more rows from state (c, l, r) */
+static unsigned long nqu_count(unsigned all, int left, unsigned c, unsigned l, unsigned r)
+{
+	if (left == 0)
+		return 1;
+	unsigned long s = 0;
+	for (unsigned f = all & ~(c | l | r); f; f &= f - 1) {
+		unsigned bit = f & (0u - f);
+		s += nqu_count(all, left - 1, c | bit, (l | bit) << 1, (r | bit) >> 1);
+	}
+	return s;
+}
+
+static ws_result nqu_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
+{
+	if ((unsigned)size >= WS_SIZE_COUNT)
+		return bench_fail(NULL, out, WS_ERROR_INVALID_VALUE, "nqu: size");
+	ws_result rc = WS_SUCCESS;
+	int n = nqu_sizes[size].n, k = nqu_sizes[size].k, depth = n - k;
+	struct nqu_jobs j = {0};
+	unsigned *got = NULL;
+	ws_deviceptr d[4]; /* col, ld, rd, counts */
+	int nd = 0, ctas = 0;
+	ws_function *fn;
+
+	if (nqu_prefixes(&j, n, k, 0, 0, 0, 0) < 0) {
+		rc = bench_fail(NULL, out, WS_ERROR_OUT_OF_MEMORY, "nqu: prefixes");
+		goto done;
+	}
+	ctas = (j.count + NQU_THREADS - 1) / NQU_THREADS;
+	if (!(got = malloc((size_t)ctas * sizeof *got))) {
+		rc = bench_fail(NULL, out, WS_ERROR_OUT_OF_MEMORY, "nqu: host buffers");
+		goto done;
+	}
+	size_t jb = (size_t)j.count * sizeof(unsigned);
+	const unsigned *src[3] = {j.col, j.ld, j.rd};
+	BENCH_CALL(wsModuleGetFunction(&fn, mod, "nqu"));
+	for (; nd < 3; nd++) {
+		BENCH_CALL(wsMemAlloc(sim, &d[nd], jb));
+		BENCH_CALL(wsMemcpyHtoD(sim, d[nd], src[nd], jb));
+	}
+	BENCH_CALL(wsMemAlloc(sim, &d[3], (size_t)ctas * sizeof(unsigned)));
+	nd++;
+	BENCH_CALL(wsMemsetD32(sim, d[3], 0xffffffffu, (size_t)ctas));
+	void *args[] = {&n, &depth, &j.count, &d[0], &d[1], &d[2], &d[3]};
+	BENCH_CALL(wsLaunchKernel(fn, (unsigned)ctas, 1, 1, NQU_THREADS, 1, 1, 0, args));
+	out->launches++;
+	BENCH_CALL(wsMemcpyDtoH(sim, got, d[3], (size_t)ctas * sizeof(unsigned)));
+
+	unsigned all = (1u << n) - 1u;
+	unsigned long total = 0;
+	for (int b = 0; b < ctas; b++) {
+		unsigned long want = 0;
+		for (int i = b * NQU_THREADS; i < j.count && i < (b + 1) * NQU_THREADS; i++)
+			want += nqu_count(all, depth, j.col[i], j.ld[i], j.rd[i]);
+		if (got[b] != want) {
+			rc = bench_mismatch(out, "nqu: counts[%d] (prefixes %d..%d): expected %lu, got %u", b,
+			                    b * NQU_THREADS, (b + 1) * NQU_THREADS - 1, want, got[b]);
+			goto done;
+		}
+		total += want;
+	}
+	if (total != nqu_sizes[size].expected) {
+		rc = bench_mismatch(out, "nqu: %d-queens total: expected %lu, got %lu", n, nqu_sizes[size].expected,
+		                    total);
+		goto done;
+	}
+	snprintf(out->msg, sizeof out->msg, "nqu: %d-queens, %d prefixes of %d rows, %d CTA counts and total %lu verified",
+	         n, j.count, k, ctas, total);
+done:
+	while (nd > 0)
+		wsMemFree(sim, d[--nd]);
+	free(j.col);
+	free(j.ld);
+	free(j.rd);
+	free(got);
+	return rc;
+}
+
+const struct ws_bench_info bench_nqu = {
+    .name = "nqu",
+    .description = "N-queens solution count: per-thread backtracking from host-placed prefixes, stacks in shared "
+                   "memory, per-CTA tree reduction",
+    .sync = "5 __syncthreads at the end (reduction) only; heavy branch divergence in the per-thread search",
+    .paper = "DWR (NQU)",
+    .ctas_per_sm = 0,
+    .warps_per_cta = NQU_THREADS / 32,
+    .sizes = {"8-queens, 3 rows placed (140 jobs, 2 CTAs)", "10-queens, 4 rows placed (1400 jobs, 15 CTAs)",
+              "12-queens, 5 rows placed (16,852 jobs, 176 CTAs of 96)"},
+    .ptx = ws_bench_ptx_nqu,
+    .run = nqu_run,
+};
