@@ -15,7 +15,7 @@ from collections import defaultdict
 
 d = sys.argv[1] if len(sys.argv) > 1 else "docs/dwr"
 size = sys.argv[2] if len(sys.argv) > 2 else "small"
-ORDER = ["bfs", "backprop", "cp", "dyn", "gaussian", "hotspot", "fwt", "mp", "mm", "mu", "nn", "nqu", "scan", "nw"]
+ORDER = ["bfs", "backprop", "cp", "pathfinder", "gaussian", "hotspot", "fwt", "mp", "mm", "mu", "nn", "nqu", "scan", "nw"]
 MACHINES = ["fixed 8", "fixed 16", "fixed 32", "fixed 64", "DWR-16", "DWR-32", "DWR-64"]
 
 
