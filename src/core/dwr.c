@@ -51,6 +51,7 @@ struct dwr {
 	uint32_t D;             /* combining window (sub-warps) */
 	uint32_t lat;
 	uint64_t timeout;       /* dwr_sync_timeout (0: never) */
+	bool ilt_arrival;       /* dwr_ilt_arrival */
 	uint32_t gpc;           /* PST entries per CTA slot */
 	uint32_t ilt_sets, ilt_ways;
 	uint64_t ilt_clock;
@@ -80,6 +81,7 @@ struct dwr *dwr_create(struct sm *s, const struct ws_config *cfg, bool *oom)
 	d->D = dist && dist < d->G ? dist : d->G;
 	d->lat = (uint32_t)cfg_int(cfg, CFG_dwr_sync_latency);
 	d->timeout = (uint64_t)cfg_int(cfg, CFG_dwr_sync_timeout);
+	d->ilt_arrival = cfg_int(cfg, CFG_dwr_ilt_arrival) != 0;
 	d->gpc = (s->nslots + d->G - 1) / d->G;
 	uint32_t ents = (uint32_t)cfg_int(cfg, CFG_dwr_ilt_entries);
 	d->ilt_ways = (uint32_t)cfg_int(cfg, CFG_dwr_ilt_ways);
@@ -186,10 +188,11 @@ static struct dwr_pst *group_of(struct dwr *d, uint32_t slot, uint32_t *first, u
 }
 
 /* Release the group of `slot` when every partner has arrived (locked at a
- * LAT barrier, waiting at bar.sync, or finished), or at once when `force`
- * (dwr_sync_timeout).  `sync` is true when the trigger is a barrier
+ * LAT barrier, waiting at bar.sync, or finished; `arrived`, if a slot,
+ * has just passed an ILT-ignored LAT: dwr_ilt_arrival), or at once when
+ * `force` (dwr_sync_timeout).  `sync` is true when the trigger is a barrier
  * operation (its latency ends at now + lat). */
-static void check_release(struct dwr *d, uint32_t slot, uint64_t now, bool sync, bool force)
+static void check_release(struct dwr *d, uint32_t slot, uint64_t now, bool sync, bool force, uint32_t arrived)
 {
 	struct sm *s = d->s;
 	uint32_t first, n;
@@ -197,12 +200,14 @@ static void check_release(struct dwr *d, uint32_t slot, uint64_t now, bool sync,
 	if (!e->valid || !e->lock)
 		return;
 	const uint32_t *slots = s->cta[s->w[slot].cta_slot].slots;
-	bool bar = false, fin = false;
+	bool bar = false, fin = false, ilt = false;
 	for (uint32_t m = 0; m < n; m++) {
 		uint32_t p = slots[first + m];
 		if (e->lock >> m & 1)
 			continue;
-		if (s->w[p].finished)
+		if (p == arrived) /* at an ILT-ignored LAT (dwr_ilt_arrival): another PC */
+			ilt = true;
+		else if (s->w[p].finished)
 			fin = true;
 		else if (s->vw[p].at_barrier)
 			bar = true;
@@ -226,7 +231,7 @@ static void check_release(struct dwr *d, uint32_t slot, uint64_t now, bool sync,
 		s->w[p].dirty = true;
 	}
 	st->v[STAT_dwr_releases]++;
-	st->v[STAT_dwr_release_mixed_pc] += e->mixed;
+	st->v[STAT_dwr_release_mixed_pc] += e->mixed || ilt;
 	st->v[STAT_dwr_release_bar] += bar;
 	st->v[STAT_dwr_release_exit] += fin;
 	*e = (struct dwr_pst){0};
@@ -247,6 +252,8 @@ static void sync_op(struct dwr *d, uint32_t slot, int32_t fn, int32_t pc, uint64
 		st->v[STAT_dwr_lat_ignored]++;
 		dw->state = DWR_PASS;
 		dw->ready_at = now;
+		if (d->ilt_arrival) /* it reached a LAT barrier: partners locked elsewhere may go */
+			check_release(d, slot, now, false, false, slot);
 		return;
 	}
 	st->v[STAT_dwr_lat_synced]++;
@@ -266,7 +273,7 @@ static void sync_op(struct dwr *d, uint32_t slot, int32_t fn, int32_t pc, uint64
 	/* step 2: wait, or unlock every partner as combine-ready */
 	dw->state = DWR_WAIT;
 	dw->ready_at = now + d->lat;
-	check_release(d, slot, now, true, false);
+	check_release(d, slot, now, true, false, UINT32_MAX);
 }
 
 void dwr_tick(struct dwr *d, uint64_t now)
@@ -282,7 +289,7 @@ void dwr_tick(struct dwr *d, uint64_t now)
 			continue;
 		}
 		if (dw->state == DWR_WAIT && d->timeout && now >= dw->arrive + d->timeout) {
-			check_release(d, i, now, false, true);
+			check_release(d, i, now, false, true, UINT32_MAX);
 			continue;
 		}
 		if (dw->state != DWR_NONE || w->finished || s->vw[i].at_barrier || !w->ib_count || w->ib_head_ready > now)
@@ -360,4 +367,4 @@ void dwr_issued(struct dwr *d, const uint32_t *slots, unsigned n)
 		st->v[by_n[n - 1]]++;
 }
 
-void dwr_partner_event(struct dwr *d, uint32_t slot, uint64_t now) { check_release(d, slot, now, false, false); }
+void dwr_partner_event(struct dwr *d, uint32_t slot, uint64_t now) { check_release(d, slot, now, false, false, UINT32_MAX); }
