@@ -627,3 +627,44 @@ TEST(func_fault_livelock_watchdog)
 	CHECK_STR_CONTAINS(wsSimLastError(sim), "CTA (0,0,0) warp 0");
 	wsSimDestroy(sim);
 }
+
+/* A long-running CTA that makes progress only through its stores (a
+ * persistent kernel: no warp finishes, no CTA starts or completes for far
+ * longer than livelock_cycles) is not a livelock in either model: a store
+ * that changes memory counts as progress.  NW1 at paper size, one CTA per
+ * column band for the whole kernel, was stopped by this watchdog before. */
+static const char long_writer_ptx[] =
+    ".version 7.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry long_writer(.param .u64 buf, .param .u32 n)\n{\n"
+    "  .reg .pred %p<2>;\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<2>;\n"
+    "  ld.param.u64 %rd1, [buf];\n  ld.param.u32 %r1, [n];\n  mov.u32 %r2, 0;\n"
+    "LOOP:\n  add.u32 %r2, %r2, 1;\n  st.volatile.global.u32 [%rd1], %r2;\n"
+    "  setp.lt.u32 %p1, %r2, %r1;\n  @%p1 bra LOOP;\n  ret;\n}\n";
+
+TEST(func_livelock_watchdog_counts_memory_changes)
+{
+	for (int functional = 0; functional <= 1; functional++) {
+		ws_config *cfg = wsConfigCreate();
+		char err[128];
+		wsConfigSet(cfg, "mode", functional ? "functional" : "timing", err, sizeof err);
+		wsConfigSet(cfg, "num_sms", "1", err, sizeof err);
+		wsConfigSet(cfg, "livelock_cycles", "2000", err, sizeof err);
+		ws_sim *sim;
+		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+		wsConfigDestroy(cfg);
+		ws_module *mod;
+		CHECK(wsModuleLoadData(sim, &mod, long_writer_ptx, "long_writer.ptx") == WS_SUCCESS);
+		ws_function *f;
+		CHECK(wsModuleGetFunction(&f, mod, "long_writer") == WS_SUCCESS);
+		ws_deviceptr d;
+		wsMemAlloc(sim, &d, 4);
+		wsMemsetD32(sim, d, 0, 1);
+		uint32_t n = 20000; /* far more than 2000 cycles (or 2000 warp instructions) */
+		void *args[] = {&d, &n};
+		CHECK_EQ(wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, args), WS_SUCCESS);
+		uint32_t out = 0;
+		wsMemcpyDtoH(sim, &out, d, 4);
+		CHECK_EQ(out, n);
+		wsSimDestroy(sim);
+	}
+}

@@ -558,6 +558,10 @@ TEST(sched_order_wellformed)
 		uint64_t next_age = 0;
 		for (int cyc = 0; cyc < 3000; cyc++) {
 			f.v.cycle = (uint64_t)cyc * 97;
+			if (cyc == 1500 && p->on_kernel_event) { /* the second half after the last CTA (ka's progress mode) */
+				f.v.last_cta_issued = true;
+				p->on_kernel_event(st, &f.v, SCHED_KERNEL_LAST_CTA_ISSUED);
+			}
 			for (uint32_t s = 0; s < 48; s++) {
 				rng = rng * 6364136223846793005ull + 1442695040888963407ull;
 				uint32_t r = (uint32_t)(rng >> 33);
@@ -591,7 +595,7 @@ TEST(sched_order_wellformed)
 					CHECK_MSG(k <= 6 && (cand == 0 || k > 0), "tls: %u of %u candidates", k, cand);
 				else
 					CHECK_MSG(k == cand, "%s: %u of %u candidates", p->name, k, cand);
-				if (k && ((rng >> 40) & 1))
+				if (k && ((rng >> 40) & 1) && p->on_issue) /* hooks may be NULL (ka) */
 					p->on_issue(st, &f.v, sid, f.order[k / 2]);
 				if (!ok)
 					break;
@@ -624,6 +628,11 @@ TEST(sched_order_is_pure)
 		bool ok = true;
 		for (int cyc = 0; cyc < 2000 && ok; cyc++) {
 			f.v.cycle = (uint64_t)cyc * 131;
+			if (cyc == 1000 && p->on_kernel_event) { /* the second half after the last CTA (ka's progress mode) */
+				f.v.last_cta_issued = true;
+				p->on_kernel_event(a, &f.v, SCHED_KERNEL_LAST_CTA_ISSUED);
+				p->on_kernel_event(b, &f.v, SCHED_KERNEL_LAST_CTA_ISSUED);
+			}
 			for (uint32_t s = 0; s < 48; s++) {
 				rng = rng * 6364136223846793005ull + 1442695040888963407ull;
 				uint32_t r = (uint32_t)(rng >> 33);
@@ -648,7 +657,7 @@ TEST(sched_order_is_pure)
 				ok = ka == kb && kb == kc && memcmp(oa, ob, ka * sizeof *oa) == 0 &&
 				     memcmp(ob, oc, kb * sizeof *ob) == 0;
 				CHECK_MSG(ok, "%s: order() changed state at cycle %d (sched %u)", p->name, cyc, sid);
-				if (ka && ((rng >> 40) & 1)) {
+				if (ka && ((rng >> 40) & 1) && p->on_issue) {
 					p->on_issue(a, &f.v, sid, oa[ka / 2]);
 					p->on_issue(b, &f.v, sid, oa[ka / 2]);
 				}

@@ -3,10 +3,20 @@
  *
  * Each of the num_schedulers schedulers owns the warp slots with
  * slot % num_schedulers == its index.  Every cycle it walks its policy's
- * order (src/sched/) and issues up to issue_per_sched instructions, to
- * different unit types, from warps whose I-buffer head is decoded, whose
- * scoreboard has no pending source or destination register, and for which
- * an operand collector of the right unit type is free.  Issue executes the
+ * order (src/sched/) and issues from the first warp whose I-buffer head is
+ * decoded, whose scoreboard has no pending source or destination register,
+ * and for which the scheduler has a free operand collector of the right
+ * unit type.  Dual issue is GPGPU-Sim's (scheduler_unit::cycle with
+ * gpgpu_dual_issue_diff_exec_units): with issue_per_sched = 2 the same warp
+ * may issue its next instruction in the same cycle if that one is issuable
+ * too and goes to a different unit type; a scheduler never issues from two
+ * warps in one cycle.  With issue_rotate the schedulers take turns in an
+ * order that rotates every cycle (GPGPU-Sim's Issue_Prio), so no scheduler
+ * always wins the shared units and register banks; without it scheduler 0
+ * goes first every cycle.  With warp sharing (KAWS; warp_sharing=1
+ * or sched=kaws) a scheduler that issued nothing of its own may issue the
+ * oldest ready warp of another scheduler whose collector for that warp's
+ * unit is busy while its own is free (share_issue).  Issue executes the
  * instruction functionally (func_warp_step), reserves its destinations in
  * the scoreboard, records barrier arrivals and exits, and redirects the
  * front end when control flow leaves the fetched path.
@@ -29,6 +39,13 @@
 #include "core/opcoll.h"
 #include "core/sm.h"
 #include "gpu/gpu.h"
+#include "sched/sched_util.h"
+#include "sched/warp_sharing.h"
+
+_Static_assert((int)SCHED_UNIT_SP == CU_SP && (int)SCHED_UNIT_SFU == CU_SFU && (int)SCHED_UNIT_DP == CU_DP &&
+		       (int)SCHED_UNIT_INT == CU_INT && (int)SCHED_UNIT_MEM == CU_LDST &&
+		       (int)SCHED_UNIT_TENSOR == CU_TENSOR && (int)SCHED_UNIT_COUNT == CU_COUNT,
+	       "enum sched_unit follows enum cu_kind");
 
 enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_HELD, ST_STRUCT };
 static const enum stat_id stall_stat[] = {STAT_stall_idle,	 STAT_stall_exit, STAT_stall_barrier,
@@ -163,7 +180,8 @@ static void lock_measure(struct sm *s, const struct sm_warp *w, const struct ptx
 /* Execute the head instruction of warp `slot` at issue (functional step
  * into *info) and do the warp's bookkeeping: scoreboard, pending stores,
  * barrier arrival, exit, front-end redirect, policy hooks.  *longlat_out:
- * its destinations are long-latency; *cp_out: a cp.async copy's group.  False on a functional error. */
+ * its destinations are long-latency; *cp_out: a cp.async copy's group.
+ * False on a functional error. */
 static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_step_info *info, uint64_t now,
 		     bool *longlat_out, uint8_t *cp_out)
 {
@@ -269,8 +287,8 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	}
 	if (s->id == 0)
 		st->v[STAT_sm0_warp_insts]++;
-	if (s->pol->on_issue)
-		s->pol->on_issue(s->pol_st, &s->view, sched, slot);
+	if (s->pol->on_issue) /* the warp's own scheduler (differs from `sched` for a shared warp) */
+		s->pol->on_issue(s->pol_st, &s->view, vw->sched_id, slot);
 	if (s->pol->on_exec && d && (d->in->op == OP_SETP || d->in->op == OP_BRA || d->in->op == OP_BRX))
 		exec_event(s, slot, e_fn, e_pc, d, info);
 	s->progress = true;
@@ -284,11 +302,15 @@ static void collect(struct sm *s, uint32_t sched, uint32_t slot, const struct de
 	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
 	coll->busy = true;
 	coll->since = now;
+	s->coll_now[sched * CU_COUNT + (d ? d->cu : CU_SP)]--;
 	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
 				  .longlat = longlat, .mem = &coll->info, .cp_group = cp_group};
 	if (d) {
+		/* sub-core: the issuing scheduler's group of banks (GPGPU-Sim's register_bank) */
+		uint32_t bps = s->sub_core && s->nbanks >= s->nsched ? s->nbanks / s->nsched : s->nbanks;
+		uint32_t base = bps == s->nbanks ? 0 : sched * bps;
 		for (unsigned k = 0; k < d->nsrc; k++)
-			coll->op.banks[k] = (int16_t)((frame_base + (uint32_t)d->src[k] + slot) % s->nbanks);
+			coll->op.banks[k] = (int16_t)(base + (frame_base + (uint32_t)d->src[k] + slot) % bps);
 		coll->op.nreads = d->nsrc;
 		coll->op.reads_left = d->nsrc;
 	}
@@ -340,7 +362,7 @@ static bool issue_lat(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	if (n == 1)
 		lane0 = s->vw[slot].warp_in_cta, width = s->ws;
 	const struct dec_insn *d = s->w[slot].ib[s->w[slot].ib_head].d;
-	uint32_t fb[DWR_MAX_SUB];
+	uint32_t fb[DWR_MAX_SUB] = {0};
 	bool longlat = false, ll;
 	uint8_t cp;
 	for (unsigned i = 0; i < n; i++) {
@@ -385,6 +407,25 @@ static bool issue_lat(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	return true;
 }
 
+/* Issue the head of `slot` into `c`: a DWR LAT through the SCO, anything
+ * else on its own; with issue_simd_passes the scheduler then stays busy one
+ * cycle per SIMD-wide sub-warp.  False on a functional error. */
+static bool issue_head(struct sm *s, uint32_t sc, uint32_t slot, struct sm_collector *c, uint64_t now)
+{
+	const struct sm_warp *w = &s->w[slot];
+	bool lat = s->dwr && dwr_is_lat(w->ib[w->ib_head].d);
+	if (lat ? !issue_lat(s, sc, slot, c, now) : !issue_one(s, sc, slot, c, now))
+		return false;
+	if (cfg_int(s->cfg, CFG_issue_simd_passes)) {
+		uint32_t simd = (uint32_t)cfg_int(s->cfg, CFG_simd_width);
+		uint32_t lanes = c->op.npart ? (c->op.npart + 1u) * s->ws : s->ws;
+		uint64_t until = now + (lanes + simd - 1) / simd;
+		if (s->sched_busy_until[sc] < until)
+			s->sched_busy_until[sc] = until;
+	}
+	return true;
+}
+
 static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 {
 	struct sm_warp *w = &s->w[slot];
@@ -409,6 +450,73 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 	return ok ? ST_STRUCT : ST_DATA;
 }
 
+/* Would the I-buffer head of warp `slot` pass the issue checks now
+ * (decoded, not at a barrier, scoreboard clear)?  Used for the second
+ * instruction of a dual issue, after the first changed the warp. */
+static bool head_issuable(struct sm *s, uint32_t slot, uint64_t now)
+{
+	struct sm_warp *w = &s->w[slot];
+	const struct sched_warp *v = &s->vw[slot];
+	return w->ib_count && w->ib[w->ib_head].ready <= now && !v->at_barrier && !v->finished &&
+	       head_ready_sb(w, w->ib[w->ib_head].d, &(bool){0}) && (!s->dwr || dwr_ready(s->dwr, slot, now));
+}
+
+static uint32_t head_cu(const struct sm *s, uint32_t slot)
+{
+	const struct sm_warp *w = &s->w[slot];
+	const struct dec_insn *d = w->ib_count ? w->ib[w->ib_head].d : NULL;
+	return d ? d->cu : CU_SP;
+}
+
+/* Issue from warp `slot` (ready, checked by the caller) through scheduler
+ * sc: its head, then -- GPGPU-Sim's dual issue -- up to `per` instructions
+ * in all, each the warp's next one and each to a unit type not used yet in
+ * this cycle by this warp, while the next one is issuable and sc has a free
+ * collector for it.  Returns how many issued; -1 on a functional error. */
+static int issue_warp(struct sm *s, uint32_t sc, uint32_t slot, uint32_t per, uint64_t now)
+{
+	uint32_t used = 0;
+	int n = 0;
+	while ((uint32_t)n < per) {
+		if (n && !head_issuable(s, slot, now))
+			break;
+		uint32_t cu = head_cu(s, slot);
+		if (used & (1u << cu))
+			break; /* dual issue goes to different units */
+		if (s->dwr && dwr_is_lat(s->w[slot].ib[s->w[slot].ib_head].d) && !sco_ready(s, slot, now))
+			break; /* its large warp waits for a partner's operands */
+		struct sm_collector *c = sm_collector_free(s, sc, cu);
+		if (!c)
+			break;
+		if (!issue_head(s, sc, slot, c, now))
+			return -1;
+		used |= 1u << cu;
+		n++;
+	}
+	if (n) /* not again this cycle (the view is refreshed next cycle: the warp is dirty) */
+		s->vw[slot].ready = false;
+	return n;
+}
+
+/* KAWS warp sharing, for scheduler sc that issued nothing of its own this
+ * cycle: the warp-sharing control unit (src/sched/warp_sharing.c) picks the
+ * oldest ready warp of another scheduler that sc can take.  Returns 1 if it
+ * issued one, 0 if none qualified, -1 on a functional error. */
+static int share_issue(struct sm *s, uint32_t sc, uint64_t now)
+{
+	uint32_t slot = sched_share_pick(&s->view, s->coll_now, sc);
+	if (slot == UINT32_MAX)
+		return 0;
+	if (s->dwr && dwr_is_lat(s->w[slot].ib[s->w[slot].ib_head].d) && !sco_ready(s, slot, now))
+		return 0;
+	struct sm_collector *c = sm_collector_free(s, sc, head_cu(s, slot));
+	if (!c || !issue_head(s, sc, slot, c, now))
+		return c ? -1 : 0;
+	s->vw[slot].ready = false; /* issued this cycle */
+	s->gpu->stats->v[STAT_warp_sharing_issues]++;
+	return 1;
+}
+
 bool sm_issue_tick(struct sm *s, uint64_t now)
 {
 	s->view.cycle = now;
@@ -427,6 +535,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		v->ibuf_head_valid = w->ib_head_ready <= now;
 		bool ll = false;
 		const struct dec_insn *hd = w->ib_count ? w->ib[w->ib_head].d : NULL;
+		v->head_unit = (uint8_t)(hd ? hd->cu : CU_SP);
 		w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
 		w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 		bool eval = v->ibuf_head_valid && !v->at_barrier;
@@ -438,52 +547,59 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		if (eval && !v->finished)
 			v->stall_since = now;
 	}
+	/* operand-collector status at the start of the issue stage (view.coll_free) */
+	for (uint32_t sc = 0; sc < s->nsched; sc++)
+		for (uint32_t cu = 0; cu < CU_COUNT; cu++) {
+			uint8_t nfree = 0;
+			for (uint32_t k = 0; k < s->ncoll_per; k++)
+				nfree += !sm_collector_at(s, sc, cu, k)->busy;
+			s->coll_free[sc * CU_COUNT + cu] = nfree;
+			s->coll_now[sc * CU_COUNT + cu] = nfree;
+		}
+	for (uint32_t k = 0; k < s->nlive; k++) {
+		struct sched_warp *v = &s->vw[s->live[k]];
+		v->head_coll_free = s->coll_free[v->sched_id * CU_COUNT + v->head_unit] != 0;
+	}
 	uint32_t per = (uint32_t)cfg_int(s->cfg, CFG_issue_per_sched);
+	bool any_issued = false;
+	enum stall sm_worst = ST_IDLE;
+	/* issue_rotate: scheduler priority rotates every cycle (GPGPU-Sim's
+	 * Issue_Prio): the first scheduler to pick units and banks changes */
+	uint32_t first = cfg_int(s->cfg, CFG_issue_rotate) ? (uint32_t)(now % s->nsched) : 0;
 	bool passes = cfg_int(s->cfg, CFG_issue_simd_passes) != 0;
-	uint32_t simd = (uint32_t)cfg_int(s->cfg, CFG_simd_width);
-	for (uint32_t sc = 0; sc < s->nsched; sc++) {
+	for (uint32_t r = 0; r < s->nsched; r++) {
+		uint32_t sc = (first + r) % s->nsched;
 		if (passes && s->sched_busy_until[sc] > now) { /* still issuing the last warp's sub-warps */
 			s->gpu->stats->v[STAT_issue_cycles]++;
+			any_issued = true;
 			continue;
 		}
 		if (s->pol->on_cycle)
 			s->pol->on_cycle(s->pol_st, &s->view, sc);
 		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);
-		uint32_t issued = 0;
-		uint32_t used_cu = 0;
-		for (uint32_t k = 0; k < n && issued < per; k++) {
+		int issued = 0;
+		/* one warp per scheduler per cycle: the first in the policy's
+		 * order that can issue, with up to `per` of its instructions */
+		for (uint32_t k = 0; k < n && !issued; k++) {
 			uint32_t slot = s->order[k];
 			if (slot >= s->nslots || s->vw[slot].sched_id != sc)
 				continue;
 			struct sched_warp *v = &s->vw[slot];
 			if (!v->valid || v->finished || v->at_barrier || !v->ready || s->held[slot])
 				continue;
-			struct sm_warp *w = &s->w[slot];
-			const struct dec_insn *d = w->ib[w->ib_head].d;
-			uint32_t cu = d ? d->cu : CU_SP;
-			if (used_cu & (1u << cu))
-				continue; /* dual issue goes to different units */
-			if (s->dwr && dwr_is_lat(d) && !sco_ready(s, slot, now))
-				continue;
-			struct sm_collector *c = sm_collector_free(s, sc, cu);
-			if (!c)
-				continue;
-			if (s->dwr && dwr_is_lat(d) ? !issue_lat(s, sc, slot, c, now) : !issue_one(s, sc, slot, c, now))
+			issued = issue_warp(s, sc, slot, per, now);
+			if (issued < 0)
 				return false;
-			if (passes) { /* one cycle per SIMD-wide sub-warp (a DWR large warp: per sub-warp) */
-				uint32_t lanes = c->op.npart ? (c->op.npart + 1u) * s->ws : s->ws;
-				s->sched_busy_until[sc] = now + (lanes + simd - 1) / simd;
-			}
-			used_cu |= 1u << cu;
-			issued++;
-			if (per > 1) /* the same warp may issue its next instruction (Pascal dual issue) */
-				v->ready = s->w[slot].ib_count && s->w[slot].ib[s->w[slot].ib_head].ready <= now &&
-					   !v->at_barrier && !v->finished &&
-					   head_ready_sb(&s->w[slot], s->w[slot].ib[s->w[slot].ib_head].d, &(bool){0}) &&
-					   (!s->dwr || dwr_ready(s->dwr, slot, now));
+		}
+		if (!issued && s->share) {
+			issued = share_issue(s, sc, now);
+			if (issued < 0)
+				return false;
 		}
 		if (issued) {
 			s->gpu->stats->v[STAT_issue_cycles]++;
+			s->gpu->stats->v[STAT_dual_issue_cycles] += issued > 1;
+			any_issued = true;
 			continue;
 		}
 		/* nothing issued: classify over the warps the loop walked (the
@@ -508,6 +624,13 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 				}
 			}
 		s->gpu->stats->v[stall_stat[best]]++;
+		if (best > sm_worst)
+			sm_worst = best;
 	}
+	/* KAWS Fig. 6: an SM cycle without any issue, by its worst stall */
+	if (!any_issued)
+		s->gpu->stats->v[sm_worst >= ST_HELD	? STAT_sm_inactive_pipeline
+				 : sm_worst == ST_DATA ? STAT_sm_inactive_scoreboard
+						       : STAT_sm_inactive_idle]++;
 	return true;
 }

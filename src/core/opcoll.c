@@ -9,6 +9,14 @@
  * dispatch oldest first: to a free unit of their type (SP, SFU, DP, INT),
  * which is then busy for the instruction's initiation interval times the
  * passes a warp needs (warp_size / simd_width), or to the LD/ST unit.
+ *
+ * Sub-core model (sub_core=1, GPGPU-Sim's sub_core_model for Pascal and
+ * Volta): a collector of scheduler s dispatches only to the units k with
+ * k mod num_schedulers == s (with fewer units than schedulers, to unit
+ * s mod units, shared), and the register banks are split into
+ * num_schedulers groups of reg_banks/num_schedulers; an instruction reads
+ * the group of the scheduler that issued it (issue.c).  The LD/ST unit
+ * stays one per SM, as in GPGPU-Sim.
  */
 #include "core/ldst.h"
 #include "core/opcoll.h"
@@ -41,7 +49,12 @@ void sm_dispatch_tick(struct sm *s, uint64_t now)
 		}
 		uint32_t nu = s->nunits[cu];
 		struct sm_unit *u = NULL;
-		for (uint32_t k = 0; k < nu; k++)
+		uint32_t k0 = 0, step = 1;
+		if (s->sub_core && nu) { /* this scheduler's share of the units */
+			step = s->nsched;
+			k0 = c->op.sched % (nu < s->nsched ? nu : s->nsched);
+		}
+		for (uint32_t k = k0; k < nu; k += step)
 			if (s->units[cu][k].busy_until <= now) {
 				u = &s->units[cu][k];
 				break;

@@ -47,10 +47,15 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->ncoll_per = (uint32_t)cfg_int(cfg, CFG_opcoll_per_unit);
 	s->coll = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll);
 	s->coll_fifo = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll_fifo);
+	s->coll_free = calloc((size_t)s->nsched * CU_COUNT, sizeof *s->coll_free);
+	s->coll_now = calloc((size_t)s->nsched * CU_COUNT, sizeof *s->coll_now);
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
-	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->last_fetch || !s->sched_busy_until || !s->coll ||
-	    !s->coll_fifo || !s->bank_busy)
+	s->sub_core = cfg_int(cfg, CFG_sub_core) != 0;
+	s->share = cfg_int(cfg, CFG_warp_sharing) != 0 || g->pol.pol->warp_sharing ||
+		   (g->pol.inner && g->pol.inner->warp_sharing);
+	if (!s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->last_fetch ||
+	    !s->sched_busy_until || !s->coll || !s->coll_fifo || !s->bank_busy || !s->coll_free || !s->coll_now)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
 		s->cta[c].slots = calloc(s->nslots, sizeof(uint32_t));
@@ -72,7 +77,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 		s->vw[i].ibuf_depth = (uint8_t)s->ibuf_depth;
 	}
 	s->view = (struct sched_view){.nsched = s->nsched, .nslots = s->nslots, .warps = s->vw,
-				      .nctas = s->nctaslots, .ctas = s->vc, .held = s->held};
+				      .nctas = s->nctaslots, .ctas = s->vc, .held = s->held, .coll_free = s->coll_free};
 	s->pol = g->pol.pol;
 	s->fpol = g->fpol;
 	uint32_t nctr = sched_choice_ncounters(&g->pol);
@@ -127,6 +132,8 @@ void sm_destroy(struct sm *s)
 	free(s->sched_busy_until);
 	free(s->coll);
 	free(s->coll_fifo);
+	free(s->coll_free);
+	free(s->coll_now);
 	free(s->bank_busy);
 	free(s->wb.q);
 	free(s);
@@ -291,6 +298,9 @@ static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 		st->v[STAT_cta_max_cycles] = t;
 	if (st->v[STAT_cta_min_cycles] == 0 || t < st->v[STAT_cta_min_cycles])
 		st->v[STAT_cta_min_cycles] = t;
+	/* CTAs are dispatched in linear order: the highest id is the kernel's last-issued CTA */
+	if (ct->fc->linear + 1 == s->gpu->nctas)
+		st->v[STAT_last_cta_cycles] += t;
 	for (uint32_t k = 0; k < ct->nwarps; k++) {
 		struct sm_warp *w = &s->w[ct->slots[k]];
 		st->v[STAT_warp_cycles] += now - w->launch_cycle;

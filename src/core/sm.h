@@ -159,6 +159,10 @@ struct sm {
 	/* operand collectors: [nsched][CU_COUNT][opcoll_per_unit] */
 	struct sm_collector *coll;
 	uint32_t ncoll_per;
+	uint8_t *coll_free;           /* [nsched][CU_COUNT] free collectors at the start of the issue stage (view.coll_free) */
+	uint8_t *coll_now;            /* [nsched][CU_COUNT] free collectors now (during the issue stage) */
+	bool sub_core;                /* units and register banks partitioned among the schedulers (sub_core) */
+	bool share;                   /* KAWS warp sharing on (warp_sharing, or a policy that includes it) */
 	/* execution units */
 	struct sm_unit *units[CU_COUNT];
 	uint32_t nunits[CU_COUNT];

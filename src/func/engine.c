@@ -118,7 +118,7 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint64
 	 * livelock_cycles * num_sms warp instructions: about what the timing
 	 * model's GPU issues in livelock_cycles cycles (one per SM per cycle), so
 	 * that long kernels with many resident warps are not taken for livelock. */
-	uint64_t last_retire = L->clock;
+	uint64_t last_retire = L->clock, seen_changes = L->mem_changes;
 	uint64_t window = livelock && L->num_sms > UINT64_MAX / livelock ? UINT64_MAX : livelock * L->num_sms;
 	/* CTAs are dispatched to SMs round-robin: slot s runs on SM s % num_sms */
 	for (uint32_t s = 0; s < nslots && next < nctas; s++, next++) {
@@ -175,12 +175,16 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint64
 			report_stuck(L, slots, nslots, "");
 			goto out;
 		}
+		if (L->mem_changes != seen_changes) {
+			seen_changes = L->mem_changes;
+			last_retire = L->clock;
+		}
 		if (livelock && L->clock - last_retire > window) {
 			/* the timing model's report (gpu.c) */
 			rc = L->err = WS_ERROR_DEADLOCK;
 			snprintf(L->errmsg, sizeof L->errmsg,
-				 "kernel %s livelocked: warps kept executing but none finished and no CTA started or "
-				 "completed for livelock_cycles=%llu cycles (functional model: %llu warp instructions, "
+				 "kernel %s livelocked: warps kept executing but none finished, no CTA started or "
+				 "completed and no store or atomic changed memory for livelock_cycles=%llu cycles (functional model: %llu warp instructions, "
 				 "num_sms per cycle; a spin loop waiting for something that never happens, e.g. a CTA "
 				 "that cannot become resident?); running warps:",
 				 L->kernel->name, (unsigned long long)livelock, (unsigned long long)window);

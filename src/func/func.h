@@ -138,6 +138,8 @@ struct func_launch {
 	uint64_t rsmem_off;         /* ... at this offset, PTX_RSMEM_BYTES long */
 	uint64_t gridid;
 	uint64_t clock;             /* value of %clock64 (cycles in timing mode, instructions in functional) */
+	uint64_t mem_changes;       /* stores and atomics that changed a global or shared word: progress for the
+	                               livelock watchdogs (a spin loop only reads, or writes back what is there) */
 	struct ws_stats *stats;
 	struct phase_trace *trace;  /* warp-phase records (NULL: not recorded) */
 	FILE *printf_out;           /* device printf output (NULL: discarded) */

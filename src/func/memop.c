@@ -180,6 +180,8 @@ static inline uint64_t load_bytes(const uint8_t *p, unsigned n)
 	default: { uint64_t v; memcpy(&v, p, 8); return v; }
 	}
 }
+/* the bits of a value that an n-byte store writes */
+static inline uint64_t size_mask(unsigned n) { return n >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * n)) - 1; }
 static inline void store_bytes(uint8_t *p, uint64_t v, unsigned n)
 {
 	switch (n) {
@@ -601,6 +603,9 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 			}
 			for (unsigned k = 0; k < in->vec; k++) {
 				if (is_store) {
+					if ((sp == SPACE_GLOBAL || sp == SPACE_SHARED) &&
+					    load_bytes(p + k * tsz, tsz) != (sv[k][l] & size_mask(tsz)))
+						L->mem_changes++;
 					store_bytes(p + k * tsz, sv[k][l], tsz);
 					continue;
 				}
@@ -640,8 +645,11 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 		uint64_t old = load_bytes(p, tsz);
 		bool store;
 		uint64_t nv = atom_apply(in, old, bv[l], cvv ? cvv[l] : 0, &store);
-		if (store)
+		if (store) {
+			if ((nv & size_mask(tsz)) != old)
+				L->mem_changes++;
 			store_bytes(p, nv, tsz);
+		}
 		if (d)
 			d[l] = ptx_type_is_signed(t) ? sext_to(old, t, (enum ptx_type)x->fn->regs[in->opd[0].reg].type)
 						     : old;

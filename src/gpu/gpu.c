@@ -112,7 +112,7 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 	uint64_t max_insts = (uint64_t)cfg_int(cfg, CFG_max_warp_insts);
 	uint64_t livelock = (uint64_t)cfg_int(cfg, CFG_livelock_cycles);
 	uint64_t start_insts = L->stats->v[STAT_warp_insts];
-	uint64_t last_progress = 0;
+	uint64_t last_progress = 0, seen_changes = L->mem_changes;
 	while (g.ctas_done < g.nctas || !memsys_idle(g.mem)) {
 		g.cycle++;
 		dispatch(&g);
@@ -147,12 +147,16 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			report(&g, head);
 			goto out;
 		}
+		if (L->mem_changes != seen_changes) { /* a store or atomic changed memory: not a spin loop */
+			seen_changes = L->mem_changes;
+			g.last_retire = g.cycle;
+		}
 		if (livelock && g.cycle - g.last_retire > livelock) {
 			rc = L->err = WS_ERROR_DEADLOCK;
 			char head[320];
 			snprintf(head, sizeof head,
-				 "kernel %s livelocked: warps kept executing but none finished and no CTA started or "
-				 "completed for livelock_cycles=%llu cycles (cycle %llu; a spin loop waiting for something "
+				 "kernel %s livelocked: warps kept executing but none finished, no CTA started or "
+				 "completed and no store or atomic changed memory for livelock_cycles=%llu cycles (cycle %llu; a spin loop waiting for something "
 				 "that never happens, e.g. a CTA that cannot become resident?); running warps:",
 				 L->kernel->name, (unsigned long long)livelock, (unsigned long long)g.cycle);
 			report(&g, head);

@@ -23,6 +23,8 @@ extern const struct sched_policy sched_saws;
 extern const struct sched_policy sched_cawa;
 extern const struct sched_policy sched_bows;
 extern const struct sched_policy sched_ddos;
+extern const struct sched_policy sched_ka;
+extern const struct sched_policy sched_kaws;
 
 extern const struct fetch_policy fetch_rr;
 extern const struct fetch_policy fetch_cff;
@@ -39,6 +41,8 @@ const struct sched_policy *const sched_policies[] = {
 	&sched_cawa,
 	&sched_bows,
 	&sched_ddos,
+	&sched_ka,
+	&sched_kaws,
 	NULL,
 };
 

@@ -20,6 +20,14 @@
 
 struct ws_config;
 
+/* The execution-unit class of an instruction, as the issue stage (and the
+ * KAWS warp-sharing control unit) classifies I-buffer heads.  The same
+ * order as the SM's operand-collector types (core/decode.h enum cu_kind).
+ * SP also runs integer work where a config has no INT units, SFU work where
+ * it has no SFUs, DP work where it has no DP units. */
+enum sched_unit { SCHED_UNIT_SP, SCHED_UNIT_SFU, SCHED_UNIT_DP, SCHED_UNIT_INT, SCHED_UNIT_MEM, SCHED_UNIT_TENSOR,
+		  SCHED_UNIT_COUNT };
+
 /* Read-only view of one hardware warp slot. */
 struct sched_warp {
 	bool valid;             /* slot holds a warp of a resident CTA */
@@ -38,6 +46,11 @@ struct sched_warp {
 	uint32_t cta_id;        /* linear CTA id in the grid */
 	uint32_t warp_in_cta;   /* warp index within its CTA */
 	uint64_t insts_issued;  /* warp instructions issued so far */
+	/* The unit class (enum sched_unit) of the I-buffer head, when
+	 * ibuf_count > 0, and whether the warp's scheduler had a free operand
+	 * collector for it at the start of this cycle's issue stage. */
+	uint8_t head_unit;
+	bool head_coll_free;
 	/* Stall cycles, kept lazily (read them with sched_warp_stall_cycles):
 	 * the cycles in which this warp, at the start of the issue stage, had a
 	 * decoded instruction at its I-buffer head and was neither at a barrier
@@ -88,6 +101,10 @@ struct sched_view {
 	 * invalid or a warp's age/warp_in_cta changes (the SM bumps it at CTA
 	 * launch and exit).  0 means "unknown": policies must rescan. */
 	uint64_t roster_gen;
+	/* Free operand collectors at the start of this cycle's issue stage:
+	 * coll_free[s * SCHED_UNIT_COUNT + u] for scheduler s and unit class u.
+	 * NULL (hand-built views): unknown. */
+	const uint8_t *coll_free;
 };
 
 enum sched_kernel_event { SCHED_KERNEL_START, SCHED_KERNEL_LAST_CTA_ISSUED, SCHED_KERNEL_END };
@@ -178,6 +195,9 @@ struct sched_policy {
 	 * sim_set_sched_policy): reaches create() as a->self->user.  NULL for
 	 * the registered policies. */
 	void *user;
+	/* The policy includes the KAWS warp-sharing control unit (kaws): the
+	 * issue stage shares warps between schedulers as with warp_sharing=1. */
+	bool warp_sharing;
 	void *(*create)(const struct sched_create_args *a); /* NULL on OOM */
 	void (*destroy)(void *st);
 	/* Write scheduler `sched_id`'s candidate slots, highest priority first,

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# bows-experiments.sh -- regenerate the BOWS paper's experiments (ElTantawy &
+# Aamodt, HPCA'18; issue 11) on our busy-wait suite: Figures 2, 9, 10, 11-13,
+# 14, 15 (GTX1080Ti), 16 and Table I, and two controlled studies of ours
+# (bows-adaptive: Table II's FRAC1 and maximum limit; bows-occupancy: the
+# inputs on one SM).  Each is a sweep spec under experiments/
+# (bows-*.spec, written for size paper); runs shared between figures are
+# computed once (--reuse).  Results go to results/bows-SIZE/, the CSVs and
+# HTML reports to docs/bows/, and scripts/bows-tables.py prints the tables of
+# docs/bows.md from those CSVs.  Resumable: rerun the same command.
+#
+#   scripts/bows-experiments.sh [--size tiny|small|paper] [--jobs N] [other warpsim sweep options]
+#
+# Default size: small (what docs/bows.md reports; about 25 minutes with one
+# job on a loaded 2-core machine).  --size paper runs the paper's inputs
+# (minutes to tens of minutes per run; use --jobs or --slurm).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+size=small
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size) size="$2"; shift 2 ;;
+    --size=*) size="${1#--size=}"; shift ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+case "$size" in tiny|small|paper) ;; *) echo "bows-experiments.sh: --size must be tiny, small or paper" >&2; exit 2 ;; esac
+scripts/setup.sh
+make -j"$(nproc)" all >/dev/null
+res="results/bows-$size"
+mkdir -p "$res/specs" docs/bows
+reuse=()
+# fig9 first: fig2 is a subset of it; the Table I specs share their common
+# configuration; fig11-13 are fig10's runs.
+for fig in fig9 fig2 fig15 fig10 fig11-13 fig14 fig16 table1-h table1-m table1-t table1-l table1-sh adaptive occupancy; do
+  spec="$res/specs/bows-$fig.spec"
+  sed "s/^size paper\$/size $size/" "experiments/bows-$fig.spec" > "$spec"
+  build/warpsim sweep "$spec" --out "$res/$fig" ${reuse[@]+"${reuse[@]}"} ${args[@]+"${args[@]}"} || echo "bows-experiments.sh: $fig: some jobs failed (see above)" >&2
+  build/warpsim collect "$res/$fig" --output "docs/bows/$fig.csv"
+  build/warpsim report "$res/$fig" --output "docs/bows/$fig.html"
+  reuse+=(--reuse "$res/$fig")
+done
+echo "$size" > docs/bows/SIZE
+scripts/bows-tables.py docs/bows > docs/bows/tables.md
+echo "done: docs/bows/*.csv, docs/bows/*.html, docs/bows/tables.md (size $size)"
