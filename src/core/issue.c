@@ -32,6 +32,7 @@
  * finished and wait for their CTA) > idle.  Warps a policy leaves out of its
  * order (tls's pending pool) count for nothing, as in GPGPU-Sim.
  */
+#include "core/dwr.h"
 #include "core/fetch.h"
 #include "core/issue.h"
 #include "core/lockstat.h"
@@ -177,15 +178,19 @@ static void lock_measure(struct sm *s, const struct sm_warp *w, const struct ptx
 	}
 }
 
-/* Issue the head instruction of warp `slot`.  False on a functional error. */
-static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_collector *coll, uint64_t now)
+/* Execute the head instruction of warp `slot` at issue (functional step
+ * into *info) and do the warp's bookkeeping: scoreboard, pending stores,
+ * barrier arrival, exit, front-end redirect, policy hooks.  *longlat_out:
+ * its destinations are long-latency; *cp_out: a cp.async copy's group.
+ * False on a functional error. */
+static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_step_info *info, uint64_t now,
+		     bool *longlat_out, uint8_t *cp_out)
 {
 	struct gpu *g = s->gpu;
 	struct sm_warp *w = &s->w[slot];
 	struct ibuf_entry *e = &w->ib[w->ib_head];
 	const struct dec_insn *d = e->d;
 	uint32_t frame_base = w->frame_base;
-	struct func_step_info *info = &coll->info;
 	uint32_t cta = w->cta_slot;
 	int32_t e_fn = e->fn, e_pc = e->pc;
 	/* what the front end delivered vs what issues: the wait of this entry in the
@@ -243,23 +248,9 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 			if (!sb_set(&w->sb, frame_base + (uint32_t)d->dst[k], longlat))
 				g->oom = true;
 	w->inflight++;
-	/* into the operand collector */
 	sm_warp_mark_dirty(s, slot);
-	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
-	coll->busy = true;
-	coll->since = now;
-	s->coll_now[sched * CU_COUNT + (d ? d->cu : CU_SP)]--;
-	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
-				  .longlat = longlat, .mem = info, .cp_group = cp_group};
-	if (d) {
-		/* sub-core: the issuing scheduler's group of banks (GPGPU-Sim's register_bank) */
-		uint32_t bps = s->sub_core && s->nbanks >= s->nsched ? s->nbanks / s->nsched : s->nbanks;
-		uint32_t base = bps == s->nbanks ? 0 : sched * bps;
-		for (unsigned k = 0; k < d->nsrc; k++)
-			coll->op.banks[k] = (int16_t)(base + (frame_base + (uint32_t)d->src[k] + slot) % bps);
-		coll->op.nreads = d->nsrc;
-		coll->op.reads_left = d->nsrc;
-	}
+	*longlat_out = longlat;
+	*cp_out = cp_group;
 	/* barrier arrival */
 	if (info->barrier_wait) {
 		s->vw[slot].at_barrier = true;
@@ -271,6 +262,8 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	}
 	if (d && (d->is_barrier || info->exited))
 		sm_barrier_scan(s, cta, now);
+	if (s->dwr && info->barrier_wait && s->vw[slot].at_barrier) /* a partner at bar.sync */
+		dwr_partner_event(s->dwr, slot, now);
 	if (info->exited)
 		sm_warp_finish(s, slot, now);
 	else {
@@ -303,6 +296,137 @@ static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	return true;
 }
 
+/* Put the issued instruction into operand collector `coll`. */
+static void collect(struct sm *s, uint32_t sched, uint32_t slot, const struct dec_insn *d, uint32_t frame_base,
+		    bool longlat, uint8_t cp_group, struct sm_collector *coll, uint64_t now)
+{
+	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
+	coll->busy = true;
+	coll->since = now;
+	s->coll_now[sched * CU_COUNT + (d ? d->cu : CU_SP)]--;
+	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
+				  .longlat = longlat, .mem = &coll->info, .cp_group = cp_group};
+	if (d) {
+		/* sub-core: the issuing scheduler's group of banks (GPGPU-Sim's register_bank) */
+		uint32_t bps = s->sub_core && s->nbanks >= s->nsched ? s->nbanks / s->nsched : s->nbanks;
+		uint32_t base = bps == s->nbanks ? 0 : sched * bps;
+		for (unsigned k = 0; k < d->nsrc; k++)
+			coll->op.banks[k] = (int16_t)(base + (frame_base + (uint32_t)d->src[k] + slot) % bps);
+		coll->op.nreads = d->nsrc;
+		coll->op.reads_left = d->nsrc;
+	}
+}
+
+/* Issue the head instruction of warp `slot`.  False on a functional error. */
+static bool issue_one(struct sm *s, uint32_t sched, uint32_t slot, struct sm_collector *coll, uint64_t now)
+{
+	struct sm_warp *w = &s->w[slot];
+	const struct dec_insn *d = w->ib[w->ib_head].d;
+	uint32_t frame_base = w->frame_base;
+	bool longlat;
+	uint8_t cp_group;
+	if (!step_one(s, sched, slot, &coll->info, now, &longlat, &cp_group))
+		return false;
+	collect(s, sched, slot, d, frame_base, longlat, cp_group, coll, now);
+	return true;
+}
+
+/* DWR: do the SCO's partners of sub-warp `slot` (dwr_candidates) have
+ * their LAT decoded and its operands ready?  The large warp waits for all. */
+static bool sco_ready(struct sm *s, uint32_t slot, uint64_t now)
+{
+	uint32_t cand[DWR_MAX_SUB], lane0, width;
+	unsigned nc = dwr_candidates(s->dwr, slot, now, cand, &lane0, &width);
+	for (unsigned i = 0; i < nc; i++) {
+		const struct sm_warp *p = &s->w[cand[i]];
+		if (cand[i] != slot && (!p->ib_count || p->ib_head_ready > now ||
+					!head_ready_sb(p, p->ib[p->ib_head].d, &(bool){0})))
+			return false;
+	}
+	return true;
+}
+
+/* DWR: issue the LAT at the head of sub-warp `slot`, combined by the SCO
+ * with its combine-ready partners into one large warp (dwr.h).  Each
+ * sub-warp executes functionally; their lanes form one memory access. */
+static bool issue_lat(struct sm *s, uint32_t sched, uint32_t slot, struct sm_collector *coll, uint64_t now)
+{
+	uint32_t cand[DWR_MAX_SUB], lane0, width;
+	unsigned nc = dwr_candidates(s->dwr, slot, now, cand, &lane0, &width);
+	/* every candidate is ready (sco_ready); the scheduled sub-warp first */
+	uint32_t part[DWR_MAX_SUB];
+	unsigned n = 0;
+	part[n++] = slot;
+	for (unsigned i = 0; i < nc; i++)
+		if (cand[i] != slot)
+			part[n++] = cand[i];
+	if (n == 1)
+		lane0 = s->vw[slot].warp_in_cta, width = s->ws;
+	const struct dec_insn *d = s->w[slot].ib[s->w[slot].ib_head].d;
+	uint32_t fb[DWR_MAX_SUB] = {0};
+	bool longlat = false, ll;
+	uint8_t cp;
+	for (unsigned i = 0; i < n; i++) {
+		fb[i] = s->w[part[i]].frame_base;
+		struct func_step_info *info = i ? dwr_scratch(s->dwr, i) : &coll->info;
+		if (!step_one(s, sched, part[i], info, now, i ? &ll : &longlat, &cp))
+			return false;
+	}
+	collect(s, sched, slot, d, fb[0], longlat, 0, coll, now);
+	coll->op.lane0_warp = (uint16_t)lane0;
+	if (n > 1) {
+		/* the large warp's lanes: sub-warp k's lanes at (k - lane0) * warp_size */
+		struct func_step_info *big = &coll->info;
+		uint32_t ws = s->ws;
+		unsigned off0 = (s->vw[slot].warp_in_cta - lane0) * ws;
+		if (off0) {
+			for (int l = (int)ws - 1; l >= 0; l--) {
+				big->addr[off0 + (unsigned)l] = big->addr[l];
+				big->lane_space[off0 + (unsigned)l] = big->lane_space[l];
+			}
+			big->active <<= off0;
+			big->exec <<= off0;
+		}
+		for (unsigned i = 1; i < n; i++) {
+			const struct func_step_info *pi = dwr_scratch(s->dwr, i);
+			unsigned off = (s->vw[part[i]].warp_in_cta - lane0) * ws;
+			for (unsigned l = 0; l < ws; l++) {
+				big->addr[off + l] = pi->addr[l];
+				big->lane_space[off + l] = pi->lane_space[l];
+			}
+			big->active |= pi->active << off;
+			big->exec |= pi->exec << off;
+			coll->op.part_slot[i - 1] = part[i];
+			coll->op.part_fb[i - 1] = fb[i];
+		}
+		coll->op.npart = (uint8_t)(n - 1);
+		coll->op.width = (uint8_t)width;
+	}
+	dwr_issued(s->dwr, part, n);
+	for (unsigned i = 1; i < n; i++) /* issued with the large warp: not again this cycle */
+		s->vw[part[i]].ready = false;
+	return true;
+}
+
+/* Issue the head of `slot` into `c`: a DWR LAT through the SCO, anything
+ * else on its own; with issue_simd_passes the scheduler then stays busy one
+ * cycle per SIMD-wide sub-warp.  False on a functional error. */
+static bool issue_head(struct sm *s, uint32_t sc, uint32_t slot, struct sm_collector *c, uint64_t now)
+{
+	const struct sm_warp *w = &s->w[slot];
+	bool lat = s->dwr && dwr_is_lat(w->ib[w->ib_head].d);
+	if (lat ? !issue_lat(s, sc, slot, c, now) : !issue_one(s, sc, slot, c, now))
+		return false;
+	if (cfg_int(s->cfg, CFG_issue_simd_passes)) {
+		uint32_t simd = (uint32_t)cfg_int(s->cfg, CFG_simd_width);
+		uint32_t lanes = c->op.npart ? (c->op.npart + 1u) * s->ws : s->ws;
+		uint64_t until = now + (lanes + simd - 1) / simd;
+		if (s->sched_busy_until[sc] < until)
+			s->sched_busy_until[sc] = until;
+	}
+	return true;
+}
+
 static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 {
 	struct sm_warp *w = &s->w[slot];
@@ -314,6 +438,10 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 		return w->ctrl_pending ? ST_CONTROL : ST_FETCH;
 	if (w->ib_head_ready > now)
 		return ST_FETCH;
+	if (s->dwr && !dwr_ready(s->dwr, slot, now))
+		return ST_BARRIER; /* at a DWR partner barrier */
+	if (s->dwr && dwr_is_lat(w->ib[w->ib_head].d) && !sco_ready(s, slot, now))
+		return ST_DATA; /* its large warp waits for a partner's operands */
 	/* the scoreboard test of this head, as of the last view refresh: the
 	 * scoreboard and the head only change with events that mark the warp
 	 * dirty -- except the store acknowledgements a fence waits for */
@@ -331,7 +459,7 @@ static bool head_issuable(struct sm *s, uint32_t slot, uint64_t now)
 	struct sm_warp *w = &s->w[slot];
 	const struct sched_warp *v = &s->vw[slot];
 	return w->ib_count && w->ib[w->ib_head].ready <= now && !v->at_barrier && !v->finished &&
-	       head_ready_sb(w, w->ib[w->ib_head].d, &(bool){0});
+	       head_ready_sb(w, w->ib[w->ib_head].d, &(bool){0}) && (!s->dwr || dwr_ready(s->dwr, slot, now));
 }
 
 static uint32_t head_cu(const struct sm *s, uint32_t slot)
@@ -356,10 +484,12 @@ static int issue_warp(struct sm *s, uint32_t sc, uint32_t slot, uint32_t per, ui
 		uint32_t cu = head_cu(s, slot);
 		if (used & (1u << cu))
 			break; /* dual issue goes to different units */
+		if (s->dwr && dwr_is_lat(s->w[slot].ib[s->w[slot].ib_head].d) && !sco_ready(s, slot, now))
+			break; /* its large warp waits for a partner's operands */
 		struct sm_collector *c = sm_collector_free(s, sc, cu);
 		if (!c)
 			break;
-		if (!issue_one(s, sc, slot, c, now))
+		if (!issue_head(s, sc, slot, c, now))
 			return -1;
 		used |= 1u << cu;
 		n++;
@@ -378,8 +508,10 @@ static int share_issue(struct sm *s, uint32_t sc, uint64_t now)
 	uint32_t slot = sched_share_pick(&s->view, s->coll_now, sc);
 	if (slot == UINT32_MAX)
 		return 0;
+	if (s->dwr && dwr_is_lat(s->w[slot].ib[s->w[slot].ib_head].d) && !sco_ready(s, slot, now))
+		return 0;
 	struct sm_collector *c = sm_collector_free(s, sc, head_cu(s, slot));
-	if (!c || !issue_one(s, sc, slot, c, now))
+	if (!c || !issue_head(s, sc, slot, c, now))
 		return c ? -1 : 0;
 	s->vw[slot].ready = false; /* issued this cycle */
 	s->gpu->stats->v[STAT_warp_sharing_issues]++;
@@ -389,6 +521,8 @@ static int share_issue(struct sm *s, uint32_t sc, uint64_t now)
 bool sm_issue_tick(struct sm *s, uint64_t now)
 {
 	s->view.cycle = now;
+	if (s->dwr) /* partner-barrier operations of sub-warps that reached a LAT */
+		dwr_tick(s->dwr, now);
 	/* refresh the per-warp view fields the policies read, for the live warps
 	 * marked dirty (sm_warp_mark_dirty) and those whose I-buffer head's
 	 * decode latency expires now, without any event (head_at: ib_head_ready
@@ -416,8 +550,9 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
 			w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 			bool eval = v->ibuf_head_valid && !v->at_barrier;
-			v->ready = eval && w->head_sb_ok;
+			v->ready = eval && w->head_sb_ok && (!s->dwr || dwr_ready(s->dwr, i, now));
 			v->long_latency_wait = eval && ll;
+			v->partner_wait = s->dwr && dwr_waiting(s->dwr, i, now);
 			if (v->ready)
 				sm_prefetch_step(s, w, hd);
 			/* the warp's state changed only now: a run of stall cycles ends or starts here */
@@ -445,8 +580,14 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	/* issue_rotate: scheduler priority rotates every cycle (GPGPU-Sim's
 	 * Issue_Prio): the first scheduler to pick units and banks changes */
 	uint32_t first = cfg_int(s->cfg, CFG_issue_rotate) ? (uint32_t)(now % s->nsched) : 0;
+	bool passes = cfg_int(s->cfg, CFG_issue_simd_passes) != 0;
 	for (uint32_t r = 0; r < s->nsched; r++) {
 		uint32_t sc = (first + r) % s->nsched;
+		if (passes && s->sched_busy_until[sc] > now) { /* still issuing the last warp's sub-warps */
+			s->gpu->stats->v[STAT_issue_cycles]++;
+			any_issued = true;
+			continue;
+		}
 		if (s->pol->on_cycle)
 			s->pol->on_cycle(s->pol_st, &s->view, sc);
 		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);

@@ -6,7 +6,9 @@
  *   TOK_L1D   a line fill for the L1D (the cache returns the waiting loads)
  *   TOK_DIRECT a bypassing load or an atomic: low bits = load-table entry
  *   TOK_L1I   a line fill for the instruction cache (waiting warps)
- *   TOK_STORE a store acknowledgement: low bits = warp slot (membar waits for them)
+ *   TOK_STORE a store acknowledgement: low bits = warp slot (membar waits for them);
+ *             for a DWR large warp, TOK_STORE_MULTI | CTA slot << 24 | CTA warp
+ *             index of its first lanes << 8 | mask of the sub-warps it served
  *   TOK_L1T   a line fill for the texture cache (tex, tld4 and suld read through it)
  * Local memory is private per thread; its addresses are spread over a
  * per-warp region the way the hardware interleaves them (4-byte words of
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dwr.h"
 #include "core/ldst.h"
 #include "core/sm.h"
 #include "func/dmem.h"
@@ -31,6 +34,7 @@
 #define TOK_STORE 4ull
 #define TOK_L1T 5ull
 #define TOK(kind, v) (((kind) << TOK_KIND_SHIFT) | (v))
+#define TOK_STORE_MULTI (1ull << 59)
 
 #define CODE_BASE 0x00007f0000000000ull   /* instruction memory */
 #define LOCAL_BASE 0x00007f8000000000ull  /* per-thread local memory, interleaved */
@@ -133,10 +137,15 @@ static void entry_done(struct ldst *u, uint32_t e)
 {
 	struct ld_entry *le = &u->tab[e];
 	/* the store/reduction instruction itself is no longer pending (its sent
-	 * write transactions stay pending until acknowledged) */
+	 * write transactions stay pending until acknowledged); for every
+	 * sub-warp of a DWR large warp */
 	enum ptx_opcode op = le->op.d ? (enum ptx_opcode)le->op.d->in->op : OP_COUNT;
-	if ((op == OP_ST || op == OP_RED || op == OP_WMMA_STORE || op == OP_STMATRIX) && u->s->w[le->op.slot].pending_stores)
-		u->s->w[le->op.slot].pending_stores--;
+	if (op == OP_ST || op == OP_RED || op == OP_WMMA_STORE || op == OP_STMATRIX)
+		for (unsigned i = 0; i <= le->op.npart; i++) {
+			struct sm_warp *w = &u->s->w[i ? le->op.part_slot[i - 1] : le->op.slot];
+			if (w->pending_stores)
+				w->pending_stores--;
+		}
 	sm_writeback_push(u->s, &le->op, le->ready);
 	le->used = false;
 	u->tab_used--;
@@ -147,6 +156,71 @@ static void entry_check(struct ldst *u, uint32_t e)
 	struct ld_entry *le = &u->tab[e];
 	if (le->used && le->all_sent && le->outstanding == 0)
 		entry_done(u, e);
+}
+
+/* DWR: the local-memory address of lane l of op at offset off.  The
+ * sub-warps of a partner group share one region, interleaved as the lanes
+ * of one warp of G x warp_size threads, so a large warp's local access
+ * coalesces as a fixed warp of that size does. */
+static uint64_t dwr_local_addr(const struct ldst *u, const struct sm_op *op, unsigned l, uint64_t off)
+{
+	const struct sm *s = u->s;
+	uint32_t sws = s->ws, G = dwr_group_size(s->dwr);
+	uint32_t k0 = op->npart ? op->lane0_warp : s->vw[op->slot].warp_in_cta;
+	uint32_t k = k0 + l / sws, lane = l % sws;
+	const struct sm_cta *ct = &s->cta[s->w[op->slot].cta_slot];
+	uint32_t first = k / G * G;
+	uint64_t region = (uint64_t)s->id * s->nslots + ct->slots[first < ct->nwarps ? first : 0];
+	uint64_t gl = (uint64_t)(k - first) * sws + lane;
+	return LOCAL_BASE + region * LOCAL_WARP_STRIDE + (off / 4) * (G * sws * 4ull) + gl * 4ull + off % 4;
+}
+
+/* DWR: the warp slots of the sub-warps whose lanes `lanes` of op are. */
+static uint64_t store_token(const struct ldst *u, const struct sm_op *op, uint64_t lanes)
+{
+	if (!op->npart)
+		return TOK(TOK_STORE, op->slot);
+	uint32_t sws = u->s->ws, mask = 0;
+	for (uint64_t m = lanes; m; m &= m - 1)
+		mask |= 1u << ((unsigned)__builtin_ctzll(m) / sws);
+	return TOK(TOK_STORE, TOK_STORE_MULTI | (uint64_t)u->s->w[op->slot].cta_slot << 24 |
+				      (uint64_t)op->lane0_warp << 8 | mask);
+}
+
+/* Apply f to every warp slot a store token names. */
+static void store_token_slots(struct ldst *u, uint64_t val, void (*f)(struct ldst *, uint32_t, uint64_t), uint64_t now)
+{
+	if (!(val & TOK_STORE_MULTI)) {
+		if (val < u->s->nslots)
+			f(u, (uint32_t)val, now);
+		return;
+	}
+	uint32_t c = (uint32_t)(val >> 24 & 0xffff), k0 = (uint32_t)(val >> 8 & 0xffff), mask = (uint32_t)(val & 0xff);
+	if (c >= u->s->nctaslots)
+		return;
+	const struct sm_cta *ct = &u->s->cta[c];
+	for (; mask; mask &= mask - 1) {
+		uint32_t k = k0 + (uint32_t)__builtin_ctz(mask);
+		if (k < ct->nwarps)
+			f(u, ct->slots[k], now);
+	}
+}
+
+static void store_sent(struct ldst *u, uint32_t slot, uint64_t now)
+{
+	(void)now;
+	u->s->w[slot].pending_stores++;
+}
+
+static void store_acked(struct ldst *u, uint32_t slot, uint64_t now)
+{
+	struct sm_warp *w = &u->s->w[slot];
+	if (w->pending_stores) {
+		w->pending_stores--;
+		sm_warp_mark_dirty(u->s, slot);
+		if (w->finished)
+			sm_cta_check(u->s, w->cta_slot, now);
+	}
 }
 
 bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
@@ -176,7 +250,8 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	const struct ptx_insn *in = op->d->in;
 	/* tensor-core loads/stores name the lanes that supply addresses (mem_lanes) */
 	uint64_t exec = info->mem_lanes_set ? info->mem_lanes : info->exec;
-	unsigned ws = u->s->ws, size = info->access_size ? info->access_size : 4;
+	/* a DWR large warp is one access of op->width lanes */
+	unsigned ws = op->width ? op->width : u->s->ws, size = info->access_size ? info->access_size : 4;
 	/* no memory access: predicated off, or cp.async.commit_group/wait_group/
 	 * wait_all and mbarrier.pending_count: one pass through the pipeline */
 	if (!exec || (info->space == SPACE_NONE && (in->op == OP_CP || in->op == OP_MBARRIER))) {
@@ -198,7 +273,11 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 		case SPACE_LOCAL: {
 			uint64_t off = a >= WS_LOCAL_WINDOW ? a - WS_LOCAL_WINDOW : a;
 			uint64_t slot = (uint64_t)u->s->id * u->s->nslots + op->slot;
-			addr[l] = LOCAL_BASE + slot * LOCAL_WARP_STRIDE + (off / 4) * (ws * 4ull) + l * 4ull + off % 4;
+			if (u->s->dwr) /* DWR: a partner group's sub-warps interleave like one large warp */
+				addr[l] = dwr_local_addr(u, op, l, off);
+			else
+				addr[l] = LOCAL_BASE + slot * LOCAL_WARP_STRIDE + (off / 4) * (ws * 4ull) + l * 4ull +
+					  off % 4;
 			glob |= 1ull << l;
 			break;
 		}
@@ -281,11 +360,13 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		if (!memsys_can_accept(ms, sm, &r) || !memsys_send(ms, sm, &r))
 			return false;
 		le->outstanding++;
+		u->g->stats->v[STAT_offchip_requests] += p->kind != MEM_ATOMIC;
 		return true;
 	}
 	if (p->kind == MEM_WRITE) {
-		struct mem_req r = {.addr = t->line, .token = TOK(TOK_STORE, le->op.slot), .sectors = t->sectors,
-				    .bytes = t->bytes, .kind = MEM_WRITE};
+		uint64_t tok = store_token(u, &le->op, t->lanes);
+		struct mem_req r = {.addr = t->line, .token = tok, .sectors = t->sectors, .bytes = t->bytes,
+				    .kind = MEM_WRITE};
 		if (!memsys_can_accept(ms, sm, &r))
 			return false;
 		struct cache_result cr = cache_access(u->l1d, t->line, t->sectors, MEM_WRITE, 0);
@@ -293,7 +374,8 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			return false;
 		if (!memsys_send(ms, sm, &r))
 			return false;
-		u->s->w[le->op.slot].pending_stores++;
+		store_token_slots(u, tok & ((1ull << TOK_KIND_SHIFT) - 1), store_sent, now);
+		u->g->stats->v[STAT_offchip_requests]++;
 		if (le->ready < now + 1)
 			le->ready = now + 1;
 		return true;
@@ -319,9 +401,11 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		if (cr.fetch_mask) { /* new MSHR: fetch the missing sectors into the L1D */
 			r.sectors = cr.fetch_mask;
 			memsys_send(ms, sm, &r);
+			u->g->stats->v[STAT_offchip_requests] += !p->tex;
 		} else if (cr.forward) { /* not cached (bypass): the reply completes this load directly */
 			r.token = TOK(TOK_DIRECT, p->entry);
 			memsys_send(ms, sm, &r);
+			u->g->stats->v[STAT_offchip_requests] += !p->tex;
 		}
 		return true;
 	case CACHE_RESERVATION_FAIL:
@@ -393,12 +477,7 @@ void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now)
 		break;
 	}
 	case TOK_STORE:
-		if (val < u->s->nslots && u->s->w[val].pending_stores) {
-			u->s->w[val].pending_stores--;
-			sm_warp_mark_dirty(u->s, (uint32_t)val);
-			if (u->s->w[val].finished)
-				sm_cta_check(u->s, u->s->w[val].cta_slot, now);
-		}
+		store_token_slots(u, val, store_acked, now);
 		break;
 	default:
 		break;

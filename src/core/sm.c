@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dwr.h"
 #include "core/fetch.h"
 #include "core/issue.h"
 #include "core/ldst.h"
@@ -40,6 +41,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->live = calloc(s->nslots, sizeof *s->live);
 	s->eligible = calloc(s->nslots, sizeof *s->eligible);
 	s->last_fetch = malloc((s->nsched ? s->nsched : 1) * sizeof *s->last_fetch);
+	s->sched_busy_until = calloc(s->nsched ? s->nsched : 1, sizeof *s->sched_busy_until);
 	for (uint32_t k = 0; s->last_fetch && k < s->nsched; k++)
 		s->last_fetch[k] = UINT32_MAX;
 	s->ncoll_per = (uint32_t)cfg_int(cfg, CFG_opcoll_per_unit);
@@ -55,8 +57,8 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->dirty_bits = calloc((s->nslots + 63) / 64 + 1, sizeof *s->dirty_bits);
 	s->head_at = calloc(s->nslots + 1, sizeof *s->head_at);
 	if (!s->dirty_bits || !s->head_at ||
-	    !s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->last_fetch || !s->coll ||
-	    !s->coll_fifo || !s->bank_busy || !s->coll_free || !s->coll_now)
+	    !s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->last_fetch ||
+	    !s->sched_busy_until || !s->coll || !s->coll_fifo || !s->bank_busy || !s->coll_free || !s->coll_now)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
 		s->cta[c].slots = calloc(s->nslots, sizeof(uint32_t));
@@ -92,7 +94,9 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->pol_st = s->pol->create(&a);
 	s->fpol_st = s->fpol->create(&a);
 	s->ldst = ldst_create(s, cfg);
-	if (!s->pol_st || !s->fpol_st || !s->ldst)
+	bool dwr_oom = false;
+	s->dwr = dwr_create(s, cfg, &dwr_oom);
+	if (!s->pol_st || !s->fpol_st || !s->ldst || dwr_oom)
 		goto fail;
 	return s;
 fail:
@@ -117,6 +121,7 @@ void sm_destroy(struct sm *s)
 	if (s->fpol_st)
 		s->fpol->destroy(s->fpol_st);
 	ldst_destroy(s->ldst);
+	dwr_destroy(s->dwr);
 	free(s->w);
 	free(s->cta);
 	free(s->vw);
@@ -127,6 +132,7 @@ void sm_destroy(struct sm *s)
 	free(s->live);
 	free(s->eligible);
 	free(s->last_fetch);
+	free(s->sched_busy_until);
 	free(s->coll);
 	free(s->coll_fifo);
 	free(s->coll_free);
@@ -210,7 +216,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		ct->slots[k] = i;
 		struct sched_warp *v = &s->vw[i];
 		v->valid = true;
-		v->finished = v->at_barrier = v->ibuf_head_valid = v->ready = v->long_latency_wait = false;
+		v->finished = v->at_barrier = v->ibuf_head_valid = v->ready = v->long_latency_wait = v->partner_wait = false;
 		v->ibuf_count = 0;
 		v->age = g->next_age++;
 		v->cta_slot = c;
@@ -228,6 +234,8 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 	live_rebuild(s);
 	s->vc[c] = (struct sched_cta){.valid = true, .cta_id = fc->linear, .nwarps = fc->nwarps,
 				      .launch_cycle = now, .first_barrier_hit = UINT64_MAX};
+	if (s->dwr)
+		dwr_cta_launch(s->dwr, c);
 	s->view.cycle = now;
 	if (s->pol->on_cta_launch)
 		s->pol->on_cta_launch(s->pol_st, &s->view, c);
@@ -378,6 +386,8 @@ void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now)
 	s->vw[slot].ibuf_head_valid = false;
 	s->cta[w->cta_slot].finished_warps++;
 	s->vc[w->cta_slot].warps_finished++;
+	if (s->dwr) /* a finished partner no longer holds its group's partner barrier */
+		dwr_partner_event(s->dwr, slot, now);
 }
 
 void sm_cta_check(struct sm *s, uint32_t cta_slot, uint64_t now) { cta_try_release(s, cta_slot, now); }
@@ -415,9 +425,10 @@ void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsig
 		char d[400];
 		func_warp_describe(s->gpu->L, w->fc, w->fw, d, sizeof d);
 		*len += (size_t)snprintf(buf + *len, bufsz - *len,
-					 "\n  SM %u slot %u: %s; I-buffer %u, scoreboard pending %u, in flight %u%s", s->id,
+					 "\n  SM %u slot %u: %s; I-buffer %u, scoreboard pending %u, in flight %u%s%s", s->id,
 					 i, d, w->ib_count, w->sb.npending, w->inflight,
-					 w->fetch_pending ? ", I-cache miss pending" : "");
+					 w->fetch_pending ? ", I-cache miss pending" : "",
+					 s->dwr && dwr_waiting(s->dwr, i, s->view.cycle) ? ", DWR partner barrier" : "");
 		(*shown)++;
 	}
 }

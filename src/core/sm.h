@@ -100,6 +100,13 @@ struct sm_op {
 	uint64_t ready;               /* completion cycle (writeback no earlier) */
 	struct func_step_info *mem;   /* memory instructions: addresses etc. (owned by LD/ST) */
 	uint8_t cp_group;             /* cp.async copy: its group's slot in sm_warp.cp_pending */
+	/* DWR (dwr.h): a large warp of sub-warps issued as one LAT.  Lanes
+	 * [r*warp_size, (r+1)*warp_size) belong to CTA warp lane0_warp + r;
+	 * the partners beyond `slot` are released at writeback too. */
+	uint8_t npart;                /* partner sub-warps beyond `slot` */
+	uint8_t width;                /* lanes of the access (0: warp_size) */
+	uint16_t lane0_warp;          /* under DWR: CTA warp index of the sub-warp in the first lanes */
+	uint32_t part_slot[7], part_fb[7];
 };
 #define SM_CP_GROUPS 8
 
@@ -154,6 +161,7 @@ struct sm {
 	uint32_t busy_coll;           /* operand collectors holding an instruction */
 	uint32_t *coll_fifo;          /* busy collectors in issue order (oldest first) [busy_coll] */
 	bool *eligible;               /* scratch [nslots] */
+	uint64_t *sched_busy_until;   /* [nsched] issue_simd_passes: the scheduler still issues sub-warps until then */
 	uint32_t *last_fetch;         /* [nsched] slot of the scheduler's warp fetched for last, not yet
 	                                 followed by an issue (UINT32_MAX: none); fetch_next_issue */
 	/* operand collectors: [nsched][CU_COUNT][opcoll_per_unit] */
@@ -178,6 +186,8 @@ struct sm {
 	 * expires without an event).  See sm_issue_tick(). */
 	uint64_t *dirty_bits;
 	uint64_t *head_at;
+	/* dynamic warp resizing (dwr.h); NULL when dwr_max_warp = 0 */
+	struct dwr *dwr;
 	/* accounting */
 	bool progress;                /* something happened this cycle (watchdog) */
 };

@@ -102,6 +102,16 @@ void sm_writeback_tick(struct sm *s, uint64_t now)
 	while (s->wb.n && s->wb.h[0].ready <= now && buses) {
 		struct sm_op op;
 		wb_pop(&s->wb, &op);
+		/* a DWR large warp releases every partner sub-warp's registers */
+		for (unsigned i = 1; i <= op.npart; i++) {
+			struct sm_warp *pw = &s->w[op.part_slot[i - 1]];
+			for (unsigned k = 0; op.d && k < op.d->ndst; k++)
+				sb_release(&pw->sb, op.part_fb[i - 1] + (uint32_t)op.d->dst[k]);
+			pw->inflight--;
+			sm_warp_mark_dirty(s, op.part_slot[i - 1]);
+			if (pw->finished)
+				sm_cta_check(s, pw->cta_slot, now);
+		}
 		struct sm_warp *w = &s->w[op.slot];
 		if (op.d)
 			for (unsigned k = 0; k < op.d->ndst; k++)

@@ -69,6 +69,24 @@ ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz)
 		snprintf(err, errsz, "parameter 'warp_size': %lld is not 8, 16, 32 or 64", (long long)ws);
 		return WS_ERROR_INVALID_CONFIG;
 	}
+	int64_t dwr = cfg_int(cfg, CFG_dwr_max_warp);
+	if (dwr && (dwr % ws || dwr / ws < 2 || dwr / ws > 8 || (dwr / ws & (dwr / ws - 1)))) {
+		snprintf(err, errsz,
+			 "parameter 'dwr_max_warp': %lld is not 2, 4 or 8 times warp_size (%lld) "
+			 "(DWR-16/32/64 run with warp_size = 8, the sub-warp)",
+			 (long long)dwr, (long long)ws);
+		return WS_ERROR_INVALID_CONFIG;
+	}
+	if (dwr && cfg_int(cfg, CFG_dwr_combine_distance) > dwr / ws) {
+		snprintf(err, errsz, "parameter 'dwr_combine_distance': %lld is larger than the partner group (%lld sub-warps)",
+			 (long long)cfg_int(cfg, CFG_dwr_combine_distance), (long long)(dwr / ws));
+		return WS_ERROR_INVALID_CONFIG;
+	}
+	if (cfg_int(cfg, CFG_dwr_ilt_entries) % cfg_int(cfg, CFG_dwr_ilt_ways)) {
+		snprintf(err, errsz, "parameter 'dwr_ilt_entries': %lld is not a multiple of dwr_ilt_ways (%lld)",
+			 (long long)cfg_int(cfg, CFG_dwr_ilt_entries), (long long)cfg_int(cfg, CFG_dwr_ilt_ways));
+		return WS_ERROR_INVALID_CONFIG;
+	}
 	if (!gpu_check_policies(cfg, err, errsz) || !memsys_check_config(cfg, err, errsz))
 		return WS_ERROR_INVALID_CONFIG;
 	return WS_SUCCESS;
@@ -1158,6 +1176,15 @@ static unsigned derive(const ws_sim *sim, struct derived *d)
 				  "time-weighted RTRU over warp-phases"};
 	d[n++] = (struct derived){"issue_fraction", ratio(v[STAT_issue_cycles], sched_cycles),
 				  "scheduler-cycles with an issue"};
+	d[n++] = (struct derived){"idle_cycle_share",
+				  ratio(sched_cycles - v[STAT_issue_cycles] - v[STAT_stall_structural] - v[STAT_stall_held],
+					sched_cycles),
+				  "scheduler-cycles in which no warp was ready to issue (DWR paper's idle cycles: every stall "
+				  "but structural and held)"};
+	d[n++] = (struct derived){"coalescing_rate",
+				  ratio(v[STAT_global_loads] + v[STAT_global_stores] + v[STAT_local_accesses],
+					v[STAT_offchip_requests]),
+				  "thread-level global/local memory accesses per off-chip request (DWR paper eq. 1)"};
 	d[n++] = (struct derived){"l1d_hit_rate", ratio(v[STAT_l1d_hits], v[STAT_l1d_accesses]), "L1D hits / accesses"};
 	d[n++] = (struct derived){"l2_hit_rate", ratio(v[STAT_l2_hits], v[STAT_l2_accesses]), "L2 hits / accesses"};
 	d[n++] = (struct derived){"mem_latency", ratio(v[STAT_mem_read_latency], v[STAT_mem_read_replies]),

@@ -36,6 +36,7 @@ struct sched_warp {
 	bool ibuf_head_valid;   /* the oldest I-buffer entry holds a decoded instruction */
 	bool ready;             /* head instruction would pass the scoreboard now */
 	bool long_latency_wait; /* head instruction depends on a pending long-latency (global/local) load */
+	bool partner_wait;      /* DWR: locked at (or in the latency of) a partner barrier (src/core/dwr.h) */
 	uint8_t ibuf_count;     /* valid I-buffer entries */
 	uint8_t ibuf_depth;     /* I-buffer capacity */
 	uint32_t slot;          /* index of this slot in the SM */

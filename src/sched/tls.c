@@ -15,7 +15,8 @@
  *               (age, warp_in_cta, slot).
  *   2. demote:  active warps whose head instruction depends on a pending
  *               long-latency load (long_latency_wait) -- or that wait at a
- *               barrier -- move to the pending tail, in slot order.
+ *               barrier or a DWR partner barrier -- move to the pending tail,
+ *               in slot order.
  *   3. promote: while the active pool has room, the pending head moves to
  *               the active pool (whatever its state; if it is still
  *               waiting it is demoted again by the next call's step 2).
@@ -162,7 +163,9 @@ static void tls_sync(struct tls *s, const struct sched_view *v, uint32_t sched_i
 	}
 }
 
-/* Step 2: active warps waiting on a long-latency load or a barrier go to the pending tail. */
+/* Step 2: active warps waiting on a long-latency load, a barrier or a DWR
+ * partner barrier go to the pending tail (a sub-warp locked in the active
+ * pool while its partners sit in the pending pool would never be released). */
 static void tls_demote(struct tls *s, const struct sched_view *v, uint32_t sched_id)
 {
 	uint32_t ns = sched_nslots(v, s->nslots);
@@ -170,7 +173,7 @@ static void tls_demote(struct tls *s, const struct sched_view *v, uint32_t sched
 		if (s->pool[slot] != POOL_ACTIVE || s->owner[slot] != sched_id)
 			continue;
 		const struct sched_warp *w = &v->warps[slot];
-		if (w->long_latency_wait || w->at_barrier) {
+		if (w->long_latency_wait || w->at_barrier || w->partner_wait) {
 			s->nactive[sched_id]--;
 			pending_push(s, sched_id, slot);
 			if (s->ctr)
