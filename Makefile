@@ -3,6 +3,7 @@
 #                   runtime build/libcudart.so.13 (+ libcudart.so link names)
 #   make test       build and run the test suite (ends with "N passed, N failed")
 #   make bench      simulator speed on the bundled kernels
+#   make tsan       the parallel-simulation tests under ThreadSanitizer
 #   make golden     regenerate tests/golden/tiny.txt and bows_tiny.txt (golden statistics) deliberately
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
 #   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer
@@ -13,7 +14,7 @@ OPT      ?= -O2
 CFLAGS   ?= $(OPT) -g
 WFLAGS   := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
 CPPFLAGS := -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude -Isrc -Ibench -I$(BUILD)/gen
-LDLIBS   := -lm
+LDLIBS   := -lm -lpthread
 NVCC     ?= nvcc
 NVCCFLAGS ?= -arch=compute_75 -ptx -O3
 
@@ -40,7 +41,7 @@ CLI := $(BUILD)/warpsim
 TESTBIN := $(BUILD)/warpsim-tests
 CUDART := $(BUILD)/libcudart.so.13
 
-.PHONY: all test bench ptx asan fuzz clean format golden cudart-bins
+.PHONY: all test bench ptx asan tsan fuzz clean format golden cudart-bins
 all: $(LIB) $(CLI) $(CUDART)
 
 $(BUILD)/%.o: %.c
@@ -119,6 +120,16 @@ asan:
 	$(MAKE) BUILD=build-asan CC=clang OPT=-O1 \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  LDFLAGS="-fsanitize=address,undefined" WARPSIM_TEST_SKIP=paper_ test
+
+# ThreadSanitizer: the parallel-simulation tests (threads=1,2,3 give identical
+# statistics) on a few benchmarks that cover stores, atomics, locks, barriers
+# and device printf-free paths; a data race fails the run.
+TSAN_BENCH := sp,vecadd,hashtable,ht,atm,bfs,hotspot,histo
+tsan:
+	WARPSIM_THREADS_BENCH=$(TSAN_BENCH) TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+	$(MAKE) BUILD=build-tsan CC=clang OPT=-O1 \
+	  CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" \
+	  LDFLAGS="-fsanitize=thread" TESTARGS=threads_ test
 
 FUZZ_SRC := $(sort $(wildcard src/ptx/*.c src/util/*.c))
 fuzz: $(BUILD)/fuzz-ptx $(BUILD)/fuzz-config $(BUILD)/fuzz-sweep

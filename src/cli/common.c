@@ -71,9 +71,9 @@ int cli_build_config(const struct cli_args *a, ws_config **out)
 			return config_error(cmd, r, "--functional (mode=functional)", err);
 		}
 	}
-	/* shortcuts: --sched P and --fetch P are --set sched=P / fetch=P; a timeline or trace needs the phase records */
-	static const char *const shortcut[][2] = {{"sched", "sched"}, {"fetch", "fetch"}};
-	for (unsigned k = 0; k < 2; k++) {
+	/* shortcuts: --sched P, --fetch P and --threads N are --set sched=P / fetch=P / threads=N; a timeline or trace needs the phase records */
+	static const char *const shortcut[][2] = {{"sched", "sched"}, {"fetch", "fetch"}, {"threads", "threads"}};
+	for (unsigned k = 0; k < 3; k++) {
 		const char *v = cli_opt_get(a, shortcut[k][0]);
 		if (!v)
 			continue;

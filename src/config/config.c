@@ -468,6 +468,8 @@ uint64_t cfg_hash(const struct ws_config *c)
 	uint64_t h = 0xcbf29ce484222325ull;
 	char buf[96], val[64];
 	for (int i = 0; i < CFG_COUNT; i++) {
+		if (i == CFG_threads) /* how many host threads simulate: not part of the model (same results) */
+			continue;
 		format_value(c, i, val, sizeof val);
 		int n = snprintf(buf, sizeof buf, "%s=%s\n", cfg_params[i].name, val);
 		for (int k = 0; k < n && k < (int)sizeof buf; k++) {

@@ -164,7 +164,7 @@ static void ilt_insert(struct dwr *d, int32_t fn, int32_t pc)
 		if (set[i].used < v->used)
 			v = &set[i];
 	}
-	struct ws_stats *st = d->s->gpu->stats;
+	struct ws_stats *st = d->s->stats;
 	st->v[STAT_dwr_ilt_inserts]++;
 	if (v->valid)
 		st->v[STAT_dwr_ilt_evictions]++;
@@ -215,8 +215,8 @@ static void check_release(struct dwr *d, uint32_t slot, uint64_t now, bool sync,
 			return; /* a partner is still running */
 	}
 	if (force)
-		s->gpu->stats->v[STAT_dwr_release_timeout]++;
-	struct ws_stats *st = s->gpu->stats;
+		s->stats->v[STAT_dwr_release_timeout]++;
+	struct ws_stats *st = s->stats;
 	uint64_t t = sync ? now + d->lat : now;
 	for (uint32_t m = 0; m < n; m++) {
 		if (!(e->lock >> m & 1))
@@ -241,7 +241,7 @@ static void check_release(struct dwr *d, uint32_t slot, uint64_t now, bool sync,
 static void sync_op(struct dwr *d, uint32_t slot, int32_t fn, int32_t pc, uint64_t now)
 {
 	struct sm *s = d->s;
-	struct ws_stats *st = s->gpu->stats;
+	struct ws_stats *st = s->stats;
 	struct dwr_warp *dw = &d->w[slot];
 	dw->fn = fn;
 	dw->pc = pc;
@@ -358,7 +358,7 @@ void dwr_issued(struct dwr *d, const uint32_t *slots, unsigned n)
 		d->w[slots[i]].state = DWR_NONE;
 		d->w[slots[i]].combine_ready = false;
 	}
-	struct ws_stats *st = d->s->gpu->stats;
+	struct ws_stats *st = d->s->stats;
 	static const enum stat_id by_n[DWR_MAX_SUB] = {STAT_dwr_issue_sub1, STAT_dwr_issue_sub2, STAT_dwr_issue_sub3,
 						       STAT_dwr_issue_sub4, STAT_dwr_issue_sub5, STAT_dwr_issue_sub6,
 						       STAT_dwr_issue_sub7, STAT_dwr_issue_sub8};

@@ -83,7 +83,7 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 			break;
 	}
 	sm_warp_head_sync(w);
-	s->gpu->stats->v[STAT_fetches]++;
+	s->stats->v[STAT_fetches]++;
 	s->last_fetch[s->vw[slot].sched_id] = (uint32_t)slot;
 }
 

@@ -39,6 +39,7 @@
 #include "core/opcoll.h"
 #include "core/prefetch.h"
 #include "core/sm.h"
+#include "func/wlog.h"
 #include "gpu/gpu.h"
 #include "sched/sched_util.h"
 #include "sched/warp_sharing.h"
@@ -164,6 +165,13 @@ static void lock_measure(struct sm *s, const struct sm_warp *w, const struct ptx
 	enum lockstat_kind k = lockstat_kind(s->gpu->lock, info->fn, info->pc);
 	if (k == LOCKSTAT_WAIT_SIB) {
 		lockstat_wait(st, info->active, info->exec);
+	} else if (k == LOCKSTAT_ACQUIRE && info->exec && info->deferred) {
+		/* the atomic executes at the end of the cycle (func/wlog.h): measured then */
+		struct wlog_atom *a = wlog_last_atom(s->wlog);
+		if (a) {
+			a->lock = true;
+			a->lock_warp = s->vw[w - s->w].age;
+		}
 	} else if (k == LOCKSTAT_ACQUIRE && info->exec) {
 		bool cas = in->atomop == AOP_CAS;
 		uint64_t old[WS_MAX_WARP], cmp[WS_MAX_WARP], nw[WS_MAX_WARP];
@@ -186,7 +194,6 @@ static void lock_measure(struct sm *s, const struct sm_warp *w, const struct ptx
 static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_step_info *info, uint64_t now,
 		     bool *longlat_out, uint8_t *cp_out)
 {
-	struct gpu *g = s->gpu;
 	struct sm_warp *w = &s->w[slot];
 	struct ibuf_entry *e = &w->ib[w->ib_head];
 	const struct dec_insn *d = e->d;
@@ -195,17 +202,17 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	int32_t e_fn = e->fn, e_pc = e->pc;
 	/* what the front end delivered vs what issues: the wait of this entry in the
 	 * I-buffer, and whether the scheduler's latest fetch was for this warp */
-	g->stats->v[STAT_ibuf_wait_cycles] += now > e->ready ? now - e->ready : 0;
+	s->stats->v[STAT_ibuf_wait_cycles] += now > e->ready ? now - e->ready : 0;
 	if (s->last_fetch[sched] != UINT32_MAX) {
-		g->stats->v[STAT_fetch_next_issue] += s->last_fetch[sched] == slot;
+		s->stats->v[STAT_fetch_next_issue] += s->last_fetch[sched] == slot;
 		s->last_fetch[sched] = UINT32_MAX;
 	}
-	g->L->clock = now;
-	if (!func_warp_step(g->L, w->fc, w->fw, info))
+	s->L->clock = now;
+	if (!func_warp_step(s->L, w->fc, w->fw, info))
 		return false;
 	sm_ibuf_pop(s, slot);
-	struct ws_stats *st = g->stats;
-	if (g->lock && d)
+	struct ws_stats *st = s->stats;
+	if (s->gpu->lock && d)
 		lock_measure(s, w, d->in, info, st);
 	st->v[STAT_simd_lanes_active] += (uint64_t)__builtin_popcountll(info->active);
 	if (d) { /* activity for the energy estimate */
@@ -246,7 +253,7 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	if (d)
 		for (unsigned k = 0; k < d->ndst; k++)
 			if (!sb_set(&w->sb, frame_base + (uint32_t)d->dst[k], longlat))
-				g->oom = true;
+				s->oom = true;
 	w->inflight++;
 	sm_warp_mark_dirty(s, slot);
 	*longlat_out = longlat;
@@ -514,7 +521,7 @@ static int share_issue(struct sm *s, uint32_t sc, uint64_t now)
 	if (!c || !issue_head(s, sc, slot, c, now))
 		return c ? -1 : 0;
 	s->vw[slot].ready = false; /* issued this cycle */
-	s->gpu->stats->v[STAT_warp_sharing_issues]++;
+	s->stats->v[STAT_warp_sharing_issues]++;
 	return 1;
 }
 
@@ -584,7 +591,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	for (uint32_t r = 0; r < s->nsched; r++) {
 		uint32_t sc = (first + r) % s->nsched;
 		if (passes && s->sched_busy_until[sc] > now) { /* still issuing the last warp's sub-warps */
-			s->gpu->stats->v[STAT_issue_cycles]++;
+			s->stats->v[STAT_issue_cycles]++;
 			any_issued = true;
 			continue;
 		}
@@ -611,8 +618,8 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 				return false;
 		}
 		if (issued) {
-			s->gpu->stats->v[STAT_issue_cycles]++;
-			s->gpu->stats->v[STAT_dual_issue_cycles] += issued > 1;
+			s->stats->v[STAT_issue_cycles]++;
+			s->stats->v[STAT_dual_issue_cycles] += issued > 1;
 			any_issued = true;
 			continue;
 		}
@@ -637,13 +644,13 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 					break;
 				}
 			}
-		s->gpu->stats->v[stall_stat[best]]++;
+		s->stats->v[stall_stat[best]]++;
 		if (best > sm_worst)
 			sm_worst = best;
 	}
 	/* KAWS Fig. 6: an SM cycle without any issue, by its worst stall */
 	if (!any_issued)
-		s->gpu->stats->v[sm_worst >= ST_HELD	? STAT_sm_inactive_pipeline
+		s->stats->v[sm_worst >= ST_HELD	? STAT_sm_inactive_pipeline
 				 : sm_worst == ST_DATA ? STAT_sm_inactive_scoreboard
 						       : STAT_sm_inactive_idle]++;
 	return true;

@@ -84,14 +84,14 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->g = s->gpu;
 	struct cache_params p;
 	cache_params_from_config(cfg, CACHE_STATS_L1D, &p);
-	u->l1d = cache_create(&p, s->gpu->stats);
+	u->l1d = cache_create(&p, s->stats);
 	u->l1d_line = p.line_bytes;
 	u->bypass = p.bypass;
 	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
-	u->l1i = cache_create(&p, s->gpu->stats);
+	u->l1i = cache_create(&p, s->stats);
 	u->l1i_line = p.line_bytes;
 	cache_params_from_config(cfg, CACHE_STATS_TEX, &p);
-	u->l1t = cache_create(&p, s->gpu->stats);
+	u->l1t = cache_create(&p, s->stats);
 	u->l1t_line = p.line_bytes;
 	u->l1t_latency = (uint32_t)cfg_int(cfg, CFG_tex_latency);
 	u->l1d_latency = (uint32_t)cfg_int(cfg, CFG_l1d_latency);
@@ -300,12 +300,12 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 			if (passes < 1)
 				passes = 1;
 			cyc = passes * u->shmem_atomic_pass;
-			u->g->stats->v[STAT_shmem_conflict_cycles] += (passes - 1) * u->shmem_atomic_pass;
+			u->s->stats->v[STAT_shmem_conflict_cycles] += (passes - 1) * u->shmem_atomic_pass;
 		} else {
 			cyc = shmem_cycles(addr, shared, ws, size, u->shmem_banks, 4);
 			if (cyc < 1)
 				cyc = 1;
-			u->g->stats->v[STAT_shmem_conflict_cycles] += cyc - 1;
+			u->s->stats->v[STAT_shmem_conflict_cycles] += cyc - 1;
 		}
 		p->busy_until = now + cyc;
 		ready = now + u->lat_shared + cyc - 1;
@@ -360,7 +360,7 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		if (!memsys_can_accept(ms, sm, &r) || !memsys_send(ms, sm, &r))
 			return false;
 		le->outstanding++;
-		u->g->stats->v[STAT_offchip_requests] += p->kind != MEM_ATOMIC;
+		u->s->stats->v[STAT_offchip_requests] += p->kind != MEM_ATOMIC;
 		return true;
 	}
 	if (p->kind == MEM_WRITE) {
@@ -375,7 +375,7 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		if (!memsys_send(ms, sm, &r))
 			return false;
 		store_token_slots(u, tok & ((1ull << TOK_KIND_SHIFT) - 1), store_sent, now);
-		u->g->stats->v[STAT_offchip_requests]++;
+		u->s->stats->v[STAT_offchip_requests]++;
 		if (le->ready < now + 1)
 			le->ready = now + 1;
 		return true;
@@ -401,11 +401,11 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		if (cr.fetch_mask) { /* new MSHR: fetch the missing sectors into the L1D */
 			r.sectors = cr.fetch_mask;
 			memsys_send(ms, sm, &r);
-			u->g->stats->v[STAT_offchip_requests] += !p->tex;
+			u->s->stats->v[STAT_offchip_requests] += !p->tex;
 		} else if (cr.forward) { /* not cached (bypass): the reply completes this load directly */
 			r.token = TOK(TOK_DIRECT, p->entry);
 			memsys_send(ms, sm, &r);
-			u->g->stats->v[STAT_offchip_requests] += !p->tex;
+			u->s->stats->v[STAT_offchip_requests] += !p->tex;
 		}
 		return true;
 	case CACHE_RESERVATION_FAIL:
@@ -428,7 +428,7 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 		}
 		/* still working after this cycle: a memory-stage stall (GPGPU-Sim's gpgpu_n_stall_shd_mem) */
 		if (p->next < p->ntxn || now + 1 < p->busy_until)
-			u->g->stats->v[STAT_ldst_stall_cycles]++;
+			u->s->stats->v[STAT_ldst_stall_cycles]++;
 		/* busy during [accept, busy_until): the next instruction is accepted at busy_until */
 		if (p->next >= p->ntxn && now >= p->busy_until) {
 			struct ld_entry *le = &u->tab[p->entry];

@@ -89,7 +89,7 @@ void sm_operands_tick(struct sm *s, uint64_t now)
 			if (b < 0)
 				continue;
 			if (s->bank_busy[b] == now + 1) { /* bank already read this cycle */
-				s->gpu->stats->v[STAT_regbank_conflicts]++;
+				s->stats->v[STAT_regbank_conflicts]++;
 				continue;
 			}
 			s->bank_busy[b] = now + 1;

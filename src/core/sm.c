@@ -15,6 +15,7 @@
 #include "core/opcoll.h"
 #include "core/sm.h"
 #include "core/writeback.h"
+#include "func/wlog.h"
 #include "gpu/gpu.h"
 
 /* ---- creation ---- */
@@ -81,6 +82,21 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	}
 	s->view = (struct sched_view){.nsched = s->nsched, .nslots = s->nslots, .warps = s->vw,
 				      .nctas = s->nctaslots, .ctas = s->vc, .held = s->held, .coll_free = s->coll_free};
+	s->stats = calloc(1, sizeof *s->stats);
+	s->L = malloc(sizeof *s->L);
+	s->wlog = wlog_create();
+	if (!s->stats || !s->L || !s->wlog)
+		goto fail;
+	*s->L = *g->L;
+	s->L->stats = s->stats;
+	s->L->wlog = s->wlog;
+	s->L->err = WS_SUCCESS;
+	s->L->errmsg[0] = 0;
+	s->L->mem_changes = 0;
+	if (g->L->trace) {
+		s->trace.max = SIZE_MAX;
+		s->L->trace = &s->trace;
+	}
 	s->pol = g->pol.pol;
 	s->fpol = g->fpol;
 	uint32_t nctr = sched_choice_ncounters(&g->pol);
@@ -141,6 +157,13 @@ void sm_destroy(struct sm *s)
 	free(s->dirty_bits);
 	free(s->head_at);
 	free(s->wb.q);
+	wlog_destroy(s->wlog);
+	trace_free(&s->trace);
+	if (s->printf_buf)
+		fclose(s->printf_buf);
+	free(s->printf_mem);
+	free(s->L);
+	free(s->stats);
 	free(s);
 }
 
@@ -248,7 +271,7 @@ static void phase_end(struct sm *s, uint32_t c, uint64_t now, bool at_exit, cons
 		      uint32_t n)
 {
 	struct sm_cta *ct = &s->cta[c];
-	struct ws_stats *st = s->gpu->stats;
+	struct ws_stats *st = s->stats;
 	uint64_t maxT = 0, sumT = 0;
 	for (uint32_t k = 0; k < n; k++) {
 		uint64_t T = arrive[k] - ct->phase_start;
@@ -263,10 +286,10 @@ static void phase_end(struct sm *s, uint32_t c, uint64_t now, bool at_exit, cons
 		st->v[STAT_rtru_idle_cycles] += idle;
 		st->v[STAT_rtru_span_cycles] += n * maxT;
 	}
-	struct phase_trace *tr = s->gpu->L->trace;
+	struct phase_trace *tr = s->L->trace;
 	if (tr)
 		for (uint32_t k = 0; k < n; k++) {
-			struct phase_event e = {.launch = s->gpu->L->launch_no, .sm = s->id, .cta = ct->fc->linear,
+			struct phase_event e = {.launch = s->L->launch_no, .sm = s->id, .cta = ct->fc->linear,
 						.warp = s->w[slots[k]].fw->index, .phase = ct->phase, .exit = at_exit,
 						.start = ct->phase_start, .arrive = arrive[k], .end = now};
 			trace_add(tr, &e);
@@ -283,7 +306,7 @@ static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 	for (uint32_t k = 0; k < ct->nwarps; k++)
 		if (s->w[ct->slots[k]].inflight || s->w[ct->slots[k]].pending_stores)
 			return;
-	struct ws_stats *st = s->gpu->stats;
+	struct ws_stats *st = s->stats;
 	{
 		/* the last warp-phase ends at the exit point: warps that finished in it */
 		uint64_t arrive[64];
@@ -323,8 +346,8 @@ static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 	func_cta_destroy(ct->fc);
 	ct->fc = NULL;
 	ct->valid = false;
-	s->gpu->ctas_done++;
-	s->gpu->last_retire = now;
+	s->ctas_done++;
+	s->retired = true;
 	s->progress = true;
 }
 
@@ -343,7 +366,7 @@ void sm_barrier_scan(struct sm *s, uint32_t c, uint64_t now)
 		if (v->at_barrier && w->fw->wait != WAIT_BARRIER) {
 			v->at_barrier = false;
 			sm_warp_mark_dirty(s, slot);
-			s->gpu->stats->v[STAT_warp_barrier_cycles] += now - w->wait_since;
+			s->stats->v[STAT_warp_barrier_cycles] += now - w->wait_since;
 			released = true;
 			if (n < 64) {
 				arrive[n] = w->wait_since;
@@ -378,7 +401,7 @@ void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now)
 		return;
 	w->finished = true;
 	w->finish_cycle = now;
-	s->gpu->last_retire = now;
+	s->retired = true;
 	w->ib_count = 0;
 	sm_warp_head_sync(w);
 	s->vw[slot].finished = true;

@@ -188,8 +188,25 @@ struct sm {
 	uint64_t *head_at;
 	/* dynamic warp resizing (dwr.h); NULL when dwr_max_warp = 0 */
 	struct dwr *dwr;
+	/* What the SM's tick may write besides its own hardware state: its own
+	 * counters, its own view of the launch and a buffer of its global
+	 * stores and atomics, so that SMs of one cycle can tick on several
+	 * threads; the GPU loop folds them in, in SM order, after every SM
+	 * ticked (gpu.c). */
+	struct ws_stats *stats;       /* this SM's counters (added to the launch's at its end) */
+	struct func_launch *L;        /* the launch as this SM executes it: own stats, clock, error,
+	                                 write buffer, trace and printf buffer; the rest shared */
+	struct wlog *wlog;            /* global stores and atomics of this cycle (func/wlog.h) */
+	struct phase_trace trace;     /* warp-phase records of this cycle (when tracing) */
+	FILE *printf_buf;             /* device printf output of this cycle (threads > 1) */
+	char *printf_mem;
+	size_t printf_len;
 	/* accounting */
 	bool progress;                /* something happened this cycle (watchdog) */
+	bool retired;                 /* a warp finished or a CTA completed this cycle (livelock watchdog) */
+	bool oom;                     /* host memory ran out */
+	bool failed;                  /* this cycle's tick stopped on a functional error (in L->err) */
+	uint32_t ctas_done;           /* CTAs completed this cycle */
 };
 
 /* The I-buffer head or the scoreboard of the warp in `slot` changed (or its

@@ -91,7 +91,7 @@ void sm_writeback_push(struct sm *s, const struct sm_op *op, uint64_t ready)
 	struct sm_op o = *op;
 	o.ready = ready;
 	if (!wb_push(&s->wb, &o))
-		s->gpu->oom = true;
+		s->oom = true;
 }
 
 /* ---- the writeback stage ---- */

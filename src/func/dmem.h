@@ -37,7 +37,7 @@ struct dmem {
 	uint64_t next;        /* next free address */
 	uint64_t used, capacity;
 	uint64_t heap_used, heap_limit; /* device malloc heap (cudaLimitMallocHeapSize) */
-	size_t last;          /* index of the last allocation hit (lookup cache) */
+	size_t last;          /* index of the last allocation hit (lookup cache of dmem_ptr) */
 };
 
 struct dmem *dmem_create(uint64_t capacity_bytes);
@@ -51,11 +51,14 @@ int dmem_free(struct dmem *m, uint64_t addr);
  * success, -1 when the heap is exhausted / addr is not a live heap block. */
 int dmem_heap_alloc(struct dmem *m, uint64_t size, uint64_t *addr);
 int dmem_heap_free(struct dmem *m, uint64_t addr);
-/* Host pointer for [addr, addr+size) if it lies inside one allocation, else NULL. */
-static inline uint8_t *dmem_ptr(struct dmem *m, uint64_t addr, uint64_t size)
+/* Host pointer for [addr, addr+size) if it lies inside one allocation, else
+ * NULL.  *last: the caller's lookup cache (index of its last hit): each SM
+ * of the timing model keeps its own, so SMs ticked on several threads share
+ * nothing writable here. */
+static inline uint8_t *dmem_ptr_cached(const struct dmem *m, size_t *last, uint64_t addr, uint64_t size)
 {
-	if (m->last < m->n) {
-		struct dmem_alloc *x = &m->a[m->last];
+	if (*last < m->n) {
+		const struct dmem_alloc *x = &m->a[*last];
 		if (addr >= x->addr && addr - x->addr + size <= x->size && size <= x->size)
 			return x->data + (addr - x->addr);
 	}
@@ -70,11 +73,16 @@ static inline uint8_t *dmem_ptr(struct dmem *m, uint64_t addr, uint64_t size)
 	}
 	if (lo == 0)
 		return NULL;
-	struct dmem_alloc *x = &m->a[lo - 1];
+	const struct dmem_alloc *x = &m->a[lo - 1];
 	if (addr - x->addr >= x->size || size > x->size - (addr - x->addr))
 		return NULL;
-	m->last = lo - 1;
+	*last = lo - 1;
 	return x->data + (addr - x->addr);
+}
+/* The same with the allocation table's own cache (host-side users). */
+static inline uint8_t *dmem_ptr(struct dmem *m, uint64_t addr, uint64_t size)
+{
+	return dmem_ptr_cached(m, &m->last, addr, size);
 }
 /* The allocation containing addr (for error messages), or NULL. */
 const struct dmem_alloc *dmem_find(const struct dmem *m, uint64_t addr);

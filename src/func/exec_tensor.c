@@ -444,12 +444,14 @@ static bool exec_wmma_mem(struct func_launch *L, struct func_cta *c, struct func
 				unsigned r, cc;
 				frag_map(&f, role, l, i * f.epr + j, &r, &cc);
 				uint64_t off = colmajor ? (uint64_t)cc * stride[l] + r : (uint64_t)r * stride[l] + cc;
-				uint8_t *p = func_mem_ptr(L, c, w, l, space, base[l] + off * esz, esz, store, NULL);
+				enum ptx_space rsp;
+				uint8_t *p = func_mem_ptr(L, c, w, l, space, base[l] + off * esz, esz, store, &rsp);
 				if (!p)
 					return false;
 				if (store) {
 					uint64_t e = esz == 8 ? v : (v >> (j * f.ebits)) & ((1ull << f.ebits) - 1);
-					memcpy(p, &e, esz); /* little-endian host */
+					if (!func_mem_write(L, c, w, l, p, rsp, e, esz))
+						return false;
 				} else {
 					uint64_t e = 0;
 					memcpy(&e, p, esz);
@@ -508,12 +510,13 @@ static bool exec_matrix_mem(struct func_launch *L, struct func_cta *c, struct fu
 			uint32_t v = store ? (uint32_t)rv[l] : 0;
 			for (unsigned j = 0; j < 2; j++) {
 				unsigned r = trans ? 2 * (l % 4) + j : l / 4, col = trans ? l / 4 : 2 * (l % 4) + j;
-				uint8_t *p = func_mem_ptr(L, c, w, 8 * i + r, space, rowaddr[8 * i + r] + 2 * col, 2, store, NULL);
+				enum ptx_space rsp;
+				uint8_t *p = func_mem_ptr(L, c, w, 8 * i + r, space, rowaddr[8 * i + r] + 2 * col, 2, store, &rsp);
 				if (!p)
 					return false;
 				if (store) {
-					uint16_t h = (uint16_t)(v >> (16 * j));
-					memcpy(p, &h, 2);
+					if (!func_mem_write(L, c, w, 8 * i + r, p, rsp, (uint16_t)(v >> (16 * j)), 2))
+						return false;
 				} else {
 					uint16_t h;
 					memcpy(&h, p, 2);

@@ -101,6 +101,7 @@ struct func_step_info {
 	bool diverged;             /* branch split the warp */
 	bool barrier_wait;         /* warp now waits at a barrier */
 	bool exited;               /* warp has no live threads left */
+	bool deferred;             /* an atomic buffered in L->wlog: destinations written at commit */
 	/* tensor-core loads/stores (exec_tensor.c): the lanes whose addr[] stand
 	 * for the access, each access_size bytes (the timing model uses these
 	 * instead of exec when mem_lanes_set) */
@@ -116,6 +117,7 @@ struct func_launch {
 	const struct ptx_function *kernel;
 	int32_t kernel_index;
 	struct dmem *mem;
+	size_t dmem_last;           /* dmem_ptr_cached's lookup cache (each SM's copy of the launch has its own) */
 	const uint8_t *kparams;     /* kernel parameter buffer */
 	uint64_t kparam_size;
 	const uint8_t *const_bank;  /* module .const image */
@@ -141,6 +143,8 @@ struct func_launch {
 	uint64_t mem_changes;       /* stores and atomics that changed a global or shared word: progress for the
 	                               livelock watchdogs (a spin loop only reads, or writes back what is there) */
 	struct ws_stats *stats;
+	struct wlog *wlog;          /* global stores and atomics buffered to the end of the cycle (timing
+	                               model, one per SM: func/wlog.h); NULL: executed at once */
 	struct phase_trace *trace;  /* warp-phase records (NULL: not recorded) */
 	FILE *printf_out;           /* device printf output (NULL: discarded) */
 	uint32_t launch_no;         /* 1-based launch number on this simulator */

@@ -16,6 +16,7 @@
 
 #include "func/func.h"
 #include "func/memop.h"
+#include "func/wlog.h"
 #include "func/operand.h"
 
 bool func_is_memop(enum ptx_opcode op)
@@ -126,7 +127,7 @@ static uint8_t *resolve(struct func_launch *L, struct func_cta *c, struct func_w
 	const char *what = ptx_space_name[space];
 	switch (space) {
 	case SPACE_GLOBAL:
-		p = dmem_ptr(L->mem, addr, size);
+		p = dmem_ptr_cached(L->mem, &L->dmem_last, addr, size);
 		break;
 	case SPACE_SHARED:
 		if (addr < c->shared_size && size <= c->shared_size - addr)
@@ -203,7 +204,7 @@ static inline uint8_t *fast_ptr(struct func_launch *L, struct func_cta *c, enum 
 	if (space == SPACE_SHARED)
 		return addr < c->shared_size && size <= c->shared_size - addr ? c->shared + addr : NULL;
 	if (space == SPACE_GLOBAL)
-		return dmem_ptr(L->mem, addr, size);
+		return dmem_ptr_cached(L->mem, &L->dmem_last, addr, size);
 	return NULL;
 }
 
@@ -603,10 +604,8 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 			}
 			for (unsigned k = 0; k < in->vec; k++) {
 				if (is_store) {
-					if ((sp == SPACE_GLOBAL || sp == SPACE_SHARED) &&
-					    load_bytes(p + k * tsz, tsz) != (sv[k][l] & size_mask(tsz)))
-						L->mem_changes++;
-					store_bytes(p + k * tsz, sv[k][l], tsz);
+					if (!func_mem_write(L, c, w, l, p + k * tsz, sp, sv[k][l], tsz))
+						return false;
 					continue;
 				}
 				int32_t reg = vop->kind == OPD_VEC ? (vop->elem[k].kind == OPD_REG ? vop->elem[k].reg : -1)
@@ -622,11 +621,25 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 		return true;
 	}
 
-	/* atom / red */
+	/* atom / red: executed now, or (L->wlog: the timing model) buffered with
+	 * their operands and executed at the end of the cycle (wlog.h) */
 	const uint64_t *bv = func_src(x, &in->opd[in->op == OP_RED ? 1 : 2], tmp);
 	uint64_t ctmp[WS_MAX_WARP];
 	const uint64_t *cvv = (in->atomop == AOP_CAS) ? func_src(x, &in->opd[3], ctmp) : NULL;
-	uint64_t *d = (in->op == OP_ATOM && in->opd[0].kind == OPD_REG) ? func_reg(x, in->opd[0].reg) : NULL;
+	bool has_dst = in->op == OP_ATOM && in->opd[0].kind == OPD_REG;
+	uint64_t *d = has_dst ? func_reg(x, in->opd[0].reg) : NULL;
+	uint8_t dst_type = has_dst ? (uint8_t)x->fn->regs[in->opd[0].reg].type : 0;
+	struct wlog_atom *rec = NULL;
+	if (L->wlog && exec) {
+		if (!(rec = wlog_atom_new(L->wlog)))
+			return func_fail(L, c, w, -1, WS_ERROR_OUT_OF_MEMORY, "out of host memory buffering an atomic");
+		rec->in = in;
+		rec->w = w;
+		rec->tsz = (uint8_t)tsz;
+		rec->dst_type = dst_type;
+		rec->dst_off = has_dst ? (size_t)(d - w->regs) : SIZE_MAX;
+		info->deferred = true;
+	}
 	for (uint64_t m = exec; m; m &= m - 1) {
 		unsigned l = __builtin_ctzll(m);
 		enum ptx_space sp = space;
@@ -642,18 +655,60 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 		if (!p)
 			return false;
 		st->v[STAT_atomics]++;
-		uint64_t old = load_bytes(p, tsz);
-		bool store;
-		uint64_t nv = atom_apply(in, old, bv[l], cvv ? cvv[l] : 0, &store);
-		if (store) {
-			if ((nv & size_mask(tsz)) != old)
-				L->mem_changes++;
-			store_bytes(p, nv, tsz);
+		if (rec) {
+			rec->exec |= 1ull << l;
+			rec->p[l] = p;
+			rec->addr[l] = addr[l];
+			rec->b[l] = bv[l];
+			rec->c[l] = cvv ? cvv[l] : 0;
+			continue;
 		}
+		uint64_t old = func_atom_exec(in, p, tsz, bv[l], cvv ? cvv[l] : 0, &L->mem_changes);
 		if (d)
-			d[l] = ptx_type_is_signed(t) ? sext_to(old, t, (enum ptx_type)x->fn->regs[in->opd[0].reg].type)
-						     : old;
+			d[l] = func_atom_result(in, old, dst_type);
 	}
+	return true;
+}
+
+uint64_t func_atom_exec(const struct ptx_insn *in, uint8_t *p, unsigned tsz, uint64_t b, uint64_t cv,
+			uint64_t *changed)
+{
+	uint64_t old = load_bytes(p, tsz);
+	bool store;
+	uint64_t nv = atom_apply(in, old, b, cv, &store);
+	if (store) {
+		if ((nv & size_mask(tsz)) != old)
+			++*changed;
+		store_bytes(p, nv, tsz);
+	}
+	return old;
+}
+
+uint64_t func_atom_result(const struct ptx_insn *in, uint64_t old, uint8_t dst_type)
+{
+	enum ptx_type t = (enum ptx_type)in->type;
+	return ptx_type_is_signed(t) ? sext_to(old, t, (enum ptx_type)dst_type) : old;
+}
+
+unsigned func_mem_store(uint8_t *p, uint64_t v, unsigned n)
+{
+	unsigned changed = load_bytes(p, n) != (v & size_mask(n));
+	store_bytes(p, v, n);
+	return changed;
+}
+
+bool func_mem_write(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane, uint8_t *p,
+		    enum ptx_space space, uint64_t v, unsigned n)
+{
+	if (space == SPACE_GLOBAL && L->wlog) {
+		if (!wlog_store(L->wlog, p, v, n))
+			return func_fail(L, c, w, (int)lane, WS_ERROR_OUT_OF_MEMORY, "out of host memory buffering a store");
+		return true;
+	}
+	if (space == SPACE_GLOBAL || space == SPACE_SHARED)
+		L->mem_changes += func_mem_store(p, v, n);
+	else
+		store_bytes(p, v, n);
 	return true;
 }
 

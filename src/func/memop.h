@@ -28,4 +28,19 @@ enum ptx_space func_mem_addresses(const struct func_exec *x, const struct ptx_in
 uint8_t *func_mem_ptr(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane,
 		      enum ptx_space space, uint64_t addr, unsigned size, bool write, enum ptx_space *resolved);
 
+/* Write n bytes (n <= 8) of v to p, already resolved for lane `lane` in
+ * `space`: a global write goes to L->wlog when the launch buffers them (the
+ * timing model, wlog.h), anything else is written now (counting changed
+ * global/shared words in L->mem_changes).  False after recording an OOM error. */
+bool func_mem_write(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane, uint8_t *p,
+		    enum ptx_space space, uint64_t v, unsigned n);
+/* Store n bytes of v at p; 1 if the stored bits changed. */
+unsigned func_mem_store(uint8_t *p, uint64_t v, unsigned n);
+/* One lane of atom/red `in` on the tsz-byte word at p with operands b (and
+ * cv for cas): returns the old value, counts a changed word in *changed. */
+uint64_t func_atom_exec(const struct ptx_insn *in, uint8_t *p, unsigned tsz, uint64_t b, uint64_t cv,
+			uint64_t *changed);
+/* The destination register value for old (sign-extended to the register type). */
+uint64_t func_atom_result(const struct ptx_insn *in, uint64_t old, uint8_t dst_type);
+
 #endif

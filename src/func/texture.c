@@ -24,6 +24,7 @@
 
 #include "func/fpu.h"
 #include "func/func.h"
+#include "func/memop.h"
 #include "func/operand.h"
 #include "func/texture.h"
 
@@ -174,7 +175,7 @@ static bool texel(struct fetch *F, int64_t i, int64_t j, int64_t k, uint64_t lay
 	unsigned esz = tex_elem_bytes(o);
 	uint64_t a = o->base + layer * (o->dims == 3 ? o->slice * o->depth : o->slice) + (uint64_t)k * o->slice +
 		     (uint64_t)j * o->pitch + (uint64_t)i * esz;
-	uint8_t *p = dmem_ptr(F->L->mem, a, esz);
+	uint8_t *p = dmem_ptr_cached(F->L->mem, &F->L->dmem_last, a, esz);
 	if (!p)
 		return func_fail(F->L, F->c, F->w, (int)F->lane, WS_ERROR_ILLEGAL_ADDRESS,
 				 "texture fetch outside device memory at 0x%llx (texel %lld,%lld,%lld layer %llu)",
@@ -323,7 +324,7 @@ static const struct tex_object *object_of(struct func_launch *L, struct func_cta
 	uint64_t handle;
 	if (h->kind == OPD_SYM) { /* .texref / .surfref variable: holds the handle */
 		uint64_t a = func_var_addr(x, h->sym);
-		const uint8_t *p = dmem_ptr(L->mem, a, 8);
+		const uint8_t *p = dmem_ptr_cached(L->mem, &L->dmem_last, a, 8);
 		if (!p) {
 			func_fail(L, c, w, (int)lane, WS_ERROR_ILLEGAL_ADDRESS, "cannot read handle variable %s",
 				  L->mod->vars[h->sym].name);
@@ -337,7 +338,7 @@ static const struct tex_object *object_of(struct func_launch *L, struct func_cta
 			for (uint32_t v = 0; v < L->mod->nvars; v++) {
 				const struct ptx_var *pv = &L->mod->vars[v];
 				if (pv->opaque && pv->func < 0 && pv->space == SPACE_GLOBAL && handle == L->global_base + pv->addr) {
-					const uint8_t *p = dmem_ptr(L->mem, handle, 8);
+					const uint8_t *p = dmem_ptr_cached(L->mem, &L->dmem_last, handle, 8);
 					if (p)
 						memcpy(&handle, p, 8);
 					break;
@@ -593,7 +594,7 @@ bool func_exec_texop(struct func_launch *L, struct func_cta *c, struct func_warp
 					write_dst(x, &in->opd[0], k, lane, 0);
 			continue;
 		}
-		uint8_t *p = dmem_ptr(L->mem, a, size);
+		uint8_t *p = dmem_ptr_cached(L->mem, &L->dmem_last, a, size);
 		if (!p)
 			return func_fail(L, c, w, (int)lane, WS_ERROR_ILLEGAL_ADDRESS,
 					 "surface access outside device memory at 0x%llx", (unsigned long long)a);
@@ -604,7 +605,8 @@ bool func_exec_texop(struct func_launch *L, struct func_cta *c, struct func_warp
 				write_dst(x, &in->opd[0], k, lane, v);
 			} else {
 				v = elem_val(x, &in->opd[2], k, lane);
-				memcpy(p + k * tsz, &v, tsz);
+				if (!func_mem_write(L, c, w, lane, p + k * tsz, SPACE_GLOBAL, v, tsz))
+					return false;
 			}
 		}
 		info->addr[lane] = a;

@@ -579,7 +579,7 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 	info->fn = e->fn;
 	info->pc = pc;
 	info->active = active;
-	info->diverged = info->barrier_wait = info->exited = info->mem_lanes_set = false;
+	info->diverged = info->barrier_wait = info->exited = info->mem_lanes_set = info->deferred = false;
 	if (pc < 0 || (uint32_t)pc >= fn->ninsns) {
 		/* fell off the end of a function (or reached a reconvergence point at exit): implicit ret */
 		info->insn = NULL;

@@ -4,14 +4,24 @@
  * and no reply on its way is skipped until a CTA or a reply arrives, which
  * is exact: its cycle would change nothing), deliver memory replies, and
  * watch for deadlock, livelock and cycle limits.
+ *
+ * A core cycle has three phases: (1) CTA dispatch and the memory system,
+ * (2) the SMs with work, each reading shared state and writing only its
+ * own (core/sm.h) -- on `threads` worker threads when asked (par.h) --
+ * and (3) folding in, in SM order: the SMs' buffered global stores and
+ * atomics (func/wlog.h), errors, trace records, printf output and
+ * watchdog progress.  Phase 3 is what makes every statistic independent of
+ * the number of threads.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/sm.h"
 #include "core/lockstat.h"
+#include "core/sm.h"
+#include "func/wlog.h"
 #include "gpu/gpu.h"
+#include "gpu/par.h"
 #include "mem/memsys.h"
 
 bool gpu_check_policies(const struct ws_config *cfg, char *msg, size_t msgsz)
@@ -76,6 +86,114 @@ static void report(struct gpu *g, const char *head)
 		snprintf(L->errmsg + len, sizeof L->errmsg - len, "\n  ... and %u more warps", total - shown);
 }
 
+/* Phase 2 of a cycle: the SMs in `list`, shared among nthreads threads. */
+struct tick_job {
+	struct gpu *g;
+	const uint32_t *list;
+	uint32_t n, nthreads;
+};
+
+static void tick_sm(struct gpu *g, struct sm *s)
+{
+	struct mem_reply r;
+	bool popped = false;
+	while (memsys_pop_reply(g->mem, s->id, &r)) {
+		sm_mem_reply(s, &r, g->cycle);
+		popped = true;
+	}
+	s->failed = !sm_cycle(s, g->cycle);
+	s->progress |= popped;
+}
+
+static void tick_worker(void *ctx, unsigned k)
+{
+	struct tick_job *j = ctx;
+	/* SM i always on thread i mod threads: an SM's state stays in one core's caches */
+	for (uint32_t i = 0; i < j->n; i++)
+		if (j->list[i] % j->nthreads == k)
+			tick_sm(j->g, j->g->sms[j->list[i]]);
+}
+
+/* A buffered atomic has executed: measure it if it is a lock acquire. */
+struct commit_ctx {
+	struct gpu *g;
+	struct sm *s;
+};
+static void on_atom(void *ctx, const struct wlog_atom *a)
+{
+	struct commit_ctx *c = ctx;
+	if (!a->lock || !c->g->lock)
+		return;
+	bool cas = a->in->atomop == AOP_CAS;
+	uint64_t cmp[WS_MAX_WARP], nw[WS_MAX_WARP];
+	for (uint64_t m = a->exec; m; m &= m - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(m);
+		cmp[l] = cas ? a->b[l] : 0;
+		nw[l] = cas ? a->c[l] : a->b[l];
+	}
+	lockstat_acquire(c->g->lock, c->s->stats, a->lock_warp, cas, a->exec, a->addr, a->old, cmp, nw);
+}
+
+/* Phase 3 for SM s: fold in what its tick left.  False if it stopped on an
+ * error (copied into the launch). */
+static bool commit_sm(struct gpu *g, struct sm *s, bool *progress)
+{
+	struct func_launch *L = g->L;
+	if (s->failed) {
+		L->err = s->L->err;
+		memcpy(L->errmsg, s->L->errmsg, sizeof L->errmsg);
+		return false;
+	}
+	if (!wlog_empty(s->wlog)) {
+		struct commit_ctx c = {g, s};
+		L->mem_changes += wlog_commit(s->wlog, on_atom, &c);
+	}
+	L->mem_changes += s->L->mem_changes;
+	s->L->mem_changes = 0;
+	if (s->trace.n) {
+		for (size_t k = 0; k < s->trace.n; k++)
+			trace_add(L->trace, &s->trace.ev[k]);
+		s->trace.n = 0;
+	}
+	if (s->printf_buf && !fflush(s->printf_buf) && s->printf_len) {
+		fwrite(s->printf_mem, 1, s->printf_len, L->printf_out);
+		fseeko(s->printf_buf, 0, SEEK_SET);
+		s->printf_len = 0;
+	}
+	if (s->ctas_done) {
+		g->ctas_done += s->ctas_done;
+		s->ctas_done = 0;
+	}
+	if (s->retired) {
+		g->last_retire = g->cycle;
+		s->retired = false;
+	}
+	g->oom |= s->oom;
+	*progress |= s->progress;
+	if (!sm_busy(s) && !memsys_reply_pending(g->mem, s->id))
+		g->active[s->id >> 6] &= ~(1ull << (s->id & 63));
+	return true;
+}
+
+/* Device malloc/free change the allocation table every SM reads: a launch
+ * that may call them ticks its SMs on one thread (same results). */
+static bool module_uses_heap(const struct ptx_module *m)
+{
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		if (m->funcs[i].is_extern && (!strcmp(m->funcs[i].name, "malloc") || !strcmp(m->funcs[i].name, "free")))
+			return true;
+	return false;
+}
+
+/* Warp instructions so far in this launch's counters and its SMs'. */
+static uint64_t launch_warp_insts(const struct gpu *g)
+{
+	uint64_t n = g->L->stats->v[STAT_warp_insts];
+	for (uint32_t i = 0; i < g->nsms; i++)
+		n += g->sms[i]->stats->v[STAT_warp_insts];
+	return n;
+}
+
 ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
 			 const struct sched_choice *sched, struct memsys *mem, const struct sched_sib *sibs,
 			 uint32_t nsibs)
@@ -97,16 +215,40 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 	g.sms = calloc(g.nsms, sizeof *g.sms);
 	uint32_t nwords = (g.nsms + 63) / 64;
 	g.active = calloc(nwords ? nwords : 1, sizeof *g.active);
+	struct par *pool = NULL;
+	uint32_t *list = NULL;
 	if (!g.dec || !g.mem || !g.sms || !g.active) {
 		rc = WS_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
 	for (uint32_t i = 0; i < g.nsms; i++) {
 		g.sms[i] = sm_create(&g, i, cfg, ctas_per_sm);
-		if (!g.sms[i]) {
+		if (!g.sms[i] || !memsys_set_sm_stats(g.mem, i, g.sms[i]->stats)) {
 			rc = WS_ERROR_OUT_OF_MEMORY;
 			goto out;
 		}
+	}
+	unsigned nthreads = par_threads_resolve((long)cfg_int(cfg, CFG_threads));
+	if (nthreads > g.nsms)
+		nthreads = g.nsms;
+	if (nthreads > 1 && module_uses_heap(L->mod))
+		nthreads = 1;
+	if (nthreads > 1) {
+		for (uint32_t i = 0; L->printf_out && i < g.nsms; i++) {
+			struct sm *s = g.sms[i];
+			if (!(s->printf_buf = open_memstream(&s->printf_mem, &s->printf_len))) {
+				rc = WS_ERROR_OUT_OF_MEMORY;
+				goto out;
+			}
+			s->L->printf_out = s->printf_buf;
+		}
+		if (!(pool = par_create(nthreads)))
+			nthreads = 1;
+	}
+	list = malloc(g.nsms * sizeof *list);
+	if (!list) {
+		rc = WS_ERROR_OUT_OF_MEMORY;
+		goto out;
 	}
 	for (uint32_t i = 0; i < g.nsms; i++) {
 		struct sm *s = g.sms[i];
@@ -130,26 +272,22 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 		 * no reply on its way: until a CTA is dispatched to it (dispatch())
 		 * or a reply for it enters the network (the memory system sets its
 		 * bit), popping replies finds none and sm_cycle() does nothing. */
-		for (uint32_t wd = 0; wd < nwords; wd++) {
-			uint64_t bits = g.active[wd];
-			while (bits) {
-				uint32_t i = wd * 64 + (uint32_t)__builtin_ctzll(bits);
-				bits &= bits - 1;
-				struct sm *s = g.sms[i];
-				struct mem_reply r;
-				while (memsys_pop_reply(g.mem, i, &r)) {
-					sm_mem_reply(s, &r, g.cycle);
-					progress = true;
-				}
-				if (!sm_cycle(s, g.cycle)) {
-					rc = L->err;
-					goto out;
-				}
-				progress |= s->progress;
-				if (!sm_busy(s) && !memsys_reply_pending(g.mem, i))
-					g.active[wd] &= ~(1ull << (i & 63));
-			}
+		uint32_t n = 0;
+		for (uint32_t wd = 0; wd < nwords; wd++)
+			for (uint64_t bits = g.active[wd]; bits; bits &= bits - 1)
+				list[n++] = wd * 64 + (uint32_t)__builtin_ctzll(bits);
+		if (pool && n > 1) {
+			struct tick_job j = {.g = &g, .list = list, .n = n, .nthreads = nthreads};
+			par_run(pool, tick_worker, &j);
+		} else {
+			for (uint32_t k = 0; k < n; k++)
+				tick_sm(&g, g.sms[list[k]]);
 		}
+		for (uint32_t k = 0; k < n; k++)
+			if (!commit_sm(&g, g.sms[list[k]], &progress)) {
+				rc = L->err;
+				goto out;
+			}
 		if (g.oom) {
 			rc = L->err = WS_ERROR_OUT_OF_MEMORY;
 			snprintf(L->errmsg, sizeof L->errmsg, "out of host memory while simulating %s", L->kernel->name);
@@ -182,7 +320,7 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			goto out;
 		}
 		if ((max_cycles && g.cycle >= max_cycles) ||
-		    (max_insts && L->stats->v[STAT_warp_insts] - start_insts > max_insts)) {
+		    (max_insts && launch_warp_insts(&g) - start_insts > max_insts)) {
 			rc = L->err = WS_ERROR_LIMIT_EXCEEDED;
 			char head[256];
 			bool by_cycles = max_cycles && g.cycle >= max_cycles;
@@ -201,8 +339,17 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			s->pol->on_kernel_event(s->pol_st, &s->view, SCHED_KERNEL_END);
 	}
 out:
+	par_destroy(pool);
+	free(list);
 	if (g.mem)
 		memsys_set_reply_wake(g.mem, NULL);
+	/* the SMs' counters and their memory-system counters, into the launch's */
+	for (uint32_t i = 0; g.sms && i < g.nsms; i++)
+		if (g.sms[i]) {
+			stats_add(L->stats, g.sms[i]->stats);
+			if (g.mem)
+				memsys_set_sm_stats(g.mem, i, NULL);
+		}
 	L->stats->v[STAT_cycles] += g.cycle;
 	/* the policy's exported counters, summed over SMs */
 	for (uint32_t k = 0, nc = sched_choice_ncounters(&g.pol); k < nc; k++) {

@@ -15,6 +15,7 @@
  * granted starved inputs whenever an output freed a slot with a period that
  * shares a factor with the number of inputs.)
  */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "mem/icnt.h"
@@ -48,8 +49,11 @@ struct icnt {
 	struct icnt_in *in;
 	struct icnt_out *out;
 	uint64_t now;       /* cycles completed */
-	uint32_t queued;    /* packets waiting in input buffers */
-	uint32_t delivered; /* packets in output rings */
+	/* packets waiting in input buffers / in output rings: relaxed atomics,
+	 * because SMs ticked on several threads push requests and pop replies
+	 * (each on its own port) while the counts are shared */
+	_Atomic uint32_t queued;
+	_Atomic uint32_t delivered;
 	uint32_t *touched;  /* outputs with a candidate this cycle [outputs] */
 };
 
@@ -129,14 +133,14 @@ bool icnt_push(struct icnt *n, unsigned in, unsigned out, unsigned flits, const 
 	e->out = out;
 	e->flits = flits ? flits : 1;
 	I->flits += e->flits;
-	n->queued++;
+	atomic_fetch_add_explicit(&n->queued, 1, memory_order_relaxed);
 	return true;
 }
 
 void icnt_cycle(struct icnt *n)
 {
 	uint64_t t = ++n->now;
-	if (!n->queued)
+	if (!atomic_load_explicit(&n->queued, memory_order_relaxed))
 		return;
 	unsigned ni = n->p.inputs, nt = 0;
 	/* each output picks the requesting input closest to its pointer */
@@ -169,8 +173,8 @@ void icnt_cycle(struct icnt *n)
 		d->arrival = t + ser - 1 + n->p.latency;
 		I->flits -= e->flits;
 		in_ring_pop(&I->q);
-		n->queued--;
-		n->delivered++;
+		atomic_fetch_sub_explicit(&n->queued, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&n->delivered, 1, memory_order_relaxed);
 		O->rr = O->cand + 1 == ni ? 0 : O->cand + 1;
 		O->cand_dist = UINT32_MAX;
 	}
@@ -192,12 +196,16 @@ void icnt_pop(struct icnt *n, unsigned out)
 	if (!icnt_peek(n, out))
 		return;
 	out_ring_pop(&n->out[out].q);
-	n->delivered--;
+	atomic_fetch_sub_explicit(&n->delivered, 1, memory_order_relaxed);
 }
 
-bool icnt_any_delivered(const struct icnt *n) { return n->delivered != 0; }
+bool icnt_any_delivered(const struct icnt *n) { return atomic_load_explicit(&n->delivered, memory_order_relaxed) != 0; }
 
-bool icnt_idle(const struct icnt *n) { return !n->queued && !n->delivered; }
+bool icnt_idle(const struct icnt *n)
+{
+	return !atomic_load_explicit(&n->queued, memory_order_relaxed) &&
+	       !atomic_load_explicit(&n->delivered, memory_order_relaxed);
+}
 
 bool icnt_out_pending(const struct icnt *n, unsigned out)
 {

@@ -32,7 +32,14 @@ struct memsys {
 	uint64_t next[MEMSYS_CLK_COUNT]; /* time of the next edge, fs */
 	uint64_t cycles[MEMSYS_CLK_COUNT];
 	uint64_t *wake;      /* bit per SM: a reply was put into the network for it (GPU loop) */
+	struct ws_stats **sm_stats; /* [nsms] where each SM's sends and pops are counted (NULL: stats) */
 };
+
+/* The counters of what SM `sm` does (its own block while SMs tick on threads). */
+static struct ws_stats *sm_stats(const struct memsys *m, unsigned sm)
+{
+	return m->sm_stats && m->sm_stats[sm] ? m->sm_stats[sm] : m->stats;
+}
 
 static void dram_params_from_config(const struct ws_config *cfg, struct dram_params *d)
 {
@@ -112,6 +119,7 @@ void memsys_destroy(struct memsys *m)
 		l2_part_destroy(m->parts[p]);
 	free(m->parts);
 	free(m->busy);
+	free(m->sm_stats);
 	free(m);
 }
 
@@ -236,9 +244,10 @@ bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r)
 	unsigned flits = icnt_flits(m->req, m->header + req_data(&p));
 	if (!icnt_push(m->req, sm, mem_slice_of(&m->map, p.line), flits, &p))
 		return false;
-	if (m->stats) {
-		m->stats->v[STAT_icnt_req_packets]++;
-		m->stats->v[STAT_icnt_req_flits] += flits;
+	struct ws_stats *st = sm_stats(m, sm);
+	if (st) {
+		st->v[STAT_icnt_req_packets]++;
+		st->v[STAT_icnt_req_flits] += flits;
 	}
 	return true;
 }
@@ -255,9 +264,10 @@ bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out)
 	out->sectors = p->sectors;
 	out->kind = p->kind;
 	out->bytes = reply_data(p);
-	if (m->stats && p->kind != MEM_WRITE) {
-		m->stats->v[STAT_mem_read_replies]++;
-		m->stats->v[STAT_mem_read_latency] += m->cycles[MEMSYS_CLK_CORE] - p->sent;
+	struct ws_stats *st = sm_stats(m, sm);
+	if (st && p->kind != MEM_WRITE) {
+		st->v[STAT_mem_read_replies]++;
+		st->v[STAT_mem_read_latency] += m->cycles[MEMSYS_CLK_CORE] - p->sent;
 	}
 	icnt_pop(m->rep, sm);
 	return true;
@@ -365,6 +375,16 @@ void memsys_cycle(struct memsys *m)
 bool memsys_reply_pending(const struct memsys *m, unsigned sm) { return icnt_out_pending(m->rep, sm); }
 
 void memsys_set_reply_wake(struct memsys *m, uint64_t *wake) { m->wake = wake; }
+
+bool memsys_set_sm_stats(struct memsys *m, unsigned sm, struct ws_stats *st)
+{
+	if (sm >= m->nsms)
+		return false;
+	if (!m->sm_stats && !(m->sm_stats = calloc(m->nsms, sizeof *m->sm_stats)))
+		return false;
+	m->sm_stats[sm] = st;
+	return true;
+}
 
 bool memsys_idle(const struct memsys *m)
 {

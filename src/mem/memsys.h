@@ -60,6 +60,10 @@ bool memsys_reply_pending(const struct memsys *m, unsigned sm);
  * reply network for SM i sets bit i of `wake` (a bitmap of at least num_sms
  * bits; NULL stops it).  Lets the loop skip SMs with nothing to do. */
 void memsys_set_reply_wake(struct memsys *m, uint64_t *wake);
+/* Count what SM `sm` sends and pops in `st` (NULL: the memory system's own
+ * stats object) -- the GPU loop gives every SM its own block so that SMs
+ * can tick on several threads.  False on OOM or a bad SM. */
+bool memsys_set_sm_stats(struct memsys *m, unsigned sm, struct ws_stats *st);
 /* Nothing in flight anywhere (L2s may still hold dirty lines). */
 bool memsys_idle(const struct memsys *m);
 

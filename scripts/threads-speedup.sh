@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# threads-speedup.sh -- deterministic parallel simulation: wall time of the
+# BAWS paper-size runs of mm, sp and fwt (GTX480, GTO) with 1, 2, 4, 8 and
+# 16 host threads (or the counts given), each run's statistics compared
+# byte for byte with the single-thread run.  Prints a Markdown table
+# (README.md, "Speed") and exits 1 if any statistic differs.
+#
+#   scripts/threads-speedup.sh [--size S] [--benches a,b] [N ...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+size=paper
+benches="mm sp fwt"
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--size) size=$2; shift 2 ;;
+	--benches) benches=${2//,/ }; shift 2 ;;
+	*) break ;;
+	esac
+done
+counts=("$@")
+[ ${#counts[@]} -gt 0 ] || counts=(1 2 4 8 16)
+[ -x build/warpsim ] || make -j"$(nproc)" all >/dev/null
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+echo "host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+printf '| kernel (%s, gto) |' "$size"
+for n in "${counts[@]}"; do printf ' %s thr |' "$n"; done
+echo
+printf '|---|'
+for n in "${counts[@]}"; do printf -- '---:|'; done
+echo
+status=0
+for b in $benches; do
+	row="| $b |"
+	base=""
+	for n in "${counts[@]}"; do
+		t0=$(date +%s.%N)
+		build/warpsim run "$b" --size "$size" --sched gto --threads "$n" --quiet --stats "$out/$b-$n.json" >/dev/null
+		t1=$(date +%s.%N)
+		secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+		# everything but the echoed thread count must match the 1-thread run
+		sed 's/"threads": [0-9]*,//' "$out/$b-$n.json" > "$out/$b-$n.cmp"
+		if [ -z "$base" ]; then
+			base=$secs
+			row="$row $(printf '%.2f s' "$secs") |"
+		else
+			if ! cmp -s "$out/$b-${counts[0]}.cmp" "$out/$b-$n.cmp"; then
+				echo "MISMATCH: $b with $n threads differs from ${counts[0]} thread(s)" >&2
+				status=1
+			fi
+			row="$row $(awk -v s="$secs" -v b="$base" 'BEGIN { printf "%.2f s (%.2fx)", s, b / s }') |"
+		fi
+	done
+	echo "$row"
+done
+exit $status

@@ -1,0 +1,158 @@
+/*
+ * par.c -- worker threads for the cycle loop (see par.h).
+ *
+ * One generation counter starts a round: the caller stores the job, then
+ * bumps the generation; workers that see the new generation run the job
+ * and count themselves done.  A waiting thread spins with a pause
+ * instruction for a few microseconds (a core cycle of the model is about
+ * that long), yields a few times, then sleeps on a futex, so a pool with
+ * more threads than cores still makes progress.  The sleeper counts make
+ * wake-ups free when nobody sleeps; every access is sequentially
+ * consistent, so a waiter either sees the new value or is woken.
+ */
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "gpu/par.h"
+
+struct par;
+
+struct worker {
+	struct par *p;
+	unsigned k;
+	pthread_t t;
+};
+
+struct par {
+	unsigned n;
+	struct worker *w;
+	void (*fn)(void *ctx, unsigned k);
+	void *ctx;
+	_Atomic uint32_t gen;      /* round number (futex word) */
+	_Atomic uint32_t done;     /* workers finished with this round (futex word) */
+	_Atomic uint32_t gen_sleepers, done_sleepers;
+	_Atomic bool quit;
+};
+
+static void futex_wait(_Atomic uint32_t *a, uint32_t v)
+{
+	syscall(SYS_futex, (uint32_t *)a, FUTEX_WAIT_PRIVATE, v, NULL, NULL, 0);
+}
+static void futex_wake_all(_Atomic uint32_t *a)
+{
+	syscall(SYS_futex, (uint32_t *)a, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield");
+#endif
+}
+
+/* Spin, yield, then sleep until *a != v (when `eq` is false) or *a == v
+ * (when it is true).  Returns the value seen. */
+static uint32_t wait_for(_Atomic uint32_t *a, uint32_t v, bool eq, _Atomic uint32_t *sleepers)
+{
+	for (unsigned i = 0;; i++) {
+		uint32_t x = atomic_load(a);
+		if ((x == v) == eq)
+			return x;
+		if (i < 256) {
+			cpu_relax();
+		} else if (i < 264) {
+			sched_yield();
+		} else {
+			atomic_fetch_add(sleepers, 1);
+			x = atomic_load(a);
+			if ((x != v) == eq)
+				futex_wait(a, x);
+			atomic_fetch_sub(sleepers, 1);
+		}
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct par *p = w->p;
+	uint32_t seen = 0;
+	for (;;) {
+		seen = wait_for(&p->gen, seen, false, &p->gen_sleepers);
+		if (atomic_load(&p->quit))
+			return NULL;
+		p->fn(p->ctx, w->k);
+		atomic_fetch_add(&p->done, 1);
+		if (atomic_load(&p->done_sleepers))
+			futex_wake_all(&p->done);
+	}
+}
+
+unsigned par_threads_resolve(long threads)
+{
+	if (threads > 0)
+		return (unsigned)threads;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+struct par *par_create(unsigned n)
+{
+	if (n < 2)
+		return NULL;
+	struct par *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->n = n;
+	p->w = calloc(n, sizeof *p->w);
+	if (!p->w) {
+		free(p);
+		return NULL;
+	}
+	for (unsigned k = 1; k < n; k++) {
+		p->w[k].p = p;
+		p->w[k].k = k;
+		if (pthread_create(&p->w[k].t, NULL, worker_main, &p->w[k]) != 0) {
+			p->n = k; /* join the ones started */
+			par_destroy(p);
+			return NULL;
+		}
+	}
+	return p;
+}
+
+void par_destroy(struct par *p)
+{
+	if (!p)
+		return;
+	atomic_store(&p->quit, true);
+	atomic_fetch_add(&p->gen, 1);
+	futex_wake_all(&p->gen);
+	for (unsigned k = 1; k < p->n; k++)
+		pthread_join(p->w[k].t, NULL);
+	free(p->w);
+	free(p);
+}
+
+unsigned par_size(const struct par *p) { return p ? p->n : 1; }
+
+void par_run(struct par *p, void (*fn)(void *ctx, unsigned k), void *ctx)
+{
+	p->fn = fn;
+	p->ctx = ctx;
+	atomic_store(&p->done, 0);
+	atomic_fetch_add(&p->gen, 1);
+	if (atomic_load(&p->gen_sleepers))
+		futex_wake_all(&p->gen);
+	fn(ctx, 0);
+	wait_for(&p->done, p->n - 1, true, &p->done_sleepers);
+}
