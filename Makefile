@@ -6,7 +6,8 @@
 #   make tsan       the parallel-simulation tests under ThreadSanitizer
 #   make golden     regenerate tests/golden/tiny.txt and bows_tiny.txt (golden statistics) deliberately
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
-#   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer (the
+#                   thread-count tests run under `make tsan` instead)
 #   make fuzz       build the libFuzzer targets: PTX parser, config files, sweep specs (clang)
 BUILD    ?= build
 CC       ?= cc
@@ -119,7 +120,7 @@ bench: $(CLI)
 asan:
 	$(MAKE) BUILD=build-asan CC=clang OPT=-O1 \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  LDFLAGS="-fsanitize=address,undefined" WARPSIM_TEST_SKIP=paper_ test
+	  LDFLAGS="-fsanitize=address,undefined" WARPSIM_TEST_SKIP=paper_,threads_ test
 
 # ThreadSanitizer: the parallel-simulation tests (threads=1,2,3 give identical
 # statistics) on a few benchmarks that cover stores, atomics, locks, barriers

@@ -93,6 +93,11 @@ struct tick_job {
 	uint32_t n, nthreads;
 };
 
+/* The thread that creates and ticks SM i: (i + 1) mod threads, so that with
+ * an uneven split the calling thread, which also runs the serial phases,
+ * gets the smaller share. */
+static inline unsigned sm_thread(uint32_t i, unsigned nthreads) { return (i + 1) % nthreads; }
+
 static void tick_sm(struct gpu *g, struct sm *s)
 {
 	struct mem_reply r;
@@ -108,10 +113,24 @@ static void tick_sm(struct gpu *g, struct sm *s)
 static void tick_worker(void *ctx, unsigned k)
 {
 	struct tick_job *j = ctx;
-	/* SM i always on thread i mod threads: an SM's state stays in one core's caches */
+	/* SM i always on the same thread (sm_thread): its state stays in one core's caches */
 	for (uint32_t i = 0; i < j->n; i++)
-		if (j->list[i] % j->nthreads == k)
+		if (sm_thread(j->list[i], j->nthreads) == k)
 			tick_sm(j->g, j->g->sms[j->list[i]]);
+}
+
+/* SM creation, each SM on the thread that will tick it. */
+struct create_job {
+	struct gpu *g;
+	const struct ws_config *cfg;
+	uint32_t ctas_per_sm, nthreads;
+};
+static void create_worker(void *ctx, unsigned k)
+{
+	struct create_job *j = ctx;
+	for (uint32_t i = 0; i < j->g->nsms; i++)
+		if (sm_thread(i, j->nthreads) == k)
+			j->g->sms[i] = sm_create(j->g, i, j->cfg, j->ctas_per_sm);
 }
 
 /* A buffered atomic has executed: measure it if it is a lock acquire. */
@@ -221,19 +240,26 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 		rc = WS_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
-	for (uint32_t i = 0; i < g.nsms; i++) {
-		g.sms[i] = sm_create(&g, i, cfg, ctas_per_sm);
-		if (!g.sms[i] || !memsys_set_sm_stats(g.mem, i, g.sms[i]->stats)) {
-			rc = WS_ERROR_OUT_OF_MEMORY;
-			goto out;
-		}
-	}
 	unsigned nthreads = par_threads_resolve((long)cfg_int(cfg, CFG_threads));
 	if (nthreads > g.nsms)
 		nthreads = g.nsms;
 	if (nthreads > 1 && module_uses_heap(L->mod))
 		nthreads = 1;
-	if (nthreads > 1) {
+	if (nthreads > 1 && !(pool = par_create(nthreads)))
+		nthreads = 1;
+	/* each SM is created by the thread that will tick it: its memory comes
+	 * from that thread's malloc arena, not interleaved with other threads' SMs */
+	struct create_job cj = {.g = &g, .cfg = cfg, .ctas_per_sm = ctas_per_sm, .nthreads = nthreads};
+	if (pool)
+		par_run(pool, create_worker, &cj);
+	else
+		create_worker(&cj, 0);
+	for (uint32_t i = 0; i < g.nsms; i++)
+		if (!g.sms[i] || !memsys_set_sm_stats(g.mem, i, g.sms[i]->stats)) {
+			rc = WS_ERROR_OUT_OF_MEMORY;
+			goto out;
+		}
+	if (pool) {
 		for (uint32_t i = 0; L->printf_out && i < g.nsms; i++) {
 			struct sm *s = g.sms[i];
 			if (!(s->printf_buf = open_memstream(&s->printf_mem, &s->printf_len))) {
@@ -242,8 +268,6 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			}
 			s->L->printf_out = s->printf_buf;
 		}
-		if (!(pool = par_create(nthreads)))
-			nthreads = 1;
 	}
 	list = malloc(g.nsms * sizeof *list);
 	if (!list) {

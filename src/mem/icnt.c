@@ -16,6 +16,7 @@
  * shares a factor with the number of inputs.)
  */
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mem/icnt.h"
@@ -31,13 +32,15 @@ struct out_ent {
 MEM_RING(in_ring, struct in_ent)
 MEM_RING(out_ring, struct out_ent)
 
+/* Ports are cache-line aligned: SMs ticked on different threads push to
+ * their own request inputs and pop their own reply outputs. */
 struct icnt_in {
-	struct in_ring q;
+	_Alignas(64) struct in_ring q;
 	uint32_t flits;      /* flits queued */
 	uint64_t busy_until; /* first cycle it may start the next packet */
 };
 struct icnt_out {
-	struct out_ring q;
+	_Alignas(64) struct out_ring q;
 	uint64_t busy_until;
 	uint32_t rr;        /* input with the highest priority at the next grant */
 	uint32_t cand;      /* this cycle's chosen input (valid when cand_dist < inputs) */
@@ -67,8 +70,12 @@ struct icnt *icnt_create(const struct icnt_params *p)
 	if (!n)
 		return NULL;
 	n->p = *p;
-	n->in = calloc(p->inputs, sizeof *n->in);
-	n->out = calloc(p->outputs, sizeof *n->out);
+	n->in = aligned_alloc(64, p->inputs * sizeof *n->in);
+	n->out = aligned_alloc(64, p->outputs * sizeof *n->out);
+	if (n->in)
+		memset(n->in, 0, p->inputs * sizeof *n->in);
+	if (n->out)
+		memset(n->out, 0, p->outputs * sizeof *n->out);
 	n->touched = calloc(p->outputs, sizeof *n->touched);
 	if (!n->in || !n->out || !n->touched) {
 		icnt_destroy(n);
