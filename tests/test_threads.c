@@ -173,3 +173,63 @@ TEST(threads_trace_identical)
 	check_config(t, NULL, kv);
 	unsetenv("WARPSIM_THREADS_BENCH");
 }
+
+/* Errors and watchdog reports are the same for every thread count: the first
+ * faulting SM in SM order is reported, and deadlock and limit reports list
+ * the same warps at the same cycle. */
+struct fault_case {
+	const char *kernel;
+	unsigned grid, block;
+	bool int_arg; /* oob_write: (64-int buffer, n = 40) */
+	const char *key, *val;
+	ws_result want;
+};
+
+static ws_result run_fault(const struct fault_case *fc, unsigned threads, char *msg, size_t msgsz)
+{
+	ws_config *cfg = wsConfigCreate();
+	char err[256], tv[16];
+	snprintf(tv, sizeof tv, "%u", threads);
+	wsConfigSet(cfg, "threads", tv, err, sizeof err);
+	if (fc->key)
+		wsConfigSet(cfg, fc->key, fc->val, err, sizeof err);
+	ws_sim *sim = NULL;
+	ws_module *mod = NULL;
+	ws_function *f = NULL;
+	ws_result r = wsSimCreate(&sim, cfg);
+	wsConfigDestroy(cfg);
+	if (r == WS_SUCCESS)
+		r = wsModuleLoad(sim, &mod, TEST_DATA_DIR "/ptx/func/faults.ptx");
+	if (r == WS_SUCCESS)
+		r = wsModuleGetFunction(&f, mod, fc->kernel);
+	ws_deviceptr p = 0;
+	size_t bytes = fc->int_arg ? 64 * 4 : 1 << 16;
+	if (r == WS_SUCCESS && (r = wsMemAlloc(sim, &p, bytes)) == WS_SUCCESS)
+		wsMemsetD8(sim, p, 0, bytes);
+	int n = 40; /* oob_write: threads 24.. of each CTA write past 64 ints */
+	void *args[] = {&p, &n};
+	if (r == WS_SUCCESS)
+		r = wsLaunchKernel(f, fc->grid, 1, 1, fc->block, 1, 1, 0, args);
+	snprintf(msg, msgsz, "%s", sim ? wsSimLastError(sim) : "");
+	wsSimDestroy(sim);
+	return r;
+}
+
+TEST(threads_errors_identical)
+{
+	static const struct fault_case cases[] = {
+		{"oob_write", 30, 64, true, NULL, NULL, WS_ERROR_ILLEGAL_ADDRESS},
+		{"named_barrier_deadlock", 30, 64, false, NULL, NULL, WS_ERROR_DEADLOCK},
+		{"barrier_deadlock", 30, 64, false, "max_warp_insts", "20000", WS_ERROR_LIMIT_EXCEEDED},
+	};
+	for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		char ref[2048], got[2048];
+		ws_result r1 = run_fault(&cases[k], 1, ref, sizeof ref);
+		CHECK_MSG(r1 == cases[k].want, "%s: %s (%s)", cases[k].kernel, wsGetErrorName(r1), ref);
+		for (unsigned n = 2; n <= 3; n++) {
+			ws_result rn = run_fault(&cases[k], n, got, sizeof got);
+			CHECK_MSG(rn == r1 && !strcmp(ref, got), "%s with %u threads: %s '%s' vs %s '%s'", cases[k].kernel,
+				  n, wsGetErrorName(rn), got, wsGetErrorName(r1), ref);
+		}
+	}
+}
