@@ -4,11 +4,13 @@
  * One generation counter starts a round: the caller stores the job, then
  * bumps the generation; workers that see the new generation run the job
  * and count themselves done.  A waiting thread spins with a pause
- * instruction for a few microseconds (a core cycle of the model is about
- * that long), yields a few times, then sleeps on a futex, so a pool with
- * more threads than cores still makes progress.  The sleeper counts make
- * wake-ups free when nobody sleeps; every access is sequentially
- * consistent, so a waiter either sees the new value or is woken.
+ * instruction for a few microseconds, then yields the CPU in a loop (which
+ * costs little when nobody else wants the core, and hands it over when a
+ * pool has more threads than cores), and after some 20000 yields -- the
+ * caller is between launches or busy elsewhere -- sleeps on a futex.
+ * The sleeper counts make wake-ups free when nobody sleeps; every access is
+ * sequentially consistent, so a waiter either sees the new value or is
+ * woken.
  */
 #include <limits.h>
 #include <linux/futex.h>
@@ -67,9 +69,13 @@ static uint32_t wait_for(_Atomic uint32_t *a, uint32_t v, bool eq, _Atomic uint3
 		uint32_t x = atomic_load(a);
 		if ((x == v) == eq)
 			return x;
-		if (i < 256) {
+		if (i < 128) {
 			cpu_relax();
-		} else if (i < 264) {
+		} else if (i < 128 + 20000) {
+			/* a yield returns at once when nothing else wants this core, so
+			 * a worker stays awake between cycles (a futex wake-up costs more
+			 * than a cycle of the model); with more threads than cores it
+			 * lets the thread that is late run */
 			sched_yield();
 		} else {
 			atomic_fetch_add(sleepers, 1);
