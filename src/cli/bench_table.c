@@ -259,6 +259,12 @@ int cli_bench_table(const struct cli_args *a, const ws_config *cfg, const struct
 	       "# of this process (wall-clock seconds alongside); thread instructions count each active thread of\n"
 	       "# each executed warp instruction (as GPGPU-Sim does).  timing/func: CPU time of the timing run over\n"
 	       "# that of the functional run.\n");
+	char tb[32];
+	const char *thr = wsConfigGet(cfg, "threads", tb, sizeof tb);
+	if (thr && strcmp(thr, "1"))
+		printf("# threads = %s: the timing runs tick SMs on several host threads, whose CPU time adds up; their\n"
+		       "# speed is in the wall column (scripts/threads-speedup.sh compares thread counts).\n",
+		       thr);
 	printf("%-*s %-6s %-8s %16s %12s %9s %9s %14s %12s %9s %14s %11s\n", namew, "benchmark", "size", "verified",
 	       "thread insts", "cycles", "tim cpu s", "tim wall", "tim thr-ins/s", "tim cycles/s", "func cpu", "func thr-ins/s",
 	       "timing/func");
