@@ -3,7 +3,7 @@
 #                   runtime build/libcudart.so.13 (+ libcudart.so link names)
 #   make test       build and run the test suite (ends with "N passed, N failed")
 #   make bench      simulator speed on the bundled kernels
-#   make golden     regenerate tests/golden/tiny.txt and bows_tiny.txt (golden statistics) deliberately
+#   make golden     regenerate tests/golden/*.txt (golden statistics: tiny, bows_tiny, titanx_tiny, dwr_tiny) deliberately
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
 #   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make fuzz       build the libFuzzer targets: PTX parser, config files, sweep specs (clang)
@@ -108,7 +108,7 @@ $(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(FATBIN_OBJ)
 test: $(TESTBIN) $(CLI) $(CUDART)
 	WARPSIM_TEST_SKIP=$(WARPSIM_TEST_SKIP) WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)
 
-# regenerate tests/golden/tiny.txt and tests/golden/bows_tiny.txt deliberately (after an intended model change)
+# regenerate every tests/golden/*.txt deliberately (after an intended model change): the tests named golden_*
 golden: $(TESTBIN) $(CLI)
 	WARPSIM_GOLDEN_WRITE=1 WARPSIM_BIN=$(CLI) $(TESTBIN) golden_
 
