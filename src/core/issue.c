@@ -32,6 +32,8 @@
  * finished and wait for their CTA) > idle.  Warps a policy leaves out of its
  * order (tls's pending pool) count for nothing, as in GPGPU-Sim.
  */
+#include <string.h>
+
 #include "core/dwr.h"
 #include "core/fetch.h"
 #include "core/issue.h"
@@ -523,6 +525,25 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	s->view.cycle = now;
 	if (s->dwr) /* partner-barrier operations of sub-warps that reached a LAT */
 		dwr_tick(s->dwr, now);
+	/* operand-collector status at the start of the issue stage (view.coll_free).
+	 * coll_now is kept current: collect() takes a collector, the dispatch
+	 * stage (opcoll.c) gives it back; with no collector busy every one is
+	 * free, which also sets the counts up on the first cycle. */
+	uint32_t ngroups = s->nsched * CU_COUNT;
+	if (!s->busy_coll)
+		memset(s->coll_now, (int)s->ncoll_per, ngroups);
+	bool coll_flip = false; /* some group became full or stopped being full */
+	for (uint32_t i = 0; i < ngroups; i++) {
+		coll_flip |= !s->coll_free[i] != !s->coll_now[i];
+		s->coll_free[i] = s->coll_now[i];
+	}
+	/* head_coll_free changes only with its group's flip (here) or with the
+	 * warp's head unit (the refresh below) */
+	if (coll_flip)
+		for (uint32_t k = 0; k < s->nlive; k++) {
+			struct sched_warp *v = &s->vw[s->live[k]];
+			v->head_coll_free = s->coll_free[v->sched_id * CU_COUNT + v->head_unit] != 0;
+		}
 	/* refresh the per-warp view fields the policies read, for the live warps
 	 * marked dirty (sm_warp_mark_dirty) and those whose I-buffer head's
 	 * decode latency expires now, without any event (head_at: ib_head_ready
@@ -547,6 +568,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			bool ll = false;
 			const struct dec_insn *hd = w->ib_count ? w->ib[w->ib_head].d : NULL;
 			v->head_unit = (uint8_t)(hd ? hd->cu : CU_SP);
+			v->head_coll_free = s->coll_free[v->sched_id * CU_COUNT + v->head_unit] != 0;
 			w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
 			w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 			bool eval = v->ibuf_head_valid && !v->at_barrier;
@@ -560,19 +582,6 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			if (eval && !v->finished)
 				v->stall_since = now;
 		}
-	}
-	/* operand-collector status at the start of the issue stage (view.coll_free) */
-	for (uint32_t sc = 0; sc < s->nsched; sc++)
-		for (uint32_t cu = 0; cu < CU_COUNT; cu++) {
-			uint8_t nfree = 0;
-			for (uint32_t k = 0; k < s->ncoll_per; k++)
-				nfree += !sm_collector_at(s, sc, cu, k)->busy;
-			s->coll_free[sc * CU_COUNT + cu] = nfree;
-			s->coll_now[sc * CU_COUNT + cu] = nfree;
-		}
-	for (uint32_t k = 0; k < s->nlive; k++) {
-		struct sched_warp *v = &s->vw[s->live[k]];
-		v->head_coll_free = s->coll_free[v->sched_id * CU_COUNT + v->head_unit] != 0;
 	}
 	uint32_t per = (uint32_t)cfg_int(s->cfg, CFG_issue_per_sched);
 	bool any_issued = false;
