@@ -548,10 +548,19 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	 * marked dirty (sm_warp_mark_dirty) and those whose I-buffer head's
 	 * decode latency expires now, without any event (head_at: ib_head_ready
 	 * as of the warp's last refresh; it changes only with a dirty mark) */
-	for (uint32_t k = 0; k < s->nlive; k++) {
-		uint32_t i = s->live[k];
-		if (s->head_at[i] == now)
-			sm_warp_mark_dirty(s, i);
+	if (s->head_next_at <= now) {
+		/* mark the warps whose head_at is now, and find the next head_at
+		 * after now (the refresh below lowers it for a refreshed warp) */
+		uint64_t next = UINT64_MAX;
+		for (uint32_t k = 0; k < s->nlive; k++) {
+			uint32_t i = s->live[k];
+			uint64_t at = s->head_at[i];
+			if (at == now)
+				sm_warp_mark_dirty(s, i);
+			else if (at > now && at < next)
+				next = at;
+		}
+		s->head_next_at = next;
 	}
 	for (uint32_t wd = 0, nwd = (s->nslots + 63) / 64; wd < nwd; wd++) {
 		uint64_t bits = s->dirty_bits[wd];
@@ -563,6 +572,8 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			if (!w->valid) /* only live warps (a slot freed since it was marked) */
 				continue;
 			s->head_at[i] = w->ib_head_ready;
+			if (w->ib_head_ready > now && w->ib_head_ready < s->head_next_at)
+				s->head_next_at = w->ib_head_ready;
 			v->ibuf_count = w->ib_count;
 			v->ibuf_head_valid = w->ib_head_ready <= now;
 			bool ll = false;

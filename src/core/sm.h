@@ -186,6 +186,10 @@ struct sm {
 	 * expires without an event).  See sm_issue_tick(). */
 	uint64_t *dirty_bits;
 	uint64_t *head_at;
+	/* no live warp's head_at lies in (head_next_at's last walk, head_next_at):
+	 * the issue stage walks the live warps for head_at == now only when
+	 * now >= head_next_at (0 at creation: the first cycle walks) */
+	uint64_t head_next_at;
 	/* dynamic warp resizing (dwr.h); NULL when dwr_max_warp = 0 */
 	struct dwr *dwr;
 	/* accounting */
