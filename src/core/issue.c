@@ -565,6 +565,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	for (uint32_t wd = 0, nwd = (s->nslots + 63) / 64; wd < nwd; wd++) {
 		uint64_t bits = s->dirty_bits[wd];
 		s->dirty_bits[wd] = 0;
+		s->fetch_dirty[wd] |= bits; /* the fetch stage rechecks them too */
 		for (; bits; bits &= bits - 1) {
 			uint32_t i = wd * 64 + (uint32_t)__builtin_ctzll(bits);
 			struct sched_warp *v = &s->vw[i];

@@ -30,6 +30,8 @@ struct gpu;
 struct ldst;
 
 #define SM_IBUF_MAX 16
+/* warp slots per SM: the upper end of max_warps_per_sm's range (src/config/params.def) */
+#define SM_MAX_SLOTS 1024
 
 struct ibuf_entry {
 	const struct dec_insn *d;
@@ -190,6 +192,14 @@ struct sm {
 	 * the issue stage walks the live warps for head_at == now only when
 	 * now >= head_next_at (0 at creation: the first cycle walks) */
 	uint64_t head_next_at;
+	/* fetch stage (fetch.c), over slots [0, SM_MAX_SLOTS): fetch_dirty, the
+	 * warps whose fetch eligibility may have changed since the last fetch
+	 * tick other than by being marked dirty for the issue stage (the issue
+	 * stage adds the dirty warps it refreshes); fetch_cand, the warps that
+	 * pass every fetch condition but the control-hazard wait, as of their
+	 * last change (a slot freed since is dropped when seen) */
+	uint64_t fetch_dirty[SM_MAX_SLOTS / 64];
+	uint64_t fetch_cand[SM_MAX_SLOTS / 64];
 	/* dynamic warp resizing (dwr.h); NULL when dwr_max_warp = 0 */
 	struct dwr *dwr;
 	/* accounting */
