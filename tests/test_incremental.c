@@ -2,7 +2,8 @@
  * test_incremental.c -- the issue and fetch stages' incremental state
  * (issue 14; src/core/issue.c, fetch.c): free operand-collector counts kept
  * on collector events, the next decode-latency expiry, and the fetch
- * candidates in fixed-size slot bitmaps (SM_MAX_SLOTS).  Bit-identical
+ * candidates and per-scheduler ready sets in fixed-size bitmaps
+ * (SM_MAX_SLOTS slots, SM_MAX_SCHED schedulers).  Bit-identical
  * statistics are pinned by the golden files; these tests cover what they
  * do not: the bitmaps span the whole range of max_warps_per_sm, and an SM
  * full of warps (every bitmap word in use) runs right with barriers,
@@ -15,8 +16,8 @@
 #include "test.h"
 #include "warpsim.h"
 
-/* The slot bitmaps are sized for the largest max_warps_per_sm the
- * configuration accepts, and no larger value is accepted. */
+/* The slot bitmaps are sized for the largest max_warps_per_sm and
+ * num_schedulers the configuration accepts, and no larger value is accepted. */
 TEST(incremental_slot_bitmaps_cover_config_range)
 {
 	char buf[32], err[256];
@@ -29,6 +30,11 @@ TEST(incremental_slot_bitmaps_cover_config_range)
 	snprintf(buf, sizeof buf, "%d", SM_MAX_SLOTS + 1);
 	CHECK_MSG(wsConfigSet(cfg, "max_warps_per_sm", buf, err, sizeof err) != WS_SUCCESS,
 		  "max_warps_per_sm=%s accepted: the fetch bitmaps of struct sm hold %d slots", buf, SM_MAX_SLOTS);
+	snprintf(buf, sizeof buf, "%d", SM_MAX_SCHED);
+	CHECK_MSG(wsConfigSet(cfg, "num_schedulers", buf, err, sizeof err) == WS_SUCCESS, "%s", err);
+	snprintf(buf, sizeof buf, "%d", SM_MAX_SCHED + 1);
+	CHECK_MSG(wsConfigSet(cfg, "num_schedulers", buf, err, sizeof err) != WS_SUCCESS,
+		  "num_schedulers=%s accepted: the ready bitmaps of struct sm hold %d schedulers", buf, SM_MAX_SCHED);
 	wsConfigDestroy(cfg);
 }
 
@@ -54,12 +60,13 @@ static const char full_ptx[] =
 	"	ret;\n}\n";
 
 /* One SM with SM_MAX_SLOTS resident warps (every word of the slot bitmaps),
- * four schedulers, under gto and lrr: results right, every warp ran. */
+ * SM_MAX_SCHED schedulers, under gto and lrr: results right, every warp ran. */
 TEST(incremental_full_sm)
 {
 	const unsigned block = 1024, grid = SM_MAX_SLOTS * 32 / 1024;
 	const size_t n = (size_t)grid * block;
-	char slots[16], threads[16];
+	char slots[16], threads[16], nsched[16];
+	snprintf(nsched, sizeof nsched, "%d", SM_MAX_SCHED);
 	snprintf(slots, sizeof slots, "%d", SM_MAX_SLOTS);
 	snprintf(threads, sizeof threads, "%d", SM_MAX_SLOTS * 32);
 	static const char *const policies[] = {"gto", "lrr"};
@@ -74,7 +81,7 @@ TEST(incremental_full_sm)
 		h[i] = (uint32_t)(i * 2654435761u);
 	for (int p = 0; p < 2; p++) {
 		const char *const kv[] = {"num_sms", "1", "max_warps_per_sm", slots, "max_threads_per_sm", threads,
-					  "max_ctas_per_sm", "64", "regs_per_sm", "1048576", "num_schedulers", "4",
+					  "max_ctas_per_sm", "64", "regs_per_sm", "1048576", "num_schedulers", nsched,
 					  "sched", policies[p], NULL};
 		ws_config *cfg = wsConfigCreate();
 		char err[256] = "";

@@ -114,6 +114,17 @@ static inline void stall_run_end(struct sched_warp *v, uint64_t now)
 	}
 }
 
+/* The view of warp `slot` says ready = r (sm.ready_bits follows it). */
+static inline void set_ready(struct sm *s, uint32_t slot, bool r)
+{
+	struct sched_warp *v = &s->vw[slot];
+	v->ready = r;
+	if (r)
+		s->ready_bits[v->sched_id][slot >> 6] |= 1ull << (slot & 63);
+	else
+		s->ready_bits[v->sched_id][slot >> 6] &= ~(1ull << (slot & 63));
+}
+
 /* Value of operand `o` in `lane` after the step (registers and immediates; 0 otherwise). */
 static uint64_t opd_value(const struct sm *s, const struct sm_warp *w, const struct ptx_operand *o, unsigned lane)
 {
@@ -406,7 +417,7 @@ static bool issue_lat(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	}
 	dwr_issued(s->dwr, part, n);
 	for (unsigned i = 1; i < n; i++) /* issued with the large warp: not again this cycle */
-		s->vw[part[i]].ready = false;
+		set_ready(s, part[i], false);
 	return true;
 }
 
@@ -427,6 +438,15 @@ static bool issue_head(struct sm *s, uint32_t sc, uint32_t slot, struct sm_colle
 			s->sched_busy_until[sc] = until;
 	}
 	return true;
+}
+
+/* Can some warp of scheduler sc be ready now?  False only if none is. */
+static bool sched_any_ready(const struct sm *s, uint32_t sc)
+{
+	uint64_t any = 0;
+	for (uint32_t wd = 0, nwd = (s->nslots + 63) / 64; wd < nwd; wd++)
+		any |= s->ready_bits[sc][wd];
+	return any != 0;
 }
 
 static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
@@ -497,7 +517,7 @@ static int issue_warp(struct sm *s, uint32_t sc, uint32_t slot, uint32_t per, ui
 		n++;
 	}
 	if (n) /* not again this cycle (the view is refreshed next cycle: the warp is dirty) */
-		s->vw[slot].ready = false;
+		set_ready(s, slot, false);
 	return n;
 }
 
@@ -515,7 +535,7 @@ static int share_issue(struct sm *s, uint32_t sc, uint64_t now)
 	struct sm_collector *c = sm_collector_free(s, sc, head_cu(s, slot));
 	if (!c || !issue_head(s, sc, slot, c, now))
 		return c ? -1 : 0;
-	s->vw[slot].ready = false; /* issued this cycle */
+	set_ready(s, slot, false); /* issued this cycle */
 	s->gpu->stats->v[STAT_warp_sharing_issues]++;
 	return 1;
 }
@@ -584,7 +604,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
 			w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 			bool eval = v->ibuf_head_valid && !v->at_barrier;
-			v->ready = eval && w->head_sb_ok && (!s->dwr || dwr_ready(s->dwr, i, now));
+			set_ready(s, i, eval && w->head_sb_ok && (!s->dwr || dwr_ready(s->dwr, i, now)));
 			v->long_latency_wait = eval && ll;
 			v->partner_wait = s->dwr && dwr_waiting(s->dwr, i, now);
 			if (v->ready)
@@ -614,8 +634,10 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);
 		int issued = 0;
 		/* one warp per scheduler per cycle: the first in the policy's
-		 * order that can issue, with up to `per` of its instructions */
-		for (uint32_t k = 0; k < n && !issued; k++) {
+		 * order that can issue, with up to `per` of its instructions
+		 * (no walk when none of the scheduler's warps can) */
+		bool any_ready = sched_any_ready(s, sc);
+		for (uint32_t k = 0; any_ready && k < n && !issued; k++) {
 			uint32_t slot = s->order[k];
 			if (slot >= s->nslots || s->vw[slot].sched_id != sc)
 				continue;

@@ -32,6 +32,8 @@ struct ldst;
 #define SM_IBUF_MAX 16
 /* warp slots per SM: the upper end of max_warps_per_sm's range (src/config/params.def) */
 #define SM_MAX_SLOTS 1024
+/* schedulers per SM: the upper end of num_schedulers's range (src/core/core_params.def) */
+#define SM_MAX_SCHED 8
 
 struct ibuf_entry {
 	const struct dec_insn *d;
@@ -200,6 +202,10 @@ struct sm {
 	 * last change (a slot freed since is dropped when seen) */
 	uint64_t fetch_dirty[SM_MAX_SLOTS / 64];
 	uint64_t fetch_cand[SM_MAX_SLOTS / 64];
+	/* issue stage, per scheduler: a superset of its slots whose view says
+	 * ready (set where issue.c sets ready, cleared where it clears it; a
+	 * slot freed or relaunched may stay in) */
+	uint64_t ready_bits[SM_MAX_SCHED][SM_MAX_SLOTS / 64];
 	/* dynamic warp resizing (dwr.h); NULL when dwr_max_warp = 0 */
 	struct dwr *dwr;
 	/* accounting */
