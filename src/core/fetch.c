@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/fetch.h"
+#include "core/issue.h"
 #include "core/ldst.h"
 #include "core/sm.h"
 #include "gpu/gpu.h"
@@ -74,8 +75,10 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 				continue;
 			}
 			bool el = now >= w->fetch_block_until;
-			if (el && w->ctrl_pending)
+			if (el && w->ctrl_pending) {
 				w->ctrl_pending = false;
+				sm_issue_ctrl_resolved(s, i);
+			}
 			s->eligible[i] = el;
 			any |= el;
 		}

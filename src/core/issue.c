@@ -51,6 +51,8 @@ _Static_assert((int)SCHED_UNIT_SP == CU_SP && (int)SCHED_UNIT_SFU == CU_SFU && (
 	       "enum sched_unit follows enum cu_kind");
 
 enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_HELD, ST_STRUCT };
+/* sm.stall_at: the reason depends on more than the warp's own refreshed state */
+#define ST_NOW 0xff
 static const enum stat_id stall_stat[] = {STAT_stall_idle,	 STAT_stall_exit, STAT_stall_barrier,
 					  STAT_stall_fetch,	 STAT_stall_control, STAT_stall_data,
 					  STAT_stall_held,	 STAT_stall_structural};
@@ -473,6 +475,33 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 	return ok ? ST_STRUCT : ST_DATA;
 }
 
+/* warp_reason() of a warp at its view refresh, for sm.stall_at: what it
+ * reads changes only with the events that mark the warp dirty -- the
+ * decode latency expiring included (head_at) -- and with fetch resolving
+ * the control hazard (sm_issue_ctrl_resolved); a fence head (store
+ * acknowledgements) and DWR (partner state) are evaluated each time. */
+static uint8_t stall_at_refresh(const struct sm *s, uint32_t slot, uint64_t now)
+{
+	const struct sm_warp *w = &s->w[slot];
+	if (w->finished)
+		return ST_EXIT;
+	if (s->vw[slot].at_barrier)
+		return ST_BARRIER;
+	if (!w->ib_count)
+		return w->ctrl_pending ? ST_CONTROL : ST_FETCH;
+	if (w->ib_head_ready > now)
+		return ST_FETCH;
+	if (s->dwr || w->head_fence)
+		return ST_NOW;
+	return w->head_sb_ok ? ST_STRUCT : ST_DATA;
+}
+
+void sm_issue_ctrl_resolved(struct sm *s, uint32_t slot)
+{
+	if (s->stall_at[slot] == ST_CONTROL)
+		s->stall_at[slot] = ST_FETCH;
+}
+
 /* Would the I-buffer head of warp `slot` pass the issue checks now
  * (decoded, not at a barrier, scoreboard clear)?  Used for the second
  * instruction of a dual issue, after the first changed the warp. */
@@ -609,6 +638,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			v->partner_wait = s->dwr && dwr_waiting(s->dwr, i, now);
 			if (v->ready)
 				sm_prefetch_step(s, w, hd);
+			s->stall_at[i] = stall_at_refresh(s, i, now);
 			/* the warp's state changed only now: a run of stall cycles ends or starts here */
 			stall_run_end(v, now);
 			if (eval && !v->finished)
@@ -666,7 +696,11 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			uint32_t slot = s->order[k];
 			if (slot >= s->nslots || s->vw[slot].sched_id != sc || !s->vw[slot].valid)
 				continue;
-			enum stall r = warp_reason(s, slot, now);
+			/* the reason cached at the refresh, unless the warp changed
+			 * since (dirty again) or it must be evaluated now */
+			uint8_t at = s->stall_at[slot];
+			enum stall r = at == ST_NOW || (s->dirty_bits[slot >> 6] >> (slot & 63) & 1) ? warp_reason(s, slot, now)
+												    : (enum stall)at;
 			if (r == ST_STRUCT && s->held[slot])
 				r = ST_HELD;
 			if (r > best)
@@ -675,7 +709,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		if (best == ST_IDLE)
 			for (uint32_t k = 0; k < s->nlive; k++) {
 				uint32_t i = s->live[k];
-				if (s->vw[i].sched_id == sc && s->w[i].finished) {
+				if (s->vw[i].sched_id == sc && s->vw[i].finished) { /* the view's flag is the warp's */
 					best = ST_EXIT;
 					break;
 				}

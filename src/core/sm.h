@@ -206,6 +206,10 @@ struct sm {
 	 * ready (set where issue.c sets ready, cleared where it clears it; a
 	 * slot freed or relaunched may stay in) */
 	uint64_t ready_bits[SM_MAX_SCHED][SM_MAX_SLOTS / 64];
+	/* issue stage: each slot's stall reason as of its last view refresh,
+	 * kept current for a control hazard resolved by the fetch stage
+	 * (issue.c enum stall; ST_NOW: evaluate it each time) */
+	uint8_t stall_at[SM_MAX_SLOTS];
 	/* dynamic warp resizing (dwr.h); NULL when dwr_max_warp = 0 */
 	struct dwr *dwr;
 	/* accounting */
