@@ -9,7 +9,11 @@
  *   tests/golden/dwr_tiny.txt  the DWR suite at tiny size on the Tesla-like
  *       machine (configs/tesla-dwr.cfg, issue_simd_passes=1 and lrr as in
  *       experiments/dwr-fig4.spec) at fixed warp sizes 8 and 32 and under
- *       DWR-16, DWR-32 and DWR-64 (8-thread sub-warps), with the DWR counters.
+ *       DWR-16, DWR-32 and DWR-64 (8-thread sub-warps), with the DWR counters;
+ *   tests/golden/frontend_tiny.txt  the barrier suite at tiny size on the
+ *       GTX480 with the front end off its defaults (decode latency, fetch
+ *       with room in the I-buffer, the three fetch policies), the paths of
+ *       the issue and fetch stages' incremental state the defaults never take.
  *
  * One line per benchmark x configuration: the counters of tiny.txt plus the
  * feature's own.  A mismatch names the first differing lines; `make golden`
@@ -239,6 +243,41 @@ TEST(golden_dwr_tiny_stats)
 		.benches = ws_bench_suite_dwr,
 		.variants = dwr_variants,
 		.keys = dwr_keys,
+	};
+	golden_check(t, &gs);
+}
+
+/* The front end off its defaults (GTX480 otherwise): a decode latency of 3
+ * cycles, fetching while the I-buffer has room (4 entries, 4 instructions
+ * per fetch) instead of only when it is empty, under gto and lrr with the
+ * rr, cff and fef fetch policies -- the paths of the issue and fetch
+ * stages' incremental state (decode-latency expiry, fetch candidates) that
+ * the default configurations never take. */
+static const char *const fe_gto_rr[] = {"sched", "gto", "fetch", "rr", "fetch_latency", "3",
+					"fetch_on_empty", "false", "ibuf_depth", "4", "fetch_width", "4", NULL};
+static const char *const fe_lrr_cff[] = {"sched", "lrr", "fetch", "cff", "fetch_latency", "3",
+					 "fetch_on_empty", "false", "ibuf_depth", "4", "fetch_width", "4", NULL};
+static const char *const fe_gto_fef[] = {"sched", "gto", "fetch", "fef", "fetch_latency", "2", NULL};
+static const struct golden_variant fe_variants[] = {
+	{"gto/rr/lat3/room4", fe_gto_rr},
+	{"lrr/cff/lat3/room4", fe_lrr_cff},
+	{"gto/fef/lat2", fe_gto_fef},
+	{NULL, NULL},
+};
+static const char *const fe_keys[] = {GOLDEN_BASE_KEYS, "fetches", "ibuf_flushes", "ibuf_wait_cycles",
+				      "fetch_next_issue", NULL};
+
+TEST(golden_frontend_tiny_stats)
+{
+	const struct golden_set gs = {
+		.file = TEST_DATA_DIR "/golden/frontend_tiny.txt",
+		.header = "# golden statistics: barrier suite, tiny size, configs/gtx480.cfg with the front end off its defaults\n"
+			  "# (fetch_latency 2-3, fetch_on_empty=false with ibuf_depth=4 fetch_width=4; fetch rr/cff/fef); tests/test_golden_configs.c\n"
+			  "# regenerate deliberately with `make golden`; a commit that changes this file says why\n",
+		.config = "configs/gtx480.cfg",
+		.benches = ws_bench_suite_barrier,
+		.variants = fe_variants,
+		.keys = fe_keys,
 	};
 	golden_check(t, &gs);
 }
