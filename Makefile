@@ -4,7 +4,7 @@
 #   make test       build and run the test suite (ends with "N passed, N failed")
 #   make bench      simulator speed on the bundled kernels
 #   make tsan       the parallel-simulation tests under ThreadSanitizer
-#   make golden     regenerate tests/golden/tiny.txt and bows_tiny.txt (golden statistics) deliberately
+#   make golden     regenerate tests/golden/*.txt (golden statistics: tiny, bows_tiny, titanx_tiny, dwr_tiny, frontend_tiny) deliberately
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
 #   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer (the
 #                   thread-count tests run under `make tsan` instead)
@@ -110,7 +110,7 @@ $(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(FATBIN_OBJ)
 test: $(TESTBIN) $(CLI) $(CUDART)
 	WARPSIM_TEST_SKIP=$(WARPSIM_TEST_SKIP) WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)
 
-# regenerate tests/golden/tiny.txt and tests/golden/bows_tiny.txt deliberately (after an intended model change)
+# regenerate every tests/golden/*.txt deliberately (after an intended model change): the tests named golden_*
 golden: $(TESTBIN) $(CLI)
 	WARPSIM_GOLDEN_WRITE=1 WARPSIM_BIN=$(CLI) $(TESTBIN) golden_
 

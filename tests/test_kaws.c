@@ -383,12 +383,13 @@ static uint32_t rec_order(const void *st, const struct sched_view *v, uint32_t s
 		if (w->finished)
 			continue;
 		order[k++] = s[i];
-		if (w->ready && v->coll_free) {
-			r->ready_seen++;
-			r->mem_heads += w->head_unit == SCHED_UNIT_MEM;
+		if (v->coll_free) /* every ordered warp's flag, ready or not (kept incrementally: issue.c) */
 			r->coll_mismatch +=
 				w->head_unit >= SCHED_UNIT_COUNT ||
 				w->head_coll_free != (v->coll_free[w->sched_id * SCHED_UNIT_COUNT + w->head_unit] > 0);
+		if (w->ready && v->coll_free) {
+			r->ready_seen++;
+			r->mem_heads += w->head_unit == SCHED_UNIT_MEM;
 		}
 	}
 	return k;

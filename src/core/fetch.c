@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/fetch.h"
+#include "core/issue.h"
 #include "core/ldst.h"
 #include "core/sm.h"
 #include "gpu/gpu.h"
@@ -32,23 +33,56 @@ void sm_ibuf_flush(struct sm *s, uint32_t slot)
 	sm_warp_head_sync(w);
 }
 
+/* The fetch eligibility of warp `slot` may have changed without an issue-stage dirty mark. */
+static inline void fetch_mark(struct sm *s, uint32_t slot)
+{
+	s->fetch_dirty[slot >> 6] |= 1ull << (slot & 63);
+}
+
 void sm_fetch_tick(struct sm *s, uint64_t now)
 {
 	const struct dec_module *dm = s->gpu->dec;
 	bool any = false;
 	uint32_t room = cfg_int(s->cfg, CFG_fetch_on_empty) ? 1 : s->ibuf_depth; /* fetch while ib_count < room */
-	memset(s->eligible, 0, s->nslots * sizeof *s->eligible);
-	for (uint32_t k = 0; k < s->nlive; k++) {
-		uint32_t i = s->live[k];
-		struct sm_warp *w = &s->w[i];
-		if (k + 4 < s->nlive) /* host-cache prefetch of a warp this walk reads soon */
-			__builtin_prefetch(&s->w[s->live[k + 4]]);
-		bool el = w->valid && !w->finished && !s->vw[i].at_barrier && w->ib_count < room &&
-			  !w->fetch_pending && now >= w->fetch_block_until && w->fetch_fn >= 0;
-		if (el && w->ctrl_pending)
-			w->ctrl_pending = false;
-		s->eligible[i] = el;
-		any |= el;
+	/* A warp is eligible when valid, not finished, not at a barrier, with
+	 * room in its I-buffer, no I-cache miss outstanding, a pc to fetch, and
+	 * past its control hazard (fetch_block_until).  All but the last change
+	 * only with the events that mark the warp dirty (issue stage, CTA launch,
+	 * barrier release) or fetch_mark (I-cache miss and fill), so they are
+	 * rechecked for those warps only (fetch_cand); the time condition is
+	 * checked every cycle for the candidates.  s->eligible holds false for
+	 * every non-candidate. */
+	for (uint32_t wd = 0, nwd = (s->nslots + 63) / 64; wd < nwd; wd++) {
+		uint64_t cand = s->fetch_cand[wd];
+		for (uint64_t bits = s->fetch_dirty[wd] | s->dirty_bits[wd]; bits; bits &= bits - 1) {
+			uint32_t i = wd * 64 + (uint32_t)__builtin_ctzll(bits);
+			const struct sm_warp *w = &s->w[i];
+			if (w->valid && !w->finished && !s->vw[i].at_barrier && w->ib_count < room && !w->fetch_pending &&
+			    w->fetch_fn >= 0) {
+				cand |= 1ull << (i & 63);
+			} else {
+				cand &= ~(1ull << (i & 63));
+				s->eligible[i] = false;
+			}
+		}
+		s->fetch_dirty[wd] = 0;
+		for (uint64_t bits = cand; bits; bits &= bits - 1) {
+			uint32_t i = wd * 64 + (uint32_t)__builtin_ctzll(bits);
+			struct sm_warp *w = &s->w[i];
+			if (!w->valid) { /* its CTA completed */
+				cand &= ~(1ull << (i & 63));
+				s->eligible[i] = false;
+				continue;
+			}
+			bool el = now >= w->fetch_block_until;
+			if (el && w->ctrl_pending) {
+				w->ctrl_pending = false;
+				sm_issue_ctrl_resolved(s, i);
+			}
+			s->eligible[i] = el;
+			any |= el;
+		}
+		s->fetch_cand[wd] = cand;
 	}
 	if (!any)
 		return;
@@ -61,6 +95,7 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 	enum ifetch_result fr = ldst_ifetch(s->ldst, (uint32_t)slot, addr, now);
 	if (fr != IFETCH_HIT) {
 		w->fetch_pending = fr == IFETCH_PENDING;
+		fetch_mark(s, (uint32_t)slot);
 		return;
 	}
 	if (s->fpol->on_fetch)
@@ -89,6 +124,8 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 
 void sm_ifetch_done(struct sm *s, uint32_t slot)
 {
-	if (slot < s->nslots)
+	if (slot < s->nslots) {
 		s->w[slot].fetch_pending = false;
+		fetch_mark(s, slot);
+	}
 }

@@ -32,6 +32,8 @@
  * finished and wait for their CTA) > idle.  Warps a policy leaves out of its
  * order (tls's pending pool) count for nothing, as in GPGPU-Sim.
  */
+#include <string.h>
+
 #include "core/dwr.h"
 #include "core/fetch.h"
 #include "core/issue.h"
@@ -50,6 +52,8 @@ _Static_assert((int)SCHED_UNIT_SP == CU_SP && (int)SCHED_UNIT_SFU == CU_SFU && (
 	       "enum sched_unit follows enum cu_kind");
 
 enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_HELD, ST_STRUCT };
+/* sm.stall_at: the reason depends on more than the warp's own refreshed state */
+#define ST_NOW 0xff
 static const enum stat_id stall_stat[] = {STAT_stall_idle,	 STAT_stall_exit, STAT_stall_barrier,
 					  STAT_stall_fetch,	 STAT_stall_control, STAT_stall_data,
 					  STAT_stall_held,	 STAT_stall_structural};
@@ -111,6 +115,17 @@ static inline void stall_run_end(struct sched_warp *v, uint64_t now)
 		v->stall_cycles += now - v->stall_since;
 		v->stall_since = 0;
 	}
+}
+
+/* The view of warp `slot` says ready = r (sm.ready_bits follows it). */
+static inline void set_ready(struct sm *s, uint32_t slot, bool r)
+{
+	struct sched_warp *v = &s->vw[slot];
+	v->ready = r;
+	if (r)
+		s->ready_bits[v->sched_id][slot >> 6] |= 1ull << (slot & 63);
+	else
+		s->ready_bits[v->sched_id][slot >> 6] &= ~(1ull << (slot & 63));
 }
 
 /* Value of operand `o` in `lane` after the step (registers and immediates; 0 otherwise). */
@@ -411,7 +426,7 @@ static bool issue_lat(struct sm *s, uint32_t sched, uint32_t slot, struct sm_col
 	}
 	dwr_issued(s->dwr, part, n);
 	for (unsigned i = 1; i < n; i++) /* issued with the large warp: not again this cycle */
-		s->vw[part[i]].ready = false;
+		set_ready(s, part[i], false);
 	return true;
 }
 
@@ -432,6 +447,15 @@ static bool issue_head(struct sm *s, uint32_t sc, uint32_t slot, struct sm_colle
 			s->sched_busy_until[sc] = until;
 	}
 	return true;
+}
+
+/* Can some warp of scheduler sc be ready now?  False only if none is. */
+static bool sched_any_ready(const struct sm *s, uint32_t sc)
+{
+	uint64_t any = 0;
+	for (uint32_t wd = 0, nwd = (s->nslots + 63) / 64; wd < nwd; wd++)
+		any |= s->ready_bits[sc][wd];
+	return any != 0;
 }
 
 static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
@@ -456,6 +480,33 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 	if (w->head_fence)
 		ok = head_ready_sb(w, w->ib[w->ib_head].d, &(bool){0});
 	return ok ? ST_STRUCT : ST_DATA;
+}
+
+/* warp_reason() of a warp at its view refresh, for sm.stall_at: what it
+ * reads changes only with the events that mark the warp dirty -- the
+ * decode latency expiring included (head_at) -- and with fetch resolving
+ * the control hazard (sm_issue_ctrl_resolved); a fence head (store
+ * acknowledgements) and DWR (partner state) are evaluated each time. */
+static uint8_t stall_at_refresh(const struct sm *s, uint32_t slot, uint64_t now)
+{
+	const struct sm_warp *w = &s->w[slot];
+	if (w->finished)
+		return ST_EXIT;
+	if (s->vw[slot].at_barrier)
+		return ST_BARRIER;
+	if (!w->ib_count)
+		return w->ctrl_pending ? ST_CONTROL : ST_FETCH;
+	if (w->ib_head_ready > now)
+		return ST_FETCH;
+	if (s->dwr || w->head_fence)
+		return ST_NOW;
+	return w->head_sb_ok ? ST_STRUCT : ST_DATA;
+}
+
+void sm_issue_ctrl_resolved(struct sm *s, uint32_t slot)
+{
+	if (s->stall_at[slot] == ST_CONTROL)
+		s->stall_at[slot] = ST_FETCH;
 }
 
 /* Would the I-buffer head of warp `slot` pass the issue checks now
@@ -502,7 +553,7 @@ static int issue_warp(struct sm *s, uint32_t sc, uint32_t slot, uint32_t per, ui
 		n++;
 	}
 	if (n) /* not again this cycle (the view is refreshed next cycle: the warp is dirty) */
-		s->vw[slot].ready = false;
+		set_ready(s, slot, false);
 	return n;
 }
 
@@ -520,7 +571,7 @@ static int share_issue(struct sm *s, uint32_t sc, uint64_t now)
 	struct sm_collector *c = sm_collector_free(s, sc, head_cu(s, slot));
 	if (!c || !issue_head(s, sc, slot, c, now))
 		return c ? -1 : 0;
-	s->vw[slot].ready = false; /* issued this cycle */
+	set_ready(s, slot, false); /* issued this cycle */
 	s->stats->v[STAT_warp_sharing_issues]++;
 	return 1;
 }
@@ -530,18 +581,47 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	s->view.cycle = now;
 	if (s->dwr) /* partner-barrier operations of sub-warps that reached a LAT */
 		dwr_tick(s->dwr, now);
+	/* operand-collector status at the start of the issue stage (view.coll_free).
+	 * coll_now is kept current: collect() takes a collector, the dispatch
+	 * stage (opcoll.c) gives it back; with no collector busy every one is
+	 * free, which also sets the counts up on the first cycle. */
+	uint32_t ngroups = s->nsched * CU_COUNT;
+	if (!s->busy_coll)
+		memset(s->coll_now, (int)s->ncoll_per, ngroups);
+	bool coll_flip = false; /* some group became full or stopped being full */
+	for (uint32_t i = 0; i < ngroups; i++) {
+		coll_flip |= !s->coll_free[i] != !s->coll_now[i];
+		s->coll_free[i] = s->coll_now[i];
+	}
+	/* head_coll_free changes only with its group's flip (here) or with the
+	 * warp's head unit (the refresh below) */
+	if (coll_flip)
+		for (uint32_t k = 0; k < s->nlive; k++) {
+			struct sched_warp *v = &s->vw[s->live[k]];
+			v->head_coll_free = s->coll_free[v->sched_id * CU_COUNT + v->head_unit] != 0;
+		}
 	/* refresh the per-warp view fields the policies read, for the live warps
 	 * marked dirty (sm_warp_mark_dirty) and those whose I-buffer head's
 	 * decode latency expires now, without any event (head_at: ib_head_ready
 	 * as of the warp's last refresh; it changes only with a dirty mark) */
-	for (uint32_t k = 0; k < s->nlive; k++) {
-		uint32_t i = s->live[k];
-		if (s->head_at[i] == now)
-			sm_warp_mark_dirty(s, i);
+	if (s->head_next_at <= now) {
+		/* mark the warps whose head_at is now, and find the next head_at
+		 * after now (the refresh below lowers it for a refreshed warp) */
+		uint64_t next = UINT64_MAX;
+		for (uint32_t k = 0; k < s->nlive; k++) {
+			uint32_t i = s->live[k];
+			uint64_t at = s->head_at[i];
+			if (at == now)
+				sm_warp_mark_dirty(s, i);
+			else if (at > now && at < next)
+				next = at;
+		}
+		s->head_next_at = next;
 	}
 	for (uint32_t wd = 0, nwd = (s->nslots + 63) / 64; wd < nwd; wd++) {
 		uint64_t bits = s->dirty_bits[wd];
 		s->dirty_bits[wd] = 0;
+		s->fetch_dirty[wd] |= bits; /* the fetch stage rechecks them too */
 		for (; bits; bits &= bits - 1) {
 			uint32_t i = wd * 64 + (uint32_t)__builtin_ctzll(bits);
 			struct sched_warp *v = &s->vw[i];
@@ -549,37 +629,28 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			if (!w->valid) /* only live warps (a slot freed since it was marked) */
 				continue;
 			s->head_at[i] = w->ib_head_ready;
+			if (w->ib_head_ready > now && w->ib_head_ready < s->head_next_at)
+				s->head_next_at = w->ib_head_ready;
 			v->ibuf_count = w->ib_count;
 			v->ibuf_head_valid = w->ib_head_ready <= now;
 			bool ll = false;
 			const struct dec_insn *hd = w->ib_count ? w->ib[w->ib_head].d : NULL;
 			v->head_unit = (uint8_t)(hd ? hd->cu : CU_SP);
+			v->head_coll_free = s->coll_free[v->sched_id * CU_COUNT + v->head_unit] != 0;
 			w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
 			w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 			bool eval = v->ibuf_head_valid && !v->at_barrier;
-			v->ready = eval && w->head_sb_ok && (!s->dwr || dwr_ready(s->dwr, i, now));
+			set_ready(s, i, eval && w->head_sb_ok && (!s->dwr || dwr_ready(s->dwr, i, now)));
 			v->long_latency_wait = eval && ll;
 			v->partner_wait = s->dwr && dwr_waiting(s->dwr, i, now);
 			if (v->ready)
 				sm_prefetch_step(s, w, hd);
+			s->stall_at[i] = stall_at_refresh(s, i, now);
 			/* the warp's state changed only now: a run of stall cycles ends or starts here */
 			stall_run_end(v, now);
 			if (eval && !v->finished)
 				v->stall_since = now;
 		}
-	}
-	/* operand-collector status at the start of the issue stage (view.coll_free) */
-	for (uint32_t sc = 0; sc < s->nsched; sc++)
-		for (uint32_t cu = 0; cu < CU_COUNT; cu++) {
-			uint8_t nfree = 0;
-			for (uint32_t k = 0; k < s->ncoll_per; k++)
-				nfree += !sm_collector_at(s, sc, cu, k)->busy;
-			s->coll_free[sc * CU_COUNT + cu] = nfree;
-			s->coll_now[sc * CU_COUNT + cu] = nfree;
-		}
-	for (uint32_t k = 0; k < s->nlive; k++) {
-		struct sched_warp *v = &s->vw[s->live[k]];
-		v->head_coll_free = s->coll_free[v->sched_id * CU_COUNT + v->head_unit] != 0;
 	}
 	uint32_t per = (uint32_t)cfg_int(s->cfg, CFG_issue_per_sched);
 	bool any_issued = false;
@@ -600,8 +671,10 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);
 		int issued = 0;
 		/* one warp per scheduler per cycle: the first in the policy's
-		 * order that can issue, with up to `per` of its instructions */
-		for (uint32_t k = 0; k < n && !issued; k++) {
+		 * order that can issue, with up to `per` of its instructions
+		 * (no walk when none of the scheduler's warps can) */
+		bool any_ready = sched_any_ready(s, sc);
+		for (uint32_t k = 0; any_ready && k < n && !issued; k++) {
 			uint32_t slot = s->order[k];
 			if (slot >= s->nslots || s->vw[slot].sched_id != sc)
 				continue;
@@ -630,7 +703,11 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			uint32_t slot = s->order[k];
 			if (slot >= s->nslots || s->vw[slot].sched_id != sc || !s->vw[slot].valid)
 				continue;
-			enum stall r = warp_reason(s, slot, now);
+			/* the reason cached at the refresh, unless the warp changed
+			 * since (dirty again) or it must be evaluated now */
+			uint8_t at = s->stall_at[slot];
+			enum stall r = at == ST_NOW || (s->dirty_bits[slot >> 6] >> (slot & 63) & 1) ? warp_reason(s, slot, now)
+												    : (enum stall)at;
 			if (r == ST_STRUCT && s->held[slot])
 				r = ST_HELD;
 			if (r > best)
@@ -639,7 +716,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		if (best == ST_IDLE)
 			for (uint32_t k = 0; k < s->nlive; k++) {
 				uint32_t i = s->live[k];
-				if (s->vw[i].sched_id == sc && s->w[i].finished) {
+				if (s->vw[i].sched_id == sc && s->vw[i].finished) { /* the view's flag is the warp's */
 					best = ST_EXIT;
 					break;
 				}

@@ -13,5 +13,8 @@ struct sm;
 /* One cycle of issue on every scheduler.  False on a functional error
  * (recorded in the launch). */
 bool sm_issue_tick(struct sm *s, uint64_t now);
+/* The fetch stage resolved warp `slot`'s control hazard (cleared
+ * ctrl_pending): its stall reason, if it has no instruction, is fetch. */
+void sm_issue_ctrl_resolved(struct sm *s, uint32_t slot);
 
 #endif

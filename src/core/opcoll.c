@@ -28,6 +28,14 @@ struct sm_collector *sm_collector_at(struct sm *s, uint32_t sched, uint32_t cu, 
 	return &s->coll[((size_t)sched * CU_COUNT + cu) * s->ncoll_per + k];
 }
 
+/* Collector c is free again: its group's free count (sm.coll_now, kept
+ * current for the issue stage) goes up. */
+static inline void coll_release(struct sm *s, struct sm_collector *c)
+{
+	c->busy = false;
+	s->coll_now[(uint32_t)(c - s->coll) / s->ncoll_per]++;
+}
+
 void sm_dispatch_tick(struct sm *s, uint64_t now)
 {
 	if (!s->busy_coll)
@@ -44,7 +52,7 @@ void sm_dispatch_tick(struct sm *s, uint64_t now)
 		if (cu == CU_LDST && d && d->is_mem) {
 			if (!ldst_accept(s->ldst, &c->op, now))
 				continue;
-			c->busy = false;
+			coll_release(s, c);
 			continue;
 		}
 		uint32_t nu = s->nunits[cu];
@@ -64,7 +72,7 @@ void sm_dispatch_tick(struct sm *s, uint64_t now)
 		uint32_t ii = d ? d->ii : 1, lat = d ? d->lat : 1;
 		u->busy_until = now + (uint64_t)ii * passes;
 		sm_writeback_push(s, &c->op, now + lat + (uint64_t)(passes - 1) * ii);
-		c->busy = false;
+		coll_release(s, c);
 	}
 	/* drop the dispatched collectors from the issue-order list */
 	uint32_t k = 0;

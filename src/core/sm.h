@@ -30,6 +30,10 @@ struct gpu;
 struct ldst;
 
 #define SM_IBUF_MAX 16
+/* warp slots per SM: the upper end of max_warps_per_sm's range (src/config/params.def) */
+#define SM_MAX_SLOTS 1024
+/* schedulers per SM: the upper end of num_schedulers's range (src/core/core_params.def) */
+#define SM_MAX_SCHED 8
 
 struct ibuf_entry {
 	const struct dec_insn *d;
@@ -186,6 +190,26 @@ struct sm {
 	 * expires without an event).  See sm_issue_tick(). */
 	uint64_t *dirty_bits;
 	uint64_t *head_at;
+	/* no live warp's head_at lies in (head_next_at's last walk, head_next_at):
+	 * the issue stage walks the live warps for head_at == now only when
+	 * now >= head_next_at (0 at creation: the first cycle walks) */
+	uint64_t head_next_at;
+	/* fetch stage (fetch.c), over slots [0, SM_MAX_SLOTS): fetch_dirty, the
+	 * warps whose fetch eligibility may have changed since the last fetch
+	 * tick other than by being marked dirty for the issue stage (the issue
+	 * stage adds the dirty warps it refreshes); fetch_cand, the warps that
+	 * pass every fetch condition but the control-hazard wait, as of their
+	 * last change (a slot freed since is dropped when seen) */
+	uint64_t fetch_dirty[SM_MAX_SLOTS / 64];
+	uint64_t fetch_cand[SM_MAX_SLOTS / 64];
+	/* issue stage, per scheduler: a superset of its slots whose view says
+	 * ready (set where issue.c sets ready, cleared where it clears it; a
+	 * slot freed or relaunched may stay in) */
+	uint64_t ready_bits[SM_MAX_SCHED][SM_MAX_SLOTS / 64];
+	/* issue stage: each slot's stall reason as of its last view refresh,
+	 * kept current for a control hazard resolved by the fetch stage
+	 * (issue.c enum stall; ST_NOW: evaluate it each time) */
+	uint8_t stall_at[SM_MAX_SLOTS];
 	/* dynamic warp resizing (dwr.h); NULL when dwr_max_warp = 0 */
 	struct dwr *dwr;
 	/* What the SM's tick may write besides its own hardware state: its own

@@ -1,0 +1,283 @@
+/*
+ * test_golden_configs.c -- golden statistics for the machine configurations
+ * that tests/golden/tiny.txt (GTX480 only) does not pin:
+ *
+ *   tests/golden/titanx_tiny.txt  the KAWS suite at tiny size on the Pascal
+ *       TITAN X model (configs/titanx-pascal.cfg: sub-cores, rotating issue
+ *       priority, dual issue) under lrr, gto, ka, kaws and lrr/gto with warp
+ *       sharing, with the KAWS counters (dual issue, warp sharing, last CTA);
+ *   tests/golden/dwr_tiny.txt  the DWR suite at tiny size on the Tesla-like
+ *       machine (configs/tesla-dwr.cfg, issue_simd_passes=1 and lrr as in
+ *       experiments/dwr-fig4.spec) at fixed warp sizes 8 and 32 and under
+ *       DWR-16, DWR-32 and DWR-64 (8-thread sub-warps), with the DWR counters;
+ *   tests/golden/frontend_tiny.txt  the barrier suite at tiny size on the
+ *       GTX480 with the front end off its defaults (decode latency, fetch
+ *       with room in the I-buffer, the three fetch policies), the paths of
+ *       the issue and fetch stages' incremental state the defaults never take.
+ *
+ * One line per benchmark x configuration: the counters of tiny.txt plus the
+ * feature's own.  A mismatch names the first differing lines; `make golden`
+ * (WARPSIM_GOLDEN_WRITE=1, tests named golden_*) rewrites both files.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "test.h"
+#include "warpsim.h"
+
+/* the counter set of tests/golden/tiny.txt (bench/golden.c) */
+#define GOLDEN_BASE_KEYS                                                                                           \
+	"cycles", "warp_insts", "thread_insts", "issue_cycles", "stall_control", "stall_data", "stall_structural",  \
+	    "stall_held", "stall_barrier", "stall_exit", "stall_fetch", "stall_idle", "warp_barrier_cycles",         \
+	    "warp_exit_cycles", "l1d_hits", "l1d_misses", "l2_hits", "l2_misses", "dram_row_hits", "dram_row_misses"
+
+/* One configuration of a golden file: a label for the line and key=value
+ * settings applied after the configuration file (NULL-terminated pairs). */
+struct golden_variant {
+	const char *label;
+	const char *const *kv;
+};
+
+struct golden_set {
+	const char *file;   /* tests/golden/... */
+	const char *header; /* comment lines at the top of the file */
+	const char *config; /* configuration file loaded first */
+	const char *const *benches;
+	const struct golden_variant *variants;
+	const char *const *keys;
+};
+
+/* Run one benchmark at tiny size under one variant and append its line. */
+static int golden_line(FILE *out, const struct golden_set *gs, const char *bench, const struct golden_variant *v)
+{
+	const struct ws_bench_info *bi = ws_bench_find(bench);
+	if (!bi) {
+		fprintf(out, "%s %s ERROR no such benchmark\n", bench, v->label);
+		return 1;
+	}
+	char err[256] = "";
+	ws_config *cfg = wsConfigCreate();
+	ws_result r = cfg ? wsConfigLoadFile(cfg, gs->config, err, sizeof err) : WS_ERROR_INVALID_CONFIG;
+	for (unsigned i = 0; r == WS_SUCCESS && v->kv[i]; i += 2)
+		r = wsConfigSet(cfg, v->kv[i], v->kv[i + 1], err, sizeof err);
+	ws_sim *sim = NULL;
+	ws_module *mod = NULL;
+	struct ws_bench_out bo;
+	memset(&bo, 0, sizeof bo);
+	if (r == WS_SUCCESS)
+		r = wsSimCreate(&sim, cfg);
+	wsConfigDestroy(cfg);
+	if (r == WS_SUCCESS)
+		r = wsModuleLoadData(sim, &mod, bi->ptx, bi->name);
+	if (r == WS_SUCCESS)
+		r = ws_bench_run(bi, sim, mod, WS_SIZE_TINY, &bo);
+	if (r != WS_SUCCESS) {
+		fprintf(out, "%s %s ERROR %s: %s%s%s\n", bench, v->label, wsGetErrorName(r), err, bo.msg,
+			sim ? wsSimLastError(sim) : "");
+		wsSimDestroy(sim);
+		return 1;
+	}
+	fprintf(out, "%s %s", bench, v->label);
+	for (int k = 0; gs->keys[k]; k++) {
+		uint64_t val = 0;
+		if (wsStatsGet(sim, gs->keys[k], &val) == WS_SUCCESS)
+			fprintf(out, " %s=%llu", gs->keys[k], (unsigned long long)val);
+		else
+			fprintf(out, " %s=?", gs->keys[k]);
+	}
+	fputc('\n', out);
+	wsSimDestroy(sim);
+	return 0;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (m) {
+		char chunk[4096];
+		size_t n;
+		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+			fwrite(chunk, 1, n, m);
+		fclose(m);
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Generate every line of the set, then write the file (WARPSIM_GOLDEN_WRITE=1)
+ * or compare it line by line, naming the first differing runs. */
+static void golden_check(struct test_ctx *t, const struct golden_set *gs)
+{
+	char *got = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&got, &len);
+	CHECK(m != NULL);
+	if (!m)
+		return;
+	fputs(gs->header, m);
+	int failed = 0;
+	for (int v = 0; gs->variants[v].label; v++)
+		for (int b = 0; gs->benches[b]; b++)
+			failed += golden_line(m, gs, gs->benches[b], &gs->variants[v]);
+	fclose(m);
+	CHECK_MSG(failed == 0, "%d runs failed:\n%s", failed, got);
+	const char *w = getenv("WARPSIM_GOLDEN_WRITE");
+	if (w && *w == '1') {
+		FILE *f = fopen(gs->file, "w");
+		CHECK_MSG(f != NULL, "cannot write %s", gs->file);
+		if (f) {
+			fputs(got, f);
+			fclose(f);
+			printf("wrote %s\n", gs->file);
+		}
+		free(got);
+		return;
+	}
+	char *want = slurp(gs->file);
+	CHECK_MSG(want != NULL, "%s is missing: run `make golden`", gs->file);
+	if (!want) {
+		free(got);
+		return;
+	}
+	char *sa, *sb;
+	char *a = strtok_r(want, "\n", &sa);
+	char *b = strtok_r(got, "\n", &sb);
+	int diffs = 0;
+	while (a || b) {
+		if (!a || !b || strcmp(a, b) != 0) {
+			if (diffs < 5)
+				test_fail(t, __FILE__, __LINE__, "%s mismatch:\n    expected: %s\n    got:      %s",
+					  gs->file, a ? a : "(end of file)", b ? b : "(end of output)");
+			diffs++;
+		}
+		a = a ? strtok_r(NULL, "\n", &sa) : NULL;
+		b = b ? strtok_r(NULL, "\n", &sb) : NULL;
+	}
+	if (diffs)
+		printf("  %d lines of %s differ; if the change is intended, run `make golden` and say why in the commit\n",
+		       diffs, gs->file);
+	free(want);
+	free(got);
+}
+
+/* TITAN X (Pascal): the KAWS paper's machine and policies (experiments/kaws-fig5.spec). */
+static const char *const titanx_lrr[] = {"sched", "lrr", NULL};
+static const char *const titanx_gto[] = {"sched", "gto", NULL};
+static const char *const titanx_ka[] = {"sched", "ka", NULL};
+static const char *const titanx_kaws[] = {"sched", "kaws", NULL};
+static const char *const titanx_lrr_ws[] = {"sched", "lrr", "warp_sharing", "1", NULL};
+static const char *const titanx_gto_ws[] = {"sched", "gto", "warp_sharing", "1", NULL};
+static const struct golden_variant titanx_variants[] = {
+	{"lrr", titanx_lrr}, {"gto", titanx_gto},       {"ka", titanx_ka},
+	{"kaws", titanx_kaws}, {"lrr+ws", titanx_lrr_ws}, {"gto+ws", titanx_gto_ws},
+	{NULL, NULL},
+};
+static const char *const titanx_keys[] = {GOLDEN_BASE_KEYS, "dual_issue_cycles", "warp_sharing_issues",
+					  "last_cta_cycles", "kernels", "ctas", NULL};
+
+TEST(golden_titanx_tiny_stats)
+{
+	const struct golden_set gs = {
+		.file = TEST_DATA_DIR "/golden/titanx_tiny.txt",
+		.header = "# golden statistics: KAWS suite, tiny size, configs/titanx-pascal.cfg (sub-cores, rotating issue,\n"
+			  "# dual issue), one line per benchmark x policy (+ws: warp_sharing=1); tests/test_golden_configs.c\n"
+			  "# regenerate deliberately with `make golden`; a commit that changes this file says why\n",
+		.config = "configs/titanx-pascal.cfg",
+		.benches = ws_bench_suite_kaws,
+		.variants = titanx_variants,
+		.keys = titanx_keys,
+	};
+	golden_check(t, &gs);
+}
+
+/* Tesla-like DWR machine: fixed warp sizes 8 and 32, and DWR-16/32/64 over
+ * 8-thread sub-warps, as in experiments/dwr-fig4.spec (lrr, one SIMD pass
+ * issued per cycle). */
+static const char *const dwr_fixed8[] = {"issue_simd_passes", "1", "warp_size", "8", NULL};
+static const char *const dwr_fixed32[] = {"issue_simd_passes", "1", "warp_size", "32", NULL};
+static const char *const dwr_16[] = {"issue_simd_passes", "1", "warp_size", "8", "dwr_max_warp", "16", NULL};
+static const char *const dwr_32[] = {"issue_simd_passes", "1", "warp_size", "8", "dwr_max_warp", "32", NULL};
+static const char *const dwr_64[] = {"issue_simd_passes", "1", "warp_size", "8", "dwr_max_warp", "64", NULL};
+static const struct golden_variant dwr_variants[] = {
+	{"fixed8", dwr_fixed8}, {"fixed32", dwr_fixed32}, {"dwr16", dwr_16},
+	{"dwr32", dwr_32},      {"dwr64", dwr_64},        {NULL, NULL},
+};
+static const char *const dwr_keys[] = {GOLDEN_BASE_KEYS,
+				       "offchip_requests",
+				       "dwr_lat_synced",
+				       "dwr_lat_ignored",
+				       "dwr_ilt_inserts",
+				       "dwr_ilt_evictions",
+				       "dwr_sync_wait_cycles",
+				       "dwr_releases",
+				       "dwr_release_mixed_pc",
+				       "dwr_release_bar",
+				       "dwr_release_exit",
+				       "dwr_release_timeout",
+				       "dwr_lat_issues",
+				       "dwr_issue_sub1",
+				       "dwr_issue_sub2",
+				       "dwr_issue_sub3",
+				       "dwr_issue_sub4",
+				       "dwr_issue_sub5",
+				       "dwr_issue_sub6",
+				       "dwr_issue_sub7",
+				       "dwr_issue_sub8",
+				       NULL};
+
+TEST(golden_dwr_tiny_stats)
+{
+	const struct golden_set gs = {
+		.file = TEST_DATA_DIR "/golden/dwr_tiny.txt",
+		.header = "# golden statistics: DWR suite, tiny size, configs/tesla-dwr.cfg with issue_simd_passes=1 (lrr),\n"
+			  "# fixed warp sizes 8 and 32 and DWR-16/32/64 (warp_size=8, dwr_max_warp=N); tests/test_golden_configs.c\n"
+			  "# regenerate deliberately with `make golden`; a commit that changes this file says why\n",
+		.config = "configs/tesla-dwr.cfg",
+		.benches = ws_bench_suite_dwr,
+		.variants = dwr_variants,
+		.keys = dwr_keys,
+	};
+	golden_check(t, &gs);
+}
+
+/* The front end off its defaults (GTX480 otherwise): a decode latency of 3
+ * cycles, fetching while the I-buffer has room (4 entries, 4 instructions
+ * per fetch) instead of only when it is empty, under gto and lrr with the
+ * rr, cff and fef fetch policies -- the paths of the issue and fetch
+ * stages' incremental state (decode-latency expiry, fetch candidates) that
+ * the default configurations never take. */
+static const char *const fe_gto_rr[] = {"sched", "gto", "fetch", "rr", "fetch_latency", "3",
+					"fetch_on_empty", "false", "ibuf_depth", "4", "fetch_width", "4", NULL};
+static const char *const fe_lrr_cff[] = {"sched", "lrr", "fetch", "cff", "fetch_latency", "3",
+					 "fetch_on_empty", "false", "ibuf_depth", "4", "fetch_width", "4", NULL};
+static const char *const fe_gto_fef[] = {"sched", "gto", "fetch", "fef", "fetch_latency", "2", NULL};
+static const struct golden_variant fe_variants[] = {
+	{"gto/rr/lat3/room4", fe_gto_rr},
+	{"lrr/cff/lat3/room4", fe_lrr_cff},
+	{"gto/fef/lat2", fe_gto_fef},
+	{NULL, NULL},
+};
+static const char *const fe_keys[] = {GOLDEN_BASE_KEYS, "fetches", "ibuf_flushes", "ibuf_wait_cycles",
+				      "fetch_next_issue", NULL};
+
+TEST(golden_frontend_tiny_stats)
+{
+	const struct golden_set gs = {
+		.file = TEST_DATA_DIR "/golden/frontend_tiny.txt",
+		.header = "# golden statistics: barrier suite, tiny size, configs/gtx480.cfg with the front end off its defaults\n"
+			  "# (fetch_latency 2-3, fetch_on_empty=false with ibuf_depth=4 fetch_width=4; fetch rr/cff/fef); tests/test_golden_configs.c\n"
+			  "# regenerate deliberately with `make golden`; a commit that changes this file says why\n",
+		.config = "configs/gtx480.cfg",
+		.benches = ws_bench_suite_barrier,
+		.variants = fe_variants,
+		.keys = fe_keys,
+	};
+	golden_check(t, &gs);
+}
