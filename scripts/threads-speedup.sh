@@ -7,17 +7,22 @@
 #
 # Each time is the best of --repeat R runs (default 1).
 #
-#   scripts/threads-speedup.sh [--size S] [--benches a,b] [--repeat R] [N ...]
+# --config FILE runs another machine (e.g. configs/titanx-pascal.cfg, 28 SMs).
+#
+#   scripts/threads-speedup.sh [--size S] [--benches a,b] [--repeat R] [--config FILE] [N ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=paper
 benches="mm sp fwt"
 repeat=1
+cfgargs=()
+cfgname=gtx480
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--size) size=$2; shift 2 ;;
 	--benches) benches=${2//,/ }; shift 2 ;;
 	--repeat) repeat=$2; shift 2 ;;
+	--config) cfgargs=(--config "$2"); cfgname=$(basename "$2" .cfg); shift 2 ;;
 	*) break ;;
 	esac
 done
@@ -27,7 +32,7 @@ counts=("$@")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 echo "host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-printf '| kernel (%s, gto) |' "$size"
+printf '| kernel (%s, %s, gto) |' "$size" "$cfgname"
 for n in "${counts[@]}"; do printf ' %s thr |' "$n"; done
 echo
 printf '|---|'
@@ -41,7 +46,7 @@ for b in $benches; do
 		secs=""
 		for ((r = 0; r < repeat; r++)); do
 			t0=$(date +%s.%N)
-			build/warpsim run "$b" --size "$size" --sched gto --threads "$n" --quiet --stats "$out/$b-$n.json" >/dev/null
+			build/warpsim run "$b" --size "$size" "${cfgargs[@]}" --sched gto --threads "$n" --quiet --stats "$out/$b-$n.json" >/dev/null
 			t1=$(date +%s.%N)
 			secs=$(awk -v a="$t0" -v b="$t1" -v m="$secs" 'BEGIN { t = b - a; if (m != "" && m < t) t = m; printf "%.3f", t }')
 		done
