@@ -458,17 +458,30 @@ static bool sched_any_ready(const struct sm *s, uint32_t sc)
 	return any != 0;
 }
 
+/* The reasons both classifications below share (finished, barrier, no
+ * decoded head): true with *r set, false when the head is decoded. */
+static bool front_reason(const struct sm *s, uint32_t slot, uint64_t now, enum stall *r)
+{
+	const struct sm_warp *w = &s->w[slot];
+	if (w->finished)
+		*r = ST_EXIT;
+	else if (s->vw[slot].at_barrier)
+		*r = ST_BARRIER;
+	else if (!w->ib_count)
+		*r = w->ctrl_pending ? ST_CONTROL : ST_FETCH;
+	else if (w->ib_head_ready > now)
+		*r = ST_FETCH;
+	else
+		return false;
+	return true;
+}
+
 static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 {
 	struct sm_warp *w = &s->w[slot];
-	if (w->finished)
-		return ST_EXIT;
-	if (s->vw[slot].at_barrier)
-		return ST_BARRIER;
-	if (!w->ib_count)
-		return w->ctrl_pending ? ST_CONTROL : ST_FETCH;
-	if (w->ib_head_ready > now)
-		return ST_FETCH;
+	enum stall r;
+	if (front_reason(s, slot, now, &r))
+		return r;
 	if (s->dwr && !dwr_ready(s->dwr, slot, now))
 		return ST_BARRIER; /* at a DWR partner barrier */
 	if (s->dwr && dwr_is_lat(w->ib[w->ib_head].d) && !sco_ready(s, slot, now))
@@ -490,14 +503,9 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 static uint8_t stall_at_refresh(const struct sm *s, uint32_t slot, uint64_t now)
 {
 	const struct sm_warp *w = &s->w[slot];
-	if (w->finished)
-		return ST_EXIT;
-	if (s->vw[slot].at_barrier)
-		return ST_BARRIER;
-	if (!w->ib_count)
-		return w->ctrl_pending ? ST_CONTROL : ST_FETCH;
-	if (w->ib_head_ready > now)
-		return ST_FETCH;
+	enum stall r;
+	if (front_reason(s, slot, now, &r))
+		return (uint8_t)r;
 	if (s->dwr || w->head_fence)
 		return ST_NOW;
 	return w->head_sb_ok ? ST_STRUCT : ST_DATA;
