@@ -11,6 +11,11 @@
  * The sleeper counts make wake-ups free when nobody sleeps; every access is
  * sequentially consistent, so a waiter either sees the new value or is
  * woken.
+ *
+ * WARPSIM_THREADS_PROFILE=1 in the environment prints, when a pool ends,
+ * how long its parallel phases took, how busy each thread was in them and
+ * how long the calling thread spent between them (the serial phases).
+ * It measures host time only; nothing the simulator computes changes.
  */
 #include <limits.h>
 #include <linux/futex.h>
@@ -18,8 +23,11 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gpu/par.h"
@@ -30,6 +38,8 @@ struct worker {
 	struct par *p;
 	unsigned k;
 	pthread_t t;
+	_Alignas(64) double busy; /* WARPSIM_THREADS_PROFILE: seconds spent in jobs */
+	double last;              /* ... in the latest one */
 };
 
 struct par {
@@ -41,7 +51,19 @@ struct par {
 	_Atomic uint32_t done;     /* workers finished with this round (futex word) */
 	_Atomic uint32_t gen_sleepers, done_sleepers;
 	_Atomic bool quit;
+	/* WARPSIM_THREADS_PROFILE=1: where the time of the parallel phases goes */
+	bool profile;
+	uint64_t rounds;
+	double round_wall, serial_wall, last_end;
+	double slowest; /* sum over rounds of the slowest thread's time in the job */
 };
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static void futex_wait(_Atomic uint32_t *a, uint32_t v)
 {
@@ -96,7 +118,12 @@ static void *worker_main(void *arg)
 		seen = wait_for(&p->gen, seen, false, &p->gen_sleepers);
 		if (atomic_load(&p->quit))
 			return NULL;
+		double t0 = p->profile ? now_s() : 0;
 		p->fn(p->ctx, w->k);
+		if (p->profile) {
+			w->last = now_s() - t0;
+			w->busy += w->last;
+		}
 		atomic_fetch_add(&p->done, 1);
 		if (atomic_load(&p->done_sleepers))
 			futex_wake_all(&p->done);
@@ -119,7 +146,11 @@ struct par *par_create(unsigned n)
 	if (!p)
 		return NULL;
 	p->n = n;
-	p->w = calloc(n, sizeof *p->w);
+	const char *prof = getenv("WARPSIM_THREADS_PROFILE");
+	p->profile = prof && !strcmp(prof, "1");
+	p->w = aligned_alloc(64, n * sizeof *p->w);
+	if (p->w)
+		memset(p->w, 0, n * sizeof *p->w);
 	if (!p->w) {
 		free(p);
 		return NULL;
@@ -145,6 +176,20 @@ void par_destroy(struct par *p)
 	futex_wake_all(&p->gen);
 	for (unsigned k = 1; k < p->n; k++)
 		pthread_join(p->w[k].t, NULL);
+	if (p->profile && p->rounds) {
+		/* busy: each thread's time in jobs; the rest of n x round_wall is
+		 * waiting for the slowest thread plus the start/finish handshake */
+		double busy = 0;
+		for (unsigned k = 0; k < p->n; k++)
+			busy += p->w[k].busy;
+		fprintf(stderr,
+			"warpsim threads profile: %u threads, %llu parallel phases taking %.3f s (%.2f us each) and "
+			"%.3f s between them (serial phases); in the parallel phases the slowest thread worked %.3f s "
+			"(the rest, %.3f s, is starting and finishing the phases) and the average thread %.3f s "
+			"(the difference, %.3f s, is imbalance)\n",
+			p->n, (unsigned long long)p->rounds, p->round_wall, 1e6 * p->round_wall / (double)p->rounds,
+			p->serial_wall, p->slowest, p->round_wall - p->slowest, busy / p->n, p->slowest - busy / p->n);
+	}
 	free(p->w);
 	free(p);
 }
@@ -153,6 +198,12 @@ unsigned par_size(const struct par *p) { return p ? p->n : 1; }
 
 void par_run(struct par *p, void (*fn)(void *ctx, unsigned k), void *ctx)
 {
+	double t0 = 0;
+	if (p->profile) {
+		t0 = now_s();
+		if (p->rounds)
+			p->serial_wall += t0 - p->last_end;
+	}
 	p->fn = fn;
 	p->ctx = ctx;
 	atomic_store(&p->done, 0);
@@ -160,5 +211,18 @@ void par_run(struct par *p, void (*fn)(void *ctx, unsigned k), void *ctx)
 	if (atomic_load(&p->gen_sleepers))
 		futex_wake_all(&p->gen);
 	fn(ctx, 0);
+	if (p->profile) {
+		p->w[0].last = now_s() - t0;
+		p->w[0].busy += p->w[0].last;
+	}
 	wait_for(&p->done, p->n - 1, true, &p->done_sleepers);
+	if (p->profile) {
+		double m = 0;
+		for (unsigned k = 0; k < p->n; k++)
+			m = p->w[k].last > m ? p->w[k].last : m;
+		p->slowest += m;
+		p->last_end = now_s();
+		p->round_wall += p->last_end - t0;
+		p->rounds++;
+	}
 }
