@@ -16,6 +16,7 @@
 #include "config/config.h"
 #include "sched/ddos.h"
 #include "sched/sched_util.h"
+#include "golden_check.h"
 #include "test.h"
 #include "warpsim.h"
 
@@ -837,39 +838,7 @@ TEST(golden_bows_tiny_stats)
 			wsSimDestroy(sim);
 		}
 	fclose(m);
-	const char *w = getenv("WARPSIM_GOLDEN_WRITE");
-	if (w && *w == '1') {
-		FILE *f = fopen(BOWS_GOLDEN, "w");
-		CHECK(f != NULL);
-		if (f) {
-			fputs(got, f);
-			fclose(f);
-			printf("wrote %s\n", BOWS_GOLDEN);
-		}
-		free(got);
-		return;
-	}
-	FILE *f = fopen(BOWS_GOLDEN, "r");
-	CHECK_MSG(f != NULL, "%s is missing: run `make golden`", BOWS_GOLDEN);
-	if (f) {
-		char line[1024];
-		const char *g = got;
-		int diffs = 0;
-		while (fgets(line, sizeof line, f)) {
-			size_t n = strcspn(g, "\n");
-			line[strcspn(line, "\n")] = 0;
-			if (strlen(line) != n || strncmp(line, g, n) != 0) {
-				if (diffs++ < 5)
-					test_fail(t, __FILE__, __LINE__,
-					          "BOWS golden mismatch:\n    expected: %s\n    got:      %.*s", line,
-					          (int)n, g);
-			}
-			g += n + (g[n] == '\n');
-		}
-		CHECK_MSG(*g == 0, "more output than %s holds", BOWS_GOLDEN);
-		fclose(f);
-	}
-	free(got);
+	golden_check(t, BOWS_GOLDEN, got);
 }
 
 /* The energy estimate: the components add up, each scales with its

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "golden_check.h"
 #include "test.h"
 #include "warpsim.h"
 
@@ -92,28 +93,10 @@ static int golden_line(FILE *out, const struct golden_set *gs, const char *bench
 	return 0;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-	if (m) {
-		char chunk[4096];
-		size_t n;
-		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-			fwrite(chunk, 1, n, m);
-		fclose(m);
-	}
-	fclose(f);
-	return buf;
-}
 
 /* Generate every line of the set, then write the file (WARPSIM_GOLDEN_WRITE=1)
  * or compare it line by line, naming the first differing runs. */
-static void golden_check(struct test_ctx *t, const struct golden_set *gs)
+static void golden_set_check(struct test_ctx *t, const struct golden_set *gs)
 {
 	char *got = NULL;
 	size_t len = 0;
@@ -128,43 +111,7 @@ static void golden_check(struct test_ctx *t, const struct golden_set *gs)
 			failed += golden_line(m, gs, gs->benches[b], &gs->variants[v]);
 	fclose(m);
 	CHECK_MSG(failed == 0, "%d runs failed:\n%s", failed, got);
-	const char *w = getenv("WARPSIM_GOLDEN_WRITE");
-	if (w && *w == '1') {
-		FILE *f = fopen(gs->file, "w");
-		CHECK_MSG(f != NULL, "cannot write %s", gs->file);
-		if (f) {
-			fputs(got, f);
-			fclose(f);
-			printf("wrote %s\n", gs->file);
-		}
-		free(got);
-		return;
-	}
-	char *want = slurp(gs->file);
-	CHECK_MSG(want != NULL, "%s is missing: run `make golden`", gs->file);
-	if (!want) {
-		free(got);
-		return;
-	}
-	char *sa, *sb;
-	char *a = strtok_r(want, "\n", &sa);
-	char *b = strtok_r(got, "\n", &sb);
-	int diffs = 0;
-	while (a || b) {
-		if (!a || !b || strcmp(a, b) != 0) {
-			if (diffs < 5)
-				test_fail(t, __FILE__, __LINE__, "%s mismatch:\n    expected: %s\n    got:      %s",
-					  gs->file, a ? a : "(end of file)", b ? b : "(end of output)");
-			diffs++;
-		}
-		a = a ? strtok_r(NULL, "\n", &sa) : NULL;
-		b = b ? strtok_r(NULL, "\n", &sb) : NULL;
-	}
-	if (diffs)
-		printf("  %d lines of %s differ; if the change is intended, run `make golden` and say why in the commit\n",
-		       diffs, gs->file);
-	free(want);
-	free(got);
+	golden_check(t, gs->file, got);
 }
 
 /* TITAN X (Pascal): the KAWS paper's machine and policies (experiments/kaws-fig5.spec). */
@@ -194,7 +141,7 @@ TEST(golden_titanx_tiny_stats)
 		.variants = titanx_variants,
 		.keys = titanx_keys,
 	};
-	golden_check(t, &gs);
+	golden_set_check(t, &gs);
 }
 
 /* Tesla-like DWR machine: fixed warp sizes 8 and 32, and DWR-16/32/64 over
@@ -244,7 +191,7 @@ TEST(golden_dwr_tiny_stats)
 		.variants = dwr_variants,
 		.keys = dwr_keys,
 	};
-	golden_check(t, &gs);
+	golden_set_check(t, &gs);
 }
 
 /* The front end off its defaults (GTX480 otherwise): a decode latency of 3
@@ -279,5 +226,5 @@ TEST(golden_frontend_tiny_stats)
 		.variants = fe_variants,
 		.keys = fe_keys,
 	};
-	golden_check(t, &gs);
+	golden_set_check(t, &gs);
 }
