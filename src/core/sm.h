@@ -231,6 +231,7 @@ struct sm {
 	bool oom;                     /* host memory ran out */
 	bool failed;                  /* this cycle's tick stopped on a functional error (in L->err) */
 	uint32_t ctas_done;           /* CTAs completed this cycle */
+	uint64_t warp_insts_seen;     /* stats->v[STAT_warp_insts] when the GPU loop last counted it */
 };
 
 /* The I-buffer head or the scoreboard of the warp in `slot` changed (or its

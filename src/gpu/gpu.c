@@ -187,6 +187,9 @@ static bool commit_sm(struct gpu *g, struct sm *s, bool *progress)
 		g->last_retire = g->cycle;
 		s->retired = false;
 	}
+	/* the SMs' instructions so far, for max_warp_insts (only a ticked SM's count moves) */
+	g->sm_warp_insts += s->stats->v[STAT_warp_insts] - s->warp_insts_seen;
+	s->warp_insts_seen = s->stats->v[STAT_warp_insts];
 	g->oom |= s->oom;
 	*progress |= s->progress;
 	if (!sm_busy(s) && !memsys_reply_pending(g->mem, s->id))
@@ -202,15 +205,6 @@ static bool module_uses_heap(const struct ptx_module *m)
 		if (m->funcs[i].is_extern && (!strcmp(m->funcs[i].name, "malloc") || !strcmp(m->funcs[i].name, "free")))
 			return true;
 	return false;
-}
-
-/* Warp instructions so far in this launch's counters and its SMs'. */
-static uint64_t launch_warp_insts(const struct gpu *g)
-{
-	uint64_t n = g->L->stats->v[STAT_warp_insts];
-	for (uint32_t i = 0; i < g->nsms; i++)
-		n += g->sms[i]->stats->v[STAT_warp_insts];
-	return n;
 }
 
 ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
@@ -344,7 +338,7 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			goto out;
 		}
 		if ((max_cycles && g.cycle >= max_cycles) ||
-		    (max_insts && launch_warp_insts(&g) - start_insts > max_insts)) {
+		    (max_insts && L->stats->v[STAT_warp_insts] + g.sm_warp_insts - start_insts > max_insts)) {
 			rc = L->err = WS_ERROR_LIMIT_EXCEEDED;
 			char head[256];
 			bool by_cycles = max_cycles && g.cycle >= max_cycles;

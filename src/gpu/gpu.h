@@ -40,6 +40,7 @@ struct gpu {
 	bool last_cta_issued;
 	bool oom;
 	uint64_t last_retire;     /* last cycle a warp finished or a CTA started or completed */
+	uint64_t sm_warp_insts;   /* warp instructions in the SMs' own counters so far (not yet in L->stats) */
 	const struct sched_sib *sibs; /* the launch's annotated spin-inducing branches (sorted), for the policy */
 	uint32_t nsibs;
 	struct lockstat *lock;        /* lock/wait outcome measurement (NULL without annotations) */
