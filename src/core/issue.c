@@ -174,30 +174,20 @@ static void exec_event(struct sm *s, uint32_t slot, int32_t fn, int32_t pc, cons
 }
 
 /* Lock acquire outcomes and wait-exit attempts (lockstat.h) of an executed instruction. */
-static void lock_measure(struct sm *s, const struct sm_warp *w, const struct ptx_insn *in,
-			 const struct func_step_info *info, struct ws_stats *st)
+static void lock_measure(struct sm *s, const struct sm_warp *w, const struct func_step_info *info,
+			 struct ws_stats *st)
 {
 	enum lockstat_kind k = lockstat_kind(s->gpu->lock, info->fn, info->pc);
 	if (k == LOCKSTAT_WAIT_SIB) {
 		lockstat_wait(st, info->active, info->exec);
-	} else if (k == LOCKSTAT_ACQUIRE && info->exec && info->deferred) {
-		/* the atomic executes at the end of the cycle (func/wlog.h): measured then */
+	} else if (k == LOCKSTAT_ACQUIRE && info->deferred) {
+		/* the timing model buffers every atomic (func/wlog.h): it is
+		 * measured when it executes, at the end of the cycle (gpu.c) */
 		struct wlog_atom *a = wlog_last_atom(s->wlog);
 		if (a) {
 			a->lock = true;
 			a->lock_warp = s->vw[w - s->w].age;
 		}
-	} else if (k == LOCKSTAT_ACQUIRE && info->exec) {
-		bool cas = in->atomop == AOP_CAS;
-		uint64_t old[WS_MAX_WARP], cmp[WS_MAX_WARP], nw[WS_MAX_WARP];
-		for (unsigned lane = 0; lane < s->ws; lane++) {
-			if (!(info->exec >> lane & 1))
-				continue;
-			old[lane] = opd_value(s, w, &in->opd[0], lane);
-			cmp[lane] = cas ? opd_value(s, w, &in->opd[2], lane) : 0;
-			nw[lane] = opd_value(s, w, &in->opd[cas ? 3 : 2], lane);
-		}
-		lockstat_acquire(s->gpu->lock, st, s->vw[w - s->w].age, cas, info->exec, info->addr, old, cmp, nw);
 	}
 }
 
@@ -228,7 +218,7 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	sm_ibuf_pop(s, slot);
 	struct ws_stats *st = s->stats;
 	if (s->gpu->lock && d)
-		lock_measure(s, w, d->in, info, st);
+		lock_measure(s, w, info, st);
 	st->v[STAT_simd_lanes_active] += (uint64_t)__builtin_popcountll(info->active);
 	if (d) { /* activity for the energy estimate */
 		uint64_t lanes = (uint64_t)__builtin_popcountll(info->exec);
