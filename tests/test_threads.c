@@ -1,12 +1,21 @@
 /*
- * test_threads.c -- deterministic parallel simulation (issue 14): every
- * bundled benchmark at tiny size, ticked by 1, 2 and 3 host threads
- * (`threads`), must give the same statistics JSON, byte for byte (only the
- * echoed `threads` value differs).  Configurations: GTX480 under GTO for
- * every benchmark; BOWS over GTO on the busy-wait suite (lock measurement
- * of buffered atomics); TITAN X (sub-cores, dual issue, warp sharing) on the
- * KAWS suite; DWR-32 on the DWR suite; the warp-phase trace on one
- * barrier benchmark.
+ * test_threads.c -- settings of how the timing model runs on the host that
+ * must not change any result (issue 14): the number of host threads
+ * (`threads`) and busy SMs sleeping through eventless cycles (`sm_sleep`).
+ *
+ * Every bundled benchmark at tiny size, ticked by 1, 2 and 3 host threads,
+ * must give the same statistics JSON, byte for byte (only the echoed
+ * `threads` value differs).  Configurations: GTX480 under GTO for every
+ * benchmark; BOWS over GTO on the busy-wait suite (lock measurement of
+ * buffered atomics); TITAN X (sub-cores, dual issue, warp sharing) on the
+ * KAWS suite; DWR-32 on the DWR suite; the warp-phase trace on one barrier
+ * benchmark.
+ *
+ * The same with sm_sleep false and true, under every event-driven policy
+ * (the ones whose SMs may sleep), on TITAN X, with SIMD passes (the Tesla
+ * model: a scheduler-busy timer) and with other front ends (decode latency,
+ * fetch on a full I-buffer, the cff and fef fetch policies); each of those
+ * checks that SMs did sleep (wsSimHostWork), so that it can fail.
  *
  * WARPSIM_THREADS_BENCH=a,b,c limits the benchmarks (the ThreadSanitizer
  * build, `make tsan`, runs a few).
@@ -45,13 +54,19 @@ static bool in_suite(const char *suite, const char *name)
 	return false;
 }
 
-/* Statistics JSON of one tiny run, with "threads": N blanked; NULL on failure
- * (*why says what). */
-static char *run_json(const struct ws_bench_info *b, const char *const *kv, unsigned threads, char *why, size_t whysz)
+/* The setting a check varies: `key` set to `val`, which the statistics
+ * JSON echoes as `"key": json,` (cut out before comparing). */
+struct variant {
+	const char *key, *val, *json;
+};
+
+/* Statistics JSON of one tiny run with setting v, its echo cut out; NULL on
+ * failure (*why says what).  *slept: busy-SM cycles skipped asleep. */
+static char *run_json(const struct ws_bench_info *b, const char *const *kv, const struct variant *v, uint64_t *slept,
+		      char *why, size_t whysz)
 {
 	ws_config *cfg = wsConfigCreate();
-	char err[256], tv[16];
-	snprintf(tv, sizeof tv, "%u", threads);
+	char err[256];
 	ws_sim *sim = NULL;
 	ws_module *mod = NULL;
 	char *json = NULL;
@@ -61,7 +76,7 @@ static char *run_json(const struct ws_bench_info *b, const char *const *kv, unsi
 		r = !strcmp(kv[k], "config") ? wsConfigLoadFile(cfg, kv[k + 1], err, sizeof err)
 					     : wsConfigSet(cfg, kv[k], kv[k + 1], err, sizeof err);
 	if (r == WS_SUCCESS)
-		r = wsConfigSet(cfg, "threads", tv, err, sizeof err);
+		r = wsConfigSet(cfg, v->key, v->val, err, sizeof err);
 	if (r == WS_SUCCESS)
 		r = wsSimCreate(&sim, cfg);
 	if (r == WS_SUCCESS)
@@ -71,19 +86,20 @@ static char *run_json(const struct ws_bench_info *b, const char *const *kv, unsi
 	if (r == WS_SUCCESS)
 		r = ws_bench_run(b, sim, mod, WS_SIZE_TINY, &out);
 	if (r != WS_SUCCESS) {
-		snprintf(why, whysz, "%s with threads=%u: %s %.200s", b->name, threads, wsGetErrorName(r), out.msg);
+		snprintf(why, whysz, "%s with %s=%s: %s %.200s", b->name, v->key, v->val, wsGetErrorName(r), out.msg);
 	} else {
+		wsSimHostWork(sim, NULL, slept);
 		FILE *m = open_memstream(&json, &len);
 		if (m) {
 			wsStatsWriteJSON(sim, m);
 			wsTraceWriteChrome(sim, m); /* the warp-phase records, when traced */
 			fclose(m);
 		}
-		char key[32];
-		snprintf(key, sizeof key, "\"threads\": %u,", threads);
+		char key[64];
+		snprintf(key, sizeof key, "\"%s\": %s,", v->key, v->json);
 		char *p = json ? strstr(json, key) : NULL;
-		if (p)
-			memset(p, ' ', strlen(key));
+		if (p) /* cut out (true and false differ in length) */
+			memmove(p, p + strlen(key), strlen(p + strlen(key)) + 1);
 		else
 			snprintf(why, whysz, "%s: no '%s' in the statistics JSON", b->name, key);
 		if (!p) {
@@ -110,7 +126,12 @@ static void first_diff(const char *a, const char *b, char *out, size_t outsz)
 	snprintf(out, outsz, "line %zu: '%.120s' vs '%.120s'", line, a + s, b + s);
 }
 
-static unsigned check_config(struct test_ctx *t, const char *suite, const char *const *kv)
+/* Every benchmark (of `suite`, or all) under settings kv: each of the
+ * variants vs[1..nv) gives the statistics of vs[0].  Returns how many
+ * benchmarks ran; *slept (if not NULL): busy-SM cycles skipped asleep in
+ * all the runs. */
+static unsigned check_variants(struct test_ctx *t, const char *suite, const char *const *kv,
+			       const struct variant *vs, unsigned nv, uint64_t *slept)
 {
 	unsigned runs = 0;
 	for (int i = 0; ws_bench_table[i]; i++) {
@@ -118,23 +139,46 @@ static unsigned check_config(struct test_ctx *t, const char *suite, const char *
 		if ((suite && !in_suite(suite, b->name)) || !selected(b->name))
 			continue;
 		char why[768] = "";
-		char *ref = run_json(b, kv, 1, why, sizeof why);
+		uint64_t sl = 0;
+		char *ref = run_json(b, kv, &vs[0], &sl, why, sizeof why);
 		CHECK_MSG(ref != NULL, "%s", why);
-		for (unsigned n = 2; ref && n <= 3; n++) {
-			char *got = run_json(b, kv, n, why, sizeof why);
+		for (unsigned n = 1; ref && n < nv; n++) {
+			uint64_t sn = 0;
+			char *got = run_json(b, kv, &vs[n], &sn, why, sizeof why);
 			CHECK_MSG(got != NULL, "%s", why);
 			if (got && strcmp(ref, got)) {
 				char d[400];
 				first_diff(ref, got, d, sizeof d);
-				test_fail(t, __FILE__, __LINE__, "%s (%s %s): threads=%u differs from threads=1 at %s",
-					  b->name, kv[0] ? kv[0] : "", kv[0] ? kv[1] : "", n, d);
+				test_fail(t, __FILE__, __LINE__, "%s (%s %s): %s=%s differs from %s=%s at %s", b->name,
+					  kv[0] ? kv[0] : "", kv[0] ? kv[1] : "", vs[n].key, vs[n].val, vs[0].key, vs[0].val,
+					  d);
 			}
+			sl += sn;
 			free(got);
 		}
+		if (slept)
+			*slept += sl;
 		free(ref);
 		runs++;
 	}
 	return runs;
+}
+
+/* 1, 2 and 3 host threads. */
+static unsigned check_config(struct test_ctx *t, const char *suite, const char *const *kv)
+{
+	static const struct variant vs[] = {{"threads", "1", "1"}, {"threads", "2", "2"}, {"threads", "3", "3"}};
+	return check_variants(t, suite, kv, vs, 3, NULL);
+}
+
+/* sm_sleep false and true; SMs must have slept. */
+static void check_sleep(struct test_ctx *t, const char *suite, const char *const *kv)
+{
+	static const struct variant vs[] = {{"sm_sleep", "false", "false"}, {"sm_sleep", "true", "true"}};
+	uint64_t slept = 0;
+	unsigned n = check_variants(t, suite, kv, vs, 2, &slept);
+	CHECK_MSG(!n || slept > 0, "%s %s: no SM ever slept in %u benchmarks", kv[0] ? kv[0] : "",
+		  kv[0] ? kv[1] : "", n);
 }
 
 TEST(threads_every_benchmark_gtx480_identical)
@@ -185,12 +229,11 @@ struct fault_case {
 	ws_result want;
 };
 
-static ws_result run_fault(const struct fault_case *fc, unsigned threads, char *msg, size_t msgsz)
+static ws_result run_fault(const struct fault_case *fc, const char *key, const char *val, char *msg, size_t msgsz)
 {
 	ws_config *cfg = wsConfigCreate();
-	char err[256], tv[16];
-	snprintf(tv, sizeof tv, "%u", threads);
-	wsConfigSet(cfg, "threads", tv, err, sizeof err);
+	char err[256];
+	wsConfigSet(cfg, key, val, err, sizeof err);
 	if (fc->key)
 		wsConfigSet(cfg, fc->key, fc->val, err, sizeof err);
 	ws_sim *sim = NULL;
@@ -215,23 +258,85 @@ static ws_result run_fault(const struct fault_case *fc, unsigned threads, char *
 	return r;
 }
 
-TEST(threads_errors_identical)
+static const struct fault_case fault_cases[] = {
+	{"oob_write", 30, 64, true, NULL, NULL, WS_ERROR_ILLEGAL_ADDRESS},
+	{"named_barrier_deadlock", 30, 64, false, NULL, NULL, WS_ERROR_DEADLOCK},
+	{"barrier_deadlock", 30, 64, false, "max_warp_insts", "20000", WS_ERROR_LIMIT_EXCEEDED},
+};
+
+/* Each fault case with key = vals[0] and with key = vals[n]: same result, same report. */
+static void check_faults(struct test_ctx *t, const char *key, const char *const *vals, unsigned nv)
 {
-	static const struct fault_case cases[] = {
-		{"oob_write", 30, 64, true, NULL, NULL, WS_ERROR_ILLEGAL_ADDRESS},
-		{"named_barrier_deadlock", 30, 64, false, NULL, NULL, WS_ERROR_DEADLOCK},
-		{"barrier_deadlock", 30, 64, false, "max_warp_insts", "20000", WS_ERROR_LIMIT_EXCEEDED},
-	};
-	for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+	for (unsigned k = 0; k < sizeof fault_cases / sizeof fault_cases[0]; k++) {
 		char ref[2048], got[2048];
-		ws_result r1 = run_fault(&cases[k], 1, ref, sizeof ref);
-		CHECK_MSG(r1 == cases[k].want, "%s: %s (%s)", cases[k].kernel, wsGetErrorName(r1), ref);
-		for (unsigned n = 2; n <= 3; n++) {
-			ws_result rn = run_fault(&cases[k], n, got, sizeof got);
-			CHECK_MSG(rn == r1 && !strcmp(ref, got), "%s with %u threads: %s '%s' vs %s '%s'", cases[k].kernel,
-				  n, wsGetErrorName(rn), got, wsGetErrorName(r1), ref);
+		ws_result r1 = run_fault(&fault_cases[k], key, vals[0], ref, sizeof ref);
+		CHECK_MSG(r1 == fault_cases[k].want, "%s: %s (%s)", fault_cases[k].kernel, wsGetErrorName(r1), ref);
+		for (unsigned n = 1; n < nv; n++) {
+			ws_result rn = run_fault(&fault_cases[k], key, vals[n], got, sizeof got);
+			CHECK_MSG(rn == r1 && !strcmp(ref, got), "%s with %s=%s: %s '%s' vs %s '%s'", fault_cases[k].kernel,
+				  key, vals[n], wsGetErrorName(rn), got, wsGetErrorName(r1), ref);
 		}
 	}
+}
+
+TEST(threads_errors_identical)
+{
+	const char *vals[] = {"1", "2", "3"};
+	check_faults(t, "threads", vals, 3);
+}
+
+/* ---- busy SMs sleeping (sm_sleep) ---- */
+
+TEST(sleep_every_benchmark_gtx480_identical)
+{
+	const char *kv[] = {"sched", "gto", NULL};
+	check_sleep(t, NULL, kv);
+}
+
+/* every event-driven policy (sched.h), on the barrier and sync-free suites */
+TEST(sleep_policies_identical)
+{
+	static const char *const pols[] = {"lrr", "cawa", "mwf-lrr", "mwf-gto", "saws", "ka"};
+	for (unsigned k = 0; k < sizeof pols / sizeof pols[0]; k++) {
+		const char *kv[] = {"sched", pols[k], NULL};
+		check_sleep(t, "barrier", kv);
+		check_sleep(t, "syncfree", kv);
+	}
+}
+
+TEST(sleep_kaws_suite_titanx_identical)
+{
+	const char *kv[] = {"config", "configs/titanx-pascal.cfg", "sched", "kaws", NULL};
+	check_sleep(t, "kaws", kv);
+}
+
+/* the Tesla model's SIMD passes keep a scheduler busy: a timer an SM sleeps until */
+TEST(sleep_simd_passes_identical)
+{
+	const char *kv[] = {"config", "configs/tesla-dwr.cfg", "warp_size", "32", "dwr_max_warp", "0",
+			    "issue_simd_passes", "1", "sched", "gto", NULL};
+	check_sleep(t, "dwr", kv);
+}
+
+/* front ends whose timers differ: decode latency, fetch on a full I-buffer,
+ * and the fetch policies that ask the issue policy (cff) or look at it (fef) */
+TEST(sleep_frontends_identical)
+{
+	const char *kv1[] = {"fetch_latency", "3", "branch_latency", "7", "fetch_on_empty", "false", "sched", "gto",
+			     NULL};
+	const char *kv2[] = {"fetch", "cff", "sched", "mwf-lrr", NULL};
+	const char *kv3[] = {"fetch", "fef", "sched", "lrr", NULL};
+	check_sleep(t, "barrier", kv1);
+	check_sleep(t, "barrier", kv2);
+	check_sleep(t, "barrier", kv3);
+}
+
+/* SMs asleep when a launch stops: the deadlock and limit reports and the
+ * counters up to that cycle are the same */
+TEST(sleep_errors_identical)
+{
+	const char *vals[] = {"false", "true"};
+	check_faults(t, "sm_sleep", vals, 2);
 }
 
 /* Device printf from many SMs: the output (flushed per SM in SM order at the

@@ -468,7 +468,9 @@ uint64_t cfg_hash(const struct ws_config *c)
 	uint64_t h = 0xcbf29ce484222325ull;
 	char buf[96], val[64];
 	for (int i = 0; i < CFG_COUNT; i++) {
-		if (i == CFG_threads) /* how many host threads simulate: not part of the model (same results) */
+		/* how many host threads simulate, and whether busy SMs skip
+		 * eventless cycles: not part of the model (same results) */
+		if (i == CFG_threads || i == CFG_sm_sleep)
 			continue;
 		format_value(c, i, val, sizeof val);
 		int n = snprintf(buf, sizeof buf, "%s=%s\n", cfg_params[i].name, val);

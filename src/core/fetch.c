@@ -84,6 +84,7 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 		}
 		s->fetch_cand[wd] = cand;
 	}
+	s->fetch_quiet = !any; /* for sleeping (sm_next_event) */
 	if (!any)
 		return;
 	int32_t slot = s->fpol->choose(s->fpol_st, &s->view, s->eligible, s->pol, s->pol_st);

@@ -657,10 +657,15 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	 * Issue_Prio): the first scheduler to pick units and banks changes */
 	uint32_t first = cfg_int(s->cfg, CFG_issue_rotate) ? (uint32_t)(now % s->nsched) : 0;
 	bool passes = cfg_int(s->cfg, CFG_issue_simd_passes) != 0;
+	/* for sleeping (sm_next_event): did anything issue or could it, and the
+	 * per-cycle counters a repeat of this cycle would increment */
+	bool quiet = true;
+	s->ncyc_stat = 0;
 	for (uint32_t r = 0; r < s->nsched; r++) {
 		uint32_t sc = (first + r) % s->nsched;
 		if (passes && s->sched_busy_until[sc] > now) { /* still issuing the last warp's sub-warps */
 			s->stats->v[STAT_issue_cycles]++;
+			s->cyc_stat[s->ncyc_stat++] = STAT_issue_cycles;
 			any_issued = true;
 			continue;
 		}
@@ -682,6 +687,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			issued = issue_warp(s, sc, slot, per, now);
 			if (issued < 0)
 				return false;
+			quiet = false; /* issued, or a ready warp waits for something a repeat might not */
 		}
 		if (!issued && s->share) {
 			issued = share_issue(s, sc, now);
@@ -689,6 +695,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 				return false;
 		}
 		if (issued) {
+			quiet = false;
 			s->stats->v[STAT_issue_cycles]++;
 			s->stats->v[STAT_dual_issue_cycles] += issued > 1;
 			any_issued = true;
@@ -720,13 +727,18 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 				}
 			}
 		s->stats->v[stall_stat[best]]++;
+		s->cyc_stat[s->ncyc_stat++] = (uint16_t)stall_stat[best];
 		if (best > sm_worst)
 			sm_worst = best;
 	}
 	/* KAWS Fig. 6: an SM cycle without any issue, by its worst stall */
-	if (!any_issued)
-		s->stats->v[sm_worst >= ST_HELD	? STAT_sm_inactive_pipeline
-				 : sm_worst == ST_DATA ? STAT_sm_inactive_scoreboard
-						       : STAT_sm_inactive_idle]++;
+	if (!any_issued) {
+		enum stat_id in = sm_worst >= ST_HELD	 ? STAT_sm_inactive_pipeline
+				  : sm_worst == ST_DATA ? STAT_sm_inactive_scoreboard
+							: STAT_sm_inactive_idle;
+		s->stats->v[in]++;
+		s->cyc_stat[s->ncyc_stat++] = (uint16_t)in;
+	}
+	s->issue_quiet = quiet;
 	return true;
 }

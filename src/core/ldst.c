@@ -123,6 +123,14 @@ void ldst_destroy(struct ldst *u)
 	free(u);
 }
 
+bool ldst_pipe_busy(const struct ldst *u)
+{
+	for (unsigned i = 0; i < u->nproc; i++)
+		if (u->proc[i].busy)
+			return true;
+	return false;
+}
+
 bool ldst_busy(const struct ldst *u)
 {
 	if (u->tab_used)

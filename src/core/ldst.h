@@ -31,6 +31,8 @@ void ldst_destroy(struct ldst *u);
 bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now);
 void ldst_cycle(struct ldst *u, uint64_t now);
 bool ldst_busy(const struct ldst *u);
+/* Is some LD/ST pipeline working on an instruction (not only waiting for replies)? */
+bool ldst_pipe_busy(const struct ldst *u);
 /* Instruction fetch of the line holding `addr` for warp slot `slot`. */
 enum ifetch_result ldst_ifetch(struct ldst *u, uint32_t slot, uint64_t addr, uint64_t now);
 /* A reply from the memory system. */

@@ -114,6 +114,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->dwr = dwr_create(s, cfg, &dwr_oom);
 	if (!s->pol_st || !s->fpol_st || !s->ldst || dwr_oom)
 		goto fail;
+	s->sleep_ok = cfg_int(cfg, CFG_sm_sleep) && s->pol->event_driven && !s->pol->on_cycle && !s->dwr;
 	return s;
 fail:
 	sm_destroy(s);
@@ -433,6 +434,57 @@ bool sm_cycle(struct sm *s, uint64_t now)
 }
 
 bool sm_busy(const struct sm *s) { return s->live_ctas || s->wb.n || ldst_busy(s->ldst); }
+
+/* ---- sleeping while busy ----
+ * A tick changes the SM's state only through: a writeback (the queue head
+ * ready), an operand read or dispatch (a busy collector), the LD/ST
+ * pipeline (a busy LD/ST unit), an issue (a ready warp), a fetch (an
+ * eligible warp), a decode latency expiring (head_next_at), a control
+ * hazard expiring (fetch_block_until), the end of SIMD passes
+ * (sched_busy_until), and from outside the tick: memory replies, CTA
+ * launches and kernel events.  When the last tick issued nothing, fetched
+ * nothing and had nothing in collectors or the LD/ST pipeline, each tick
+ * until the first of those timers only repeats its stall classification
+ * (the policy being event-driven: sched.h), so the GPU loop skips them and
+ * sm_wake() adds their counters.  The idle DWR mechanism has timers of its
+ * own: an SM with DWR never sleeps. */
+uint64_t sm_next_event(const struct sm *s, uint64_t now)
+{
+	if (!s->sleep_ok || !s->issue_quiet || !s->fetch_quiet || s->busy_coll || !sm_busy(s) ||
+	    ldst_pipe_busy(s->ldst))
+		return now + 1;
+	uint32_t nwd = (s->nslots + 63) / 64;
+	uint64_t t = s->head_next_at;
+	for (uint32_t wd = 0; wd < nwd; wd++) {
+		if (s->dirty_bits[wd] || s->fetch_dirty[wd])
+			return now + 1;
+		for (uint64_t bits = s->fetch_cand[wd]; bits; bits &= bits - 1) {
+			const struct sm_warp *w = &s->w[wd * 64 + (uint32_t)__builtin_ctzll(bits)];
+			if (w->valid && w->fetch_block_until < t)
+				t = w->fetch_block_until;
+		}
+	}
+	if (s->wb.n && s->wb.h[0].ready < t)
+		t = s->wb.h[0].ready;
+	for (uint32_t sc = 0; sc < s->nsched; sc++)
+		if (s->sched_busy_until[sc] > now && s->sched_busy_until[sc] < t)
+			t = s->sched_busy_until[sc];
+	return t > now + 1 ? t : now + 1;
+}
+
+_Static_assert(STAT_COUNT <= 65536, "sm.cyc_stat holds counter ids in 16 bits");
+_Static_assert(SM_MAX_SCHED + 1 <= 255, "sm.ncyc_stat counts in 8 bits");
+
+void sm_wake(struct sm *s, uint64_t now)
+{
+	if (!s->sleep_until)
+		return;
+	uint64_t k = now - 1 - s->slept_from; /* cycles slept_from + 1 .. now - 1 */
+	for (uint32_t i = 0; i < s->ncyc_stat; i++)
+		s->stats->v[s->cyc_stat[i]] += k;
+	s->view.cycle = now - 1; /* as the last skipped tick left it */
+	s->sleep_until = 0;
+}
 
 void sm_mem_reply(struct sm *s, const struct mem_reply *r, uint64_t now) { ldst_reply(s->ldst, r, now); }
 

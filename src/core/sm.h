@@ -232,6 +232,18 @@ struct sm {
 	bool failed;                  /* this cycle's tick stopped on a functional error (in L->err) */
 	uint32_t ctas_done;           /* CTAs completed this cycle */
 	uint64_t warp_insts_seen;     /* stats->v[STAT_warp_insts] when the GPU loop last counted it */
+	/* Sleeping while busy (sm_sleep; sm_next_event, sm_wake): a tick whose
+	 * issue and fetch stages changed nothing, with an empty operand-collector
+	 * stage and LD/ST pipeline, is repeated exactly by every later tick until
+	 * a timer expires or an outside event arrives, so those ticks are skipped
+	 * and only their per-cycle counters are added, in one step. */
+	bool sleep_ok;                /* the SM may sleep while busy (sm_sleep, event-driven policy, no DWR) */
+	bool issue_quiet;             /* this tick's issue stage issued nothing and left no issuable warp */
+	bool fetch_quiet;             /* this tick's fetch stage found no warp to fetch for */
+	uint8_t ncyc_stat;
+	uint16_t cyc_stat[SM_MAX_SCHED + 1]; /* the per-cycle counters this tick's issue stage incremented */
+	uint64_t sleep_until;         /* 0: awake; else the next cycle it must tick */
+	uint64_t slept_from;          /* the cycle of its last tick (while asleep) */
 };
 
 /* The I-buffer head or the scoreboard of the warp in `slot` changed (or its
@@ -250,6 +262,16 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now);
 /* One core cycle.  False on a functional error (recorded in the launch). */
 bool sm_cycle(struct sm *s, uint64_t now);
 bool sm_busy(const struct sm *s);
+/* After the tick of cycle `now`: the first cycle whose tick may differ
+ * from a repeat of this one's stall accounting -- the next expiring timer
+ * (writeback, decode, control hazard, SIMD passes) -- or now + 1 when the
+ * SM cannot sleep.  UINT64_MAX: nothing but an outside event (a memory
+ * reply, a CTA, a kernel event) can change it. */
+uint64_t sm_next_event(const struct sm *s, uint64_t now);
+/* The SM slept since its last tick (s->slept_from) and is to tick at
+ * `now`, or an outside event reaches it at `now`: add the skipped cycles'
+ * counters and wake it. */
+void sm_wake(struct sm *s, uint64_t now);
 /* Append a description of every live warp (for deadlock reports). */
 void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsigned *shown, unsigned *total);
 /* A memory reply for this SM (from the memory system). */

@@ -50,6 +50,7 @@ static void dispatch(struct gpu *g)
 		if (!sm_can_accept_cta(s, g->L->warps_per_cta))
 			continue;
 		struct func_cta *c = func_cta_create(g->L, g->next_cta, i, i);
+		sm_wake(s, g->cycle); /* a sleeping SM's skipped cycles end before its new CTA */
 		if (!c || !sm_launch_cta(s, c, g->cycle)) {
 			func_cta_destroy(c);
 			g->oom = true;
@@ -65,6 +66,7 @@ static void dispatch(struct gpu *g)
 			g->last_cta_issued = true;
 			for (uint32_t j = 0; j < g->nsms; j++) {
 				struct sm *t = g->sms[j];
+				sm_wake(t, g->cycle); /* the policy changes: no SM sleeps across it */
 				t->view.last_cta_issued = true;
 				t->view.cycle = g->cycle;
 				if (t->pol->on_kernel_event)
@@ -102,12 +104,21 @@ static void tick_sm(struct gpu *g, struct sm *s)
 {
 	struct mem_reply r;
 	bool popped = false;
+	sm_wake(s, g->cycle); /* asleep until now, or woken early by a reply */
 	while (memsys_pop_reply(g->mem, s->id, &r)) {
 		sm_mem_reply(s, &r, g->cycle);
 		popped = true;
 	}
 	s->failed = !sm_cycle(s, g->cycle);
 	s->progress |= popped;
+	/* nothing can change before its next event: sleep until then (sm.h) */
+	if (s->sleep_ok && !s->failed) {
+		uint64_t t = sm_next_event(s, g->cycle);
+		if (t > g->cycle + 1) {
+			s->sleep_until = t;
+			s->slept_from = g->cycle;
+		}
+	}
 }
 
 static void tick_worker(void *ctx, unsigned k)
@@ -292,8 +303,16 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 		 * bit), popping replies finds none and sm_cycle() does nothing. */
 		uint32_t n = 0;
 		for (uint32_t wd = 0; wd < nwords; wd++)
-			for (uint64_t bits = g.active[wd]; bits; bits &= bits - 1)
-				list[n++] = wd * 64 + (uint32_t)__builtin_ctzll(bits);
+			for (uint64_t bits = g.active[wd]; bits; bits &= bits - 1) {
+				uint32_t i = wd * 64 + (uint32_t)__builtin_ctzll(bits);
+				/* a busy SM asleep until a later cycle, with no reply arrived (sm_next_event) */
+				if (g.sms[i]->sleep_until > g.cycle && !memsys_reply_ready(g.mem, i)) {
+					L->host_sm_slept++;
+					continue;
+				}
+				list[n++] = i;
+			}
+		L->host_sm_ticks += n;
 		if (pool && n > 1) {
 			struct tick_job j = {.g = &g, .list = list, .n = n, .nthreads = nthreads};
 			par_run(pool, tick_worker, &j);
@@ -357,6 +376,10 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			s->pol->on_kernel_event(s->pol_st, &s->view, SCHED_KERNEL_END);
 	}
 out:
+	/* SMs asleep at an error or limit: their cycles up to this one count */
+	for (uint32_t i = 0; g.sms && i < g.nsms; i++)
+		if (g.sms[i])
+			sm_wake(g.sms[i], g.cycle + 1);
 	par_destroy(pool);
 	free(list);
 	if (g.mem)

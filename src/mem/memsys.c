@@ -374,6 +374,8 @@ void memsys_cycle(struct memsys *m)
 
 bool memsys_reply_pending(const struct memsys *m, unsigned sm) { return icnt_out_pending(m->rep, sm); }
 
+bool memsys_reply_ready(const struct memsys *m, unsigned sm) { return sm < m->nsms && icnt_peek(m->rep, sm); }
+
 void memsys_set_reply_wake(struct memsys *m, uint64_t *wake) { m->wake = wake; }
 
 bool memsys_set_sm_stats(struct memsys *m, unsigned sm, struct ws_stats *st)

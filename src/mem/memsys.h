@@ -56,6 +56,8 @@ void memsys_cycle(struct memsys *m);
 /* Replies for SM `sm` in the reply network, arrived or not (the SM must be
  * ticked until they are popped). */
 bool memsys_reply_pending(const struct memsys *m, unsigned sm);
+/* Has a reply for SM `sm` arrived (memsys_pop_reply would return one now)? */
+bool memsys_reply_ready(const struct memsys *m, unsigned sm);
 /* Activity tracking for the GPU loop: from now on, every reply put into the
  * reply network for SM i sets bit i of `wake` (a bitmap of at least num_sms
  * bits; NULL stops it).  Lets the loop skip SMs with nothing to do. */

@@ -155,6 +155,7 @@ static void cawa_on_kernel_event(void *st, const struct sched_view *v, enum sche
 }
 
 const struct sched_policy sched_cawa = {
+    .event_driven = true,
     .name = "cawa",
     .description = "CAWA's greedy criticality-aware scheduler: the last issued warp, then the most critical "
                    "(nInst x CPIavg + nStall); no cache prioritization",

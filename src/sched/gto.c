@@ -68,6 +68,7 @@ static void gto_on_kernel_event(void *st, const struct sched_view *v, enum sched
 		sched_greedy_reset(&s->greedy);
 }
 const struct sched_policy sched_gto = {
+	.event_driven = true,
 	.name = "gto",
 	.description = "greedy-then-oldest: the last issued warp while it can issue, then the oldest",
 	.create = gto_create,

@@ -95,6 +95,7 @@ void sched_ka_on_kernel_event(void *st, const struct sched_view *v, enum sched_k
 }
 
 const struct sched_policy sched_ka = {
+	.event_driven = true,
 	.name = "ka",
 	.description = "kernel-aware (KAWS paper): oldest warp first until the kernel's last CTA is issued, then the "
 		       "warps of the CTA with the fewest issued instructions first",

@@ -8,6 +8,7 @@
 #include "sched/ka.h"
 
 const struct sched_policy sched_kaws = {
+	.event_driven = true,
 	.name = "kaws",
 	.description = "KAWS: kernel-aware scheduling (ka) plus warp sharing between schedulers (warp_sharing=1)",
 	.warp_sharing = true,

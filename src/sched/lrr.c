@@ -70,6 +70,7 @@ static void lrr_on_kernel_event(void *st, const struct sched_view *v, enum sched
 }
 
 const struct sched_policy sched_lrr = {
+	.event_driven = true,
 	.name = "lrr",
 	.description = "loose round-robin: each scheduler's warps in slot order, starting after the last issued",
 	.create = lrr_create,

@@ -275,6 +275,7 @@ static void mwf_on_kernel_event(void *st, const struct sched_view *v, enum sched
 }
 
 const struct sched_policy sched_mwf_lrr = {
+	.event_driven = true,
 	.name = "mwf-lrr",
 	.description = "BAWS most-waiting-first: CTAs with the most warps at a barrier first, LRR within a CTA",
 	.create = mwf_lrr_create,
@@ -291,6 +292,7 @@ const struct sched_policy sched_mwf_lrr = {
 };
 
 const struct sched_policy sched_mwf_gto = {
+	.event_driven = true,
 	.name = "mwf-gto",
 	.description = "BAWS most-waiting-first: CTAs with the most warps at a barrier first, GTO within a CTA",
 	.create = mwf_gto_create,

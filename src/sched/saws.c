@@ -119,6 +119,7 @@ static void saws_on_kernel_event(void *st, const struct sched_view *v, enum sche
 }
 
 const struct sched_policy sched_saws = {
+	.event_driven = true,
 	.name = "saws",
 	.description = "SAWS: CTAs ordered by the time their first warp hit the current barrier, GTO within a CTA",
 	.create = saws_create,

@@ -198,6 +198,14 @@ struct sched_policy {
 	/* The policy includes the KAWS warp-sharing control unit (kaws): the
 	 * issue stage shares warps between schedulers as with warp_sharing=1. */
 	bool warp_sharing;
+	/* Event-driven: no on_cycle hook, held flags that change only in the
+	 * hooks, and an order whose *set* of warps follows the view's warp and
+	 * CTA flags and the hooks alone (the ranks may depend on view.cycle).
+	 * Then a scheduler with no ready warp classifies its stall the same way
+	 * every cycle until some event, and a busy SM whose warps can only wait
+	 * may skip those cycles (sm_sleep, core/sm.h sm_next_event).  Policies
+	 * defined at run time leave it false: their SMs tick every cycle. */
+	bool event_driven;
 	void *(*create)(const struct sched_create_args *a); /* NULL on OOM */
 	void (*destroy)(void *st);
 	/* Write scheduler `sched_id`'s candidate slots, highest priority first,
