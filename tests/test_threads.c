@@ -304,6 +304,24 @@ TEST(sleep_policies_identical)
 	}
 }
 
+/* policies with per-cycle hooks that name their timers (next_event) and
+ * count per cycle (skip): BOWS back-off and adaptive windows, DDOS time
+ * sharing, gto-rotate's period (short, so that one sleep spans several
+ * periods and a missed boundary shows in the rotation count) */
+TEST(sleep_bows_suite_identical)
+{
+	const char *kv1[] = {"sched", "bows:gto", NULL};
+	const char *kv2[] = {"sched", "bows:lrr", "bows_delay", "fixed", "bows_jitter", "true", NULL};
+	const char *kv3[] = {"sched", "ddos:gto", "ddos_share", "true", "ddos_share_interval", "300", NULL};
+	const char *kv4[] = {"sched", "bows:gto-rotate", "gto_rotate_period", "60", NULL};
+	const char *kv5[] = {"sched", "gto-rotate", "gto_rotate_period", "9", NULL};
+	check_sleep(t, "bows", kv1);
+	check_sleep(t, "bows", kv2);
+	check_sleep(t, "bows", kv3);
+	check_sleep(t, "bows", kv4);
+	check_sleep(t, "barrier", kv5);
+}
+
 TEST(sleep_kaws_suite_titanx_identical)
 {
 	const char *kv[] = {"config", "configs/titanx-pascal.cfg", "sched", "kaws", NULL};

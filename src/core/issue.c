@@ -661,6 +661,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	 * per-cycle counters a repeat of this cycle would increment */
 	bool quiet = true;
 	s->ncyc_stat = 0;
+	s->cyc_sched = 0;
 	for (uint32_t r = 0; r < s->nsched; r++) {
 		uint32_t sc = (first + r) % s->nsched;
 		if (passes && s->sched_busy_until[sc] > now) { /* still issuing the last warp's sub-warps */
@@ -669,8 +670,10 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			any_issued = true;
 			continue;
 		}
-		if (s->pol->on_cycle)
+		if (s->pol->on_cycle) {
 			s->pol->on_cycle(s->pol_st, &s->view, sc);
+			s->cyc_sched |= (uint8_t)(1u << sc);
+		}
 		uint32_t n = s->pol->order(s->pol_st, &s->view, sc, s->order);
 		int issued = 0;
 		/* one warp per scheduler per cycle: the first in the policy's

@@ -114,7 +114,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->dwr = dwr_create(s, cfg, &dwr_oom);
 	if (!s->pol_st || !s->fpol_st || !s->ldst || dwr_oom)
 		goto fail;
-	s->sleep_ok = cfg_int(cfg, CFG_sm_sleep) && s->pol->event_driven && !s->pol->on_cycle && !s->dwr;
+	s->sleep_ok = cfg_int(cfg, CFG_sm_sleep) && sched_choice_can_sleep(&g->pol) && !s->dwr;
 	return s;
 fail:
 	sm_destroy(s);
@@ -469,11 +469,17 @@ uint64_t sm_next_event(const struct sm *s, uint64_t now)
 	for (uint32_t sc = 0; sc < s->nsched; sc++)
 		if (s->sched_busy_until[sc] > now && s->sched_busy_until[sc] < t)
 			t = s->sched_busy_until[sc];
+	if (s->pol->next_event && t > now + 1) { /* the policy's timers (sched.h) */
+		uint64_t p = s->pol->next_event(s->pol_st, &s->view);
+		if (p < t)
+			t = p;
+	}
 	return t > now + 1 ? t : now + 1;
 }
 
 _Static_assert(STAT_COUNT <= 65536, "sm.cyc_stat holds counter ids in 16 bits");
 _Static_assert(SM_MAX_SCHED + 1 <= 255, "sm.ncyc_stat counts in 8 bits");
+_Static_assert(SM_MAX_SCHED <= 8, "sm.cyc_sched holds a bit per scheduler in 8 bits");
 
 void sm_wake(struct sm *s, uint64_t now)
 {
@@ -483,6 +489,10 @@ void sm_wake(struct sm *s, uint64_t now)
 	for (uint32_t i = 0; i < s->ncyc_stat; i++)
 		s->stats->v[s->cyc_stat[i]] += k;
 	s->view.cycle = now - 1; /* as the last skipped tick left it */
+	if (s->pol->skip && k) /* the policy's per-cycle counters, for the schedulers that asked it */
+		for (uint32_t sc = 0; sc < s->nsched; sc++)
+			if (s->cyc_sched >> sc & 1)
+				s->pol->skip(s->pol_st, &s->view, sc, k);
 	s->sleep_until = 0;
 }
 

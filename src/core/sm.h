@@ -241,6 +241,7 @@ struct sm {
 	bool issue_quiet;             /* this tick's issue stage issued nothing and left no issuable warp */
 	bool fetch_quiet;             /* this tick's fetch stage found no warp to fetch for */
 	uint8_t ncyc_stat;
+	uint8_t cyc_sched;            /* schedulers whose policy on_cycle ran in this tick (bit per scheduler) */
 	uint16_t cyc_stat[SM_MAX_SCHED + 1]; /* the per-cycle counters this tick's issue stage incremented */
 	uint64_t sleep_until;         /* 0: awake; else the next cycle it must tick */
 	uint64_t slept_from;          /* the cycle of its last tick (while asleep) */

@@ -280,6 +280,47 @@ static void bows_on_cycle(void *st, const struct sched_view *v, uint32_t sched_i
 }
 
 
+/* Sleeping SMs (sched.h): on_cycle changes state only at a window's end
+ * (adapt), a DDOS time-sharing epoch, a held warp's delay expiring, or
+ * whatever the inner policy names; in between it only counts. */
+static uint64_t bows_next_event(const void *st, const struct sched_view *v)
+{
+	const struct bows *b = st;
+	uint64_t t = sched_inner_next_event(&b->in, v);
+	if (b->dd) {
+		uint64_t d = ddos_next_event(b->dd, v->cycle);
+		t = d < t ? d : t;
+	}
+	if (!b->backoff)
+		return t;
+	if (b->adaptive) {
+		uint64_t w = b->win_end ? b->win_end : v->cycle + 1; /* 0: the first window starts at the next call */
+		t = w < t ? w : t;
+	}
+	for (uint32_t s = 0; s < b->nslots; s++)
+		if (b->w[s].used && b->w[s].held && b->w[s].delay_ready < t)
+			t = b->w[s].delay_ready;
+	return t;
+}
+
+/* `cycles` repeats of on_cycle(sched_id) with nothing released: its counters. */
+static void bows_skip(void *st, const struct sched_view *v, uint32_t sched_id, uint64_t cycles)
+{
+	struct bows *b = st;
+	sched_inner_skip(&b->in, v, sched_id, cycles);
+	if (!b->backoff || !b->ctr)
+		return;
+	uint32_t n = sched_nslots(v, b->nslots);
+	for (uint32_t s = 0; s < n; s++) {
+		const struct sched_warp *vw = &v->warps[s];
+		if (!sched_candidate(vw, sched_id))
+			continue;
+		const struct bows_warp *w = warp_of(b, v, s);
+		b->ctr[BOWS_C_HELD_CYCLES] += w->held ? cycles : 0;
+		b->ctr[w->backed_off ? BOWS_C_BACKED_CYCLES : BOWS_C_NORMAL_CYCLES] += cycles;
+	}
+}
+
 /* The pending delay a warp leaving the backed-off state gets: the limit, or
  * with bows_jitter a value in [limit/2, limit/2 + limit) from a hash of the
  * warp's age and the cycle (deterministic; mean = the limit). */
@@ -374,12 +415,15 @@ const struct sched_policy sched_bows = {
     .description = "BOWS back-off warp spinning over INNER (bows:gto, bows:lrr, bows:cawa, bows:gto-rotate): "
                    "warps that take a spin-inducing branch go to the back and wait out a back-off delay",
     .wraps = true,
+    .event_driven = true,
     .counters = bows_counters,
     .ncounters = BOWS_NOWN + DDOS_NCOUNTERS,
     .create = bows_create,
     .destroy = bows_destroy,
     .order = bows_order,
     .on_cycle = bows_on_cycle,
+    .next_event = bows_next_event,
+    .skip = bows_skip,
     .on_issue = bows_on_issue,
     .on_exec = bows_on_exec,
     .on_barrier_arrive = bows_on_barrier_arrive,
@@ -394,12 +438,15 @@ const struct sched_policy sched_ddos = {
     .description = "DDOS spin detection only, ordering exactly as INNER (ddos:gto ...): accuracy counters (TSDR, "
                    "FSDR, DPR) against the launch's annotated SIBs",
     .wraps = true,
+    .event_driven = true,
     .counters = ddos_counters,
     .ncounters = DDOS_NCOUNTERS,
     .create = bows_create,
     .destroy = bows_destroy,
     .order = bows_order,
     .on_cycle = bows_on_cycle,
+    .next_event = bows_next_event,
+    .skip = bows_skip,
     .on_issue = bows_on_issue,
     .on_exec = bows_on_exec,
     .on_barrier_arrive = bows_on_barrier_arrive,

@@ -220,6 +220,11 @@ void ddos_on_cycle(struct ddos *d, const struct sched_view *v)
 	hist_clear(&d->h[0], d->owner_age);
 }
 
+uint64_t ddos_next_event(const struct ddos *d, uint64_t now)
+{
+	return d->p.share ? (now / d->p.share + 1) * d->p.share : UINT64_MAX;
+}
+
 /* The register set of warp `slot`, or NULL when it holds none (time sharing). */
 static struct hist *set_of(struct ddos *d, const struct sched_view *v, uint32_t slot, uint32_t *idx)
 {

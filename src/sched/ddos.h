@@ -103,6 +103,10 @@ void ddos_destroy(struct ddos *d);
 void ddos_reset(struct ddos *d);
 /* Per cycle: time-sharing hand-over (no-op without sharing). */
 void ddos_on_cycle(struct ddos *d, const struct sched_view *v);
+/* The next cycle at which ddos_on_cycle does more than repeat itself with an
+ * unchanged view (the next time-sharing epoch); UINT64_MAX without time
+ * sharing. */
+uint64_t ddos_next_event(const struct ddos *d, uint64_t now);
 /* An executed setp or branch: update the warp's histories and the SIB-PT.
  * Returns true if the event is a backward branch that the SIB-PT predicts
  * spin-inducing (after this event's update). */

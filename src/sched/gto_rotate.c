@@ -165,6 +165,13 @@ static void rot_on_cycle(void *st, const struct sched_view *v, uint32_t sched_id
 	maybe_rotate(s, v, sched_id, sorted, n);
 }
 
+/* Sleeping SMs (sched.h): on_cycle changes nothing until the next period boundary. */
+static uint64_t rot_next_event(const void *st, const struct sched_view *v)
+{
+	const struct gto_rot *s = st;
+	return s->period ? (v->cycle / s->period + 1) * s->period : UINT64_MAX;
+}
+
 static void rot_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
 {
 	struct gto_rot *s = st;
@@ -180,12 +187,14 @@ static void rot_on_kernel_event(void *st, const struct sched_view *v, enum sched
 const struct sched_policy sched_gto_rotate = {
 	.name = "gto-rotate",
 	.description = "GTO whose age ranking rotates by one warp every gto_rotate_period cycles (BOWS baseline)",
+	.event_driven = true,
 	.create = rot_create,
 	.destroy = rot_destroy,
 	.counters = rot_counters,
 	.ncounters = 1,
 	.order = rot_order,
 	.on_cycle = rot_on_cycle,
+	.next_event = rot_next_event,
 	.on_issue = rot_on_issue,
 	.on_kernel_event = rot_on_kernel_event,
 };

@@ -187,3 +187,13 @@ const struct sched_counter *sched_choice_counter(const struct sched_choice *c, u
 	}
 	return &p->counters[i];
 }
+
+static bool can_sleep(const struct sched_policy *p)
+{
+	return p && p->event_driven && (!p->on_cycle || p->next_event);
+}
+
+bool sched_choice_can_sleep(const struct sched_choice *c)
+{
+	return can_sleep(c->pol) && (!c->inner || can_sleep(c->inner));
+}

@@ -198,13 +198,18 @@ struct sched_policy {
 	/* The policy includes the KAWS warp-sharing control unit (kaws): the
 	 * issue stage shares warps between schedulers as with warp_sharing=1. */
 	bool warp_sharing;
-	/* Event-driven: no on_cycle hook, held flags that change only in the
-	 * hooks, and an order whose *set* of warps follows the view's warp and
-	 * CTA flags and the hooks alone (the ranks may depend on view.cycle).
-	 * Then a scheduler with no ready warp classifies its stall the same way
-	 * every cycle until some event, and a busy SM whose warps can only wait
-	 * may skip those cycles (sm_sleep, core/sm.h sm_next_event).  Policies
-	 * defined at run time leave it false: their SMs tick every cycle. */
+	/* Event-driven: the held flags and the *set* of warps order() returns
+	 * (the ranks may depend on view.cycle) change only with the view's warp
+	 * and CTA flags, in the hooks, and -- for a policy with on_cycle -- at
+	 * the cycles its next_event() names; a repeat of on_cycle with an
+	 * unchanged view before then changes nothing but counters, which
+	 * skip() adds.  Then a scheduler with no issuable warp classifies its
+	 * stall the same way every cycle until the next event, and a busy SM
+	 * whose warps can only wait may skip those cycles (sm_sleep,
+	 * core/sm.h sm_next_event).  A policy with on_cycle must also give
+	 * next_event (and skip if on_cycle counts); a wrapper answers for its
+	 * inner policy, which must be event-driven too.  Policies defined at
+	 * run time leave it false: their SMs tick every cycle. */
 	bool event_driven;
 	void *(*create)(const struct sched_create_args *a); /* NULL on OOM */
 	void (*destroy)(void *st);
@@ -223,6 +228,15 @@ struct sched_policy {
 	 * scheduler `sched_id`'s order: state that follows the view (pool
 	 * maintenance, periodic rotation) is updated here. */
 	void (*on_cycle)(void *st, const struct sched_view *v, uint32_t sched_id);
+	/* For sleeping SMs (event_driven policies with on_cycle): after this
+	 * cycle's on_cycle calls (v->cycle), the first later cycle at which
+	 * on_cycle could do more than repeat them if the view stays the same
+	 * (a timer: back-off expiry, a window or period boundary); UINT64_MAX
+	 * if none. */
+	uint64_t (*next_event)(const void *st, const struct sched_view *v);
+	/* The SM skipped `cycles` cycles in which on_cycle(sched_id) would have
+	 * been repeated with an unchanged view: add what those calls count. */
+	void (*skip)(void *st, const struct sched_view *v, uint32_t sched_id, uint64_t cycles);
 	void (*on_issue)(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot);
 	void (*on_barrier_arrive)(void *st, const struct sched_view *v, uint32_t cta_slot, uint32_t slot);
 	void (*on_barrier_release)(void *st, const struct sched_view *v, uint32_t cta_slot);
@@ -266,6 +280,10 @@ bool sched_resolve_in(const struct sched_policy *const *list, const char *name, 
 bool sched_resolve(const char *name, struct sched_choice *out, char *msg, size_t msgsz);
 /* Counters of a choice: the policy's, then its inner policy's. */
 uint32_t sched_choice_ncounters(const struct sched_choice *c);
+/* May an SM under this choice sleep through eventless cycles (event_driven,
+ * with next_event where there is an on_cycle; for a wrapper, its inner
+ * policy too)? */
+bool sched_choice_can_sleep(const struct sched_choice *c);
 /* Counter i of a choice: its definition, and its stats name "<policy>_<name>" in buf. */
 const struct sched_counter *sched_choice_counter(const struct sched_choice *c, uint32_t i, char *buf, size_t bufsz);
 const struct fetch_policy *fetch_policy_find(const char *name);

@@ -159,6 +159,16 @@ static inline void sched_inner_on_cycle(const struct sched_inner *in, const stru
 	if (in->p->on_cycle)
 		in->p->on_cycle(in->st, v, sched_id);
 }
+static inline uint64_t sched_inner_next_event(const struct sched_inner *in, const struct sched_view *v)
+{
+	return in->p->next_event ? in->p->next_event(in->st, v) : UINT64_MAX;
+}
+static inline void sched_inner_skip(const struct sched_inner *in, const struct sched_view *v, uint32_t sched_id,
+				    uint64_t cycles)
+{
+	if (in->p->skip)
+		in->p->skip(in->st, v, sched_id, cycles);
+}
 static inline void sched_inner_on_issue(const struct sched_inner *in, const struct sched_view *v, uint32_t sched_id,
 					uint32_t slot)
 {
