@@ -336,6 +336,19 @@ TEST(sleep_simd_passes_identical)
 	check_sleep(t, "dwr", kv);
 }
 
+/* DWR's partner barriers: the barrier operation's latency and the sync
+ * timeout are timers (dwr_next_event) */
+TEST(sleep_dwr_suite_identical)
+{
+	const char *kv1[] = {"config", "configs/tesla-dwr.cfg", "warp_size", "8", "dwr_max_warp", "32",
+			     "issue_simd_passes", "1", "sched", "gto", NULL};
+	const char *kv2[] = {"config", "configs/tesla-dwr.cfg", "warp_size", "8", "dwr_max_warp", "64",
+			     "issue_simd_passes", "1", "dwr_sync_timeout", "40", "dwr_ilt_arrival", "true",
+			     "sched", "lrr", NULL};
+	check_sleep(t, "dwr", kv1);
+	check_sleep(t, "dwr", kv2);
+}
+
 /* front ends whose timers differ: decode latency, fetch on a full I-buffer,
  * and the fetch policies that ask the issue policy (cff) or look at it (fef) */
 TEST(sleep_frontends_identical)

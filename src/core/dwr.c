@@ -300,6 +300,21 @@ void dwr_tick(struct dwr *d, uint64_t now)
 	}
 }
 
+uint64_t dwr_next_event(const struct dwr *d, uint64_t now)
+{
+	const struct sm *s = d->s;
+	uint64_t t = UINT64_MAX;
+	for (uint32_t k = 0; k < s->nlive; k++) {
+		const struct dwr_warp *dw = &d->w[s->live[k]];
+		uint64_t at = dw->state == DWR_PASS			? dw->ready_at
+			      : dw->state == DWR_WAIT && d->timeout ? dw->arrive + d->timeout
+								    : UINT64_MAX;
+		if (at > now && at < t)
+			t = at;
+	}
+	return t;
+}
+
 bool dwr_ready(const struct dwr *d, uint32_t slot, uint64_t now)
 {
 	const struct dwr_warp *dw = &d->w[slot];

@@ -56,6 +56,10 @@ void dwr_cta_launch(struct dwr *d, uint32_t c);
 /* Before issue: sub-warps whose decoded I-buffer head is a LAT they have
  * not synchronized for execute their partner-barrier operation. */
 void dwr_tick(struct dwr *d, uint64_t now);
+/* After the tick of `now`: the next cycle at which dwr_tick or a partner
+ * barrier's state changes without an event (a barrier operation's latency
+ * ending, a sync timeout); UINT64_MAX if none (sleeping SMs, sm.h). */
+uint64_t dwr_next_event(const struct dwr *d, uint64_t now);
 
 /* May the sub-warp issue its head as far as its partner barrier goes? */
 bool dwr_ready(const struct dwr *d, uint32_t slot, uint64_t now);

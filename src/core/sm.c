@@ -114,7 +114,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->dwr = dwr_create(s, cfg, &dwr_oom);
 	if (!s->pol_st || !s->fpol_st || !s->ldst || dwr_oom)
 		goto fail;
-	s->sleep_ok = cfg_int(cfg, CFG_sm_sleep) && sched_choice_can_sleep(&g->pol) && !s->dwr;
+	s->sleep_ok = cfg_int(cfg, CFG_sm_sleep) && sched_choice_can_sleep(&g->pol);
 	return s;
 fail:
 	sm_destroy(s);
@@ -446,8 +446,8 @@ bool sm_busy(const struct sm *s) { return s->live_ctas || s->wb.n || ldst_busy(s
  * nothing and had nothing in collectors or the LD/ST pipeline, each tick
  * until the first of those timers only repeats its stall classification
  * (the policy being event-driven: sched.h), so the GPU loop skips them and
- * sm_wake() adds their counters.  The idle DWR mechanism has timers of its
- * own: an SM with DWR never sleeps. */
+ * sm_wake() adds their counters.  DWR's partner barriers have timers of
+ * their own (dwr_next_event). */
 uint64_t sm_next_event(const struct sm *s, uint64_t now)
 {
 	if (!s->sleep_ok || !s->issue_quiet || !s->fetch_quiet || s->busy_coll || !sm_busy(s) ||
@@ -469,6 +469,11 @@ uint64_t sm_next_event(const struct sm *s, uint64_t now)
 	for (uint32_t sc = 0; sc < s->nsched; sc++)
 		if (s->sched_busy_until[sc] > now && s->sched_busy_until[sc] < t)
 			t = s->sched_busy_until[sc];
+	if (s->dwr && t > now + 1) { /* partner-barrier latencies and timeouts */
+		uint64_t d = dwr_next_event(s->dwr, now);
+		if (d < t)
+			t = d;
+	}
 	if (s->pol->next_event && t > now + 1) { /* the policy's timers (sched.h) */
 		uint64_t p = s->pol->next_event(s->pol_st, &s->view);
 		if (p < t)
