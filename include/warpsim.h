@@ -290,7 +290,7 @@ void wsStatsReset(ws_sim *sim);
 /* What the timing model did on the host since creation or the last
  * wsStatsReset -- not a statistic of the simulated GPU: SM ticks it ran,
  * and cycles of busy SMs it skipped because nothing could happen in them
- * (sm_sleep; the statistics are the same either way).  Either pointer may
+ * (sleep; the statistics are the same either way).  Either pointer may
  * be NULL. */
 void wsSimHostWork(const ws_sim *sim, uint64_t *sm_ticks, uint64_t *sm_slept);
 /* Value of a named derived metric (ipc, barrier_stall_fraction, rtru_mean, ...:

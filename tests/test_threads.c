@@ -1,7 +1,7 @@
 /*
  * test_threads.c -- settings of how the timing model runs on the host that
  * must not change any result (issue 14): the number of host threads
- * (`threads`) and busy SMs sleeping through eventless cycles (`sm_sleep`).
+ * (`threads`) and busy SMs sleeping through eventless cycles (`sleep`).
  *
  * Every bundled benchmark at tiny size, ticked by 1, 2 and 3 host threads,
  * must give the same statistics JSON, byte for byte (only the echoed
@@ -11,7 +11,7 @@
  * KAWS suite; DWR-32 on the DWR suite; the warp-phase trace on one barrier
  * benchmark.
  *
- * The same with sm_sleep false and true, under every event-driven policy
+ * The same with sleep false and true, under every event-driven policy
  * (the ones whose SMs may sleep), on TITAN X, with SIMD passes (the Tesla
  * model: a scheduler-busy timer) and with other front ends (decode latency,
  * fetch on a full I-buffer, the cff and fef fetch policies); each of those
@@ -171,10 +171,10 @@ static unsigned check_config(struct test_ctx *t, const char *suite, const char *
 	return check_variants(t, suite, kv, vs, 3, NULL);
 }
 
-/* sm_sleep false and true; SMs must have slept. */
+/* sleep false and true; SMs must have slept. */
 static void check_sleep(struct test_ctx *t, const char *suite, const char *const *kv)
 {
-	static const struct variant vs[] = {{"sm_sleep", "false", "false"}, {"sm_sleep", "true", "true"}};
+	static const struct variant vs[] = {{"sleep", "false", "false"}, {"sleep", "true", "true"}};
 	uint64_t slept = 0;
 	unsigned n = check_variants(t, suite, kv, vs, 2, &slept);
 	CHECK_MSG(!n || slept > 0, "%s %s: no SM ever slept in %u benchmarks", kv[0] ? kv[0] : "",
@@ -285,7 +285,7 @@ TEST(threads_errors_identical)
 	check_faults(t, "threads", vals, 3);
 }
 
-/* ---- busy SMs sleeping (sm_sleep) ---- */
+/* ---- busy SMs sleeping (sleep) ---- */
 
 TEST(sleep_every_benchmark_gtx480_identical)
 {
@@ -367,7 +367,7 @@ TEST(sleep_frontends_identical)
 TEST(sleep_errors_identical)
 {
 	const char *vals[] = {"false", "true"};
-	check_faults(t, "sm_sleep", vals, 2);
+	check_faults(t, "sleep", vals, 2);
 }
 
 /* Device printf from many SMs: the output (flushed per SM in SM order at the

@@ -74,6 +74,6 @@ void cli_speed_print_for(const struct cli_speed *s, const char *what, FILE *out)
 		fputc('\n', out);
 	}
 	if (s->sm_ticks || s->sm_slept) /* the timing model ran */
-		fprintf(out, "  %-22s %-14llu  (%.1f%% of busy SM cycles skipped asleep: sm_sleep)\n", "SM ticks",
+		fprintf(out, "  %-22s %-14llu  (%.1f%% of busy SM cycles skipped asleep: sleep)\n", "SM ticks",
 			(unsigned long long)s->sm_ticks, 100.0 * (double)s->sm_slept / (double)(s->sm_ticks + s->sm_slept));
 }

@@ -470,7 +470,7 @@ uint64_t cfg_hash(const struct ws_config *c)
 	for (int i = 0; i < CFG_COUNT; i++) {
 		/* how many host threads simulate, and whether busy SMs skip
 		 * eventless cycles: not part of the model (same results) */
-		if (i == CFG_threads || i == CFG_sm_sleep)
+		if (i == CFG_threads || i == CFG_sleep)
 			continue;
 		format_value(c, i, val, sizeof val);
 		int n = snprintf(buf, sizeof buf, "%s=%s\n", cfg_params[i].name, val);

@@ -114,7 +114,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->dwr = dwr_create(s, cfg, &dwr_oom);
 	if (!s->pol_st || !s->fpol_st || !s->ldst || dwr_oom)
 		goto fail;
-	s->sleep_ok = cfg_int(cfg, CFG_sm_sleep) && sched_choice_can_sleep(&g->pol);
+	s->sleep_ok = cfg_int(cfg, CFG_sleep) && sched_choice_can_sleep(&g->pol);
 	return s;
 fail:
 	sm_destroy(s);

@@ -232,12 +232,12 @@ struct sm {
 	bool failed;                  /* this cycle's tick stopped on a functional error (in L->err) */
 	uint32_t ctas_done;           /* CTAs completed this cycle */
 	uint64_t warp_insts_seen;     /* stats->v[STAT_warp_insts] when the GPU loop last counted it */
-	/* Sleeping while busy (sm_sleep; sm_next_event, sm_wake): a tick whose
+	/* Sleeping while busy (sleep; sm_next_event, sm_wake): a tick whose
 	 * issue and fetch stages changed nothing, with an empty operand-collector
 	 * stage and LD/ST pipeline, is repeated exactly by every later tick until
 	 * a timer expires or an outside event arrives, so those ticks are skipped
 	 * and only their per-cycle counters are added, in one step. */
-	bool sleep_ok;                /* the SM may sleep while busy (sm_sleep, event-driven policy, no DWR) */
+	bool sleep_ok;                /* the SM may sleep while busy (sleep, event-driven policy, no DWR) */
 	bool issue_quiet;             /* this tick's issue stage issued nothing and left no issuable warp */
 	bool fetch_quiet;             /* this tick's fetch stage found no warp to fetch for */
 	uint8_t ncyc_stat;

@@ -119,7 +119,7 @@ struct func_launch {
 	struct dmem *mem;
 	size_t dmem_last;           /* dmem_ptr_cached's lookup cache (each SM's copy of the launch has its own) */
 	/* host-side work of the timing model (not statistics of the model): SM
-	 * ticks run, and busy-SM cycles skipped asleep (sm_sleep) */
+	 * ticks run, and busy-SM cycles skipped asleep (sleep) */
 	uint64_t host_sm_ticks, host_sm_slept;
 	const uint8_t *kparams;     /* kernel parameter buffer */
 	uint64_t kparam_size;

@@ -293,10 +293,29 @@ void l2_cycle(struct l2_part *l, uint64_t l2_now)
 	}
 }
 
-void l2_dram_cycle(struct l2_part *l, uint64_t dram_now)
+uint64_t l2_next_event(const struct l2_part *l)
+{
+	uint64_t now = l->now, t = UINT64_MAX;
+	for (unsigned si = 0; si < l->p.map.slices; si++) {
+		const struct l2_slice *s = &l->sl[si];
+		if (!pkt_ring_empty(&s->reply) || !idx_ring_empty(&s->ready) || !dreq_ring_empty(&s->from_dram) ||
+		    !dreq_ring_empty(&s->to_dram))
+			return now + 1;
+		if (!tpkt_ring_empty(&s->atomic) && tpkt_ring_front(&s->atomic)->ready < t)
+			t = tpkt_ring_front(&s->atomic)->ready;
+		if (!tpkt_ring_empty(&s->rop) && tpkt_ring_front(&s->rop)->ready < t)
+			t = tpkt_ring_front(&s->rop)->ready;
+	}
+	return t > now ? t : now + 1;
+}
+
+void l2_set_now(struct l2_part *l, uint64_t l2_now) { l->now = l2_now; }
+
+bool l2_dram_cycle(struct l2_part *l, uint64_t dram_now)
 {
 	if (tdreq_ring_empty(&l->pipe) && dram_idle(l->dram))
-		return;
+		return false;
+	bool handed = false;
 	/* Read data back to the slice that asked, in order. */
 	for (;;) {
 		const struct dram_req *r = dram_peek(l->dram, dram_now);
@@ -309,6 +328,7 @@ void l2_dram_cycle(struct l2_part *l, uint64_t dram_now)
 		*dreq_ring_push(&s->from_dram) = *r;
 		dram_pop(l->dram, dram_now);
 		l->work++;
+		handed = true;
 	}
 	/* Controller pipeline -> DRAM scheduler queue, one per cycle. */
 	if (!tdreq_ring_empty(&l->pipe)) {
@@ -317,6 +337,7 @@ void l2_dram_cycle(struct l2_part *l, uint64_t dram_now)
 			tdreq_ring_pop(&l->pipe);
 	}
 	dram_cycle(l->dram, dram_now);
+	return handed;
 }
 
 static bool slice_idle(const struct l2_slice *s)

@@ -65,8 +65,19 @@ void l2_pop_reply(struct l2_part *l, unsigned s);
  * is idle may be skipped): all slices, then L2->DRAM queues into the
  * controller pipeline. */
 void l2_cycle(struct l2_part *l, uint64_t l2_now);
-/* One DRAM-clock cycle at DRAM cycle `dram_now` (returns, pipeline -> scheduler, one command). */
-void l2_dram_cycle(struct l2_part *l, uint64_t dram_now);
+/* One DRAM-clock cycle at DRAM cycle `dram_now` (returns, pipeline ->
+ * scheduler, one command).  True if it handed read data to a slice (the
+ * L2 side has work at its next cycle). */
+bool l2_dram_cycle(struct l2_part *l, uint64_t dram_now);
+/* After l2_cycle: the first L2 cycle at which l2_cycle could do anything,
+ * if no request arrives and the DRAM side hands back no data before then:
+ * a request leaving the ROP pipeline or the atomic unit, or the next cycle
+ * when something is ready or queued now; UINT64_MAX if nothing in the
+ * slices waits on a timer. */
+uint64_t l2_next_event(const struct l2_part *l);
+/* The partition's L2 clock advanced to `l2_now` without l2_cycle (a cycle
+ * in which it could do nothing: l2_next_event). */
+void l2_set_now(struct l2_part *l, uint64_t l2_now);
 /* Nothing queued or in flight in the partition (its L2 may hold dirty lines). */
 bool l2_idle(const struct l2_part *l);
 /* Something to do at L2 edges (a request in a slice or in its DRAM queues)? */

@@ -28,6 +28,11 @@ struct memsys {
 	struct l2_part **parts;
 	bool *busy;          /* partition has something in flight */
 	unsigned nbusy;
+	/* sleep: a busy partition whose slices can do nothing before L2 cycle
+	 * l2_wake[p] (l2_next_event) skips its L2 ticks until then, unless a
+	 * request arrives for it or its DRAM hands back data */
+	bool sleep;
+	uint64_t *l2_wake;
 	uint64_t period[MEMSYS_CLK_COUNT];
 	uint64_t next[MEMSYS_CLK_COUNT]; /* time of the next edge, fs */
 	uint64_t cycles[MEMSYS_CLK_COUNT];
@@ -118,6 +123,7 @@ void memsys_destroy(struct memsys *m)
 	for (unsigned p = 0; m->parts && p < m->nparts; p++)
 		l2_part_destroy(m->parts[p]);
 	free(m->parts);
+	free(m->l2_wake);
 	free(m->busy);
 	free(m->sm_stats);
 	free(m);
@@ -174,7 +180,9 @@ struct memsys *memsys_create(const struct ws_config *cfg, struct ws_stats *stats
 	lp.dram_latency = (unsigned)cfg_int(cfg, CFG_dram_latency);
 	m->parts = calloc(m->nparts, sizeof *m->parts);
 	m->busy = calloc(m->nparts, sizeof *m->busy);
-	bool ok = m->req && m->rep && m->parts && m->busy;
+	m->l2_wake = calloc(m->nparts, sizeof *m->l2_wake);
+	m->sleep = cfg_int(cfg, CFG_sleep) != 0;
+	bool ok = m->req && m->rep && m->parts && m->busy && m->l2_wake;
 	for (unsigned p = 0; ok && p < m->nparts; p++) {
 		lp.part = p;
 		m->parts[p] = l2_part_create(&lp, stats);
@@ -292,6 +300,16 @@ static void tick_l2(struct memsys *m)
 		if (!m->busy[pi] && !arrivals)
 			continue;
 		struct l2_part *P = m->parts[pi];
+		if (m->sleep && (!m->busy[pi] || m->l2_wake[pi] > now)) {
+			/* asleep, or idle: nothing to do unless a request for it has arrived */
+			bool arrived = false;
+			for (unsigned s = 0; arrivals && s < m->spp && !arrived; s++)
+				arrived = icnt_peek(m->req, pi * m->spp + s) != NULL;
+			if (!arrived) {
+				l2_set_now(P, now);
+				continue;
+			}
+		}
 		if (l2_has_work(P))
 			for (unsigned s = 0; s < m->spp; s++) {
 				const struct mem_pkt *r = l2_peek_reply(P, s);
@@ -322,6 +340,8 @@ static void tick_l2(struct memsys *m)
 				}
 			}
 		settle(m, pi);
+		if (m->sleep)
+			m->l2_wake[pi] = m->busy[pi] ? l2_next_event(P) : 0;
 	}
 }
 
@@ -335,7 +355,8 @@ static void tick(struct memsys *m, int c)
 		if (m->nbusy)
 			for (unsigned p = 0; p < m->nparts; p++)
 				if (m->busy[p]) {
-					l2_dram_cycle(m->parts[p], m->cycles[c]);
+					if (l2_dram_cycle(m->parts[p], m->cycles[c]))
+						m->l2_wake[p] = 0; /* data for a slice: its L2 side wakes */
 					settle(m, p);
 				}
 		break;

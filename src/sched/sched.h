@@ -205,7 +205,7 @@ struct sched_policy {
 	 * unchanged view before then changes nothing but counters, which
 	 * skip() adds.  Then a scheduler with no issuable warp classifies its
 	 * stall the same way every cycle until the next event, and a busy SM
-	 * whose warps can only wait may skip those cycles (sm_sleep,
+	 * whose warps can only wait may skip those cycles (sleep,
 	 * core/sm.h sm_next_event).  A policy with on_cycle must also give
 	 * next_event (and skip if on_cycle counts); a wrapper answers for its
 	 * inner policy, which must be event-driven too.  Policies defined at
