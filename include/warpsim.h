@@ -289,10 +289,11 @@ ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value);
 void wsStatsReset(ws_sim *sim);
 /* What the timing model did on the host since creation or the last
  * wsStatsReset -- not a statistic of the simulated GPU: SM ticks it ran,
- * and cycles of busy SMs it skipped because nothing could happen in them
- * (sleep; the statistics are the same either way).  Either pointer may
- * be NULL. */
-void wsSimHostWork(const ws_sim *sim, uint64_t *sm_ticks, uint64_t *sm_slept);
+ * cycles of busy SMs it skipped because nothing could happen in them, and
+ * core cycles it skipped whole because nothing could happen anywhere (the
+ * `sleep` parameter; the statistics are the same either way).  Any pointer
+ * may be NULL. */
+void wsSimHostWork(const ws_sim *sim, uint64_t *sm_ticks, uint64_t *sm_slept, uint64_t *cycles_skipped);
 /* Value of a named derived metric (ipc, barrier_stall_fraction, rtru_mean, ...:
  * the "derived" section of wsStatsPrint and wsStatsWriteJSON), computed
  * from the counters.  WS_ERROR_NOT_FOUND for unknown names. */

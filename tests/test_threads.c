@@ -61,7 +61,8 @@ struct variant {
 };
 
 /* Statistics JSON of one tiny run with setting v, its echo cut out; NULL on
- * failure (*why says what).  *slept: busy-SM cycles skipped asleep. */
+ * failure (*why says what).  slept[0]: busy-SM cycles skipped asleep,
+ * slept[1]: whole cycles skipped. */
 static char *run_json(const struct ws_bench_info *b, const char *const *kv, const struct variant *v, uint64_t *slept,
 		      char *why, size_t whysz)
 {
@@ -88,7 +89,7 @@ static char *run_json(const struct ws_bench_info *b, const char *const *kv, cons
 	if (r != WS_SUCCESS) {
 		snprintf(why, whysz, "%s with %s=%s: %s %.200s", b->name, v->key, v->val, wsGetErrorName(r), out.msg);
 	} else {
-		wsSimHostWork(sim, NULL, slept);
+		wsSimHostWork(sim, NULL, &slept[0], &slept[1]);
 		FILE *m = open_memstream(&json, &len);
 		if (m) {
 			wsStatsWriteJSON(sim, m);
@@ -128,8 +129,8 @@ static void first_diff(const char *a, const char *b, char *out, size_t outsz)
 
 /* Every benchmark (of `suite`, or all) under settings kv: each of the
  * variants vs[1..nv) gives the statistics of vs[0].  Returns how many
- * benchmarks ran; *slept (if not NULL): busy-SM cycles skipped asleep in
- * all the runs. */
+ * benchmarks ran; slept (if not NULL): busy-SM cycles skipped asleep and
+ * whole cycles skipped, in all the runs. */
 static unsigned check_variants(struct test_ctx *t, const char *suite, const char *const *kv,
 			       const struct variant *vs, unsigned nv, uint64_t *slept)
 {
@@ -139,12 +140,12 @@ static unsigned check_variants(struct test_ctx *t, const char *suite, const char
 		if ((suite && !in_suite(suite, b->name)) || !selected(b->name))
 			continue;
 		char why[768] = "";
-		uint64_t sl = 0;
-		char *ref = run_json(b, kv, &vs[0], &sl, why, sizeof why);
+		uint64_t sl[2] = {0, 0};
+		char *ref = run_json(b, kv, &vs[0], sl, why, sizeof why);
 		CHECK_MSG(ref != NULL, "%s", why);
 		for (unsigned n = 1; ref && n < nv; n++) {
-			uint64_t sn = 0;
-			char *got = run_json(b, kv, &vs[n], &sn, why, sizeof why);
+			uint64_t sn[2] = {0, 0};
+			char *got = run_json(b, kv, &vs[n], sn, why, sizeof why);
 			CHECK_MSG(got != NULL, "%s", why);
 			if (got && strcmp(ref, got)) {
 				char d[400];
@@ -153,11 +154,14 @@ static unsigned check_variants(struct test_ctx *t, const char *suite, const char
 					  kv[0] ? kv[0] : "", kv[0] ? kv[1] : "", vs[n].key, vs[n].val, vs[0].key, vs[0].val,
 					  d);
 			}
-			sl += sn;
+			sl[0] += sn[0];
+			sl[1] += sn[1];
 			free(got);
 		}
-		if (slept)
-			*slept += sl;
+		if (slept) {
+			slept[0] += sl[0];
+			slept[1] += sl[1];
+		}
 		free(ref);
 		runs++;
 	}
@@ -171,14 +175,15 @@ static unsigned check_config(struct test_ctx *t, const char *suite, const char *
 	return check_variants(t, suite, kv, vs, 3, NULL);
 }
 
-/* sleep false and true; SMs must have slept. */
-static void check_sleep(struct test_ctx *t, const char *suite, const char *const *kv)
+/* sleep false and true; SMs must have slept.  Returns the whole cycles skipped. */
+static uint64_t check_sleep(struct test_ctx *t, const char *suite, const char *const *kv)
 {
 	static const struct variant vs[] = {{"sleep", "false", "false"}, {"sleep", "true", "true"}};
-	uint64_t slept = 0;
-	unsigned n = check_variants(t, suite, kv, vs, 2, &slept);
-	CHECK_MSG(!n || slept > 0, "%s %s: no SM ever slept in %u benchmarks", kv[0] ? kv[0] : "",
+	uint64_t slept[2] = {0, 0};
+	unsigned n = check_variants(t, suite, kv, vs, 2, slept);
+	CHECK_MSG(!n || slept[0] > 0, "%s %s: no SM ever slept in %u benchmarks", kv[0] ? kv[0] : "",
 		  kv[0] ? kv[1] : "", n);
+	return slept[1];
 }
 
 TEST(threads_every_benchmark_gtx480_identical)
@@ -229,7 +234,11 @@ struct fault_case {
 	ws_result want;
 };
 
-static ws_result run_fault(const struct fault_case *fc, const char *key, const char *val, char *msg, size_t msgsz)
+/* Run a fault case with key = val: its result, and in msg its error report
+ * and the counters up to the point it stopped; *skipped (if not NULL):
+ * whole cycles skipped. */
+static ws_result run_fault(const struct fault_case *fc, const char *key, const char *val, char *msg, size_t msgsz,
+			   uint64_t *skipped)
 {
 	ws_config *cfg = wsConfigCreate();
 	char err[256];
@@ -253,7 +262,16 @@ static ws_result run_fault(const struct fault_case *fc, const char *key, const c
 	void *args[] = {&p, &n};
 	if (r == WS_SUCCESS)
 		r = wsLaunchKernel(f, fc->grid, 1, 1, fc->block, 1, 1, 0, args);
-	snprintf(msg, msgsz, "%s", sim ? wsSimLastError(sim) : "");
+	size_t len = (size_t)snprintf(msg, msgsz, "%s", sim ? wsSimLastError(sim) : "");
+	static const char *const ctr[] = {"cycles", "warp_insts", "stall_barrier", "stall_idle", "stall_exit",
+					  "sm_inactive_idle", "dram_cycles", "icnt_req_packets"};
+	for (unsigned k = 0; sim && k < sizeof ctr / sizeof ctr[0] && len < msgsz; k++) {
+		uint64_t v = 0;
+		wsStatsGet(sim, ctr[k], &v);
+		len += (size_t)snprintf(msg + len, msgsz - len, " %s=%llu", ctr[k], (unsigned long long)v);
+	}
+	if (skipped)
+		wsSimHostWork(sim, NULL, NULL, skipped);
 	wsSimDestroy(sim);
 	return r;
 }
@@ -264,19 +282,25 @@ static const struct fault_case fault_cases[] = {
 	{"barrier_deadlock", 30, 64, false, "max_warp_insts", "20000", WS_ERROR_LIMIT_EXCEEDED},
 };
 
-/* Each fault case with key = vals[0] and with key = vals[n]: same result, same report. */
-static void check_faults(struct test_ctx *t, const char *key, const char *const *vals, unsigned nv)
+/* Each fault case with key = vals[0] and with key = vals[n]: same result,
+ * same report, same counters.  Returns the whole cycles the vals[n] runs
+ * skipped. */
+static uint64_t check_faults(struct test_ctx *t, const char *key, const char *const *vals, unsigned nv)
 {
+	uint64_t skipped = 0;
 	for (unsigned k = 0; k < sizeof fault_cases / sizeof fault_cases[0]; k++) {
 		char ref[2048], got[2048];
-		ws_result r1 = run_fault(&fault_cases[k], key, vals[0], ref, sizeof ref);
+		ws_result r1 = run_fault(&fault_cases[k], key, vals[0], ref, sizeof ref, NULL);
 		CHECK_MSG(r1 == fault_cases[k].want, "%s: %s (%s)", fault_cases[k].kernel, wsGetErrorName(r1), ref);
 		for (unsigned n = 1; n < nv; n++) {
-			ws_result rn = run_fault(&fault_cases[k], key, vals[n], got, sizeof got);
+			uint64_t sk = 0;
+			ws_result rn = run_fault(&fault_cases[k], key, vals[n], got, sizeof got, &sk);
+			skipped += sk;
 			CHECK_MSG(rn == r1 && !strcmp(ref, got), "%s with %s=%s: %s '%s' vs %s '%s'", fault_cases[k].kernel,
 				  key, vals[n], wsGetErrorName(rn), got, wsGetErrorName(r1), ref);
 		}
 	}
+	return skipped;
 }
 
 TEST(threads_errors_identical)
@@ -290,7 +314,17 @@ TEST(threads_errors_identical)
 TEST(sleep_every_benchmark_gtx480_identical)
 {
 	const char *kv[] = {"sched", "gto", NULL};
-	check_sleep(t, NULL, kv);
+	uint64_t skipped = check_sleep(t, NULL, kv);
+	CHECK_MSG(skipped > 0 || getenv("WARPSIM_THREADS_BENCH"), "no cycle was skipped whole in any benchmark");
+}
+
+/* CTAs waiting for a slot while nothing happens: the dispatcher's
+ * round-robin start moves on in the skipped cycles too */
+TEST(sleep_queued_ctas_identical)
+{
+	const char *kv[] = {"sched", "lrr", "num_sms", "3", "max_ctas_per_sm", "1", NULL};
+	check_sleep(t, "syncfree", kv);
+	check_sleep(t, "bows", kv);
 }
 
 /* every event-driven policy (sched.h), on the barrier and sync-free suites */
@@ -367,7 +401,8 @@ TEST(sleep_frontends_identical)
 TEST(sleep_errors_identical)
 {
 	const char *vals[] = {"false", "true"};
-	check_faults(t, "sleep", vals, 2);
+	/* the deadlocked warps all wait at barriers: the loop jumps to the watchdog's cycle */
+	CHECK(check_faults(t, "sleep", vals, 2) > 100000);
 }
 
 /* Device printf from many SMs: the output (flushed per SM in SM order at the

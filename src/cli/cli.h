@@ -132,7 +132,8 @@ struct cli_speed {
 	double wall; /* seconds of wall-clock time */
 	uint64_t warp_insts, thread_insts, cycles;
 	int have_warp, have_thread, have_cycles; /* counter exists */
-	uint64_t sm_ticks, sm_slept; /* timing model: SM ticks run, busy-SM cycles skipped asleep (wsSimHostWork) */
+	uint64_t sm_ticks, sm_slept, skipped; /* timing model: SM ticks run, busy-SM cycles skipped asleep, whole
+					       * cycles skipped (wsSimHostWork) */
 };
 double cli_now(void); /* CLOCK_MONOTONIC in seconds */
 void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s);

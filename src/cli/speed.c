@@ -32,7 +32,7 @@ void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s)
 		s->thread_insts = 0;
 	if (!s->have_cycles)
 		s->cycles = 0;
-	wsSimHostWork(sim, &s->sm_ticks, &s->sm_slept);
+	wsSimHostWork(sim, &s->sm_ticks, &s->sm_slept, &s->skipped);
 }
 
 static void print_rate(uint64_t n, double wall, const char *unit, FILE *out)
@@ -73,7 +73,12 @@ void cli_speed_print_for(const struct cli_speed *s, const char *what, FILE *out)
 		print_rate(s->cycles, s->wall, "cycles", out);
 		fputc('\n', out);
 	}
-	if (s->sm_ticks || s->sm_slept) /* the timing model ran */
+	if (s->sm_ticks || s->sm_slept) { /* the timing model ran */
 		fprintf(out, "  %-22s %-14llu  (%.1f%% of busy SM cycles skipped asleep: sleep)\n", "SM ticks",
 			(unsigned long long)s->sm_ticks, 100.0 * (double)s->sm_slept / (double)(s->sm_ticks + s->sm_slept));
+		if (s->have_cycles && s->cycles)
+			fprintf(out, "  %-22s %-14llu  (%.1f%% of the cycles: nothing could happen in them)\n",
+				"cycles skipped whole", (unsigned long long)s->skipped,
+				100.0 * (double)s->skipped / (double)s->cycles);
+	}
 }

@@ -120,7 +120,7 @@ struct func_launch {
 	size_t dmem_last;           /* dmem_ptr_cached's lookup cache (each SM's copy of the launch has its own) */
 	/* host-side work of the timing model (not statistics of the model): SM
 	 * ticks run, and busy-SM cycles skipped asleep (sleep) */
-	uint64_t host_sm_ticks, host_sm_slept;
+	uint64_t host_sm_ticks, host_sm_slept, host_cycles_skipped;
 	const uint8_t *kparams;     /* kernel parameter buffer */
 	uint64_t kparam_size;
 	const uint8_t *const_bank;  /* module .const image */

@@ -208,6 +208,44 @@ static bool commit_sm(struct gpu *g, struct sm *s, bool *progress)
 	return true;
 }
 
+/* No SM ticked in cycle g->cycle (all with work asleep): skip the cycles
+ * after it in which nothing can happen anywhere -- no SM wakes, no CTA can
+ * be dispatched, the memory system only waits out latencies
+ * (memsys_quiet_cycles) -- stopping before a watchdog or limit would fire.
+ * Exact: a skipped cycle would have changed nothing but clocks, the
+ * dispatcher's round-robin start and the sleeping SMs' stall counters
+ * (added when they wake, sm_wake). */
+static void skip_quiet(struct gpu *g, uint64_t last_progress, uint64_t watchdog, uint64_t livelock,
+		       uint64_t max_cycles)
+{
+	uint64_t k = memsys_quiet_cycles(g->mem), nactive = 0;
+	for (uint32_t wd = 0, nw = (g->nsms + 63) / 64; wd < nw && k; wd++)
+		for (uint64_t bits = g->active[wd]; bits; bits &= bits - 1) {
+			const struct sm *s = g->sms[wd * 64 + (uint32_t)__builtin_ctzll(bits)];
+			uint64_t q = s->sleep_until > g->cycle ? s->sleep_until - g->cycle - 1 : 0;
+			k = q < k ? q : k;
+			nactive++;
+		}
+	for (uint32_t i = 0; k && g->next_cta < g->nctas && i < g->nsms; i++)
+		if (sm_can_accept_cta(g->sms[i], g->L->warps_per_cta))
+			k = 0;
+	/* the first cycle a watchdog or limit fires at is simulated */
+	uint64_t lim = last_progress + watchdog - g->cycle;
+	k = lim < k ? lim : k;
+	if (livelock && g->last_retire + livelock - g->cycle < k)
+		k = g->last_retire + livelock - g->cycle;
+	if (max_cycles && max_cycles - 1 - g->cycle < k)
+		k = max_cycles - 1 - g->cycle;
+	if (!k || k == UINT64_MAX)
+		return;
+	memsys_skip(g->mem, k);
+	if (g->next_cta < g->nctas)
+		g->dispatch_rr = (uint32_t)((g->dispatch_rr + k) % g->nsms);
+	g->L->host_sm_slept += k * nactive;
+	g->L->host_cycles_skipped += k;
+	g->cycle += k;
+}
+
 /* Device malloc/free change the allocation table every SM reads: a launch
  * that may call them ticks its SMs on one thread (same results). */
 static bool module_uses_heap(const struct ptx_module *m)
@@ -229,6 +267,7 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 	else if (!sched_resolve(cfg_str(cfg, CFG_sched), &g.pol, NULL, 0))
 		return WS_ERROR_INVALID_CONFIG;
 	g.fpol = fetch_policy_find(cfg_str(cfg, CFG_fetch));
+	g.sleep = cfg_int(cfg, CFG_sleep) != 0;
 	ws_result rc = WS_SUCCESS;
 	if (!g.pol.pol || !g.fpol || (g.pol.pol->wraps && !g.pol.inner))
 		return WS_ERROR_INVALID_CONFIG;
@@ -369,6 +408,11 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			report(&g, head);
 			goto out;
 		}
+		/* Nothing ticked: every SM with work sleeps.  If the memory system
+		 * has nothing but latencies to wait out too, jump to the first
+		 * cycle in which anything can happen (sleep). */
+		if (!n && g.sleep)
+			skip_quiet(&g, last_progress, watchdog, livelock, max_cycles);
 	}
 	for (uint32_t i = 0; i < g.nsms; i++) {
 		struct sm *s = g.sms[i];

@@ -34,6 +34,7 @@ struct gpu {
 	struct sched_choice pol;      /* the issue policy (and a wrapper's inner policy) */
 	const struct fetch_policy *fpol;
 	uint64_t cycle;
+	bool sleep;              /* the `sleep` parameter: SMs, partitions and whole cycles skipped when eventless */
 	uint64_t next_age;
 	uint32_t next_cta, nctas, ctas_done;
 	uint32_t dispatch_rr;     /* SM the dispatcher looks at first */

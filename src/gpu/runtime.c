@@ -1082,6 +1082,7 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 		dmem_free(sim->mem, grid_ws);
 	sim->host_sm_ticks += L.host_sm_ticks;
 	sim->host_sm_slept += L.host_sm_slept;
+	sim->host_cycles_skipped += L.host_cycles_skipped;
 	stats_add(&sim->stats, st);
 	record_launch(sim, k->name, st);
 	if (r != WS_SUCCESS && sim->tmem && !sim_tmem_reset(sim)) /* requests may still be in flight */
@@ -1125,15 +1126,17 @@ void wsStatsReset(ws_sim *sim)
 		return;
 	memset(&sim->stats, 0, sizeof sim->stats);
 	sim->nlaunches = 0;
-	sim->host_sm_ticks = sim->host_sm_slept = 0;
+	sim->host_sm_ticks = sim->host_sm_slept = sim->host_cycles_skipped = 0;
 }
 
-void wsSimHostWork(const ws_sim *sim, uint64_t *sm_ticks, uint64_t *sm_slept)
+void wsSimHostWork(const ws_sim *sim, uint64_t *sm_ticks, uint64_t *sm_slept, uint64_t *cycles_skipped)
 {
 	if (sm_ticks)
 		*sm_ticks = sim ? sim->host_sm_ticks : 0;
 	if (sm_slept)
 		*sm_slept = sim ? sim->host_sm_slept : 0;
+	if (cycles_skipped)
+		*cycles_skipped = sim ? sim->host_cycles_skipped : 0;
 }
 
 unsigned wsLaunchCount(const ws_sim *sim) { return sim ? sim->nlaunches : 0; }

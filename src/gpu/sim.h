@@ -35,7 +35,7 @@ struct ws_sim {
 	struct dmem *mem;
 	struct ws_stats stats;
 	struct ws_stats launch_stats; /* counters of the launch in progress (added to stats at its end) */
-	uint64_t host_sm_ticks, host_sm_slept; /* wsSimHostWork (func_launch) */
+	uint64_t host_sm_ticks, host_sm_slept, host_cycles_skipped; /* wsSimHostWork (func_launch) */
 	struct sim_launch {
 		char kernel[64];
 		uint64_t v[STAT_COUNT]; /* the table's counters (not the policies' run-time ones) */

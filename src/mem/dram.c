@@ -369,3 +369,7 @@ void dram_pop(struct dram *d, uint64_t now)
 }
 
 bool dram_idle(const struct dram *d) { return !d->rn && !d->wn && dret_ring_empty(&d->ret); }
+
+bool dram_queued(const struct dram *d) { return d->rn || d->wn; }
+
+uint64_t dram_ret_at(const struct dram *d) { return dret_ring_empty(&d->ret) ? UINT64_MAX : dret_ring_front(&d->ret)->ready; }

@@ -66,6 +66,10 @@ const struct dram_req *dram_peek(const struct dram *d, uint64_t now);
 void dram_pop(struct dram *d, uint64_t now);
 /* Nothing queued, in flight or waiting to be returned. */
 bool dram_idle(const struct dram *d);
+/* Commands waiting to be scheduled (dram_cycle works every cycle)? */
+bool dram_queued(const struct dram *d);
+/* The DRAM cycle at which the oldest read's data is ready to return (UINT64_MAX: none). */
+uint64_t dram_ret_at(const struct dram *d);
 
 /* Address mapping (pure): partition-local address -> bank, row, column byte. */
 void dram_map(const struct dram_params *p, uint64_t addr, unsigned *bank, uint64_t *row, unsigned *col);

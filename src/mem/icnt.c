@@ -220,3 +220,20 @@ bool icnt_out_pending(const struct icnt *n, unsigned out)
 }
 
 uint64_t icnt_now(const struct icnt *n) { return n->now; }
+
+bool icnt_any_queued(const struct icnt *n) { return atomic_load_explicit(&n->queued, memory_order_relaxed) != 0; }
+
+uint64_t icnt_next_arrival(const struct icnt *n)
+{
+	uint64_t t = UINT64_MAX;
+	if (!atomic_load_explicit(&n->delivered, memory_order_relaxed))
+		return t;
+	for (unsigned o = 0; o < n->p.outputs; o++) {
+		const struct icnt_out *O = &n->out[o];
+		if (!out_ring_empty(&O->q) && out_ring_front(&O->q)->arrival < t)
+			t = out_ring_front(&O->q)->arrival;
+	}
+	return t;
+}
+
+void icnt_advance(struct icnt *n, uint64_t cycles) { n->now += cycles; }

@@ -57,5 +57,12 @@ bool icnt_idle(const struct icnt *n);
 bool icnt_out_pending(const struct icnt *n, unsigned out);
 /* Interconnect cycles elapsed. */
 uint64_t icnt_now(const struct icnt *n);
+/* For skipping eventless cycles: is a packet waiting in an input buffer
+ * (arbitrated every cycle)?  The earliest arrival cycle of a packet in an
+ * output ring (UINT64_MAX: none).  Advance the clock by `cycles` cycles in
+ * which nothing is queued (what icnt_cycle would do). */
+bool icnt_any_queued(const struct icnt *n);
+uint64_t icnt_next_arrival(const struct icnt *n);
+void icnt_advance(struct icnt *n, uint64_t cycles);
 
 #endif

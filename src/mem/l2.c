@@ -311,6 +311,15 @@ uint64_t l2_next_event(const struct l2_part *l)
 
 void l2_set_now(struct l2_part *l, uint64_t l2_now) { l->now = l2_now; }
 
+bool l2_dram_quiet(const struct l2_part *l, uint64_t *l2_at, uint64_t *dram_at)
+{
+	if (dram_queued(l->dram))
+		return false;
+	*l2_at = tdreq_ring_empty(&l->pipe) ? UINT64_MAX : tdreq_ring_front(&l->pipe)->ready;
+	*dram_at = dram_ret_at(l->dram);
+	return true;
+}
+
 bool l2_dram_cycle(struct l2_part *l, uint64_t dram_now)
 {
 	if (tdreq_ring_empty(&l->pipe) && dram_idle(l->dram))

@@ -78,6 +78,12 @@ uint64_t l2_next_event(const struct l2_part *l);
 /* The partition's L2 clock advanced to `l2_now` without l2_cycle (a cycle
  * in which it could do nothing: l2_next_event). */
 void l2_set_now(struct l2_part *l, uint64_t l2_now);
+/* For skipping eventless cycles: false if the DRAM side works at its next
+ * cycle (commands queued); otherwise *l2_at, the L2 cycle at which the
+ * controller pipeline's head becomes ready (UINT64_MAX: empty), and
+ * *dram_at, the DRAM cycle at which read data is ready to return
+ * (UINT64_MAX: none). */
+bool l2_dram_quiet(const struct l2_part *l, uint64_t *l2_at, uint64_t *dram_at);
 /* Nothing queued or in flight in the partition (its L2 may hold dirty lines). */
 bool l2_idle(const struct l2_part *l);
 /* Something to do at L2 edges (a request in a slice or in its DRAM queues)? */

@@ -397,6 +397,60 @@ bool memsys_reply_pending(const struct memsys *m, unsigned sm) { return icnt_out
 
 bool memsys_reply_ready(const struct memsys *m, unsigned sm) { return sm < m->nsms && icnt_peek(m->rep, sm); }
 
+/* The time (fs) of edge k of clock domain c; UINT64_MAX for k = UINT64_MAX or past the range. */
+static uint64_t edge_time(const struct memsys *m, int c, uint64_t k)
+{
+	return k == UINT64_MAX || k > UINT64_MAX / m->period[c] ? UINT64_MAX : k * m->period[c];
+}
+
+uint64_t memsys_quiet_cycles(const struct memsys *m)
+{
+	if (!m->sleep || icnt_any_queued(m->req) || icnt_any_queued(m->rep))
+		return 0;
+	/* the earliest edge (fs) at which something can happen */
+	uint64_t e = edge_time(m, MEMSYS_CLK_ICNT, icnt_next_arrival(m->req));
+	uint64_t r = edge_time(m, MEMSYS_CLK_ICNT, icnt_next_arrival(m->rep));
+	e = r < e ? r : e;
+	for (unsigned p = 0; p < m->nparts; p++) {
+		if (!m->busy[p])
+			continue;
+		uint64_t l2_at, dram_at;
+		if (m->l2_wake[p] <= m->cycles[MEMSYS_CLK_L2] || !l2_dram_quiet(m->parts[p], &l2_at, &dram_at))
+			return 0;
+		uint64_t t[3] = {edge_time(m, MEMSYS_CLK_L2, m->l2_wake[p]), edge_time(m, MEMSYS_CLK_L2, l2_at),
+				 edge_time(m, MEMSYS_CLK_DRAM, dram_at)};
+		for (int k = 0; k < 3; k++)
+			e = t[k] < e ? t[k] : e;
+	}
+	if (e == UINT64_MAX)
+		return UINT64_MAX;
+	/* core cycle c handles the edges at times up to c x its period */
+	uint64_t pc = m->period[MEMSYS_CLK_CORE], c = e / pc + (e % pc != 0), now = m->cycles[MEMSYS_CLK_CORE];
+	return c > now + 1 ? c - now - 1 : 0;
+}
+
+void memsys_skip(struct memsys *m, uint64_t k)
+{
+	uint64_t core = m->cycles[MEMSYS_CLK_CORE] + k;
+	uint64_t t = core * m->period[MEMSYS_CLK_CORE]; /* every edge up to the end of core cycle `core` */
+	m->cycles[MEMSYS_CLK_CORE] = core;
+	m->next[MEMSYS_CLK_CORE] = t + m->period[MEMSYS_CLK_CORE];
+	for (int c = MEMSYS_CLK_ICNT; c < MEMSYS_CLK_COUNT; c++) {
+		uint64_t n = t / m->period[c], d = n - m->cycles[c];
+		m->cycles[c] = n;
+		m->next[c] = (n + 1) * m->period[c];
+		if (c == MEMSYS_CLK_ICNT) {
+			icnt_advance(m->req, d);
+			icnt_advance(m->rep, d);
+		} else if (c == MEMSYS_CLK_L2) {
+			for (unsigned p = 0; p < m->nparts; p++)
+				l2_set_now(m->parts[p], n);
+		} else if (c == MEMSYS_CLK_DRAM && m->stats) {
+			m->stats->v[STAT_dram_cycles] += d;
+		}
+	}
+}
+
 void memsys_set_reply_wake(struct memsys *m, uint64_t *wake) { m->wake = wake; }
 
 bool memsys_set_sm_stats(struct memsys *m, unsigned sm, struct ws_stats *st)

@@ -58,6 +58,17 @@ void memsys_cycle(struct memsys *m);
 bool memsys_reply_pending(const struct memsys *m, unsigned sm);
 /* Has a reply for SM `sm` arrived (memsys_pop_reply would return one now)? */
 bool memsys_reply_ready(const struct memsys *m, unsigned sm);
+/* For skipping eventless core cycles (the `sleep` parameter): how many
+ * core cycles after the current one the memory system certainly does
+ * nothing in but advance its clocks -- until an interconnect packet
+ * arrives, an L2 partition wakes (l2_next_event), the DRAM controller
+ * pipeline's head or read data becomes ready; 0 when packets wait in an
+ * interconnect input buffer, DRAM has commands to schedule or a partition
+ * is awake (or sleep is off); UINT64_MAX when nothing is in flight. */
+uint64_t memsys_quiet_cycles(const struct memsys *m);
+/* Advance `k` core cycles (at most memsys_quiet_cycles) without events:
+ * every clock domain's cycle count, and the DRAM cycles counted. */
+void memsys_skip(struct memsys *m, uint64_t k);
 /* Activity tracking for the GPU loop: from now on, every reply put into the
  * reply network for SM i sets bit i of `wake` (a bitmap of at least num_sms
  * bits; NULL stops it).  Lets the loop skip SMs with nothing to do. */
