@@ -262,10 +262,12 @@ static void bows_on_cycle(void *st, const struct sched_view *v, uint32_t sched_i
 	}
 	if (!b->backoff)
 		return;
-	uint32_t n = sched_nslots(v, b->nslots);
-	for (uint32_t s = 0; s < n; s++) {
+	/* the valid slots, ascending: the SM's live list (a hand-built view: every slot) */
+	uint32_t n = sched_nslots(v, b->nslots), nl = v->live ? v->nlive : n;
+	for (uint32_t k = 0; k < nl; k++) {
+		uint32_t s = v->live ? v->live[k] : k;
 		const struct sched_warp *vw = &v->warps[s];
-		if (!sched_candidate(vw, sched_id))
+		if (s >= n || !sched_candidate(vw, sched_id))
 			continue;
 		struct bows_warp *w = warp_of(b, v, s);
 		if (w->held && v->cycle >= w->delay_ready) {
@@ -310,10 +312,11 @@ static void bows_skip(void *st, const struct sched_view *v, uint32_t sched_id, u
 	sched_inner_skip(&b->in, v, sched_id, cycles);
 	if (!b->backoff || !b->ctr)
 		return;
-	uint32_t n = sched_nslots(v, b->nslots);
-	for (uint32_t s = 0; s < n; s++) {
+	uint32_t n = sched_nslots(v, b->nslots), nl = v->live ? v->nlive : n;
+	for (uint32_t k = 0; k < nl; k++) {
+		uint32_t s = v->live ? v->live[k] : k;
 		const struct sched_warp *vw = &v->warps[s];
-		if (!sched_candidate(vw, sched_id))
+		if (s >= n || !sched_candidate(vw, sched_id))
 			continue;
 		const struct bows_warp *w = warp_of(b, v, s);
 		b->ctr[BOWS_C_HELD_CYCLES] += w->held ? cycles : 0;
