@@ -208,6 +208,23 @@ static inline uint8_t *fast_ptr(struct func_launch *L, struct func_cta *c, enum 
 	return NULL;
 }
 
+/* The lanes of a warp of ws lanes, all of them (a full mask, the common
+ * case: a straight loop the compiler can unroll and vectorize) or those set
+ * in mask (lane order).  `l` is declared by the macro. */
+#define MEM_LANES(l, mask, ws, ...)                                                                                    \
+	do {                                                                                                           \
+		if ((mask) == ((ws) >= 64 ? ~0ull : (1ull << (ws)) - 1)) {                                            \
+			for (unsigned l = 0; l < (ws); l++) {                                                          \
+				__VA_ARGS__                                                                            \
+			}                                                                                              \
+		} else {                                                                                               \
+			for (uint64_t mem_m_ = (mask); mem_m_; mem_m_ &= mem_m_ - 1) {                                 \
+				unsigned l = (unsigned)__builtin_ctzll(mem_m_);                                        \
+				__VA_ARGS__                                                                            \
+			}                                                                                              \
+		}                                                                                                      \
+	} while (0)
+
 /* Per-lane effective addresses of an [address] operand; returns the space to use. */
 static enum ptx_space effective_addresses(const struct func_exec *x, const struct ptx_insn *in,
 					  const struct ptx_operand *a, uint64_t *out, uint64_t mask)
@@ -215,10 +232,8 @@ static enum ptx_space effective_addresses(const struct func_exec *x, const struc
 	enum ptx_space space = (enum ptx_space)in->space;
 	if (a->abase == ABASE_REG) {
 		const uint64_t *r = x->regs + (size_t)a->reg * x->ws;
-		for (uint64_t m = mask; m; m &= m - 1) {
-			unsigned l = __builtin_ctzll(m);
-			out[l] = r[l] + (uint64_t)a->offset;
-		}
+		const uint64_t off = (uint64_t)a->offset;
+		MEM_LANES(l, mask, x->ws, out[l] = r[l] + off;);
 	} else {
 		uint64_t base = 0;
 		if (a->abase == ABASE_SYM) {
@@ -514,6 +529,102 @@ static bool exec_async(struct func_launch *L, struct func_cta *c, struct func_wa
 	return true;
 }
 
+/* The fast path of ld/ldu/st (issue 14): a scalar access to .shared or
+ * .global whose executing lanes are all aligned and all inside the CTA's
+ * shared memory / inside one device allocation (the one the launch's lookup
+ * cache holds, or finds for the lowest address).  That is decided once per
+ * warp from the lowest and highest address and the OR of all addresses;
+ * then one straight loop over the lanes moves the data and the statistics
+ * are counted once.  When any lane might fault (or the form is not the
+ * simple one) nothing is done and *handled stays false: the per-lane path
+ * then performs the access exactly as before and reports the first faulting
+ * lane.  Returns false after a run-time error (out of memory buffering a
+ * store), like func_mem_write. */
+static bool ldst_fast(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
+		      const struct ptx_insn *in, enum ptx_space space, uint64_t exec, const uint64_t *addr,
+		      bool *handled)
+{
+	const bool is_store = in->op == OP_ST;
+	const struct ptx_operand *vop = is_store ? &in->opd[1] : &in->opd[0];
+	const enum ptx_type t = (enum ptx_type)in->type;
+	const unsigned size = ptx_type_size[t], ws = x->ws;
+	if (in->vec != 1 || !exec || (space != SPACE_SHARED && space != SPACE_GLOBAL) ||
+	    (is_store ? vop->kind == OPD_VEC : vop->kind != OPD_REG) || (size & (size - 1)) || size > 8)
+		return true;
+	uint64_t lo = UINT64_MAX, hi = 0, any = 0;
+	MEM_LANES(l, exec, ws, {
+		uint64_t a = addr[l];
+		lo = a < lo ? a : lo;
+		hi = a > hi ? a : hi;
+		any |= a;
+	});
+	if (any & (size - 1))
+		return true; /* a misaligned lane */
+	uint8_t *data;
+	uint64_t base;
+	if (space == SPACE_SHARED) {
+		if (hi >= c->shared_size || size > c->shared_size - hi)
+			return true;
+		data = c->shared;
+		base = 0;
+	} else {
+		const struct dmem *m = L->mem;
+		if (L->dmem_last >= m->n || lo < m->a[L->dmem_last].addr) {
+			if (!dmem_ptr_cached(m, &L->dmem_last, lo, size))
+				return true; /* lo faults: the per-lane path says so */
+		}
+		const struct dmem_alloc *al = &m->a[L->dmem_last];
+		if (lo < al->addr || size > al->size || hi - al->addr > al->size - size)
+			return true; /* not all in one allocation: per lane */
+		data = al->data;
+		base = al->addr;
+	}
+	*handled = true;
+	struct ws_stats *st = L->stats;
+	const uint64_t n = (uint64_t)__builtin_popcountll(exec);
+	if (is_store) {
+		uint64_t tmp[WS_MAX_WARP];
+		const uint64_t *v = func_src(x, vop, tmp);
+		if (space == SPACE_GLOBAL) {
+			st->v[STAT_global_stores] += n;
+			if (L->wlog) {
+				for (uint64_t mm = exec; mm; mm &= mm - 1) {
+					unsigned l = (unsigned)__builtin_ctzll(mm);
+					if (!wlog_store(L->wlog, data + (addr[l] - base), v[l], size))
+						return func_fail(L, c, w, (int)l, WS_ERROR_OUT_OF_MEMORY,
+								 "out of host memory buffering a store");
+				}
+				return true;
+			}
+		} else {
+			st->v[STAT_shared_stores] += n;
+		}
+		uint64_t changed = 0;
+		switch (size) {
+		case 1: MEM_LANES(l, exec, ws, changed += func_mem_store(data + (addr[l] - base), v[l], 1);); break;
+		case 2: MEM_LANES(l, exec, ws, changed += func_mem_store(data + (addr[l] - base), v[l], 2);); break;
+		case 4: MEM_LANES(l, exec, ws, changed += func_mem_store(data + (addr[l] - base), v[l], 4);); break;
+		default: MEM_LANES(l, exec, ws, changed += func_mem_store(data + (addr[l] - base), v[l], 8);); break;
+		}
+		L->mem_changes += changed;
+		return true;
+	}
+	st->v[space == SPACE_GLOBAL ? STAT_global_loads : STAT_shared_loads] += n;
+	uint64_t *d = func_reg(x, vop->reg);
+	if (ptx_type_is_signed(t)) {
+		const enum ptx_type rt = (enum ptx_type)x->fn->regs[vop->reg].type;
+		MEM_LANES(l, exec, ws, d[l] = sext_to(load_bytes(data + (addr[l] - base), size), t, rt););
+		return true;
+	}
+	switch (size) {
+	case 1: MEM_LANES(l, exec, ws, d[l] = load_bytes(data + (addr[l] - base), 1);); break;
+	case 2: MEM_LANES(l, exec, ws, d[l] = load_bytes(data + (addr[l] - base), 2);); break;
+	case 4: MEM_LANES(l, exec, ws, d[l] = load_bytes(data + (addr[l] - base), 4);); break;
+	default: MEM_LANES(l, exec, ws, d[l] = load_bytes(data + (addr[l] - base), 8);); break;
+	}
+	return true;
+}
+
 bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
 		     const struct ptx_insn *in, uint64_t exec, struct func_step_info *info)
 {
@@ -568,6 +679,9 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 	info->space = (uint8_t)space;
 
 	if (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST) {
+		bool handled = false, ok = ldst_fast(L, c, w, x, in, space, exec, addr, &handled);
+		if (handled)
+			return ok;
 		const struct ptx_operand *vop = is_store ? &in->opd[1] : &in->opd[0];
 		/* source values for stores */
 		const uint64_t *sv[PTX_MAX_VEC] = {0};

@@ -1,0 +1,187 @@
+/*
+ * test_fastpath.c -- the functional model's fast paths on the issue path
+ * (issue 14) against the general code they shortcut: ld/st on .shared and
+ * .global decided once per warp (memop.c: ldst_fast) with partial masks,
+ * sign extension, several sizes, lanes split over two allocations, and a
+ * single faulting lane (out of bounds, misaligned) that must still be
+ * reported for the right thread.
+ */
+#include <string.h>
+
+#include "test.h"
+#include "warpsim.h"
+
+/* ---------------------------------------------------------- ld/st fast path */
+
+static const char ldst_ptx[] =
+    ".version 7.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry ldst(.param .u64 pa, .param .u64 pb, .param .u64 out, .param .u32 split)\n{\n"
+    "  .reg .pred %p<4>;\n  .reg .b32 %r<20>;\n  .reg .b64 %rd<20>;\n"
+    "  .shared .align 8 .b8 sm[1024];\n"
+    "  ld.param.u64 %rd1, [pa];\n  ld.param.u64 %rd2, [pb];\n  ld.param.u64 %rd3, [out];\n"
+    "  ld.param.u32 %r1, [split];\n  mov.u32 %r2, %tid.x;\n"
+    /* lanes below `split` read allocation a, the others allocation b */
+    "  setp.lt.u32 %p1, %r2, %r1;\n  selp.b64 %rd4, %rd1, %rd2, %p1;\n"
+    "  mul.wide.u32 %rd5, %r2, 8;\n  add.s64 %rd6, %rd4, %rd5;\n"
+    "  ld.global.u64 %rd7, [%rd6];\n  ld.global.s8 %r3, [%rd6+1];\n  ld.global.u16 %r4, [%rd6+2];\n"
+    "  ld.global.s32 %rd8, [%rd6+4];\n  ld.global.s16 %r12, [%rd6+6];\n  ld.global.u8 %r13, [%rd6+7];\n"
+    /* odd lanes load only (guard false on the even ones: the old value stays) */
+    "  and.b32 %r8, %r2, 1;\n  setp.eq.u32 %p2, %r8, 1;\n  mov.u32 %r14, 77;\n"
+    "  @%p2 ld.global.u32 %r14, [%rd6];\n"
+    /* shared: every lane stores 8 bytes, odd lanes overwrite the low half */
+    "  mov.u32 %r5, sm;\n  shl.b32 %r6, %r2, 3;\n  add.u32 %r7, %r5, %r6;\n"
+    "  st.shared.u64 [%r7], %rd7;\n  @%p2 st.shared.u32 [%r7], %r2;\n  bar.sync 0;\n"
+    "  xor.b32 %r9, %r6, 8;\n  add.u32 %r10, %r5, %r9;\n"
+    "  ld.shared.u64 %rd9, [%r10];\n  ld.shared.s16 %r11, [%r10+6];\n  ld.shared.s8 %r15, [%r10+7];\n"
+    /* out[tid]: 64 bytes */
+    "  mul.wide.u32 %rd10, %r2, 64;\n  add.s64 %rd11, %rd3, %rd10;\n"
+    "  st.global.u64 [%rd11], %rd7;\n  st.global.u32 [%rd11+8], %r3;\n  st.global.u32 [%rd11+12], %r4;\n"
+    "  st.global.u64 [%rd11+16], %rd8;\n  st.global.u64 [%rd11+24], %rd9;\n  st.global.u32 [%rd11+32], %r11;\n"
+    "  st.global.u32 [%rd11+36], %r12;\n  st.global.u32 [%rd11+40], %r13;\n  st.global.u32 [%rd11+44], %r14;\n"
+    "  st.global.u32 [%rd11+48], %r15;\n  st.global.u16 [%rd11+52], %r2;\n  st.global.u8 [%rd11+54], %r2;\n"
+    "  @%p2 st.global.u8 [%rd11+55], %r2;\n  ret;\n}\n"
+    /* fault(p, bad, how): lane `bad` accesses out of bounds (how 0: global,
+     * 1: shared) or misaligned (2: global, 3: shared); the others are fine */
+    ".visible .entry fault(.param .u64 p, .param .u32 bad, .param .u32 how)\n{\n"
+    "  .reg .pred %p<4>;\n  .reg .b32 %r<20>;\n  .reg .b64 %rd<20>;\n"
+    "  .shared .align 8 .b8 sb[256];\n"
+    "  ld.param.u64 %rd1, [p];\n  ld.param.u32 %r1, [bad];\n  ld.param.u32 %r2, [how];\n"
+    "  mov.u32 %r3, %tid.x;\n  shl.b32 %r4, %r3, 2;\n"
+    "  setp.eq.u32 %p1, %r3, %r1;\n  and.b32 %r5, %r2, 2;\n  setp.ne.u32 %p2, %r5, 0;\n"
+    "  selp.u32 %r6, 2, 4096, %p2;\n  selp.u32 %r7, %r6, 0, %p1;\n  add.u32 %r8, %r4, %r7;\n"
+    "  and.b32 %r9, %r2, 1;\n  setp.ne.u32 %p3, %r9, 0;\n"
+    "  @%p3 bra SH;\n"
+    "  cvt.u64.u32 %rd2, %r8;\n  add.s64 %rd3, %rd1, %rd2;\n  ld.global.u32 %r10, [%rd3];\n"
+    "  st.global.u32 [%rd3], %r10;\n  ret;\n"
+    "SH:\n  mov.u32 %r11, sb;\n  add.u32 %r12, %r11, %r8;\n  ld.shared.u32 %r10, [%r12];\n  ret;\n}\n";
+
+struct fp_env {
+	ws_sim *sim;
+	ws_module *mod;
+};
+
+static int fp_open(struct test_ctx *t, struct fp_env *e, const char *mode, unsigned ws)
+{
+	memset(e, 0, sizeof *e);
+	ws_config *cfg = wsConfigCreate();
+	char err[128], num[16];
+	snprintf(num, sizeof num, "%u", ws);
+	CHECK(wsConfigSet(cfg, "mode", mode, err, sizeof err) == WS_SUCCESS);
+	CHECK(wsConfigSet(cfg, "warp_size", num, err, sizeof err) == WS_SUCCESS);
+	ws_result r = wsSimCreate(&e->sim, cfg);
+	wsConfigDestroy(cfg);
+	CHECK(r == WS_SUCCESS);
+	if (r != WS_SUCCESS)
+		return 0;
+	r = wsModuleLoadData(e->sim, &e->mod, ldst_ptx, "ldst.ptx");
+	CHECK_MSG(r == WS_SUCCESS, "load: %s", wsSimLastError(e->sim));
+	return r == WS_SUCCESS;
+}
+
+static int64_t sx(uint64_t v, unsigned bits) { return (int64_t)(v << (64 - bits)) >> (64 - bits); }
+
+static void ldst_case(struct test_ctx *t, const char *mode, unsigned ws, unsigned threads, unsigned split)
+{
+	struct fp_env e;
+	if (!fp_open(t, &e, mode, ws))
+		return;
+	uint64_t a[64], b[64];
+	uint64_t rng = 0x9e3779b97f4a7c15ull ^ threads ^ ((uint64_t)split << 8);
+	for (unsigned i = 0; i < 64; i++) {
+		rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+		a[i] = rng;
+		rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+		b[i] = i % 3 ? rng : 0x8080808080808080ull; /* negative bytes, halves and words */
+	}
+	ws_deviceptr pa = 0, pb = 0, po = 0;
+	wsMemAlloc(e.sim, &pa, sizeof a);
+	wsMemAlloc(e.sim, &pb, sizeof b);
+	wsMemAlloc(e.sim, &po, 64 * 64);
+	wsMemcpyHtoD(e.sim, pa, a, sizeof a);
+	wsMemcpyHtoD(e.sim, pb, b, sizeof b);
+	wsMemsetD8(e.sim, po, 0xee, 64 * 64);
+	ws_function *f;
+	CHECK(wsModuleGetFunction(&f, e.mod, "ldst") == WS_SUCCESS);
+	void *args[] = {&pa, &pb, &po, &split};
+	ws_result r = wsLaunchKernel(f, 1, 1, 1, threads, 1, 1, 0, args);
+	CHECK_MSG(r == WS_SUCCESS, "%s ws %u threads %u: %s", mode, ws, threads, wsSimLastError(e.sim));
+	uint8_t out[64 * 64];
+	wsMemcpyDtoH(e.sim, out, po, sizeof out);
+	unsigned bad = 0;
+	for (unsigned i = 0; i < threads; i++) {
+		const uint64_t v = i < split ? a[i] : b[i];
+		/* the neighbour's shared slot: its 8 bytes, the low half its tid if odd */
+		const unsigned nb = i ^ 1;
+		uint64_t nv = 0;
+		if (nb < threads) {
+			nv = nb < split ? a[nb] : b[nb];
+			if (nb & 1)
+				nv = (nv & ~0xffffffffull) | nb;
+		}
+		const uint8_t *o = out + 64 * i;
+		uint64_t w64;
+		uint32_t w32;
+		uint16_t w16;
+		int ok = 1;
+		memcpy(&w64, o, 8), ok &= w64 == v;
+		memcpy(&w32, o + 8, 4), ok &= w32 == (uint32_t)sx(v >> 8, 8);
+		memcpy(&w32, o + 12, 4), ok &= w32 == (uint32_t)((v >> 16) & 0xffff);
+		memcpy(&w64, o + 16, 8), ok &= w64 == (uint64_t)sx(v >> 32, 32);
+		if (nb < threads) {
+			memcpy(&w64, o + 24, 8), ok &= w64 == nv;
+			memcpy(&w32, o + 32, 4), ok &= w32 == (uint32_t)sx(nv >> 48, 16);
+			memcpy(&w32, o + 48, 4), ok &= w32 == (uint32_t)sx(nv >> 56, 8);
+		}
+		memcpy(&w32, o + 36, 4), ok &= w32 == (uint32_t)sx(v >> 48, 16);
+		memcpy(&w32, o + 40, 4), ok &= w32 == (uint32_t)(v >> 56);
+		memcpy(&w32, o + 44, 4), ok &= w32 == ((i & 1) ? (uint32_t)v : 77u);
+		memcpy(&w16, o + 52, 2), ok &= w16 == i;
+		ok &= o[54] == (uint8_t)i;
+		ok &= o[55] == ((i & 1) ? (uint8_t)i : 0xee);
+		if (!ok && bad++ < 3)
+			CHECK_MSG(0, "%s ws %u threads %u split %u: thread %u got wrong values", mode, ws, threads, split,
+				  i);
+	}
+	wsSimDestroy(e.sim);
+}
+
+TEST(fastpath_ldst_values)
+{
+	static const char *const modes[] = {"functional", "timing"};
+	for (unsigned mi = 0; mi < 2; mi++) {
+		ldst_case(t, modes[mi], 32, 64, 64); /* full warps, one allocation */
+		ldst_case(t, modes[mi], 32, 64, 13); /* a warp split over two allocations */
+		ldst_case(t, modes[mi], 32, 64, 32);
+		ldst_case(t, modes[mi], 32, 45, 45); /* a partial last warp */
+		ldst_case(t, modes[mi], 8, 30, 5);
+		ldst_case(t, modes[mi], 64, 64, 40);
+	}
+}
+
+TEST(fastpath_ldst_faults_name_the_lane)
+{
+	static const char *const modes[] = {"functional", "timing"};
+	static const char *const want[] = {"out-of-bounds read", "out-of-bounds read", "misaligned 4-byte read",
+					   "misaligned 4-byte read"};
+	for (unsigned mi = 0; mi < 2; mi++)
+		for (unsigned how = 0; how < 4; how++)
+			for (unsigned bad = 0; bad < 32; bad += 13) {
+				struct fp_env e;
+				if (!fp_open(t, &e, modes[mi], 32))
+					return;
+				ws_deviceptr p = 0;
+				wsMemAlloc(e.sim, &p, 32 * 4);
+				ws_function *f;
+				CHECK(wsModuleGetFunction(&f, e.mod, "fault") == WS_SUCCESS);
+				void *args[] = {&p, &bad, &how};
+				ws_result r = wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, args);
+				CHECK_EQ(r, how >= 2 ? WS_ERROR_MISALIGNED_ADDRESS : WS_ERROR_ILLEGAL_ADDRESS);
+				char th[32];
+				snprintf(th, sizeof th, "thread (%u,0,0)", bad);
+				const char *m = wsSimLastError(e.sim);
+				CHECK_STR_CONTAINS(m, th);
+				CHECK_STR_CONTAINS(m, want[how]);
+				CHECK_STR_CONTAINS(m, (how & 1) ? "shared" : "global");
+				wsSimDestroy(e.sim);
+			}
+}
