@@ -1200,3 +1200,36 @@ TEST(mem_sys_deterministic_and_drains)
 	CHECK(a.v[STAT_icnt_req_packets] == a.v[STAT_icnt_reply_packets]); /* one reply per request, all drained */
 	wsConfigDestroy(cfg);
 }
+
+/* shmem.c's window test (every lane within one bank word, all words within
+ * fewer than nbanks consecutive words: one pass) at its edges. */
+TEST(mem_shmem_window_fast_path)
+{
+	uint64_t a[64];
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 4 * (i & 1 ? 31 : 0); /* words 0 and 31: a window of 32 words, distinct banks */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 1);
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 4 * (i & 1 ? 32 : 0); /* words 0 and 32: the same bank */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 2);
+	CHECK_EQ(sh(a, 0x5555ull, 4), 1);     /* only the even lanes: one word */
+	CHECK_EQ(sh(a, 0x3ull, 4), 2);
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 4 * i + 2; /* 4 bytes at word + 2: every lane straddles two words */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 2);
+	CHECK_EQ(sh(a, 0x1ull, 4), 1);
+	CHECK_EQ(sh(a, 0x1ull, 2), 1);        /* 2 bytes at +2: inside the word */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = UINT64_MAX - 1; /* the last bytes of the address space (wraps with 4 bytes) */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 2), 1);
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 1);
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 1000 + 4 * (31 - i); /* descending, 32 consecutive words */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 1);
+	a[7] = 1000 + 4 * 32; /* one lane a word past the window: bank of word 0 twice */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 2);
+	for (unsigned i = 0; i < 64; i++)
+		a[i] = 8 * i; /* 8-byte banks, 64 lanes of 8 bytes: 64 distinct words */
+	CHECK_EQ(shmem_cycles(a, ~0ull, 64, 8, 32, 8), 2);
+	CHECK_EQ(shmem_cycles(a, 0xFFFFFFFFull, 64, 8, 32, 8), 1);
+}
