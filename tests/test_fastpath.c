@@ -4,10 +4,15 @@
  * .global decided once per warp (memop.c: ldst_fast) with partial masks,
  * sign extension, several sizes, lanes split over two allocations, and a
  * single faulting lane (out of bounds, misaligned) that must still be
- * reported for the right thread.
+ * reported for the right thread; the full-warp ALU/FP32 fast path
+ * (exec_fast.c) against func_exec_alu on every lane, with edge values
+ * (negative numbers, overflow, shift counts past the width, NaN, infinities,
+ * subnormals, -0), immediates and predicate outputs.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "func/exec.h"
 #include "test.h"
 #include "warpsim.h"
 
@@ -39,7 +44,7 @@ static const char ldst_ptx[] =
     "  st.global.u64 [%rd11+16], %rd8;\n  st.global.u64 [%rd11+24], %rd9;\n  st.global.u32 [%rd11+32], %r11;\n"
     "  st.global.u32 [%rd11+36], %r12;\n  st.global.u32 [%rd11+40], %r13;\n  st.global.u32 [%rd11+44], %r14;\n"
     "  st.global.u32 [%rd11+48], %r15;\n  st.global.u16 [%rd11+52], %r2;\n  st.global.u8 [%rd11+54], %r2;\n"
-    "  @%p2 st.global.u8 [%rd11+55], %r2;\n  ret;\n}\n"
+    "  @%p2 st.global.u8 [%rd11+55], %r2;\n  @!%p2 st.global.u8 [%rd11+56], %r2;\n  ret;\n}\n"
     /* fault(p, bad, how): lane `bad` accesses out of bounds (how 0: global,
      * 1: shared) or misaligned (2: global, 3: shared); the others are fine */
     ".visible .entry fault(.param .u64 p, .param .u32 bad, .param .u32 how)\n{\n"
@@ -138,6 +143,7 @@ static void ldst_case(struct test_ctx *t, const char *mode, unsigned ws, unsigne
 		memcpy(&w16, o + 52, 2), ok &= w16 == i;
 		ok &= o[54] == (uint8_t)i;
 		ok &= o[55] == ((i & 1) ? (uint8_t)i : 0xee);
+		ok &= o[56] == ((i & 1) ? 0xee : (uint8_t)i); /* a negated guard */
 		if (!ok && bad++ < 3)
 			CHECK_MSG(0, "%s ws %u threads %u split %u: thread %u got wrong values", mode, ws, threads, split,
 				  i);
@@ -184,4 +190,222 @@ TEST(fastpath_ldst_faults_name_the_lane)
 				CHECK_STR_CONTAINS(m, (how & 1) ? "shared" : "global");
 				wsSimDestroy(e.sim);
 			}
+}
+
+/* ------------------------------------------------- ALU / FP32 fast path */
+
+#define FNR 8 /* registers of the test frame: r0 destination, r5 second (predicate) destination */
+
+/* Edge values for lane l of operand register r (garbage in the high half of
+ * 32-bit values on purpose: the general executors mask or sign-extend). */
+static uint64_t edge(unsigned r, unsigned l, bool fp)
+{
+	static const uint64_t ints[] = {0,
+					1,
+					2,
+					31,
+					32,
+					33,
+					63,
+					64,
+					0xffffffffull,
+					0x7fffffffull,
+					0x80000000ull,
+					0xffffffff80000000ull,
+					0xffffffffffffffffull,
+					0x8000000000000000ull,
+					0x7fffffffffffffffull,
+					0x123456789abcdef0ull,
+					0xdeadbeef00000005ull,
+					0x00000001fffffffeull,
+					100,
+					0xfffffffffffffffeull};
+	static const uint32_t floats[] = {0x00000000u, 0x80000000u, 0x3f800000u, 0xbf800000u, 0x7f800000u,
+					  0xff800000u, 0x7fc00000u, 0xffc00001u, 0x7f800001u, 0x00000001u,
+					  0x807fffffu, 0x7f7fffffu, 0x00800000u, 0x3eaaaaabu, 0x4b000001u,
+					  0xcb7fffffu, 0x33800000u, 0x3f800001u, 0x40490fdbu, 0xc0000000u};
+	const unsigned n = sizeof ints / sizeof ints[0];
+	const unsigned i = (l * (r + 3) + r * 7 + l / n) % n;
+	if (!fp)
+		return ints[i];
+	return (uint64_t)floats[i] | (r == 3 && l % 5 == 0 ? 0xabcd000000000000ull : 0);
+}
+
+struct frame {
+	uint64_t regs[FNR * 64];
+	uint8_t carry[64];
+	struct func_exec x;
+};
+
+static void frame_init(struct frame *f, unsigned ws, bool fp)
+{
+	memset(f, 0, sizeof *f);
+	f->x.regs = f->regs;
+	f->x.ws = ws;
+	f->x.carry = f->carry;
+	for (unsigned r = 0; r < FNR; r++)
+		for (unsigned l = 0; l < ws; l++)
+			f->regs[r * ws + l] = r == 4 ? (l * 7 + 3) % 3 == 0 : edge(r, l, fp); /* r4: a predicate */
+	for (unsigned l = 0; l < ws; l++)
+		f->regs[l] = 0x5555555555555555ull; /* r0: must be overwritten on every lane */
+}
+
+static struct ptx_insn fmk(unsigned op, unsigned type, unsigned nsrc)
+{
+	struct ptx_insn in;
+	memset(&in, 0, sizeof in);
+	in.op = (uint16_t)op;
+	in.type = (uint8_t)type;
+	in.guard = -1;
+	for (unsigned i = 0; i < PTX_MAX_OPDS; i++)
+		in.opd[i].reg2 = -1;
+	for (unsigned i = 0; i <= nsrc; i++) {
+		in.opd[i].kind = OPD_REG;
+		in.opd[i].reg = (int32_t)i;
+	}
+	in.nopd = (uint8_t)(nsrc + 1);
+	return in;
+}
+
+/* Runs `in` through the fast path and through func_exec_alu on identical
+ * frames; every register of every lane must agree.  Returns 1 if the fast
+ * path took it. */
+static int same_as_general(struct test_ctx *t, const struct ptx_insn *in, unsigned ws, bool fp, const char *what)
+{
+	struct frame *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	frame_init(a, ws, fp);
+	frame_init(b, ws, fp);
+	int took = func_exec_fast(&a->x, in);
+	if (took) {
+		func_exec_alu(&b->x, in, ws >= 64 ? ~0ull : (1ull << ws) - 1);
+		for (unsigned i = 0; i < FNR * ws; i++)
+			if (a->regs[i] != b->regs[i]) {
+				CHECK_MSG(0, "%s ws %u: r%u lane %u: fast 0x%llx, general 0x%llx", what, ws, i / ws, i % ws,
+					  (unsigned long long)a->regs[i], (unsigned long long)b->regs[i]);
+				break;
+			}
+	} else {
+		CHECK_MSG(memcmp(a->regs, b->regs, sizeof a->regs) == 0, "%s: declined but changed registers", what);
+	}
+	free(a);
+	free(b);
+	return took;
+}
+
+TEST(fastpath_alu_matches_general)
+{
+	static const unsigned ws_list[] = {8, 32, 64};
+	static const unsigned ity[] = {PTX_T_U32, PTX_T_S32, PTX_T_U64, PTX_T_S64, PTX_T_B32, PTX_T_B64};
+	static const struct {
+		unsigned op, nsrc, mode;
+		const char *name;
+	} iops[] = {{OP_ADD, 2, 0, "add"},         {OP_SUB, 2, 0, "sub"},       {OP_MUL, 2, MODE_NONE, "mul"},
+		    {OP_MUL, 2, MODE_LO, "mul.lo"}, {OP_MUL, 2, MODE_WIDE, "mul.wide"}, {OP_MAD, 3, MODE_LO, "mad.lo"},
+		    {OP_MAD, 3, MODE_WIDE, "mad.wide"}, {OP_SHL, 2, 0, "shl"},    {OP_SHR, 2, 0, "shr"},
+		    {OP_AND, 2, 0, "and"},         {OP_OR, 2, 0, "or"},         {OP_XOR, 2, 0, "xor"},
+		    {OP_MOV, 1, 0, "mov"}};
+	char what[96];
+	unsigned took = 0;
+	for (unsigned wi = 0; wi < 3; wi++) {
+		const unsigned ws = ws_list[wi];
+		for (unsigned oi = 0; oi < sizeof iops / sizeof iops[0]; oi++)
+			for (unsigned ti = 0; ti < sizeof ity / sizeof ity[0]; ti++)
+				for (unsigned imm = 0; imm < 2; imm++) {
+					if (imm && iops[oi].nsrc < 2)
+						continue;
+					struct ptx_insn in = fmk(iops[oi].op, ity[ti], iops[oi].nsrc);
+					in.mode = (uint8_t)iops[oi].mode;
+					if (imm) { /* an immediate second source: the scalar-broadcast loops */
+						in.opd[2].kind = OPD_IMM;
+						in.opd[2].imm = ti & 1 ? 0xfffffffffffffff0ull : 33;
+					}
+					snprintf(what, sizeof what, "%s type %u%s", iops[oi].name, ity[ti], imm ? " imm" : "");
+					took += same_as_general(t, &in, ws, false, what);
+				}
+		/* selp and mov also move f32/f64 bits; selp on a (negated) predicate */
+		static const unsigned sty[] = {PTX_T_U32, PTX_T_S64, PTX_T_B64, PTX_T_F32, PTX_T_F64};
+		for (unsigned ti = 0; ti < 5; ti++)
+			for (unsigned neg = 0; neg < 2; neg++) {
+				struct ptx_insn in = fmk(OP_SELP, sty[ti], 3);
+				in.opd[3].reg = 4;
+				in.opd[3].neg = (uint8_t)neg;
+				snprintf(what, sizeof what, "selp type %u neg %u", sty[ti], neg);
+				took += same_as_general(t, &in, ws, sty[ti] >= PTX_T_F32, what);
+				in = fmk(OP_MOV, sty[ti], 1);
+				snprintf(what, sizeof what, "mov type %u", sty[ti]);
+				took += same_as_general(t, &in, ws, true, what);
+			}
+		/* setp: every compare, integer and f32, with and without |q, immediate b */
+		static const unsigned cty[] = {PTX_T_U32, PTX_T_S32, PTX_T_B32, PTX_T_U64, PTX_T_S64, PTX_T_B64, PTX_T_F32};
+		for (unsigned ti = 0; ti < 7; ti++)
+			for (unsigned cmp = CMP_EQ; cmp < CMP_COUNT; cmp++)
+				for (unsigned v = 0; v < 3; v++) {
+					const bool fp = cty[ti] == PTX_T_F32;
+					struct ptx_insn in = fmk(OP_SETP, cty[ti], 2);
+					in.cmp = (uint8_t)cmp;
+					if (v >= 1)
+						in.opd[0].reg2 = 5;
+					if (v == 2) {
+						in.opd[2].kind = OPD_IMM;
+						in.opd[2].imm = fp ? 0x3f800000u : 0x80000000u;
+					}
+					snprintf(what, sizeof what, "setp cmp %u type %u variant %u", cmp, cty[ti], v);
+					took += same_as_general(t, &in, ws, fp, what);
+				}
+		/* f32 add/sub/mul/fma/mad, no rounding suffix and .rn: NaN, inf, subnormals, -0 */
+		static const unsigned fops[] = {OP_ADD, OP_SUB, OP_MUL, OP_FMA, OP_MAD};
+		for (unsigned oi = 0; oi < 5; oi++)
+			for (unsigned rn = 0; rn < 2; rn++) {
+				struct ptx_insn in = fmk(fops[oi], PTX_T_F32, fops[oi] == OP_FMA || fops[oi] == OP_MAD ? 3 : 2);
+				in.rnd = rn ? RND_RN : RND_NONE;
+				snprintf(what, sizeof what, "f32 op %u rnd %u", fops[oi], in.rnd);
+				took += same_as_general(t, &in, ws, true, what);
+			}
+	}
+	CHECK_MSG(took > 300, "the fast path took only %u of the forms it implements", took);
+}
+
+TEST(fastpath_alu_declines_other_forms)
+{
+	/* forms the fast path must leave to the general executors (which it would get wrong) */
+	struct frame *f = malloc(sizeof *f);
+	frame_init(f, 32, false);
+	struct ptx_insn in = fmk(OP_ADD, PTX_T_S32, 2);
+	in.flags = FLAG_SAT;
+	CHECK(!func_exec_fast(&f->x, &in));
+	in.flags = FLAG_CC;
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_ADD, PTX_T_F32, 2);
+	in.flags = FLAG_FTZ;
+	CHECK(!func_exec_fast(&f->x, &in));
+	in.flags = 0;
+	in.rnd = RND_RZ;
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_ADD, PTX_T_U16X2, 2);
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_ADD, PTX_T_U16, 2);
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_ADDC, PTX_T_U32, 2);
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_MUL, PTX_T_S32, 2);
+	in.mode = MODE_HI;
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_MUL, PTX_T_S64, 2);
+	in.mode = MODE_WIDE;
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_SHR, PTX_T_S32, 2);
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_SETP, PTX_T_S32, 3);
+	in.cmp = CMP_LT;
+	in.boolop = BOOL_AND;
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_SETP, PTX_T_F64, 2);
+	in.cmp = CMP_LT;
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_ADD, PTX_T_S32, 2);
+	in.opd[0].kind = OPD_SINK;
+	CHECK(!func_exec_fast(&f->x, &in));
+	in = fmk(OP_LD, PTX_T_U32, 1);
+	CHECK(!func_exec_fast(&f->x, &in));
+	free(f);
 }

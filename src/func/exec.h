@@ -72,6 +72,11 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz);
 /* Execute an ALU instruction for the lanes in `mask` (guard already applied). */
 void func_exec_alu(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask);
 
+/* The full-warp fast path (exec_fast.c): executes `in` for all ws lanes and
+ * returns true if it is one of the common simple forms it implements
+ * (identical results to func_exec_alu); false, doing nothing, otherwise. */
+bool func_exec_fast(const struct func_exec *x, const struct ptx_insn *in);
+
 /* bmsk and the video instructions (exec_video.c, issue 16). */
 bool func_is_video(enum ptx_opcode op);
 bool func_video_check(const struct ptx_insn *in, char *why, size_t whysz);

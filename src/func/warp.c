@@ -610,7 +610,10 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 	w->insts++;
 
 	const unsigned opf = ptx_opcode_table[in->op].flags;
-	if (func_is_alu((enum ptx_opcode)in->op)) {
+	const uint64_t full = L->ws >= 64 ? ~0ull : (1ull << L->ws) - 1;
+	if (exec == full && func_exec_fast(&x, in)) {
+		e->pc = pc + 1;
+	} else if (func_is_alu((enum ptx_opcode)in->op)) {
 		if (exec)
 			func_exec_alu(&x, in, exec);
 		e->pc = pc + 1;
