@@ -40,6 +40,16 @@ struct func_exec {
  * (address of a variable in its own state space), OPD_FUNC (function address). */
 const uint64_t *func_src(const struct func_exec *x, const struct ptx_operand *o, uint64_t *tmp);
 
+/* Lanes in a mask.  Branch-free SWAR: the build targets baseline x86-64, where
+ * __builtin_popcountll is a libgcc call. */
+static inline unsigned func_popc64(uint64_t m)
+{
+	m = m - ((m >> 1) & 0x5555555555555555ull);
+	m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((m * 0x0101010101010101ull) >> 56);
+}
+
 /* Register array of register index r (all lanes). */
 static inline uint64_t *func_reg(const struct func_exec *x, int32_t r) { return x->regs + (size_t)r * x->ws; }
 

@@ -581,7 +581,7 @@ static bool ldst_fast(struct func_launch *L, struct func_cta *c, struct func_war
 	}
 	*handled = true;
 	struct ws_stats *st = L->stats;
-	const uint64_t n = (uint64_t)__builtin_popcountll(exec);
+	const uint64_t n = func_popc64(exec);
 	if (is_store) {
 		uint64_t tmp[WS_MAX_WARP];
 		const uint64_t *v = func_src(x, vop, tmp);
