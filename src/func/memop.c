@@ -530,55 +530,62 @@ static bool exec_async(struct func_launch *L, struct func_cta *c, struct func_wa
 }
 
 /* The fast path of ld/ldu/st (issue 14): a scalar access to .shared or
- * .global whose executing lanes are all aligned and all inside the CTA's
- * shared memory / inside one device allocation (the one the launch's lookup
- * cache holds, or finds for the lowest address).  That is decided once per
- * warp from the lowest and highest address and the OR of all addresses;
- * then one straight loop over the lanes moves the data and the statistics
+ * .global through a register address whose executing lanes are all aligned
+ * and all inside the CTA's shared memory / inside one device allocation
+ * (the one the launch's lookup cache holds, or finds for the first lane).
+ * One loop over the lanes computes the effective addresses (into
+ * info->addr) with their largest offset into that memory and the OR of all
+ * of them; then a second straight loop moves the data and the statistics
  * are counted once.  When any lane might fault (or the form is not the
- * simple one) nothing is done and *handled stays false: the per-lane path
- * then performs the access exactly as before and reports the first faulting
- * lane.  Returns false after a run-time error (out of memory buffering a
- * store), like func_mem_write. */
+ * simple one) no memory or register is touched and *handled stays false:
+ * the per-lane path then performs the access exactly as before (addresses
+ * recomputed) and reports the first faulting lane.  Returns false after a
+ * run-time error (out of memory buffering a store), like func_mem_write. */
 static bool ldst_fast(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
-		      const struct ptx_insn *in, enum ptx_space space, uint64_t exec, const uint64_t *addr,
-		      bool *handled)
+		      const struct ptx_insn *in, uint64_t exec, struct func_step_info *info, bool *handled)
 {
 	const bool is_store = in->op == OP_ST;
+	const struct ptx_operand *aop = is_store ? &in->opd[0] : &in->opd[1];
 	const struct ptx_operand *vop = is_store ? &in->opd[1] : &in->opd[0];
+	const enum ptx_space space = (enum ptx_space)in->space;
 	const enum ptx_type t = (enum ptx_type)in->type;
 	const unsigned size = ptx_type_size[t], ws = x->ws;
-	if (in->vec != 1 || !exec || (space != SPACE_SHARED && space != SPACE_GLOBAL) ||
+	if (in->vec != 1 || !exec || aop->abase != ABASE_REG || (space != SPACE_SHARED && space != SPACE_GLOBAL) ||
 	    (is_store ? vop->kind == OPD_VEC : vop->kind != OPD_REG) || (size & (size - 1)) || size > 8)
 		return true;
-	uint64_t lo = UINT64_MAX, hi = 0, any = 0;
-	MEM_LANES(l, exec, ws, {
-		uint64_t a = addr[l];
-		lo = a < lo ? a : lo;
-		hi = a > hi ? a : hi;
-		any |= a;
-	});
-	if (any & (size - 1))
-		return true; /* a misaligned lane */
+	const uint64_t *r = x->regs + (size_t)aop->reg * ws;
+	const uint64_t off = (uint64_t)aop->offset;
 	uint8_t *data;
-	uint64_t base;
+	uint64_t base, lim;
 	if (space == SPACE_SHARED) {
-		if (hi >= c->shared_size || size > c->shared_size - hi)
-			return true;
 		data = c->shared;
 		base = 0;
+		lim = c->shared_size;
 	} else {
 		const struct dmem *m = L->mem;
-		if (L->dmem_last >= m->n || lo < m->a[L->dmem_last].addr) {
-			if (!dmem_ptr_cached(m, &L->dmem_last, lo, size))
-				return true; /* lo faults: the per-lane path says so */
+		const uint64_t a0 = r[__builtin_ctzll(exec)] + off;
+		if (L->dmem_last >= m->n || a0 - m->a[L->dmem_last].addr >= m->a[L->dmem_last].size) {
+			if (!dmem_ptr_cached(m, &L->dmem_last, a0, size))
+				return true; /* the first lane faults: the per-lane path says so */
 		}
 		const struct dmem_alloc *al = &m->a[L->dmem_last];
-		if (lo < al->addr || size > al->size || hi - al->addr > al->size - size)
-			return true; /* not all in one allocation: per lane */
 		data = al->data;
 		base = al->addr;
+		lim = al->size;
 	}
+	if (size > lim)
+		return true;
+	uint64_t *addr = info->addr, top = 0, any = 0;
+	MEM_LANES(l, exec, ws, {
+		const uint64_t a = r[l] + off, u = a - base; /* u wraps for a < base: too large */
+		addr[l] = a;
+		top = u > top ? u : top;
+		any |= a;
+	});
+	if ((any & (size - 1)) || top > lim - size)
+		return true; /* a misaligned lane, or one outside: per lane */
+	info->access_size = (uint8_t)size;
+	info->space = (uint8_t)space;
 	*handled = true;
 	struct ws_stats *st = L->stats;
 	const uint64_t n = func_popc64(exec);
@@ -670,6 +677,11 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 		return exec_async(L, c, w, x, in, exec, info);
 
 	st->v[STAT_mem_insts]++;
+	if (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST) {
+		bool handled = false, ok = ldst_fast(L, c, w, x, in, exec, info, &handled);
+		if (handled)
+			return ok;
+	}
 	bool is_store = in->op == OP_ST;
 	const struct ptx_operand *aop = is_store || in->op == OP_RED ? &in->opd[0] : &in->opd[1];
 	uint64_t *addr = info->addr;
@@ -679,9 +691,6 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 	info->space = (uint8_t)space;
 
 	if (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST) {
-		bool handled = false, ok = ldst_fast(L, c, w, x, in, space, exec, addr, &handled);
-		if (handled)
-			return ok;
 		const struct ptx_operand *vop = is_store ? &in->opd[1] : &in->opd[0];
 		/* source values for stores */
 		const uint64_t *sv[PTX_MAX_VEC] = {0};
