@@ -4,8 +4,9 @@
  * One pass over the active lanes; each lane's byte range is split at line
  * boundaries and merged into the transaction of its line (for atomics: the
  * first transaction of its line whose bytes it does not overlap).  The
- * search checks the previous lane's transaction first, so the common fully
- * coalesced case is O(lanes).
+ * search checks the previous lane's transaction first (inline, without a
+ * call, for loads and stores), so the common fully coalesced case is
+ * O(lanes).
  */
 #include "mem/coalesce.h"
 #include "mem/mem.h"
@@ -23,6 +24,9 @@ static inline void range_mask(unsigned lo, unsigned hi, uint64_t m[2])
 		m[w] = bits;
 	}
 }
+
+/* Bits lo..hi (inclusive, hi - lo <= 63) of one 64-bit word. */
+static inline uint64_t span64(unsigned lo, unsigned hi) { return ((2ull << (hi - lo)) - 1) << lo; }
 
 static inline unsigned sector_range(unsigned lo, unsigned hi)
 {
@@ -93,7 +97,22 @@ unsigned coal_warp(const uint64_t *addr, uint64_t active, unsigned nlanes, unsig
 		if (e < a)
 			e = UINT64_MAX; /* wraps: clip at the top of the address space */
 		uint64_t l0 = a & lmask, l1 = e & lmask;
-		if (l0 == l1) {
+		if (!atomic && l0 == l1 && hint < n && out[hint].line == l0) {
+			/* the common case inline: same line as the previous lane's
+			 * transaction (what add_part would find first) */
+			struct coal_txn *t = &out[hint];
+			unsigned lo = (unsigned)(a - l0), hi = (unsigned)(e - l0);
+			t->lanes |= 1ull << lane;
+			if (hi < 64) {
+				t->byte_mask[0] |= span64(lo, hi);
+			} else if (lo >= 64) {
+				t->byte_mask[1] |= span64(lo - 64, hi - 64);
+			} else {
+				t->byte_mask[0] |= span64(lo, 63);
+				t->byte_mask[1] |= span64(0, hi - 64);
+			}
+			t->sectors |= sector_range(lo, hi);
+		} else if (l0 == l1) {
 			n = add_part(out, n, &hint, l0, (unsigned)(a - l0), (unsigned)(e - l0), lane, atomic);
 		} else {
 			n = add_part(out, n, &hint, l0, (unsigned)(a - l0), line_bytes - 1, lane, atomic);
