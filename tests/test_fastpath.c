@@ -334,6 +334,10 @@ TEST(fastpath_alu_matches_general)
 				in = fmk(OP_MOV, sty[ti], 1);
 				snprintf(what, sizeof what, "mov type %u", sty[ti]);
 				took += same_as_general(t, &in, ws, true, what);
+				in.opd[1].kind = OPD_IMM; /* mov of an immediate: a fill */
+				in.opd[1].imm = neg ? 0xfedcba9876543210ull : 0x3f800000u;
+				snprintf(what, sizeof what, "mov imm type %u", sty[ti]);
+				took += same_as_general(t, &in, ws, true, what);
 			}
 		/* setp: every compare, integer and f32, with and without |q, immediate b */
 		static const unsigned cty[] = {PTX_T_U32, PTX_T_S32, PTX_T_B32, PTX_T_U64, PTX_T_S64, PTX_T_B64, PTX_T_F32};

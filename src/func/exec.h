@@ -38,7 +38,14 @@ struct func_exec {
  * values are materialised into tmp (which must hold WS_MAX_WARP entries).
  * Handles OPD_REG (with ->neg for predicates), OPD_IMM, OPD_SREG, OPD_SYM
  * (address of a variable in its own state space), OPD_FUNC (function address). */
-const uint64_t *func_src(const struct func_exec *x, const struct ptx_operand *o, uint64_t *tmp);
+const uint64_t *func_src_any(const struct func_exec *x, const struct ptx_operand *o, uint64_t *tmp);
+/* The common case, a plain register, inline (no call per operand). */
+static inline const uint64_t *func_src(const struct func_exec *x, const struct ptx_operand *o, uint64_t *tmp)
+{
+	if (o->kind == OPD_REG && !o->neg)
+		return x->regs + (size_t)o->reg * x->ws;
+	return func_src_any(x, o, tmp);
+}
 
 /* Lanes in a mask.  Branch-free SWAR: the build targets baseline x86-64, where
  * __builtin_popcountll is a libgcc call. */

@@ -118,6 +118,12 @@ static bool fast_int(const struct func_exec *x, const struct ptx_insn *in)
 	case OP_MOV: {
 		if (in->opd[1].kind == OPD_VEC)
 			return false;
+		if (in->opd[1].kind == OPD_IMM) {
+			const uint64_t v = in->opd[1].imm & wm;
+			for (unsigned l = 0; l < n; l++)
+				d[l] = v;
+			return true;
+		}
 		const uint64_t *a = func_src(x, &in->opd[1], ta);
 		for (unsigned l = 0; l < n; l++)
 			d[l] = a[l] & wm;

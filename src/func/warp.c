@@ -244,6 +244,8 @@ static const uint64_t *src_vals(const struct func_exec *x, const struct ptx_oper
 
 static uint64_t first_lane_value(const struct func_exec *x, const struct ptx_operand *o, uint64_t mask)
 {
+	if (o->kind == OPD_IMM) /* bar.sync 0: no copy per lane */
+		return o->imm;
 	uint64_t tmp[WS_MAX_WARP];
 	const uint64_t *v = src_vals(x, o, tmp);
 	return v[mask ? __builtin_ctzll(mask) : 0];
