@@ -192,6 +192,86 @@ TEST(fastpath_ldst_faults_name_the_lane)
 			}
 }
 
+/* Loads of one address for every lane (memop.c: ld_uniform): kernel
+ * parameters, .const and .global variables, [shared symbol + offset], with
+ * sign extension, a partial mask, and a misaligned / out-of-bounds
+ * [symbol + offset] that must still be reported. */
+static const char unif_ptx[] =
+    ".version 7.0\n.target sm_75\n.address_size 64\n"
+    ".const .align 8 .b8 ctab[16] = {1, 2, 3, 4, 5, 6, 7, 8, 129, 130, 131, 132, 133, 134, 135, 136};\n"
+    ".global .align 8 .u64 gvar = 1234605616436508552;\n"
+    ".visible .entry unif(.param .u64 out, .param .s8 ps8, .param .u16 pu16, .param .s32 ps32, .param .u64 pu64)\n{\n"
+    "  .reg .pred %p<3>;\n  .reg .b32 %r<20>;\n  .reg .b64 %rd<20>;\n"
+    "  .shared .align 8 .b8 su[64];\n"
+    "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n"
+    "  ld.param.s8 %r2, [ps8];\n  ld.param.u16 %r3, [pu16];\n  ld.param.s32 %rd2, [ps32];\n  ld.param.u64 %rd3, [pu64];\n"
+    "  ld.const.s8 %r4, [ctab+9];\n  ld.const.u32 %r5, [ctab+4];\n  ld.global.u64 %rd4, [gvar];\n"
+    "  and.b32 %r6, %r1, 1;\n  setp.eq.u32 %p1, %r6, 1;\n  mov.u32 %r7, 99;\n  @%p1 ld.param.u32 %r7, [ps32];\n"
+    "  setp.eq.u32 %p2, %r1, 0;\n  @%p2 st.shared.u32 [su+8], %r3;\n  bar.sync 0;\n  ld.shared.u32 %r8, [su+8];\n"
+    "  mul.wide.u32 %rd5, %r1, 64;\n  add.s64 %rd6, %rd1, %rd5;\n"
+    "  st.global.u32 [%rd6], %r2;\n  st.global.u32 [%rd6+4], %r3;\n  st.global.u64 [%rd6+8], %rd2;\n"
+    "  st.global.u64 [%rd6+16], %rd3;\n  st.global.u32 [%rd6+24], %r4;\n  st.global.u32 [%rd6+28], %r5;\n"
+    "  st.global.u64 [%rd6+32], %rd4;\n  st.global.u32 [%rd6+40], %r7;\n  st.global.u32 [%rd6+44], %r8;\n  ret;\n}\n"
+    ".visible .entry ufault(.param .u32 how)\n{\n  .reg .pred %p<2>;\n  .reg .b32 %r<4>;\n"
+    "  .shared .align 8 .b8 sf[64];\n  ld.param.u32 %r1, [how];\n  setp.eq.u32 %p1, %r1, 0;\n  @%p1 bra MIS;\n"
+    "  ld.shared.u32 %r2, [sf+100000];\n  ret;\nMIS:\n  ld.shared.u32 %r2, [sf+2];\n  ret;\n}\n";
+
+TEST(fastpath_uniform_loads)
+{
+	static const char *const modes[] = {"functional", "timing"};
+	for (unsigned mi = 0; mi < 2; mi++) {
+		ws_config *cfg = wsConfigCreate();
+		char err[128];
+		CHECK(wsConfigSet(cfg, "mode", modes[mi], err, sizeof err) == WS_SUCCESS);
+		ws_sim *sim;
+		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+		wsConfigDestroy(cfg);
+		ws_module *mod;
+		ws_result r = wsModuleLoadData(sim, &mod, unif_ptx, "unif.ptx");
+		CHECK_MSG(r == WS_SUCCESS, "load: %s", wsSimLastError(sim));
+		if (r != WS_SUCCESS) {
+			wsSimDestroy(sim);
+			return;
+		}
+		ws_deviceptr po = 0;
+		wsMemAlloc(sim, &po, 64 * 48);
+		int8_t s8 = -5;
+		uint16_t u16 = 0xfedc;
+		int32_t s32 = -123456;
+		uint64_t u64 = 0x8877665544332211ull;
+		void *args[] = {&po, &s8, &u16, &s32, &u64};
+		ws_function *f;
+		CHECK(wsModuleGetFunction(&f, mod, "unif") == WS_SUCCESS);
+		r = wsLaunchKernel(f, 1, 1, 1, 48, 1, 1, 0, args);
+		CHECK_MSG(r == WS_SUCCESS, "%s: %s", modes[mi], wsSimLastError(sim));
+		uint8_t out[64 * 48];
+		wsMemcpyDtoH(sim, out, po, sizeof out);
+		unsigned bad = 0;
+		for (unsigned i = 0; i < 48; i++) {
+			const uint8_t *o = out + 64 * i;
+			uint32_t w32[12];
+			uint64_t w64[6];
+			memcpy(w32, o, 48);
+			memcpy(w64, o, 48);
+			int ok = w32[0] == (uint32_t)-5 && w32[1] == 0xfedc && w64[1] == (uint64_t)(int64_t)-123456 &&
+				 w64[2] == u64 && w32[6] == (uint32_t)(int32_t)(int8_t)130 && w32[7] == 0x08070605u &&
+				 w64[4] == 1234605616436508552ull && w32[10] == ((i & 1) ? (uint32_t)-123456 : 99u) &&
+				 w32[11] == 0xfedc;
+			if (!ok && bad++ < 3)
+				CHECK_MSG(0, "%s: thread %u got wrong values", modes[mi], i);
+		}
+		CHECK(wsModuleGetFunction(&f, mod, "ufault") == WS_SUCCESS);
+		for (uint32_t how = 0; how < 2; how++) {
+			void *a2[] = {&how};
+			r = wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, a2);
+			CHECK_EQ(r, how == 0 ? WS_ERROR_MISALIGNED_ADDRESS : WS_ERROR_ILLEGAL_ADDRESS);
+			CHECK_STR_CONTAINS(wsSimLastError(sim), "thread (0,0,0)");
+			CHECK_STR_CONTAINS(wsSimLastError(sim), how == 0 ? "misaligned 4-byte read" : "out-of-bounds read");
+		}
+		wsSimDestroy(sim);
+	}
+}
+
 /* ------------------------------------------------- ALU / FP32 fast path */
 
 #define FNR 8 /* registers of the test frame: r0 destination, r5 second (predicate) destination */

@@ -529,6 +529,62 @@ static bool exec_async(struct func_launch *L, struct func_cta *c, struct func_wa
 	return true;
 }
 
+/* ld/ldu of one address for every lane ([symbol+offset] or [immediate] in
+ * .param (kernel parameters), .const, .shared or .global): checked once,
+ * read once, the value given to every executing lane.  Declines (nothing
+ * done, *handled false) for anything that might fault and for symbols
+ * whose own space differs (generic accesses, .func parameters in the
+ * thread's frame): the per-lane path then does exactly what it did. */
+static void ld_uniform(struct func_launch *L, struct func_cta *c, const struct func_exec *x, const struct ptx_insn *in,
+		       uint64_t exec, struct func_step_info *info, bool *handled)
+{
+	const struct ptx_operand *aop = &in->opd[1], *vop = &in->opd[0];
+	const enum ptx_space space = (enum ptx_space)in->space;
+	const enum ptx_type t = (enum ptx_type)in->type;
+	const unsigned size = ptx_type_size[t];
+	uint64_t a = (uint64_t)aop->offset;
+	if (aop->abase == ABASE_SYM) {
+		const struct ptx_var *v = &x->mod->vars[aop->sym];
+		if (v->space != space || (space == SPACE_PARAM && !v->is_kparam))
+			return;
+		a += func_var_addr(x, aop->sym);
+	}
+	if (a & (size - 1))
+		return;
+	const uint8_t *p = NULL;
+	switch (space) {
+	case SPACE_SHARED:
+		if (a < c->shared_size && size <= c->shared_size - a)
+			p = c->shared + a;
+		break;
+	case SPACE_GLOBAL: p = dmem_ptr_cached(L->mem, &L->dmem_last, a, size); break;
+	case SPACE_PARAM:
+		if (a < L->kparam_size && size <= L->kparam_size - a)
+			p = L->kparams + a;
+		break;
+	case SPACE_CONST:
+		if (a < L->const_size && size <= L->const_size - a)
+			p = L->const_bank + a;
+		break;
+	default: break;
+	}
+	if (!p)
+		return;
+	*handled = true;
+	info->access_size = (uint8_t)size;
+	info->space = (uint8_t)space;
+	if (space == SPACE_SHARED || space == SPACE_GLOBAL)
+		L->stats->v[space == SPACE_GLOBAL ? STAT_global_loads : STAT_shared_loads] += func_popc64(exec);
+	uint64_t val = load_bytes(p, size);
+	if (ptx_type_is_signed(t))
+		val = sext_to(val, t, (enum ptx_type)x->fn->regs[vop->reg].type);
+	uint64_t *d = func_reg(x, vop->reg), *addr = info->addr;
+	MEM_LANES(l, exec, x->ws, {
+		addr[l] = a;
+		d[l] = val;
+	});
+}
+
 /* The fast path of ld/ldu/st (issue 14): a scalar access to .shared or
  * .global through a register address whose executing lanes are all aligned
  * and all inside the CTA's shared memory / inside one device allocation
@@ -550,7 +606,14 @@ static bool ldst_fast(struct func_launch *L, struct func_cta *c, struct func_war
 	const enum ptx_space space = (enum ptx_space)in->space;
 	const enum ptx_type t = (enum ptx_type)in->type;
 	const unsigned size = ptx_type_size[t], ws = x->ws;
-	if (in->vec != 1 || !exec || aop->abase != ABASE_REG || (space != SPACE_SHARED && space != SPACE_GLOBAL) ||
+	if (in->vec != 1 || !exec || (size & (size - 1)) || size > 8)
+		return true;
+	if (aop->abase != ABASE_REG) {
+		if (!is_store && vop->kind == OPD_REG)
+			ld_uniform(L, c, x, in, exec, info, handled);
+		return true;
+	}
+	if ((space != SPACE_SHARED && space != SPACE_GLOBAL) ||
 	    (is_store ? vop->kind == OPD_VEC : vop->kind != OPD_REG) || (size & (size - 1)) || size > 8)
 		return true;
 	const uint64_t *r = x->regs + (size_t)aop->reg * ws;
