@@ -606,15 +606,14 @@ static bool ldst_fast(struct func_launch *L, struct func_cta *c, struct func_war
 	const enum ptx_space space = (enum ptx_space)in->space;
 	const enum ptx_type t = (enum ptx_type)in->type;
 	const unsigned size = ptx_type_size[t], ws = x->ws;
-	if (in->vec != 1 || !exec || (size & (size - 1)) || size > 8)
-		return true;
+	if (in->vec != 1 || !exec || !size || (size & (size - 1)) || size > 8)
+		return true; /* (types without a size are refused at load: func_memop_check) */
 	if (aop->abase != ABASE_REG) {
 		if (!is_store && vop->kind == OPD_REG)
 			ld_uniform(L, c, x, in, exec, info, handled);
 		return true;
 	}
-	if ((space != SPACE_SHARED && space != SPACE_GLOBAL) ||
-	    (is_store ? vop->kind == OPD_VEC : vop->kind != OPD_REG) || (size & (size - 1)) || size > 8)
+	if ((space != SPACE_SHARED && space != SPACE_GLOBAL) || (is_store ? vop->kind == OPD_VEC : vop->kind != OPD_REG))
 		return true;
 	const uint64_t *r = x->regs + (size_t)aop->reg * ws;
 	const uint64_t off = (uint64_t)aop->offset;
