@@ -1200,3 +1200,112 @@ TEST(mem_sys_deterministic_and_drains)
 	CHECK(a.v[STAT_icnt_req_packets] == a.v[STAT_icnt_reply_packets]); /* one reply per request, all drained */
 	wsConfigDestroy(cfg);
 }
+
+/* shmem.c's window test (every lane within one bank word, all words within
+ * fewer than nbanks consecutive words: one pass) at its edges. */
+TEST(mem_shmem_window_fast_path)
+{
+	uint64_t a[64];
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 4 * (i & 1 ? 31 : 0); /* words 0 and 31: a window of 32 words, distinct banks */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 1);
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 4 * (i & 1 ? 32 : 0); /* words 0 and 32: the same bank */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 2);
+	CHECK_EQ(sh(a, 0x5555ull, 4), 1);     /* only the even lanes: one word */
+	CHECK_EQ(sh(a, 0x3ull, 4), 2);
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 4 * i + 2; /* 4 bytes at word + 2: every lane straddles two words */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 2);
+	CHECK_EQ(sh(a, 0x1ull, 4), 1);
+	CHECK_EQ(sh(a, 0x1ull, 2), 1);        /* 2 bytes at +2: inside the word */
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = UINT64_MAX - 1; /* the last bytes of the address space (wraps with 4 bytes) */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 2), 1);
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 1);
+	for (unsigned i = 0; i < 32; i++)
+		a[i] = 1000 + 4 * (31 - i); /* descending, 32 consecutive words */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 1);
+	a[7] = 1000 + 4 * 32; /* one lane a word past the window: bank of word 0 twice */
+	CHECK_EQ(sh(a, 0xFFFFFFFFull, 4), 2);
+	for (unsigned i = 0; i < 64; i++)
+		a[i] = 8 * i; /* 8-byte banks, 64 lanes of 8 bytes: 64 distinct words */
+	CHECK_EQ(shmem_cycles(a, ~0ull, 64, 8, 32, 8), 2);
+	CHECK_EQ(shmem_cycles(a, 0xFFFFFFFFull, 64, 8, 32, 8), 1);
+}
+
+/* coalesce.c merges a lane into the previous lane's transaction inline (loads
+ * and stores); a brute-force reference (one transaction per line, in order
+ * of first touch, byte by byte) on random patterns, straddling lines and at
+ * the top of the address space. */
+static unsigned coal_ref(const uint64_t *addr, uint64_t active, unsigned nlanes, unsigned size, enum coal_kind kind,
+			 unsigned line_bytes, struct coal_txn *out)
+{
+	unsigned n = 0;
+	for (unsigned lane = 0; lane < nlanes; lane++) {
+		if (!((active >> lane) & 1))
+			continue;
+		for (unsigned k = 0; k < size; k++) {
+			if (addr[lane] + k < addr[lane])
+				break; /* clipped at the top of the address space */
+			uint64_t b = addr[lane] + k, line = b & ~(uint64_t)(line_bytes - 1);
+			unsigned off = (unsigned)(b - line), i;
+			for (i = 0; i < n && out[i].line != line; i++)
+				;
+			if (i == n) {
+				memset(&out[n], 0, sizeof out[n]);
+				out[n++].line = line;
+			}
+			out[i].lanes |= 1ull << lane;
+			out[i].byte_mask[off / 64] |= 1ull << (off % 64);
+			out[i].sectors |= 1u << (off / MEM_SECTOR_BYTES);
+		}
+	}
+	for (unsigned i = 0; i < n; i++)
+		out[i].bytes = kind == COAL_LOAD_CACHED ? line_bytes
+							: MEM_SECTOR_BYTES * (unsigned)__builtin_popcount(out[i].sectors);
+	return n;
+}
+
+TEST(mem_coal_matches_reference)
+{
+	uint64_t rng = 777;
+	unsigned bad = 0;
+	for (unsigned it = 0; it < 20000; it++) {
+		rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+		uint64_t r = rng;
+		static const unsigned sizes[] = {1, 2, 4, 8, 12, 16, 32};
+		static const unsigned lines[] = {32, 64, 128};
+		unsigned size = sizes[r % 7], line = lines[(r >> 3) % 3], nlanes = (r >> 5) & 1 ? 32 : 64;
+		enum coal_kind kind = (enum coal_kind)((r >> 6) % 3); /* loads and stores (atomics: mem_coal_atomics) */
+		unsigned pattern = (unsigned)((r >> 8) % 5), stride = 1 + (unsigned)((r >> 12) % 9);
+		uint64_t base = (r >> 16) % 100000;
+		if (pattern == 4)
+			base = UINT64_MAX - (r >> 20) % 300; /* the top of the address space */
+		uint64_t addr[64];
+		for (unsigned l = 0; l < 64; l++) {
+			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+			switch (pattern) {
+			case 0: addr[l] = base + (uint64_t)l * size; break;
+			case 1: addr[l] = base + (uint64_t)l * size * stride; break;
+			case 2: addr[l] = base + (uint64_t)(63 - l) * size; break; /* descending */
+			case 3: addr[l] = base + rng % 512; break;
+			default: addr[l] = base + (uint64_t)l * size; break;
+			}
+		}
+		uint64_t active = it % 3 ? ~0ull : rng;
+		struct coal_txn got[COAL_MAX_TXNS], want[COAL_MAX_TXNS];
+		unsigned ng = coal_warp(addr, active, nlanes, size, kind, line, got);
+		unsigned nw = coal_ref(addr, nlanes < 64 ? active & ((1ull << nlanes) - 1) : active, nlanes, size, kind, line,
+				       want);
+		int same = ng == nw;
+		for (unsigned i = 0; same && i < ng; i++)
+			same = got[i].line == want[i].line && got[i].lanes == want[i].lanes &&
+			       got[i].byte_mask[0] == want[i].byte_mask[0] && got[i].byte_mask[1] == want[i].byte_mask[1] &&
+			       got[i].sectors == want[i].sectors && got[i].bytes == want[i].bytes;
+		if (!same && bad++ < 5)
+			CHECK_MSG(0, "pattern %u size %u line %u kind %u: %u transactions, reference %u", pattern, size, line,
+				  kind, ng, nw);
+	}
+	CHECK_EQ(bad, 0);
+}

@@ -38,7 +38,24 @@ struct func_exec {
  * values are materialised into tmp (which must hold WS_MAX_WARP entries).
  * Handles OPD_REG (with ->neg for predicates), OPD_IMM, OPD_SREG, OPD_SYM
  * (address of a variable in its own state space), OPD_FUNC (function address). */
-const uint64_t *func_src(const struct func_exec *x, const struct ptx_operand *o, uint64_t *tmp);
+const uint64_t *func_src_any(const struct func_exec *x, const struct ptx_operand *o, uint64_t *tmp);
+/* The common case, a plain register, inline (no call per operand). */
+static inline const uint64_t *func_src(const struct func_exec *x, const struct ptx_operand *o, uint64_t *tmp)
+{
+	if (o->kind == OPD_REG && !o->neg)
+		return x->regs + (size_t)o->reg * x->ws;
+	return func_src_any(x, o, tmp);
+}
+
+/* Lanes in a mask.  Branch-free SWAR: the build targets baseline x86-64, where
+ * __builtin_popcountll is a libgcc call. */
+static inline unsigned func_popc64(uint64_t m)
+{
+	m = m - ((m >> 1) & 0x5555555555555555ull);
+	m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((m * 0x0101010101010101ull) >> 56);
+}
 
 /* Register array of register index r (all lanes). */
 static inline uint64_t *func_reg(const struct func_exec *x, int32_t r) { return x->regs + (size_t)r * x->ws; }
@@ -71,6 +88,11 @@ bool func_is_alu(enum ptx_opcode op);
 bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz);
 /* Execute an ALU instruction for the lanes in `mask` (guard already applied). */
 void func_exec_alu(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask);
+
+/* The full-warp fast path (exec_fast.c): executes `in` for all ws lanes and
+ * returns true if it is one of the common simple forms it implements
+ * (identical results to func_exec_alu); false, doing nothing, otherwise. */
+bool func_exec_fast(const struct func_exec *x, const struct ptx_insn *in);
 
 /* bmsk and the video instructions (exec_video.c, issue 16). */
 bool func_is_video(enum ptx_opcode op);

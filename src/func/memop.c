@@ -208,6 +208,23 @@ static inline uint8_t *fast_ptr(struct func_launch *L, struct func_cta *c, enum 
 	return NULL;
 }
 
+/* The lanes of a warp of ws lanes, all of them (a full mask, the common
+ * case: a straight loop the compiler can unroll and vectorize) or those set
+ * in mask (lane order).  `l` is declared by the macro. */
+#define MEM_LANES(l, mask, ws, ...)                                                                                    \
+	do {                                                                                                           \
+		if ((mask) == ((ws) >= 64 ? ~0ull : (1ull << (ws)) - 1)) {                                            \
+			for (unsigned l = 0; l < (ws); l++) {                                                          \
+				__VA_ARGS__                                                                            \
+			}                                                                                              \
+		} else {                                                                                               \
+			for (uint64_t mem_m_ = (mask); mem_m_; mem_m_ &= mem_m_ - 1) {                                 \
+				unsigned l = (unsigned)__builtin_ctzll(mem_m_);                                        \
+				__VA_ARGS__                                                                            \
+			}                                                                                              \
+		}                                                                                                      \
+	} while (0)
+
 /* Per-lane effective addresses of an [address] operand; returns the space to use. */
 static enum ptx_space effective_addresses(const struct func_exec *x, const struct ptx_insn *in,
 					  const struct ptx_operand *a, uint64_t *out, uint64_t mask)
@@ -215,10 +232,8 @@ static enum ptx_space effective_addresses(const struct func_exec *x, const struc
 	enum ptx_space space = (enum ptx_space)in->space;
 	if (a->abase == ABASE_REG) {
 		const uint64_t *r = x->regs + (size_t)a->reg * x->ws;
-		for (uint64_t m = mask; m; m &= m - 1) {
-			unsigned l = __builtin_ctzll(m);
-			out[l] = r[l] + (uint64_t)a->offset;
-		}
+		const uint64_t off = (uint64_t)a->offset;
+		MEM_LANES(l, mask, x->ws, out[l] = r[l] + off;);
 	} else {
 		uint64_t base = 0;
 		if (a->abase == ABASE_SYM) {
@@ -514,6 +529,171 @@ static bool exec_async(struct func_launch *L, struct func_cta *c, struct func_wa
 	return true;
 }
 
+/* ld/ldu of one address for every lane ([symbol+offset] or [immediate] in
+ * .param (kernel parameters), .const, .shared or .global): checked once,
+ * read once, the value given to every executing lane.  Declines (nothing
+ * done, *handled false) for anything that might fault and for symbols
+ * whose own space differs (generic accesses, .func parameters in the
+ * thread's frame): the per-lane path then does exactly what it did. */
+static void ld_uniform(struct func_launch *L, struct func_cta *c, const struct func_exec *x, const struct ptx_insn *in,
+		       uint64_t exec, struct func_step_info *info, bool *handled)
+{
+	const struct ptx_operand *aop = &in->opd[1], *vop = &in->opd[0];
+	const enum ptx_space space = (enum ptx_space)in->space;
+	const enum ptx_type t = (enum ptx_type)in->type;
+	const unsigned size = ptx_type_size[t];
+	uint64_t a = (uint64_t)aop->offset;
+	if (aop->abase == ABASE_SYM) {
+		const struct ptx_var *v = &x->mod->vars[aop->sym];
+		if (v->space != space || (space == SPACE_PARAM && !v->is_kparam))
+			return;
+		a += func_var_addr(x, aop->sym);
+	}
+	if (a & (size - 1))
+		return;
+	const uint8_t *p = NULL;
+	switch (space) {
+	case SPACE_SHARED:
+		if (a < c->shared_size && size <= c->shared_size - a)
+			p = c->shared + a;
+		break;
+	case SPACE_GLOBAL: p = dmem_ptr_cached(L->mem, &L->dmem_last, a, size); break;
+	case SPACE_PARAM:
+		if (a < L->kparam_size && size <= L->kparam_size - a)
+			p = L->kparams + a;
+		break;
+	case SPACE_CONST:
+		if (a < L->const_size && size <= L->const_size - a)
+			p = L->const_bank + a;
+		break;
+	default: break;
+	}
+	if (!p)
+		return;
+	*handled = true;
+	info->access_size = (uint8_t)size;
+	info->space = (uint8_t)space;
+	if (space == SPACE_SHARED || space == SPACE_GLOBAL)
+		L->stats->v[space == SPACE_GLOBAL ? STAT_global_loads : STAT_shared_loads] += func_popc64(exec);
+	uint64_t val = load_bytes(p, size);
+	if (ptx_type_is_signed(t))
+		val = sext_to(val, t, (enum ptx_type)x->fn->regs[vop->reg].type);
+	uint64_t *d = func_reg(x, vop->reg), *addr = info->addr;
+	MEM_LANES(l, exec, x->ws, {
+		addr[l] = a;
+		d[l] = val;
+	});
+}
+
+/* The fast path of ld/ldu/st (issue 14): a scalar access to .shared or
+ * .global through a register address whose executing lanes are all aligned
+ * and all inside the CTA's shared memory / inside one device allocation
+ * (the one the launch's lookup cache holds, or finds for the first lane).
+ * One loop over the lanes computes the effective addresses (into
+ * info->addr) with their largest offset into that memory and the OR of all
+ * of them; then a second straight loop moves the data and the statistics
+ * are counted once.  When any lane might fault (or the form is not the
+ * simple one) no memory or register is touched and *handled stays false:
+ * the per-lane path then performs the access exactly as before (addresses
+ * recomputed) and reports the first faulting lane.  Returns false after a
+ * run-time error (out of memory buffering a store), like func_mem_write. */
+static bool ldst_fast(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
+		      const struct ptx_insn *in, uint64_t exec, struct func_step_info *info, bool *handled)
+{
+	const bool is_store = in->op == OP_ST;
+	const struct ptx_operand *aop = is_store ? &in->opd[0] : &in->opd[1];
+	const struct ptx_operand *vop = is_store ? &in->opd[1] : &in->opd[0];
+	const enum ptx_space space = (enum ptx_space)in->space;
+	const enum ptx_type t = (enum ptx_type)in->type;
+	const unsigned size = ptx_type_size[t], ws = x->ws;
+	if (in->vec != 1 || !exec || !size || (size & (size - 1)) || size > 8)
+		return true; /* (types without a size are refused at load: func_memop_check) */
+	if (aop->abase != ABASE_REG) {
+		if (!is_store && vop->kind == OPD_REG)
+			ld_uniform(L, c, x, in, exec, info, handled);
+		return true;
+	}
+	if ((space != SPACE_SHARED && space != SPACE_GLOBAL) || (is_store ? vop->kind == OPD_VEC : vop->kind != OPD_REG))
+		return true;
+	const uint64_t *r = x->regs + (size_t)aop->reg * ws;
+	const uint64_t off = (uint64_t)aop->offset;
+	uint8_t *data;
+	uint64_t base, lim;
+	if (space == SPACE_SHARED) {
+		data = c->shared;
+		base = 0;
+		lim = c->shared_size;
+	} else {
+		const struct dmem *m = L->mem;
+		const uint64_t a0 = r[__builtin_ctzll(exec)] + off;
+		if (L->dmem_last >= m->n || a0 - m->a[L->dmem_last].addr >= m->a[L->dmem_last].size) {
+			if (!dmem_ptr_cached(m, &L->dmem_last, a0, size))
+				return true; /* the first lane faults: the per-lane path says so */
+		}
+		const struct dmem_alloc *al = &m->a[L->dmem_last];
+		data = al->data;
+		base = al->addr;
+		lim = al->size;
+	}
+	if (size > lim)
+		return true;
+	uint64_t *addr = info->addr, top = 0, any = 0;
+	MEM_LANES(l, exec, ws, {
+		const uint64_t a = r[l] + off, u = a - base; /* u wraps for a < base: too large */
+		addr[l] = a;
+		top = u > top ? u : top;
+		any |= a;
+	});
+	if ((any & (size - 1)) || top > lim - size)
+		return true; /* a misaligned lane, or one outside: per lane */
+	info->access_size = (uint8_t)size;
+	info->space = (uint8_t)space;
+	*handled = true;
+	struct ws_stats *st = L->stats;
+	const uint64_t n = func_popc64(exec);
+	if (is_store) {
+		uint64_t tmp[WS_MAX_WARP];
+		const uint64_t *v = func_src(x, vop, tmp);
+		if (space == SPACE_GLOBAL) {
+			st->v[STAT_global_stores] += n;
+			if (L->wlog) {
+				for (uint64_t mm = exec; mm; mm &= mm - 1) {
+					unsigned l = (unsigned)__builtin_ctzll(mm);
+					if (!wlog_store(L->wlog, data + (addr[l] - base), v[l], size))
+						return func_fail(L, c, w, (int)l, WS_ERROR_OUT_OF_MEMORY,
+								 "out of host memory buffering a store");
+				}
+				return true;
+			}
+		} else {
+			st->v[STAT_shared_stores] += n;
+		}
+		uint64_t changed = 0;
+		switch (size) {
+		case 1: MEM_LANES(l, exec, ws, changed += func_mem_store(data + (addr[l] - base), v[l], 1);); break;
+		case 2: MEM_LANES(l, exec, ws, changed += func_mem_store(data + (addr[l] - base), v[l], 2);); break;
+		case 4: MEM_LANES(l, exec, ws, changed += func_mem_store(data + (addr[l] - base), v[l], 4);); break;
+		default: MEM_LANES(l, exec, ws, changed += func_mem_store(data + (addr[l] - base), v[l], 8);); break;
+		}
+		L->mem_changes += changed;
+		return true;
+	}
+	st->v[space == SPACE_GLOBAL ? STAT_global_loads : STAT_shared_loads] += n;
+	uint64_t *d = func_reg(x, vop->reg);
+	if (ptx_type_is_signed(t)) {
+		const enum ptx_type rt = (enum ptx_type)x->fn->regs[vop->reg].type;
+		MEM_LANES(l, exec, ws, d[l] = sext_to(load_bytes(data + (addr[l] - base), size), t, rt););
+		return true;
+	}
+	switch (size) {
+	case 1: MEM_LANES(l, exec, ws, d[l] = load_bytes(data + (addr[l] - base), 1);); break;
+	case 2: MEM_LANES(l, exec, ws, d[l] = load_bytes(data + (addr[l] - base), 2);); break;
+	case 4: MEM_LANES(l, exec, ws, d[l] = load_bytes(data + (addr[l] - base), 4);); break;
+	default: MEM_LANES(l, exec, ws, d[l] = load_bytes(data + (addr[l] - base), 8);); break;
+	}
+	return true;
+}
+
 bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
 		     const struct ptx_insn *in, uint64_t exec, struct func_step_info *info)
 {
@@ -559,6 +739,11 @@ bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp
 		return exec_async(L, c, w, x, in, exec, info);
 
 	st->v[STAT_mem_insts]++;
+	if (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST) {
+		bool handled = false, ok = ldst_fast(L, c, w, x, in, exec, info, &handled);
+		if (handled)
+			return ok;
+	}
 	bool is_store = in->op == OP_ST;
 	const struct ptx_operand *aop = is_store || in->op == OP_RED ? &in->opd[0] : &in->opd[1];
 	uint64_t *addr = info->addr;

@@ -68,7 +68,7 @@ static uint64_t sreg_value(const struct func_exec *x, unsigned sreg, unsigned co
 	}
 }
 
-const uint64_t *func_src(const struct func_exec *x, const struct ptx_operand *o, uint64_t *tmp)
+const uint64_t *func_src_any(const struct func_exec *x, const struct ptx_operand *o, uint64_t *tmp)
 {
 	unsigned ws = x->ws;
 	switch (o->kind) {

@@ -23,7 +23,7 @@
 #include "func/memop.h"
 #include "func/operand.h"
 
-static inline unsigned popc64(uint64_t m) { return (unsigned)__builtin_popcountll(m); }
+static inline unsigned popc64(uint64_t m) { return func_popc64(m); }
 
 int32_t func_warp_pc(const struct func_warp *w, int32_t *fn)
 {
@@ -244,6 +244,8 @@ static const uint64_t *src_vals(const struct func_exec *x, const struct ptx_oper
 
 static uint64_t first_lane_value(const struct func_exec *x, const struct ptx_operand *o, uint64_t mask)
 {
+	if (o->kind == OPD_IMM) /* bar.sync 0: no copy per lane */
+		return o->imm;
 	uint64_t tmp[WS_MAX_WARP];
 	const uint64_t *v = src_vals(x, o, tmp);
 	return v[mask ? __builtin_ctzll(mask) : 0];
@@ -592,13 +594,20 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 	struct func_exec x = {.regs = w->regs + e->reg_off, .ws = L->ws, .carry = w->carry, .mod = L->mod, .fn = fn,
 			      .warp = w, .cta = c, .launch = L, .frame_local_base = e->local_base};
 	uint64_t exec = active;
+	const uint64_t full = L->ws >= 64 ? ~0ull : (1ull << L->ws) - 1;
 	if (in->guard >= 0) {
 		const uint64_t *p = x.regs + (size_t)in->guard * L->ws;
 		uint64_t m = 0;
-		for (uint64_t a = active; a; a &= a - 1) {
-			unsigned l = __builtin_ctzll(a);
-			if ((p[l] != 0) != in->guard_neg)
-				m |= 1ull << l;
+		if (active == full) { /* every lane: no mask walk, no branch per lane */
+			const uint64_t neg = in->guard_neg ? 1 : 0;
+			for (unsigned l = 0; l < L->ws; l++)
+				m |= ((uint64_t)(p[l] != 0) ^ neg) << l;
+		} else {
+			for (uint64_t a = active; a; a &= a - 1) {
+				unsigned l = __builtin_ctzll(a);
+				if ((p[l] != 0) != in->guard_neg)
+					m |= 1ull << l;
+			}
 		}
 		exec = m;
 	}
@@ -606,11 +615,14 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 	struct ws_stats *st = L->stats;
 	st->v[STAT_warp_insts]++;
 	st->v[STAT_thread_insts] += popc64(active);
-	st->v[STAT_pred_off_lanes] += popc64(active & ~exec);
+	if (exec != active)
+		st->v[STAT_pred_off_lanes] += popc64(active & ~exec);
 	w->insts++;
 
 	const unsigned opf = ptx_opcode_table[in->op].flags;
-	if (func_is_alu((enum ptx_opcode)in->op)) {
+	if (exec == full && func_exec_fast(&x, in)) {
+		e->pc = pc + 1;
+	} else if (func_is_alu((enum ptx_opcode)in->op)) {
 		if (exec)
 			func_exec_alu(&x, in, exec);
 		e->pc = pc + 1;

@@ -1,10 +1,12 @@
 /*
  * shmem.c -- shared-memory bank-conflict degree (see shmem.h).
  *
- * For each group of lanes, every distinct word accessed is chained into a
- * per-bank list (stack arrays, no allocation); a bank's conflict degree is
- * the length of its list, the group's cost the largest degree.  For
- * atomics the same word is chained once per lane.
+ * The common conflict-free case is recognised in one pass over the lanes
+ * (each lane within one bank word, all words within a window of fewer than
+ * nbanks words).  Otherwise, for each group of lanes, every distinct word
+ * accessed is chained into a per-bank list (stack arrays, no allocation);
+ * a bank's conflict degree is the length of its list, the group's cost the
+ * largest degree.  For atomics the same word is chained once per lane.
  */
 #include "mem/shmem.h"
 
@@ -49,8 +51,31 @@ static unsigned shmem_passes(const uint64_t *addr, uint64_t active, unsigned nla
 	 * the same word share it) -- one pass.  Anything else takes the general
 	 * walk below. */
 	if (!rmw && group >= nlanes && nbanks <= 64 && !(nbanks & (nbanks - 1)) && !(bank_bytes & (bank_bytes - 1))) {
-		uint64_t used = 0, word_of[64];
 		unsigned shift = (unsigned)__builtin_ctz(bank_bytes), bmask = nbanks - 1;
+		/* Cheapest test first, one straight loop: every lane's bytes in one
+		 * bank word (a and its last byte a + size - 1 in the same word; a
+		 * wrap fails this too) and all the words within a window of fewer
+		 * than nbanks consecutive words, where distinct words are in
+		 * distinct banks. */
+		uint64_t lo = UINT64_MAX, hi = 0, split = 0;
+		if (active == (nlanes >= 64 ? ~0ull : (1ull << nlanes) - 1)) {
+			for (unsigned l = 0; l < nlanes; l++) {
+				uint64_t a = addr[l];
+				split |= a ^ (a + size - 1);
+				lo = a < lo ? a : lo;
+				hi = a > hi ? a : hi;
+			}
+		} else {
+			for (uint64_t m = active; m; m &= m - 1) {
+				uint64_t a = addr[__builtin_ctzll(m)];
+				split |= a ^ (a + size - 1);
+				lo = a < lo ? a : lo;
+				hi = a > hi ? a : hi;
+			}
+		}
+		if (!(split >> shift) && (hi >> shift) - (lo >> shift) < nbanks)
+			return 1;
+		uint64_t used = 0, word_of[64];
 		bool simple = true;
 		for (uint64_t m = active; m && simple; m &= m - 1) {
 			uint64_t a = addr[__builtin_ctzll(m)];
