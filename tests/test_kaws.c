@@ -383,10 +383,10 @@ static uint32_t rec_order(const void *st, const struct sched_view *v, uint32_t s
 		if (w->finished)
 			continue;
 		order[k++] = s[i];
-		if (v->coll_free) /* every ordered warp's flag, ready or not (kept incrementally: issue.c) */
+		if (v->coll_free) /* every ordered warp's head unit is a unit class, and the helper reads the table */
 			r->coll_mismatch +=
 				w->head_unit >= SCHED_UNIT_COUNT ||
-				w->head_coll_free != (v->coll_free[w->sched_id * SCHED_UNIT_COUNT + w->head_unit] > 0);
+				sched_head_coll_free(v, w) != (v->coll_free[w->sched_id * SCHED_UNIT_COUNT + w->head_unit] > 0);
 		if (w->ready && v->coll_free) {
 			r->ready_seen++;
 			r->mem_heads += w->head_unit == SCHED_UNIT_MEM;

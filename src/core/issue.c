@@ -586,18 +586,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	uint32_t ngroups = s->nsched * CU_COUNT;
 	if (!s->busy_coll)
 		memset(s->coll_now, (int)s->ncoll_per, ngroups);
-	bool coll_flip = false; /* some group became full or stopped being full */
-	for (uint32_t i = 0; i < ngroups; i++) {
-		coll_flip |= !s->coll_free[i] != !s->coll_now[i];
-		s->coll_free[i] = s->coll_now[i];
-	}
-	/* head_coll_free changes only with its group's flip (here) or with the
-	 * warp's head unit (the refresh below) */
-	if (coll_flip)
-		for (uint32_t k = 0; k < s->nlive; k++) {
-			struct sched_warp *v = &s->vw[s->live[k]];
-			v->head_coll_free = s->coll_free[v->sched_id * CU_COUNT + v->head_unit] != 0;
-		}
+	memcpy(s->coll_free, s->coll_now, ngroups);
 	/* refresh the per-warp view fields the policies read, for the live warps
 	 * marked dirty (sm_warp_mark_dirty) and those whose I-buffer head's
 	 * decode latency expires now, without any event (head_at: ib_head_ready
@@ -634,7 +623,6 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			bool ll = false;
 			const struct dec_insn *hd = w->ib_count ? w->ib[w->ib_head].d : NULL;
 			v->head_unit = (uint8_t)(hd ? hd->cu : CU_SP);
-			v->head_coll_free = s->coll_free[v->sched_id * CU_COUNT + v->head_unit] != 0;
 			w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
 			w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 			bool eval = v->ibuf_head_valid && !v->at_barrier;

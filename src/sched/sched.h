@@ -47,10 +47,10 @@ struct sched_warp {
 	uint32_t warp_in_cta;   /* warp index within its CTA */
 	uint64_t insts_issued;  /* warp instructions issued so far */
 	/* The unit class (enum sched_unit) of the I-buffer head, when
-	 * ibuf_count > 0, and whether the warp's scheduler had a free operand
-	 * collector for it at the start of this cycle's issue stage. */
+	 * ibuf_count > 0.  Whether the warp's scheduler had a free operand
+	 * collector for it at the start of this cycle's issue stage:
+	 * sched_head_coll_free(). */
 	uint8_t head_unit;
-	bool head_coll_free;
 	/* Stall cycles, kept lazily (read them with sched_warp_stall_cycles):
 	 * the cycles in which this warp, at the start of the issue stage, had a
 	 * decoded instruction at its I-buffer head and was neither at a barrier
@@ -106,6 +106,15 @@ struct sched_view {
 	 * NULL (hand-built views): unknown. */
 	const uint8_t *coll_free;
 };
+
+/* Did warp w's scheduler have a free operand collector for w's I-buffer
+ * head at the start of this cycle's issue stage?  (False when the view has
+ * no collector table.) */
+static inline bool sched_head_coll_free(const struct sched_view *v, const struct sched_warp *w)
+{
+	return v->coll_free && w->sched_id < v->nsched && w->head_unit < SCHED_UNIT_COUNT &&
+	       v->coll_free[w->sched_id * SCHED_UNIT_COUNT + w->head_unit] != 0;
+}
 
 enum sched_kernel_event { SCHED_KERNEL_START, SCHED_KERNEL_LAST_CTA_ISSUED, SCHED_KERNEL_END };
 
