@@ -72,6 +72,7 @@ struct ldst {
 	unsigned nproc;
 	struct ld_entry *tab;
 	uint32_t ntab, tab_used;
+	uint64_t *tab_bits;       /* [ceil(ntab / 64)] entries in use (the lowest free one is taken) */
 	uint64_t tokens[256];
 };
 
@@ -104,7 +105,8 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	/* at most one entry per in-flight memory instruction: bounded by warps x I-buffer */
 	u->ntab = s->nslots * 4 + 16;
 	u->tab = calloc(u->ntab, sizeof *u->tab);
-	if (!u->l1d || !u->l1i || !u->l1t || !u->proc || !u->tab) {
+	u->tab_bits = calloc((u->ntab + 63) / 64, sizeof *u->tab_bits);
+	if (!u->l1d || !u->l1i || !u->l1t || !u->proc || !u->tab || !u->tab_bits) {
 		ldst_destroy(u);
 		return NULL;
 	}
@@ -120,6 +122,7 @@ void ldst_destroy(struct ldst *u)
 	cache_destroy(u->l1t);
 	free(u->proc);
 	free(u->tab);
+	free(u->tab_bits);
 	free(u);
 }
 
@@ -156,6 +159,7 @@ static void entry_done(struct ldst *u, uint32_t e)
 		}
 	sm_writeback_push(u->s, &le->op, le->ready);
 	le->used = false;
+	u->tab_bits[e >> 6] &= ~(1ull << (e & 63));
 	u->tab_used--;
 }
 
@@ -241,11 +245,15 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 		}
 	if (!p)
 		return false;
-	uint32_t e;
-	for (e = 0; e < u->ntab && u->tab[e].used; e++)
-		;
-	if (e == u->ntab)
+	uint32_t e = u->ntab; /* the lowest free entry */
+	for (uint32_t wd = 0, nwd = (u->ntab + 63) / 64; wd < nwd; wd++)
+		if (~u->tab_bits[wd]) {
+			e = wd * 64 + (uint32_t)__builtin_ctzll(~u->tab_bits[wd]);
+			break;
+		}
+	if (e >= u->ntab)
 		return false;
+	u->tab_bits[e >> 6] |= 1ull << (e & 63);
 	const struct func_step_info *info = op->mem;
 	struct ld_entry *le = &u->tab[e];
 	*le = (struct ld_entry){.used = true, .op = *op, .ready = now + 1};
@@ -266,10 +274,30 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 		le->all_sent = true;
 		return true;
 	}
-	/* split the lanes by state space (generic accesses may mix spaces) */
+	/* split the lanes by state space (generic accesses may mix spaces); A:
+	 * the lanes' addresses in their spaces (read for the lanes of the masks only) */
 	uint64_t shared = 0, glob = 0, cst = 0;
 	uint64_t addr[64];
-	for (uint64_t m = exec; m; m &= m - 1) {
+	const uint64_t *A = addr;
+	if (info->space == SPACE_SHARED) { /* one space for every lane: no per-lane switch */
+		shared = exec;
+		if (ws < 64 && exec == (1ull << ws) - 1) /* every lane: a loop the compiler can vectorize */
+			for (unsigned l = 0; l < ws; l++)
+				addr[l] = info->addr[l] >= WS_SHARED_WINDOW ? info->addr[l] - WS_SHARED_WINDOW : info->addr[l];
+		else
+			for (uint64_t m = exec; m; m &= m - 1) {
+				unsigned l = (unsigned)__builtin_ctzll(m);
+				uint64_t a = info->addr[l];
+				addr[l] = a >= WS_SHARED_WINDOW ? a - WS_SHARED_WINDOW : a;
+			}
+	} else if (info->space == SPACE_GLOBAL) {
+		glob = exec;
+		A = info->addr;
+	} else if (info->space != SPACE_NONE && info->space != SPACE_LOCAL) { /* const, param: constant cache */
+		cst = exec;
+		A = info->addr;
+	}
+	for (uint64_t m = A == addr && !shared ? exec : 0; m; m &= m - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(m);
 		enum ptx_space sp = (enum ptx_space)(info->space == SPACE_NONE ? info->lane_space[l] : info->space);
 		uint64_t a = info->addr[l];
@@ -304,13 +332,13 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 		unsigned cyc;
 		if ((in->op == OP_ATOM || in->op == OP_RED) && u->shmem_atomic_pass) {
 			/* read-modify-write: same-word lanes serialize (no broadcast) */
-			unsigned passes = shmem_atomic_passes(addr, shared, ws, size, u->shmem_banks, 4);
+			unsigned passes = shmem_atomic_passes(A, shared, ws, size, u->shmem_banks, 4);
 			if (passes < 1)
 				passes = 1;
 			cyc = passes * u->shmem_atomic_pass;
 			u->s->stats->v[STAT_shmem_conflict_cycles] += (passes - 1) * u->shmem_atomic_pass;
 		} else {
-			cyc = shmem_cycles(addr, shared, ws, size, u->shmem_banks, 4);
+			cyc = shmem_cycles(A, shared, ws, size, u->shmem_banks, 4);
 			if (cyc < 1)
 				cyc = 1;
 			u->s->stats->v[STAT_shmem_conflict_cycles] += cyc - 1;
@@ -331,7 +359,7 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 		if (p->tex) {
 			p->kind = MEM_READ;
 			p->cached = true;
-			p->ntxn = coal_warp(addr, glob, ws, size, COAL_LOAD_CACHED, u->l1t_line, p->txn);
+			p->ntxn = coal_warp(A, glob, ws, size, COAL_LOAD_CACHED, u->l1t_line, p->txn);
 			return true;
 		}
 		if (atomic) {
@@ -348,7 +376,7 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 			p->kind = MEM_READ;
 			p->cached = !uncached;
 		}
-		p->ntxn = coal_warp(addr, glob, ws, size, ck, u->l1d_line, p->txn);
+		p->ntxn = coal_warp(A, glob, ws, size, ck, u->l1d_line, p->txn);
 		return true;
 	}
 	le->all_sent = true;
