@@ -81,7 +81,23 @@ struct bows {
 	uint64_t win_total, win_sib, prev_total, prev_sib;
 	uint64_t last_cycle; /* on_cycle bookkeeping: the cycle already handled SM-wide */
 	uint32_t *tmp;       /* [nslots] order scratch */
+	/* [nsched] what on_cycle's walk over a scheduler's warps found, valid
+	 * (ok) until a hook changes a flag it counts (held, backed_off) or the
+	 * set of candidates (CTA launch and exit, a warp finishing), or until
+	 * a held warp's delay expires (next_release): meanwhile on_cycle adds
+	 * the same counts without walking */
+	struct bows_cnt {
+		bool ok;
+		uint32_t cand, held, backed;
+		uint64_t next_release;
+	} *cnt;
 };
+
+static void cnt_invalidate(struct bows *b)
+{
+	for (uint32_t k = 0; k < b->nsched; k++)
+		b->cnt[k].ok = false;
+}
 
 extern const struct sched_policy sched_ddos;
 
@@ -94,6 +110,7 @@ static void bows_destroy(void *st)
 	ddos_destroy(b->dd);
 	free(b->w);
 	free(b->tmp);
+	free(b->cnt);
 	free(b->own_held);
 	free(b);
 }
@@ -110,6 +127,7 @@ static void bows_reset(struct bows *b)
 	b->win_end = 0;
 	b->win_total = b->win_sib = b->prev_total = b->prev_sib = 0;
 	b->last_cycle = UINT64_MAX;
+	cnt_invalidate(b);
 	if (b->dd)
 		ddos_reset(b->dd);
 }
@@ -145,7 +163,8 @@ static void *bows_create(const struct sched_create_args *a)
 	if (!b->held) /* a view that cannot hold (tests): hold in a private array nobody reads */
 		b->held = b->own_held = calloc(a->nslots ? a->nslots : 1, sizeof *b->held);
 	b->tmp = calloc(a->nslots ? a->nslots : 1, sizeof *b->tmp);
-	if (!b->w || !b->tmp || !b->held || sched_inner_create(&b->in, a, own) != 0) {
+	b->cnt = calloc(a->nsched ? a->nsched : 1, sizeof *b->cnt);
+	if (!b->w || !b->tmp || !b->held || !b->cnt || sched_inner_create(&b->in, a, own) != 0) {
 		bows_destroy(b);
 		return NULL;
 	}
@@ -260,24 +279,34 @@ static void bows_on_cycle(void *st, const struct sched_view *v, uint32_t sched_i
 		if (b->backoff && b->adaptive)
 			adapt(b, v->cycle);
 	}
-	if (!b->backoff)
+	if (!b->backoff || sched_id >= b->nsched)
 		return;
-	/* the valid slots, ascending: the SM's live list (a hand-built view: every slot) */
-	uint32_t n = sched_nslots(v, b->nslots), nl = v->live ? v->nlive : n;
-	for (uint32_t k = 0; k < nl; k++) {
-		uint32_t s = v->live ? v->live[k] : k;
-		const struct sched_warp *vw = &v->warps[s];
-		if (s >= n || !sched_candidate(vw, sched_id))
-			continue;
-		struct bows_warp *w = warp_of(b, v, s);
-		if (w->held && v->cycle >= w->delay_ready) {
-			w->held = false; /* the pending delay reached zero */
-			b->held[s] = false;
+	struct bows_cnt *c = &b->cnt[sched_id];
+	if (!c->ok || v->cycle >= c->next_release) {
+		/* the valid slots, ascending: the SM's live list (a hand-built view: every slot) */
+		uint32_t n = sched_nslots(v, b->nslots), nl = v->live ? v->nlive : n;
+		*c = (struct bows_cnt){.ok = true, .next_release = UINT64_MAX};
+		for (uint32_t k = 0; k < nl; k++) {
+			uint32_t s = v->live ? v->live[k] : k;
+			const struct sched_warp *vw = &v->warps[s];
+			if (s >= n || !sched_candidate(vw, sched_id))
+				continue;
+			struct bows_warp *w = warp_of(b, v, s);
+			if (w->held && v->cycle >= w->delay_ready) {
+				w->held = false; /* the pending delay reached zero */
+				b->held[s] = false;
+			}
+			c->cand++;
+			c->held += w->held;
+			c->backed += w->backed_off;
+			if (w->held && w->delay_ready < c->next_release)
+				c->next_release = w->delay_ready;
 		}
-		if (b->ctr) {
-			b->ctr[BOWS_C_HELD_CYCLES] += w->held;
-			b->ctr[w->backed_off ? BOWS_C_BACKED_CYCLES : BOWS_C_NORMAL_CYCLES]++;
-		}
+	}
+	if (b->ctr) {
+		b->ctr[BOWS_C_HELD_CYCLES] += c->held;
+		b->ctr[BOWS_C_BACKED_CYCLES] += c->backed;
+		b->ctr[BOWS_C_NORMAL_CYCLES] += c->cand - c->backed;
 	}
 }
 
@@ -350,8 +379,11 @@ static void bows_on_issue(void *st, const struct sched_view *v, uint32_t sched_i
 	if (!b->backoff || slot >= b->nslots)
 		return;
 	b->win_total++;
+	if (v->warps[slot].finished) /* it exited: no longer a candidate */
+		cnt_invalidate(b);
 	struct bows_warp *w = warp_of(b, v, slot);
 	if (w->backed_off) { /* leaves the backed-off state: load the pending delay */
+		cnt_invalidate(b);
 		w->backed_off = false;
 		w->delay_ready = v->cycle + pending_delay(b, w->age, v->cycle);
 	}
@@ -374,6 +406,7 @@ static void bows_on_exec(void *st, const struct sched_view *v, const struct sche
 	if (!e->taken)
 		return; /* the warp leaves the loop: no next iteration to back off from */
 	struct bows_warp *w = warp_of(b, v, e->slot);
+	cnt_invalidate(b);
 	w->backed_off = true;
 	w->seq = ++b->seq;
 	if (b->ctr)
@@ -396,10 +429,12 @@ static void bows_on_barrier_release(void *st, const struct sched_view *v, uint32
 }
 static void bows_on_cta_launch(void *st, const struct sched_view *v, uint32_t c)
 {
+	cnt_invalidate(st); /* new candidates */
 	sched_inner_on_cta_launch(&((struct bows *)st)->in, v, c);
 }
 static void bows_on_cta_exit(void *st, const struct sched_view *v, uint32_t c)
 {
+	cnt_invalidate(st);
 	sched_inner_on_cta_exit(&((struct bows *)st)->in, v, c);
 }
 
