@@ -17,6 +17,7 @@
  * and the choices made where the paper is silent.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "sched/ddos.h"
 #include "sched/sched_util.h"
@@ -91,6 +92,11 @@ struct bows {
 		uint32_t cand, held, backed;
 		uint64_t next_release;
 	} *cnt;
+	/* [ceil(nslots / 64) + 1] a superset of the backed-off warps' slots
+	 * (set when a warp backs off, cleared when it leaves the state or a new
+	 * warp takes the slot), so that order() tests the few backed-off warps
+	 * only */
+	uint64_t *backed_bits;
 };
 
 static void cnt_invalidate(struct bows *b)
@@ -111,6 +117,7 @@ static void bows_destroy(void *st)
 	free(b->w);
 	free(b->tmp);
 	free(b->cnt);
+	free(b->backed_bits);
 	free(b->own_held);
 	free(b);
 }
@@ -128,6 +135,7 @@ static void bows_reset(struct bows *b)
 	b->win_total = b->win_sib = b->prev_total = b->prev_sib = 0;
 	b->last_cycle = UINT64_MAX;
 	cnt_invalidate(b);
+	memset(b->backed_bits, 0, (b->nslots / 64 + 1) * sizeof *b->backed_bits);
 	if (b->dd)
 		ddos_reset(b->dd);
 }
@@ -164,7 +172,8 @@ static void *bows_create(const struct sched_create_args *a)
 		b->held = b->own_held = calloc(a->nslots ? a->nslots : 1, sizeof *b->held);
 	b->tmp = calloc(a->nslots ? a->nslots : 1, sizeof *b->tmp);
 	b->cnt = calloc(a->nsched ? a->nsched : 1, sizeof *b->cnt);
-	if (!b->w || !b->tmp || !b->held || !b->cnt || sched_inner_create(&b->in, a, own) != 0) {
+	b->backed_bits = calloc(a->nslots / 64 + 1, sizeof *b->backed_bits);
+	if (!b->w || !b->tmp || !b->held || !b->cnt || !b->backed_bits || sched_inner_create(&b->in, a, own) != 0) {
 		bows_destroy(b);
 		return NULL;
 	}
@@ -206,11 +215,16 @@ static uint32_t bows_order(const void *st, const struct sched_view *v, uint32_t 
 	uint32_t n = sched_inner_order(&b->in, v, sched_id, order);
 	if (!b->backoff)
 		return n;
+	uint64_t any = 0;
+	for (uint32_t wd = 0; wd <= b->nslots / 64; wd++)
+		any |= b->backed_bits[wd];
+	if (!any) /* no warp backed off: the inner order as it is */
+		return n;
 	uint32_t k = 0, m = 0;
 	uint32_t *q = b->tmp; /* scratch: a function of this call only */
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t s = order[i];
-		if (backed_off(b, v, s))
+		if (s < b->nslots && (b->backed_bits[s >> 6] >> (s & 63) & 1) && backed_off(b, v, s))
 			q[m++] = s;
 		else
 			order[k++] = s;
@@ -384,6 +398,7 @@ static void bows_on_issue(void *st, const struct sched_view *v, uint32_t sched_i
 	struct bows_warp *w = warp_of(b, v, slot);
 	if (w->backed_off) { /* leaves the backed-off state: load the pending delay */
 		cnt_invalidate(b);
+		b->backed_bits[slot >> 6] &= ~(1ull << (slot & 63));
 		w->backed_off = false;
 		w->delay_ready = v->cycle + pending_delay(b, w->age, v->cycle);
 	}
@@ -408,6 +423,7 @@ static void bows_on_exec(void *st, const struct sched_view *v, const struct sche
 	struct bows_warp *w = warp_of(b, v, e->slot);
 	cnt_invalidate(b);
 	w->backed_off = true;
+	b->backed_bits[e->slot >> 6] |= 1ull << (e->slot & 63);
 	w->seq = ++b->seq;
 	if (b->ctr)
 		b->ctr[BOWS_C_BACKOFFS]++;
@@ -429,7 +445,11 @@ static void bows_on_barrier_release(void *st, const struct sched_view *v, uint32
 }
 static void bows_on_cta_launch(void *st, const struct sched_view *v, uint32_t c)
 {
-	cnt_invalidate(st); /* new candidates */
+	struct bows *b = st;
+	cnt_invalidate(b); /* new candidates, and new warps in slots a backed-off warp may have left */
+	for (uint32_t s = 0, n = sched_nslots(v, b->nslots); s < n; s++)
+		if (v->warps[s].valid && v->warps[s].cta_slot == c)
+			b->backed_bits[s >> 6] &= ~(1ull << (s & 63));
 	sched_inner_on_cta_launch(&((struct bows *)st)->in, v, c);
 }
 static void bows_on_cta_exit(void *st, const struct sched_view *v, uint32_t c)
