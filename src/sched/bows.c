@@ -282,6 +282,31 @@ static void adapt(struct bows *b, uint64_t now)
 	}
 }
 
+/* Walk scheduler sched_id's candidate warps: release those whose pending
+ * delay reached zero (when `release`), and count them into *c. */
+static void walk(struct bows *b, const struct sched_view *v, uint32_t sched_id, bool release, struct bows_cnt *c)
+{
+	/* the valid slots, ascending: the SM's live list (a hand-built view: every slot) */
+	uint32_t n = sched_nslots(v, b->nslots), nl = v->live ? v->nlive : n;
+	*c = (struct bows_cnt){.ok = true, .next_release = UINT64_MAX};
+	for (uint32_t k = 0; k < nl; k++) {
+		uint32_t s = v->live ? v->live[k] : k;
+		const struct sched_warp *vw = &v->warps[s];
+		if (s >= n || !sched_candidate(vw, sched_id))
+			continue;
+		struct bows_warp *w = warp_of(b, v, s);
+		if (release && w->held && v->cycle >= w->delay_ready) {
+			w->held = false; /* the pending delay reached zero */
+			b->held[s] = false;
+		}
+		c->cand++;
+		c->held += w->held;
+		c->backed += w->backed_off;
+		if (w->held && w->delay_ready < c->next_release)
+			c->next_release = w->delay_ready;
+	}
+}
+
 static void bows_on_cycle(void *st, const struct sched_view *v, uint32_t sched_id)
 {
 	struct bows *b = st;
@@ -296,27 +321,8 @@ static void bows_on_cycle(void *st, const struct sched_view *v, uint32_t sched_i
 	if (!b->backoff || sched_id >= b->nsched)
 		return;
 	struct bows_cnt *c = &b->cnt[sched_id];
-	if (!c->ok || v->cycle >= c->next_release) {
-		/* the valid slots, ascending: the SM's live list (a hand-built view: every slot) */
-		uint32_t n = sched_nslots(v, b->nslots), nl = v->live ? v->nlive : n;
-		*c = (struct bows_cnt){.ok = true, .next_release = UINT64_MAX};
-		for (uint32_t k = 0; k < nl; k++) {
-			uint32_t s = v->live ? v->live[k] : k;
-			const struct sched_warp *vw = &v->warps[s];
-			if (s >= n || !sched_candidate(vw, sched_id))
-				continue;
-			struct bows_warp *w = warp_of(b, v, s);
-			if (w->held && v->cycle >= w->delay_ready) {
-				w->held = false; /* the pending delay reached zero */
-				b->held[s] = false;
-			}
-			c->cand++;
-			c->held += w->held;
-			c->backed += w->backed_off;
-			if (w->held && w->delay_ready < c->next_release)
-				c->next_release = w->delay_ready;
-		}
-	}
+	if (!c->ok || v->cycle >= c->next_release)
+		walk(b, v, sched_id, true, c);
 	if (b->ctr) {
 		b->ctr[BOWS_C_HELD_CYCLES] += c->held;
 		b->ctr[BOWS_C_BACKED_CYCLES] += c->backed;
@@ -353,18 +359,17 @@ static void bows_skip(void *st, const struct sched_view *v, uint32_t sched_id, u
 {
 	struct bows *b = st;
 	sched_inner_skip(&b->in, v, sched_id, cycles);
-	if (!b->backoff || !b->ctr)
+	if (!b->backoff || !b->ctr || sched_id >= b->nsched)
 		return;
-	uint32_t n = sched_nslots(v, b->nslots), nl = v->live ? v->nlive : n;
-	for (uint32_t k = 0; k < nl; k++) {
-		uint32_t s = v->live ? v->live[k] : k;
-		const struct sched_warp *vw = &v->warps[s];
-		if (s >= n || !sched_candidate(vw, sched_id))
-			continue;
-		const struct bows_warp *w = warp_of(b, v, s);
-		b->ctr[BOWS_C_HELD_CYCLES] += w->held ? cycles : 0;
-		b->ctr[w->backed_off ? BOWS_C_BACKED_CYCLES : BOWS_C_NORMAL_CYCLES] += cycles;
+	struct bows_cnt tmp;
+	const struct bows_cnt *c = &b->cnt[sched_id];
+	if (!c->ok) { /* (the last on_cycle's counts are normally still valid) */
+		walk(b, v, sched_id, false, &tmp);
+		c = &tmp;
 	}
+	b->ctr[BOWS_C_HELD_CYCLES] += c->held * cycles;
+	b->ctr[BOWS_C_BACKED_CYCLES] += c->backed * cycles;
+	b->ctr[BOWS_C_NORMAL_CYCLES] += (c->cand - c->backed) * cycles;
 }
 
 /* The pending delay a warp leaving the backed-off state gets: the limit, or
