@@ -218,6 +218,8 @@ static bool commit_sm(struct gpu *g, struct sm *s, bool *progress)
 static void skip_quiet(struct gpu *g, uint64_t last_progress, uint64_t watchdog, uint64_t livelock,
 		       uint64_t max_cycles)
 {
+	if (g->ctas_done >= g->nctas && memsys_idle(g->mem))
+		return; /* the launch ends with this cycle */
 	uint64_t k = memsys_quiet_cycles(g->mem), nactive = 0;
 	for (uint32_t wd = 0, nw = (g->nsms + 63) / 64; wd < nw && k; wd++)
 		for (uint64_t bits = g->active[wd]; bits; bits &= bits - 1) {
