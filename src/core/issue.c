@@ -219,9 +219,9 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	struct ws_stats *st = s->stats;
 	if (s->gpu->lock && d)
 		lock_measure(s, w, info, st);
-	st->v[STAT_simd_lanes_active] += (uint64_t)__builtin_popcountll(info->active);
+	st->v[STAT_simd_lanes_active] += ws_popc64(info->active);
 	if (d) { /* activity for the energy estimate */
-		uint64_t lanes = (uint64_t)__builtin_popcountll(info->exec);
+		uint64_t lanes = ws_popc64(info->exec);
 		static const enum stat_id by_unit[UNIT_COUNT] = {
 			[UNIT_SP] = STAT_lanes_sp, [UNIT_INT] = STAT_lanes_int, [UNIT_SFU] = STAT_lanes_sfu,
 			[UNIT_DP] = STAT_lanes_dp, [UNIT_LDST] = STAT_lanes_other, [UNIT_BRANCH] = STAT_lanes_other,

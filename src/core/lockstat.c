@@ -6,6 +6,8 @@
 
 #include <stdlib.h>
 
+#include "util/bits.h"
+
 /* open addressing, nonzero key -> value (key 0 = empty slot) */
 struct map {
 	uint64_t *key, *val;
@@ -200,6 +202,6 @@ void lockstat_acquire(struct lockstat *ls, struct ws_stats *st, uint64_t warp, b
 
 void lockstat_wait(struct ws_stats *st, uint64_t active, uint64_t exec)
 {
-	st->v[STAT_wait_exit_fail] += (uint64_t)__builtin_popcountll(active & exec);
-	st->v[STAT_wait_exit_success] += (uint64_t)__builtin_popcountll(active & ~exec);
+	st->v[STAT_wait_exit_fail] += ws_popc64(active & exec);
+	st->v[STAT_wait_exit_success] += ws_popc64(active & ~exec);
 }

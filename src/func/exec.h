@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "ptx/ir.h"
+#include "util/bits.h"
 
 #define WS_MAX_WARP 64
 
@@ -47,15 +48,8 @@ static inline const uint64_t *func_src(const struct func_exec *x, const struct p
 	return func_src_any(x, o, tmp);
 }
 
-/* Lanes in a mask.  Branch-free SWAR: the build targets baseline x86-64, where
- * __builtin_popcountll is a libgcc call. */
-static inline unsigned func_popc64(uint64_t m)
-{
-	m = m - ((m >> 1) & 0x5555555555555555ull);
-	m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
-	return (unsigned)((m * 0x0101010101010101ull) >> 56);
-}
+/* Lanes in a mask (util/bits.h: inline, no libgcc call). */
+static inline unsigned func_popc64(uint64_t m) { return ws_popc64(m); }
 
 /* Register array of register index r (all lanes). */
 static inline uint64_t *func_reg(const struct func_exec *x, int32_t r) { return x->regs + (size_t)r * x->ws; }

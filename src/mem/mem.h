@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "util/bits.h"
+
 #define MEM_SECTOR_BYTES 32u
 #define MEM_MAX_LINE_BYTES 128u /* largest cache line any module accepts */
 
@@ -68,7 +70,7 @@ struct mem_pkt {
 	uint64_t sent;       /* core cycle the SM sent it (round-trip latency statistics) */
 };
 
-static inline unsigned mem_popcount(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
+static inline unsigned mem_popcount(uint64_t x) { return ws_popc64(x); }
 
 /*
  * Address interleaving over memory partitions and L2 slices.
