@@ -134,15 +134,7 @@ bool ldst_pipe_busy(const struct ldst *u)
 	return false;
 }
 
-bool ldst_busy(const struct ldst *u)
-{
-	if (u->tab_used)
-		return true;
-	for (unsigned i = 0; i < u->nproc; i++)
-		if (u->proc[i].busy)
-			return true;
-	return false;
-}
+bool ldst_busy(const struct ldst *u) { return u->tab_used || ldst_pipe_busy(u); }
 
 static void entry_done(struct ldst *u, uint32_t e)
 {

@@ -237,7 +237,7 @@ struct sm {
 	 * stage and LD/ST pipeline, is repeated exactly by every later tick until
 	 * a timer expires or an outside event arrives, so those ticks are skipped
 	 * and only their per-cycle counters are added, in one step. */
-	bool sleep_ok;                /* the SM may sleep while busy (sleep, event-driven policy, no DWR) */
+	bool sleep_ok;                /* the SM may sleep while busy (sleep, and a policy that can: sched.h) */
 	bool issue_quiet;             /* this tick's issue stage issued nothing and left no issuable warp */
 	bool fetch_quiet;             /* this tick's fetch stage found no warp to fetch for */
 	uint8_t ncyc_stat;
@@ -265,8 +265,8 @@ bool sm_cycle(struct sm *s, uint64_t now);
 bool sm_busy(const struct sm *s);
 /* After the tick of cycle `now`: the first cycle whose tick may differ
  * from a repeat of this one's stall accounting -- the next expiring timer
- * (writeback, decode, control hazard, SIMD passes) -- or now + 1 when the
- * SM cannot sleep.  UINT64_MAX: nothing but an outside event (a memory
+ * (writeback, decode, control hazard, SIMD passes, DWR partner barriers,
+ * the policy's next_event) -- or now + 1 when the SM cannot sleep.  UINT64_MAX: nothing but an outside event (a memory
  * reply, a CTA, a kernel event) can change it. */
 uint64_t sm_next_event(const struct sm *s, uint64_t now);
 /* The SM slept since its last tick (s->slept_from) and is to tick at

@@ -119,12 +119,12 @@ static enum ptx_space generic_decode(uint64_t a, uint64_t *off)
 	return SPACE_GLOBAL;
 }
 
-/* Host pointer for `size` bytes at `addr` in `space` for lane `lane`, or NULL after recording an error. */
-static uint8_t *resolve(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane,
-			enum ptx_space space, uint64_t addr, uint64_t orig, unsigned size, bool write)
+/* Host pointer for `size` bytes at `addr` in `space` for lane `lane`, or
+ * NULL when they are not all inside it (or it is read-only and `write`). */
+static uint8_t *space_ptr(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane,
+			  enum ptx_space space, uint64_t addr, unsigned size, bool write)
 {
 	uint8_t *p = NULL;
-	const char *what = ptx_space_name[space];
 	switch (space) {
 	case SPACE_GLOBAL:
 		p = dmem_ptr_cached(L->mem, &L->dmem_last, addr, size);
@@ -152,6 +152,15 @@ static uint8_t *resolve(struct func_launch *L, struct func_cta *c, struct func_w
 	default:
 		break;
 	}
+	return p;
+}
+
+/* Host pointer for `size` bytes at `addr` in `space` for lane `lane`, or NULL after recording an error. */
+static uint8_t *resolve(struct func_launch *L, struct func_cta *c, struct func_warp *w, unsigned lane,
+			enum ptx_space space, uint64_t addr, uint64_t orig, unsigned size, bool write)
+{
+	const char *what = ptx_space_name[space];
+	uint8_t *p = space_ptr(L, c, w, lane, space, addr, size, write);
 	if (!p) {
 		if (write && (space == SPACE_CONST || space == SPACE_PARAM))
 			func_fail(L, c, w, (int)lane, WS_ERROR_ILLEGAL_ADDRESS, "write to read-only .%s space at 0x%llx",
@@ -549,25 +558,11 @@ static void ld_uniform(struct func_launch *L, struct func_cta *c, const struct f
 			return;
 		a += func_var_addr(x, aop->sym);
 	}
-	if (a & (size - 1))
+	/* local memory is per thread: one address is not one value */
+	if ((a & (size - 1)) || (space != SPACE_SHARED && space != SPACE_GLOBAL && space != SPACE_PARAM &&
+				 space != SPACE_CONST))
 		return;
-	const uint8_t *p = NULL;
-	switch (space) {
-	case SPACE_SHARED:
-		if (a < c->shared_size && size <= c->shared_size - a)
-			p = c->shared + a;
-		break;
-	case SPACE_GLOBAL: p = dmem_ptr_cached(L->mem, &L->dmem_last, a, size); break;
-	case SPACE_PARAM:
-		if (a < L->kparam_size && size <= L->kparam_size - a)
-			p = L->kparams + a;
-		break;
-	case SPACE_CONST:
-		if (a < L->const_size && size <= L->const_size - a)
-			p = L->const_bank + a;
-		break;
-	default: break;
-	}
+	const uint8_t *p = space_ptr(L, c, x->warp, 0, space, a, size, false);
 	if (!p)
 		return;
 	*handled = true;
