@@ -119,6 +119,20 @@ void cli_value_print_hex(const struct cli_type *t, const void *src, FILE *out);
 /* Build the effective configuration from --config FILE, every --set k=v in
  * order, and --functional (mode=functional) where the command has them.
  * Returns CLI_EXIT_OK with *out set, or an exit status after printing why. */
+/* An output file written whole or not at all (outfile.c): opened before the
+ * work as a temporary file beside `path` (an unwritable path fails now, with
+ * the reason in err), renamed into place by cli_out_commit.  Write to o->f. */
+struct cli_out {
+	FILE *f;
+	char *path, *tmp;
+};
+int cli_out_open(struct cli_out *o, const char *path, char *err, size_t errsz);
+/* Flush, close and rename into place; -1 with the reason (e.g. "No space
+ * left on device") in err, and nothing left behind. */
+int cli_out_commit(struct cli_out *o, char *err, size_t errsz);
+/* Drop the output (nothing is written); harmless on a zeroed or finished one. */
+void cli_out_abort(struct cli_out *o);
+
 int cli_build_config(const struct cli_args *a, ws_config **out);
 /* Print the warnings of a loaded module on stderr ("warpsim CMD: warning: file:line:col: ..."). */
 void cli_print_module_warnings(const struct cli_cmd *cmd, const ws_module *mod);

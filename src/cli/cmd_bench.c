@@ -6,6 +6,8 @@
  *
  * Models no hardware.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,6 +125,22 @@ int cli_cmd_run(const struct cli_args *a)
 	rc = cli_build_config(a, &cfg);
 	if (rc)
 		return rc;
+	/* the output files are created now (as temporaries renamed into place at
+	 * the end), so an unwritable path fails before the simulation */
+	struct cli_out out_tl = {0}, out_tr = {0}, out_st = {0};
+	{
+		char why[PATH_MAX + 200];
+		const char *const opt[3] = {"timeline", "trace", "stats"};
+		const char *const path[3] = {tl, tr, stats_path};
+		struct cli_out *const o[3] = {&out_tl, &out_tr, &out_st};
+		for (int k = 0; k < 3; k++)
+			if (path[k] && cli_out_open(o[k], path[k], why, sizeof why) != 0) {
+				for (int i = 0; i < k; i++)
+					cli_out_abort(o[i]);
+				wsConfigDestroy(cfg);
+				return cli_fail(cmd, "--%s %s", opt[k], why);
+			}
+	}
 	if (!cli_opt_get(a, "quiet")) {
 		printf("# effective configuration\n");
 		wsConfigPrint(cfg, stdout);
@@ -131,8 +149,12 @@ int cli_cmd_run(const struct cli_args *a)
 	ws_sim *sim;
 	rc = create_sim(cmd, &sim, cfg);
 	wsConfigDestroy(cfg);
-	if (rc)
+	if (rc) {
+		cli_out_abort(&out_tl);
+		cli_out_abort(&out_tr);
+		cli_out_abort(&out_st);
 		return rc;
+	}
 
 	printf("benchmark: %s, size %s (%s)\n", info->name, ws_bench_size_name(size),
 	       info->sizes[size] ? info->sizes[size] : "-");
@@ -150,29 +172,34 @@ int cli_cmd_run(const struct cli_args *a)
 	cli_speed_print(&res.speed, stdout);
 
 	rc = res.r == WS_SUCCESS ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+	char why[PATH_MAX + 200];
 	if (tl) {
-		FILE *f = fopen(tl, "w");
-		if (!f || wsTimelineWriteSVG(sim, f, (unsigned)tl_launch, (unsigned)tl_sm, (unsigned)tl_lo, (unsigned)tl_hi) !=
-				  WS_SUCCESS)
-			rc = cli_fail(cmd, "--timeline %s: cannot write", tl);
-		if (f && fclose(f) != 0)
-			rc = cli_fail(cmd, "--timeline %s: writing failed", tl);
+		if (wsTimelineWriteSVG(sim, out_tl.f, (unsigned)tl_launch, (unsigned)tl_sm, (unsigned)tl_lo,
+		                       (unsigned)tl_hi) != WS_SUCCESS) {
+			cli_out_abort(&out_tl);
+			rc = cli_fail(cmd, "--timeline %s: cannot write: %s", tl, wsSimLastError(sim));
+		} else if (cli_out_commit(&out_tl, why, sizeof why) != 0) {
+			rc = cli_fail(cmd, "--timeline %s", why);
+		}
 	}
 	if (tr) {
-		FILE *f = fopen(tr, "w");
-		if (!f || wsTraceWriteChrome(sim, f) != WS_SUCCESS)
-			rc = cli_fail(cmd, "--trace %s: cannot write", tr);
-		if (f && fclose(f) != 0)
-			rc = cli_fail(cmd, "--trace %s: writing failed", tr);
+		if (wsTraceWriteChrome(sim, out_tr.f) != WS_SUCCESS) {
+			cli_out_abort(&out_tr);
+			rc = cli_fail(cmd, "--trace %s: cannot write: %s", tr, wsSimLastError(sim));
+		} else if (cli_out_commit(&out_tr, why, sizeof why) != 0) {
+			rc = cli_fail(cmd, "--trace %s", why);
+		}
 	}
 	if (stats_path) {
-		FILE *f = fopen(stats_path, "w");
-		if (!f) {
-			rc = cli_fail(cmd, "--stats %s: cannot open for writing", stats_path);
-		} else {
-			ws_result r = wsStatsWriteJSON(sim, f);
-			if (fclose(f) != 0 || r != WS_SUCCESS)
-				rc = cli_fail(cmd, "--stats %s: writing failed (%s)", stats_path, wsGetErrorString(r));
+		errno = 0;
+		ws_result r = wsStatsWriteJSON(sim, out_st.f);
+		int e = ferror(out_st.f) ? errno : 0; /* a write error (a full disk), not a bad argument */
+		if (r != WS_SUCCESS) {
+			cli_out_abort(&out_st);
+			rc = cli_fail(cmd, "--stats %s: writing failed: %s", stats_path,
+			              e ? strerror(e) : wsGetErrorString(r));
+		} else if (cli_out_commit(&out_st, why, sizeof why) != 0) {
+			rc = cli_fail(cmd, "--stats %s", why);
 		}
 	}
 	wsSimDestroy(sim);

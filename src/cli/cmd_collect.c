@@ -202,15 +202,24 @@ int sweep_table_load(const char *dir, struct sweep_table *t, char *err, size_t e
 					kv[nkv++] = (struct sweep_kv){ps->keys[p], ps->items[p].str};
 			r->desc = sweep_strdup(json_get_str(job, "desc") ? json_get_str(job, "desc") : descs[i]);
 		} else {
-			if (sweep_job_read(dir, ids[i], &j, err, errsz))
-				goto fail;
-			have_job = 1;
-			const char *vals[NBASE] = {j.bench, j.size, j.config, j.sched, j.fetch};
-			for (int c = 0; c < NBASE; c++)
-				kv[nkv++] = (struct sweep_kv){(char *)base_cols[c], (char *)vals[c]};
-			for (int p = 0; p < j.nparams && nkv < NBASE + 256; p++)
-				kv[nkv++] = j.params[p];
-			r->desc = sweep_strdup(j.desc);
+			if (sweep_job_read(dir, ids[i], &j, err, errsz)) {
+				/* a sweep stopped while writing its job files (a full disk) leaves
+				 * jobs without a descriptor: a row with only its id, description
+				 * and status, not the end of the table */
+				fflush(stdout);
+				fprintf(stderr, "warpsim: warning: %s (job %s has no result: its row has no columns)\n", err,
+				        ids[i]);
+				err[0] = '\0';
+				r->desc = sweep_strdup(descs[i]);
+			} else {
+				have_job = 1;
+				const char *vals[NBASE] = {j.bench, j.size, j.config, j.sched, j.fetch};
+				for (int c = 0; c < NBASE; c++)
+					kv[nkv++] = (struct sweep_kv){(char *)base_cols[c], (char *)vals[c]};
+				for (int p = 0; p < j.nparams && nkv < NBASE + 256; p++)
+					kv[nkv++] = j.params[p];
+				r->desc = sweep_strdup(j.desc);
+			}
 		}
 		for (int k = 0; k < nkv; k++)
 			if (add_col(t, kv[k].key)) {

@@ -19,6 +19,14 @@
  * sweep, which stops launching jobs, terminates the running ones (they are
  * not recorded as failed) and exits; SIGINT, SIGTERM and SIGCHLD are taken
  * synchronously with sigtimedwait, so no signal handler or global is needed.
+ * Children also die with the sweep when it is killed outright (SIGKILL: a
+ * parent-death signal), and a sweep that starts removes the partial files
+ * (ID.json.part, temporaries) that killed children left.
+ * A sweep holds DIR/.lock (flock) while it runs: a second sweep in the same
+ * directory is refused with the owner's pid and host; the lock of a sweep
+ * that died is free again at once (the kernel drops it with the process).
+ * When the disk fills up, the sweep names it, stops launching jobs and
+ * counts the jobs whose failure it could not record.
  * See docs/sweeps.md.
  */
 #include <errno.h>
@@ -29,7 +37,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -464,6 +476,7 @@ static pid_t launch(const char *self, const char *dir, const struct sweep_job *j
 	dprintf(fd, "\n");
 	fflush(stdout);
 	fflush(stderr);
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
 		sweep_fmt(why, whysz, "fork failed: %s", strerror(errno));
@@ -473,6 +486,10 @@ static pid_t launch(const char *self, const char *dir, const struct sweep_job *j
 	}
 	if (pid == 0) {
 		setpgid(0, 0);
+		/* die with the sweep, even when it is killed with SIGKILL (the signal
+		 * survives the exec; the parent may already be gone by now) */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+			_exit(127);
 		int nul = open("/dev/null", O_RDONLY);
 		if (nul >= 0) {
 			dup2(nul, STDIN_FILENO);
@@ -533,11 +550,28 @@ static void job_finished(const struct sweep_run_opts *o, const char *binary, str
 	char part[PATH_MAX + 64];
 	sweep_job_path(part, sizeof part, dir, j->id, "json.part");
 	unlink(part);
-	sweep_record_failure(dir, j->id, status, why, log);
+	char unrec[200] = "";
+	if (sweep_record_failure(dir, j->id, status, why, log) != 0) {
+		r->unrecorded++;
+		r->record_errno = errno;
+		sweep_fmt(unrec, sizeof unrec, " (not recorded: %s: %s)", failpath, strerror(errno));
+	}
 	r->failed++;
 	pr->failed++;
-	sweep_progress_job(pr, 1, "FAILED %s %s: %s%s%s -- log: %s", j->id, j->desc, status, why[0] ? ": " : "", why,
-	                   log);
+	sweep_progress_job(pr, 1, "FAILED %s %s: %s%s%s -- log: %s%s", j->id, j->desc, status, why[0] ? ": " : "", why,
+	                   log, unrec);
+}
+
+/* Is the file system holding DIR full (less than 64 KiB left to us)?  A
+ * failed job is checked against it, so that a full disk stops the sweep
+ * instead of failing every job after it. */
+static bool disk_full(const char *dir, unsigned long long *avail)
+{
+	struct statvfs v;
+	if (statvfs(dir, &v) != 0)
+		return false;
+	*avail = (unsigned long long)v.f_bavail * v.f_frsize;
+	return *avail < 64 * 1024;
 }
 
 int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, struct sweep_run_result *r)
@@ -577,7 +611,7 @@ int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, stru
 	int next = 0, running = 0, stopping = 0;
 	double kill_at = 0;
 	for (;;) {
-		while (!stopping && next < n && running < workers) {
+		while (!stopping && !r->disk_full && next < n && running < workers) {
 			int k = 0;
 			while (slots[k].pid)
 				k++;
@@ -646,8 +680,17 @@ int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, stru
 					slots[k].pid = 0;
 					running--;
 					pr.running = running;
+					int failed_before = r->failed;
 					job_finished(o, binary, &slots[k], st, stopping, &pr, r);
 					sweep_job_clear(&slots[k].j);
+					unsigned long long avail;
+					if (r->failed > failed_before && !r->disk_full && disk_full(o->dir, &avail)) {
+						r->disk_full = 1;
+						sweep_progress_note(&pr,
+						                    "%s: no space left on the device (%llu bytes free): "
+						                    "launching no more jobs; free some space and rerun to resume",
+						                    o->dir, avail);
+					}
 					break;
 				}
 		}
@@ -683,7 +726,78 @@ static int parse_positive(const struct cli_args *a, const char *opt, long max, l
 	return 0;
 }
 
-static void print_summary(const char *dir, const struct sweep_spec *s, int done_before, double wall, int *nfailed)
+/* Take DIR/.lock for this sweep (kept until the process exits: the kernel
+ * drops an flock with its last descriptor, so the lock of a sweep that died
+ * is free at once).  Returns the descriptor, or -1 with the reason in err:
+ * another sweep holds it (its pid, host and start are named) or the lock
+ * file cannot be made. */
+static int sweep_lock(const char *dir, char *err, size_t errsz)
+{
+	char path[PATH_MAX + 16];
+	sweep_fmt(path, sizeof path, "%s/.lock", dir);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		sweep_fmt(err, errsz, "%s: cannot create the sweep's lock file: %s", path, strerror(errno));
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		int e = errno;
+		char owner[256];
+		ssize_t n = pread(fd, owner, sizeof owner - 1, 0);
+		owner[n > 0 ? n : 0] = '\0';
+		owner[strcspn(owner, "\n")] = '\0';
+		if (e == EWOULDBLOCK)
+			sweep_fmt(err, errsz,
+			          "%s is in use by another sweep (%s); two sweeps must not share a directory: wait for it "
+			          "(or stop it), then run this command again to resume",
+			          dir, owner[0] ? owner : "owner unknown");
+		else
+			sweep_fmt(err, errsz, "%s: cannot lock: %s", path, strerror(e));
+		close(fd);
+		return -1;
+	}
+	char host[256];
+	if (gethostname(host, sizeof host) != 0)
+		sweep_fmt(host, sizeof host, "?");
+	host[sizeof host - 1] = '\0';
+	time_t now = time(NULL);
+	struct tm tm;
+	char when[64] = "?";
+	if (localtime_r(&now, &tm))
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", &tm);
+	if (ftruncate(fd, 0) == 0)
+		dprintf(fd, "pid %ld on %s, started %s\n", (long)getpid(), host, when);
+	return fd;
+}
+
+/* Remove what killed children of an earlier sweep left in DIR/jobs: partial
+ * statistics (ID.json.part) and temporaries of interrupted writes (*.tmp.*).
+ * Only under the sweep's lock, when nothing else writes there.  Returns how
+ * many. */
+static int clean_leftovers(const char *dir)
+{
+	char jobs[PATH_MAX + 16];
+	sweep_fmt(jobs, sizeof jobs, "%s/jobs", dir);
+	DIR *d = opendir(jobs);
+	if (!d)
+		return 0;
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		bool part = l > 10 && strcmp(e->d_name + l - 10, ".json.part") == 0;
+		if (!part && !strstr(e->d_name, ".tmp."))
+			continue;
+		char p[PATH_MAX + 300];
+		sweep_fmt(p, sizeof p, "%s/%s", jobs, e->d_name);
+		n += unlink(p) == 0;
+	}
+	closedir(d);
+	return n;
+}
+
+static void print_summary(const char *dir, const struct sweep_spec *s, int done_before, double wall,
+                          const struct sweep_run_result *rr, int *nfailed)
 {
 	int ok = 0, failed = 0, pending = 0;
 	for (int i = 0; i < s->njobs; i++) {
@@ -702,6 +816,12 @@ static void print_summary(const char *dir, const struct sweep_spec *s, int done_
 	for (int i = 0; i < s->njobs; i++)
 		if (sweep_job_status(dir, s->jobs[i].id) == SWEEP_FAILED)
 			sweep_print_failure(stdout, dir, s->jobs[i].id, s->jobs[i].desc);
+	if (rr && rr->unrecorded)
+		printf("warning: %d failed job%s could not be recorded in %s/jobs (%s): %s counted as not run above\n",
+		       rr->unrecorded, rr->unrecorded == 1 ? "" : "s", dir, strerror(rr->record_errno),
+		       rr->unrecorded == 1 ? "it is" : "they are");
+	if (rr && rr->disk_full)
+		printf("stopped early: %s has no space left; free some space and run the same command to resume\n", dir);
 	printf("results: %s (next: warpsim collect %s; warpsim report %s)\n", dir, dir, dir);
 	*nfailed = failed + pending;
 }
@@ -772,10 +892,24 @@ int cli_cmd_sweep(const struct cli_args *a)
 		sweep_spec_free(s);
 		return CLI_EXIT_OK;
 	}
-	if (sweep_dir_write(dir, s, err, sizeof err) != 0) {
+	if (sweep_mkdirs(dir) != 0) {
+		sweep_spec_free(s);
+		return cli_fail(cmd, "%s: cannot create: %s", dir, strerror(errno));
+	}
+	int lock = sweep_lock(dir, err, sizeof err);
+	if (lock < 0) {
 		sweep_spec_free(s);
 		return cli_fail(cmd, "%s", err);
 	}
+	if (sweep_dir_write(dir, s, err, sizeof err) != 0) {
+		sweep_spec_free(s);
+		close(lock);
+		return cli_fail(cmd, "%s", err);
+	}
+	int leftovers = clean_leftovers(dir);
+	if (leftovers && !cli_opt_get(a, "quiet"))
+		fprintf(stderr, "[%s] removed %d partial file%s of an interrupted sweep (those jobs run again)\n", s->name,
+		        leftovers, leftovers == 1 ? "" : "s");
 	/* results of another warpsim binary do not count as done, unless --keep-stale */
 	int keep_stale = cli_opt_get(a, "keep-stale") != NULL;
 	char binary[17];
@@ -823,6 +957,7 @@ int cli_cmd_sweep(const struct cli_args *a)
 	}
 	double t0 = cli_now();
 	int rc = CLI_EXIT_OK, interrupted = 0, done_before = 0;
+	struct sweep_run_result rr = {0};
 	for (int i = 0; i < s->njobs; i++)
 		done_before += sweep_job_status(dir, s->jobs[i].id) == SWEEP_DONE;
 	if (slurm) {
@@ -879,7 +1014,6 @@ int cli_cmd_sweep(const struct cli_args *a)
 			fprintf(stderr, "[%s] %d jobs: %d done before, %d to run on %ld worker%s\n", s->name, s->njobs,
 			        already, n, w, w == 1 ? "" : "s");
 		struct sweep_run_opts ro = {dir, s->name, (int)jobs, cli_opt_get(a, "quiet") != NULL, already + n, already};
-		struct sweep_run_result rr;
 		int e = sweep_run_jobs(ids, n, &ro, &rr);
 		free(ids);
 		if (e) {
@@ -889,7 +1023,7 @@ int cli_cmd_sweep(const struct cli_args *a)
 		interrupted = rr.interrupted;
 	}
 	int nfailed = 0;
-	print_summary(dir, s, done_before, cli_now() - t0, &nfailed);
+	print_summary(dir, s, done_before, cli_now() - t0, &rr, &nfailed);
 	sweep_spec_free(s);
 	if (interrupted) {
 		fprintf(stderr, "warpsim sweep: interrupted (%s); rerun the same command to resume\n",

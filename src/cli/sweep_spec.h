@@ -137,7 +137,10 @@ struct sweep_run_opts {
 };
 struct sweep_run_result {
 	int ok, failed;
-	int interrupted; /* signal number that stopped the run, 0 if none */
+	int interrupted;  /* signal number that stopped the run, 0 if none */
+	int unrecorded;   /* failed jobs whose ID.failed could not be written */
+	int record_errno; /* why (the last such errno) */
+	int disk_full;    /* the run stopped launching jobs: the directory's file system is full */
 };
 /* Run the jobs (ids; their .job files exist) on up to o->workers child
  * processes.  Returns 0, or -1 on a setup error (printed). */

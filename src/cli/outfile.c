@@ -1,0 +1,107 @@
+/*
+ * outfile.c -- output files of the warpsim command that are written whole
+ * or not at all.
+ *
+ * Models no hardware.  An output file (--stats, --timeline, --trace, a
+ * report) is opened before the work starts, as a temporary file beside its
+ * final name, so an unwritable path fails at once with the system's reason
+ * instead of after a long simulation; at the end it is flushed, closed and
+ * renamed into place.  Readers never see a half-written file, and two
+ * commands writing the same file at once each leave a complete file (the
+ * last rename wins) instead of an interleaving of both.  A path that exists
+ * and is not a regular file (/dev/stdout, a FIFO) is written directly.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int cli_out_open(struct cli_out *o, const char *path, char *err, size_t errsz)
+{
+	memset(o, 0, sizeof *o);
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, errsz, "%s: is a directory", path);
+		return -1;
+	}
+	o->path = strdup(path);
+	if (!o->path) {
+		snprintf(err, errsz, "%s: out of memory", path);
+		return -1;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device or FIFO: there is nothing to replace atomically */
+		o->f = fopen(path, "w");
+		if (!o->f) {
+			snprintf(err, errsz, "%s: cannot open for writing: %s", path, strerror(errno));
+			cli_out_abort(o);
+			return -1;
+		}
+		return 0;
+	}
+	size_t n = strlen(path) + 16;
+	o->tmp = malloc(n);
+	if (!o->tmp) {
+		snprintf(err, errsz, "%s: out of memory", path);
+		cli_out_abort(o);
+		return -1;
+	}
+	snprintf(o->tmp, n, "%s.tmp.XXXXXX", path);
+	int fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		snprintf(err, errsz, "%s: cannot create: %s", path, strerror(errno));
+		free(o->tmp);
+		o->tmp = NULL;
+		cli_out_abort(o);
+		return -1;
+	}
+	/* mkstemp creates 0600; give the file the mode a plain fopen would */
+	mode_t mask = umask(0);
+	umask(mask);
+	(void)fchmod(fd, 0666 & ~mask);
+	o->f = fdopen(fd, "w");
+	if (!o->f) {
+		snprintf(err, errsz, "%s: cannot open for writing: %s", path, strerror(errno));
+		close(fd);
+		cli_out_abort(o);
+		return -1;
+	}
+	return 0;
+}
+
+int cli_out_commit(struct cli_out *o, char *err, size_t errsz)
+{
+	if (!o->f)
+		return -1;
+	errno = 0;
+	int bad = fflush(o->f) != 0 || ferror(o->f);
+	int e = errno;
+	if (fclose(o->f) != 0 && !bad) {
+		bad = 1;
+		e = errno;
+	}
+	o->f = NULL;
+	if (!bad && o->tmp && rename(o->tmp, o->path) != 0) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad)
+		snprintf(err, errsz, "%s: writing failed: %s", o->path, e ? strerror(e) : "I/O error");
+	cli_out_abort(o);
+	return bad ? -1 : 0;
+}
+
+void cli_out_abort(struct cli_out *o)
+{
+	if (o->f)
+		fclose(o->f);
+	if (o->tmp)
+		unlink(o->tmp);
+	free(o->tmp);
+	free(o->path);
+	memset(o, 0, sizeof *o);
+}
