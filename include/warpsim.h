@@ -310,13 +310,19 @@ void wsStatsPrint(const ws_sim *sim, FILE *out);
 ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out);
 
 /* ---- warp-phase timelines (config trace_phases=1 records them) ---- */
+/* Warp-phase records kept, and records past trace_max_events that were
+ * dropped (either pointer may be NULL). */
+ws_result wsTraceInfo(const ws_sim *sim, uint64_t *records, uint64_t *dropped);
 /* Chrome trace-event JSON of every recorded warp-phase (open in Perfetto). */
 ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out);
 /* SVG timeline: warps (y) against cycles (x) for launch `launch` (0 = the
- * last), SM `sm`, CTAs cta_lo..cta_hi; each warp-phase coloured, barrier and
- * exit waits drawn in grey and black. */
-ws_result wsTimelineWriteSVG(const ws_sim *sim, FILE *out, unsigned launch, unsigned sm, unsigned cta_lo,
-			     unsigned cta_hi);
+ * last), SM `sm`, CTAs cta_lo..cta_hi; each warp-phase coloured (with a
+ * legend), barrier and exit waits drawn in grey and black, and a visible
+ * INCOMPLETE mark when records past trace_max_events were dropped.  When no
+ * record matches the selection, the SVG still says why and the call returns
+ * WS_ERROR_NOT_FOUND with the reason (which launches, SMs and CTAs have
+ * records) in wsSimLastError. */
+ws_result wsTimelineWriteSVG(ws_sim *sim, FILE *out, unsigned launch, unsigned sm, unsigned cta_lo, unsigned cta_hi);
 
 #ifdef __cplusplus
 }

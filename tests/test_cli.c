@@ -727,6 +727,44 @@ TEST(cli_run_timeline_and_trace)
 	CHECK_EQ(cli_run("run sp --size paper --timeline x.svg --timeline-ctas 5-2", 1, &out), 2);
 	CHECK_STR_CONTAINS(out, "--timeline-ctas '5-2': expected A or A-B");
 	free(out);
+	/* selections with nothing to draw fail, saying what there is (issue 26) */
+	static const struct {
+		const char *args;
+		int rc;
+		const char *msg;
+	} bad[] = {
+		{"--timeline-sm 99", 2, "--timeline-sm 99: this GPU has 15 SMs (0-14)"},
+		{"--timeline-launch 5", 1, "nothing to draw: launch 5 has no records: the run had launches 1-1"},
+		{"--timeline-ctas 200-300", 1, "SM 0 ran none of CTAs 200-300 in launch 1: it ran CTAs between 0 and 0"},
+		{"--timeline-sm 14", 1, "SM 14 ran no CTA of launch 1: SMs 0-1 did"},
+		{"--functional", 2, "--timeline needs the timing model"},
+	};
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		snprintf(args, sizeof args, "run sp --size tiny --quiet --timeline %s %s", svg, bad[k].args);
+		out = NULL;
+		CHECK_MSG(cli_run(args, 1, &out) == bad[k].rc, "%s: expected exit %d: %s", bad[k].args, bad[k].rc, out);
+		CHECK_STR_CONTAINS(out, bad[k].msg);
+		CHECK_MSG(!strstr(out, "trace_phases=1"), "%s: misleading hint: %s", bad[k].args, out);
+		free(out);
+	}
+	/* dropped records: a warning, and a visible mark in both files */
+	snprintf(args, sizeof args, "run ms --size small --quiet --set trace_max_events=1000 --timeline %s --trace %s",
+		 svg, json);
+	out = NULL;
+	CHECK_EQ(cli_run(args, 2, &out), 0);
+	CHECK_STR_CONTAINS(out, "warning: 8920 warp-phase records past trace_max_events were dropped");
+	free(out);
+	s = cli_slurp(svg, &n);
+	CHECK_STR_CONTAINS(s, "INCOMPLETE: 8920 warp-phase records past trace_max_events were dropped");
+	CHECK_STR_CONTAINS(s, "barrier wait</text>"); /* the legend */
+	free(s);
+	s = cli_slurp(json, &n);
+	CHECK_STR_CONTAINS(s, "\"dropped_records\": 8920");
+	CHECK_STR_CONTAINS(s, "\"name\": \"SM 0 (INCOMPLETE");
+	free(s);
+	remove(svg);
+	remove(json);
+	rmdir(dir);
 }
 
 /* ---- correlate ---- */

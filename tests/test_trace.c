@@ -75,9 +75,23 @@ TEST(trace_rtru_synthetic_phase)
 	/* an SM that ran nothing gives an explanatory empty picture */
 	buf = NULL;
 	m = open_memstream(&buf, &len);
-	CHECK(wsTimelineWriteSVG(sim, m, 0, 5, 0, 0) == WS_SUCCESS);
+	CHECK(wsTimelineWriteSVG(sim, m, 0, 5, 0, 0) == WS_ERROR_NOT_FOUND);
 	fclose(m);
-	CHECK_STR_CONTAINS(buf, "no warp-phase records");
+	CHECK_STR_CONTAINS(buf, "nothing to draw: SM 5 ran no CTA of launch 1: SMs 0-0 did");
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "SM 5 ran no CTA of launch 1");
+	free(buf);
+	/* a launch that does not exist, CTAs the SM did not run */
+	buf = NULL;
+	m = open_memstream(&buf, &len);
+	CHECK(wsTimelineWriteSVG(sim, m, 5, 0, 0, 0) == WS_ERROR_NOT_FOUND);
+	fclose(m);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "launch 5 has no records: the run had launches 1-1");
+	free(buf);
+	buf = NULL;
+	m = open_memstream(&buf, &len);
+	CHECK(wsTimelineWriteSVG(sim, m, 0, 0, 7, 9) == WS_ERROR_NOT_FOUND);
+	fclose(m);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "SM 0 ran none of CTAs 7-9 in launch 1: it ran CTAs between 0 and 0");
 	free(buf);
 	CHECK(wsTimelineWriteSVG(sim, stdout, 0, 0, 3, 2) == WS_ERROR_INVALID_VALUE);
 	wsSimDestroy(sim);

@@ -125,6 +125,22 @@ int cli_cmd_run(const struct cli_args *a)
 	rc = cli_build_config(a, &cfg);
 	if (rc)
 		return rc;
+	if (tl || tr) {
+		char v[64], v2[64];
+		const char *mode = wsConfigGet(cfg, "mode", v, sizeof v);
+		const char *nsms = wsConfigGet(cfg, "num_sms", v2, sizeof v2);
+		if (mode && strcmp(mode, "functional") == 0) {
+			wsConfigDestroy(cfg);
+			return cli_usage_error(cmd, "--%s needs the timing model: a functional run (--functional or "
+			                            "mode=functional) records no warp-phases",
+			                       tl ? "timeline" : "trace");
+		}
+		if (tl && nsms && tl_sm >= strtoul(nsms, NULL, 10)) {
+			wsConfigDestroy(cfg);
+			return cli_usage_error(cmd, "--timeline-sm %lu: this GPU has %s SMs (0-%lu)", tl_sm, nsms,
+			                       strtoul(nsms, NULL, 10) - 1);
+		}
+	}
 	/* the output files are created now (as temporaries renamed into place at
 	 * the end), so an unwritable path fails before the simulation */
 	struct cli_out out_tl = {0}, out_tr = {0}, out_st = {0};
@@ -173,11 +189,20 @@ int cli_cmd_run(const struct cli_args *a)
 
 	rc = res.r == WS_SUCCESS ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 	char why[PATH_MAX + 200];
+	uint64_t trace_dropped = 0;
+	if ((tl || tr) && wsTraceInfo(sim, NULL, &trace_dropped) == WS_SUCCESS && trace_dropped) {
+		fflush(stdout);
+		fprintf(stderr,
+		        "warpsim run: warning: %llu warp-phase records past trace_max_events were dropped: the %s %s "
+		        "incomplete (marked so in the file; raise trace_max_events to keep them)\n",
+		        (unsigned long long)trace_dropped, tl && tr ? "timeline and trace" : tl ? "timeline" : "trace",
+		        tl && tr ? "are" : "is");
+	}
 	if (tl) {
 		if (wsTimelineWriteSVG(sim, out_tl.f, (unsigned)tl_launch, (unsigned)tl_sm, (unsigned)tl_lo,
 		                       (unsigned)tl_hi) != WS_SUCCESS) {
 			cli_out_abort(&out_tl);
-			rc = cli_fail(cmd, "--timeline %s: cannot write: %s", tl, wsSimLastError(sim));
+			rc = cli_fail(cmd, "--timeline %s: %s", tl, wsSimLastError(sim));
 		} else if (cli_out_commit(&out_tl, why, sizeof why) != 0) {
 			rc = cli_fail(cmd, "--timeline %s", why);
 		}

@@ -1275,13 +1275,31 @@ ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out)
 	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
 }
 
-ws_result wsTimelineWriteSVG(const ws_sim *sim, FILE *out, unsigned launch, unsigned sm, unsigned cta_lo,
-			     unsigned cta_hi)
+ws_result wsTraceInfo(const ws_sim *sim, uint64_t *records, uint64_t *dropped)
 {
-	if (!sim || !out || cta_lo > cta_hi)
+	if (!sim)
 		return WS_ERROR_INVALID_VALUE;
-	trace_write_svg(&sim->trace, out, launch, sm, cta_lo, cta_hi);
-	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
+	if (records)
+		*records = sim->trace.n;
+	if (dropped)
+		*dropped = sim->trace.dropped;
+	return WS_SUCCESS;
+}
+
+ws_result wsTimelineWriteSVG(ws_sim *sim, FILE *out, unsigned launch, unsigned sm, unsigned cta_lo, unsigned cta_hi)
+{
+	if (!sim)
+		return WS_ERROR_INVALID_VALUE;
+	if (!out || cta_lo > cta_hi)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsTimelineWriteSVG: %s",
+				 !out ? "NULL file" : "empty CTA range (cta_lo > cta_hi)");
+	char why[512];
+	size_t drawn = trace_write_svg(&sim->trace, out, launch, sm, cta_lo, cta_hi, why, sizeof why);
+	if (ferror(out))
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsTimelineWriteSVG: write error");
+	if (!drawn)
+		return sim_error(sim, WS_ERROR_NOT_FOUND, "nothing to draw: %s", why);
+	return WS_SUCCESS;
 }
 
 ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out)

@@ -2,6 +2,7 @@
  * trace.c -- warp-phase trace storage and its SVG / Chrome-trace writers.
  */
 #include <stdlib.h>
+#include <stdio.h>
 
 #include "stats/trace.h"
 
@@ -35,21 +36,31 @@ void trace_free(struct phase_trace *t)
 void trace_write_chrome(const struct phase_trace *t, FILE *out)
 {
 	/* timestamps are in cycles, written as microseconds: 1 us on the time axis = 1 cycle */
-	fprintf(out, "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"time_unit\": \"1 us = 1 core cycle\"},\n"
-		     " \"traceEvents\": [\n");
-	int first = 1;
+	fprintf(out,
+		"{\"displayTimeUnit\": \"ns\", \"otherData\": {\"time_unit\": \"1 us = 1 core cycle\", "
+		"\"records\": %zu, \"dropped_records\": %llu%s},\n \"traceEvents\": [\n",
+		t->n, (unsigned long long)t->dropped,
+		t->dropped ? ", \"incomplete\": \"records past trace_max_events were dropped\"" : "");
+	/* one process per SM, named once (in order of first appearance); a
+	 * trace with dropped records says so in every process name */
+	const char *inc = t->dropped ? " (INCOMPLETE: records past trace_max_events dropped)" : "";
+	uint64_t named[16] = {0}; /* SMs whose process_name is written (SM ids below 1024) */
+	const char *sep = "  ";
 	for (size_t i = 0; i < t->n; i++) {
 		const struct phase_event *e = &t->ev[i];
 		unsigned tid = e->cta * 1024 + e->warp;
-		if (first)
-			fprintf(out, "  {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
-				     "\"args\": {\"name\": \"CTA %u warp %u\"}}",
-				e->sm, tid, e->cta, e->warp);
-		else
-			fprintf(out, ",\n  {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
-				     "\"args\": {\"name\": \"CTA %u warp %u\"}}",
-				e->sm, tid, e->cta, e->warp);
-		first = 0;
+		if (e->sm >= 1024 || !(named[e->sm >> 6] >> (e->sm & 63) & 1)) {
+			if (e->sm < 1024)
+				named[e->sm >> 6] |= 1ull << (e->sm & 63);
+			fprintf(out, "%s{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": %u, "
+				     "\"args\": {\"name\": \"SM %u%s\"}}",
+				sep, e->sm, e->sm, inc);
+			sep = ",\n  ";
+		}
+		fprintf(out, "%s{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": %u, \"tid\": %u, "
+			     "\"args\": {\"name\": \"CTA %u warp %u\"}}",
+			sep, e->sm, tid, e->cta, e->warp);
+		sep = ",\n  ";
 		fprintf(out, ",\n  {\"name\": \"phase %u\", \"cat\": \"run\", \"ph\": \"X\", \"pid\": %u, \"tid\": %u, "
 			     "\"ts\": %llu, \"dur\": %llu, \"args\": {\"launch\": %u, \"cta\": %u, \"warp\": %u}}",
 			e->phase, e->sm, tid, (unsigned long long)e->start, (unsigned long long)(e->arrive - e->start),
@@ -63,11 +74,57 @@ void trace_write_chrome(const struct phase_trace *t, FILE *out)
 	fprintf(out, "\n ]}\n");
 }
 
-static const char *const phase_colors[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
-					   "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#86bcb6"};
+/* The colour of warp-phase p: hues a golden angle apart, so neighbouring
+ * phases differ strongly and no two of the first hundreds coincide. */
+static void phase_color(uint32_t p, char buf[24])
+{
+	unsigned h = (unsigned)((uint64_t)p * 137508u / 1000u % 360u);
+	unsigned l = p % 2 ? 42 : 55; /* alternate lightness too */
+	snprintf(buf, 24, "hsl(%u,60%%,%u%%)", h, l);
+}
 
-void trace_write_svg(const struct phase_trace *t, FILE *out, uint32_t launch, uint32_t sm, uint32_t cta_lo,
-		     uint32_t cta_hi)
+/* Why a timeline selection has no records: which launches, SMs and CTAs do. */
+static void explain_empty(const struct phase_trace *t, uint32_t launch, uint32_t sm, uint32_t cta_lo, uint32_t cta_hi,
+			  char *buf, size_t bufsz)
+{
+	size_t n = 0;
+	if (!t->n) {
+		snprintf(buf, bufsz,
+			 "no warp-phase records at all: the run recorded none (a functional run, trace_phases=0, or "
+			 "trace_max_events reached before the first record)");
+		return;
+	}
+	uint32_t maxl = 0, sm_lo = UINT32_MAX, sm_hi = 0, c_lo = UINT32_MAX, c_hi = 0, nsm = 0;
+	bool on_launch = false;
+	for (size_t i = 0; i < t->n; i++) {
+		const struct phase_event *e = &t->ev[i];
+		if (e->launch > maxl)
+			maxl = e->launch;
+		if (e->launch != launch)
+			continue;
+		on_launch = true;
+		sm_lo = e->sm < sm_lo ? e->sm : sm_lo;
+		sm_hi = e->sm > sm_hi ? e->sm : sm_hi;
+		if (e->sm == sm) {
+			nsm++;
+			c_lo = e->cta < c_lo ? e->cta : c_lo;
+			c_hi = e->cta > c_hi ? e->cta : c_hi;
+		}
+	}
+	if (!on_launch)
+		n = (size_t)snprintf(buf, bufsz, "launch %u has no records: the run had launches 1-%u", launch, maxl);
+	else if (!nsm)
+		n = (size_t)snprintf(buf, bufsz, "SM %u ran no CTA of launch %u: SMs %u-%u did", sm, launch, sm_lo, sm_hi);
+	else
+		n = (size_t)snprintf(buf, bufsz, "SM %u ran none of CTAs %u-%u in launch %u: it ran CTAs between %u and %u",
+				     sm, cta_lo, cta_hi, launch, c_lo, c_hi);
+	if (t->dropped && n < bufsz)
+		snprintf(buf + n, bufsz - n, " (%llu records past trace_max_events were dropped)",
+			 (unsigned long long)t->dropped);
+}
+
+size_t trace_write_svg(const struct phase_trace *t, FILE *out, uint32_t launch, uint32_t sm, uint32_t cta_lo,
+		       uint32_t cta_hi, char *why, size_t whysz)
 {
 	if (launch == 0)
 		for (size_t i = 0; i < t->n; i++)
@@ -100,17 +157,21 @@ void trace_write_svg(const struct phase_trace *t, FILE *out, uint32_t launch, ui
 		}
 	uint32_t rows = ncta * (maxwarp + 1);
 	const double W = 1000, left = 110, top = 40, rowh = 12;
-	double H = top + rows * rowh + 50;
+	double H = top + rows * rowh + (t->dropped ? 125 : 105);
 	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" "
 		     "font-size=\"10\">\n",
 		W + left + 20, H);
 	fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
 	if (!rows || tmax <= tmin) {
-		fprintf(out, "<text x=\"10\" y=\"20\">no warp-phase records for launch %u, SM %u, CTAs %u-%u "
-			     "(run with trace_phases=1)</text>\n</svg>\n",
-			launch, sm, cta_lo, cta_hi);
-		return;
+		char buf[512];
+		explain_empty(t, launch, sm, cta_lo, cta_hi, buf, sizeof buf);
+		if (why && whysz)
+			snprintf(why, whysz, "%s", buf);
+		fprintf(out, "<text x=\"10\" y=\"20\">nothing to draw: %s</text>\n</svg>\n", buf);
+		return 0;
 	}
+	size_t drawn = 0;
+	uint32_t maxphase = 0;
 	double scale = W / (double)(tmax - tmin);
 	fprintf(out, "<text x=\"%.0f\" y=\"16\" font-size=\"13\">Warp-phases on SM %u, launch %u (cycles %llu-%llu); "
 		     "colour = warp-phase, grey = waiting at a barrier, black = waiting at the exit</text>\n",
@@ -125,10 +186,14 @@ void trace_write_svg(const struct phase_trace *t, FILE *out, uint32_t launch, ui
 		double y = top + (ci * (maxwarp + 1) + e->warp) * rowh;
 		double x0 = left + (e->start - tmin) * scale, x1 = left + (e->arrive - tmin) * scale;
 		double x2 = left + (e->end - tmin) * scale;
+		char col[24];
+		phase_color(e->phase, col);
 		fprintf(out, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\"><title>CTA %u warp %u "
 			     "phase %u: %llu-%llu</title></rect>\n",
-			x0, y, x1 - x0 > 0.3 ? x1 - x0 : 0.3, rowh - 2, phase_colors[e->phase % 10], e->cta, e->warp,
-			e->phase, (unsigned long long)e->start, (unsigned long long)e->arrive);
+			x0, y, x1 - x0 > 0.3 ? x1 - x0 : 0.3, rowh - 2, col, e->cta, e->warp, e->phase,
+			(unsigned long long)e->start, (unsigned long long)e->arrive);
+		drawn++;
+		maxphase = e->phase > maxphase ? e->phase : maxphase;
 		if (x2 > x1)
 			fprintf(out, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\"/>\n", x1,
 				y + 3, x2 - x1, rowh - 8, e->exit ? "#222" : "#bbb");
@@ -144,5 +209,26 @@ void trace_write_svg(const struct phase_trace *t, FILE *out, uint32_t launch, ui
 		fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">%llu</text>\n", x, ya + 14,
 			(unsigned long long)(tmin + (tmax - tmin) * (uint64_t)k / 5));
 	}
-	fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">cycle</text>\n</svg>\n", left + W / 2, ya + 30);
+	fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">cycle</text>\n", left + W / 2, ya + 30);
+	/* legend: the phases' colours (up to 24 of them), barrier and exit waits */
+	double yl = ya + 44, xl = left;
+	for (uint32_t p = 0; p <= maxphase && p < 24; p++, xl += 60) {
+		char col[24];
+		phase_color(p, col);
+		fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+			     "<text x=\"%.0f\" y=\"%.0f\">phase %u</text>\n",
+			xl, yl, col, xl + 13, yl + 9, p);
+	}
+	if (maxphase >= 24)
+		fprintf(out, "<text x=\"%.0f\" y=\"%.0f\">... phase %u</text>\n", xl, yl + 9, maxphase);
+	fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" fill=\"#bbb\"/><text x=\"%.0f\" "
+		     "y=\"%.0f\">barrier wait</text>\n<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" "
+		     "fill=\"#222\"/><text x=\"%.0f\" y=\"%.0f\">exit wait</text>\n",
+		left, yl + 16, left + 13, yl + 25, left + 100, yl + 16, left + 113, yl + 25);
+	if (t->dropped)
+		fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" fill=\"#c00\" font-size=\"12\">INCOMPLETE: %llu warp-phase "
+			     "records past trace_max_events were dropped</text>\n",
+			left, yl + 42, (unsigned long long)t->dropped);
+	fprintf(out, "</svg>\n");
+	return drawn;
 }

@@ -37,10 +37,14 @@ struct phase_trace {
 /* Append one record; beyond `max` records they are counted in `dropped`. */
 bool trace_add(struct phase_trace *t, const struct phase_event *e);
 void trace_free(struct phase_trace *t);
-/* Chrome trace-event format ("traceEvents"), one process per SM, one thread per warp. */
+/* Chrome trace-event format ("traceEvents"), one process per SM (named "SM
+ * N"), one thread per warp; otherData gives the record and dropped counts. */
 void trace_write_chrome(const struct phase_trace *t, FILE *out);
-/* SVG timeline of launch `launch` (0 = the last one), SM `sm`, CTAs [cta_lo, cta_hi]. */
-void trace_write_svg(const struct phase_trace *t, FILE *out, uint32_t launch, uint32_t sm, uint32_t cta_lo,
-		     uint32_t cta_hi);
+/* SVG timeline of launch `launch` (0 = the last one), SM `sm`, CTAs [cta_lo,
+ * cta_hi], with a colour legend and, when records were dropped, a visible
+ * INCOMPLETE mark.  Returns the records drawn; when none match, the picture
+ * and `why` (may be NULL) say which launches, SMs and CTAs have records. */
+size_t trace_write_svg(const struct phase_trace *t, FILE *out, uint32_t launch, uint32_t sm, uint32_t cta_lo,
+		       uint32_t cta_hi, char *why, size_t whysz);
 
 #endif
