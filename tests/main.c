@@ -1,8 +1,11 @@
-/* main.c -- test runner: runs every TEST, prints failures, ends with "N passed, N failed". */
+/* main.c -- test runner: runs every TEST, one line per test as it finishes
+ * ("[k/n] name: ok (seconds)", failures with their messages above it), and
+ * ends with "N passed, N failed". */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "test.h"
 
@@ -35,7 +38,9 @@ static int skipped_by_env(const char *name)
 int main(int argc, char **argv)
 {
 	const char *filter = argc > 1 ? argv[1] : NULL;
-	int passed = 0, failed = 0, skipped = 0;
+	int passed = 0, failed = 0, skipped = 0, total = 0, k = 0;
+	for (const struct test_entry *e = test_list; e->name; e++)
+		total += !(filter && !strstr(e->name, filter)) && !skipped_by_env(e->name);
 	for (const struct test_entry *e = test_list; e->name; e++) {
 		if (filter && !strstr(e->name, filter))
 			continue;
@@ -44,12 +49,18 @@ int main(int argc, char **argv)
 			continue;
 		}
 		struct test_ctx t = {e->name, 0};
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
 		e->fn(&t);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+		k++;
 		if (t.failures) {
 			failed++;
 			printf("FAILED %s\n", e->name);
 		} else {
 			passed++;
+			printf("[%d/%d] %s: ok (%.2f s)\n", k, total, e->name, sec);
 		}
 		fflush(stdout);
 	}

@@ -556,6 +556,21 @@ TEST(cli_exec_errors)
 	cli_expect(t, SAXPY "--shared -1", 2, "--shared");
 	cli_expect(t, "exec " CLI_PTX "saxpy.ptx", 2, "too few arguments");
 
+	/* input files: regular files only, never read without bound (issue 26) */
+	cli_expect(t, SAXPY "--arg u32:5 --arg f32:2 --arg buf:x:f32:file=/dev/zero --arg buf:y:f32:8=fill:1", 1,
+	           "'/dev/zero' is not a regular file (a device or socket)");
+	cli_expect(t, SAXPY "--arg u32:5 --arg file:/dev/zero --arg buf:x:f32:8=iota --arg buf:y:f32:8=fill:1", 1,
+	           "'/dev/zero' is not a regular file");
+	cli_expect(t, SAXPY "--arg u32:5 --arg f32:2 --arg buf:x:f32:file=" CLI_PTX " --arg buf:y:f32:8=fill:1", 1,
+	           "is not a regular file (a directory)");
+	{
+		char big[512]; /* the warpsim binary itself: a file larger than 1 MiB of device memory */
+		snprintf(big, sizeof big,
+		         SAXPY "--set device_mem_mb=1 --arg u32:5 --arg f32:2 --arg buf:x:f32:file=%s --arg buf:y:f32:8=fill:1",
+		         cli_bin());
+		cli_expect(t, big, 1, "the most this input can take is 1048576 bytes");
+	}
+
 	/* scalar specs */
 	cli_expect(t, SAXPY "--arg 5", 2, "--arg '5': expected TYPE:VALUE");
 	cli_expect(t, SAXPY "--arg q32:5", 2, "unknown type 'q32'");

@@ -157,15 +157,10 @@ int cli_cmd_run(const struct cli_args *a)
 				return cli_fail(cmd, "--%s %s", opt[k], why);
 			}
 	}
-	if (!cli_opt_get(a, "quiet")) {
-		printf("# effective configuration\n");
-		wsConfigPrint(cfg, stdout);
-		printf("\n");
-	}
 	ws_sim *sim;
 	rc = create_sim(cmd, &sim, cfg);
-	wsConfigDestroy(cfg);
 	if (rc) {
+		wsConfigDestroy(cfg);
 		cli_out_abort(&out_tl);
 		cli_out_abort(&out_tr);
 		cli_out_abort(&out_st);
@@ -186,6 +181,12 @@ int cli_cmd_run(const struct cli_args *a)
 	wsStatsPrint(sim, stdout);
 	printf("\n");
 	cli_speed_print(&res.speed, stdout);
+	/* the configuration echo comes last, so the result is not buried under it */
+	if (!cli_opt_get(a, "quiet")) {
+		printf("\n# effective configuration\n");
+		wsConfigPrint(cfg, stdout);
+	}
+	wsConfigDestroy(cfg);
 
 	rc = res.r == WS_SUCCESS ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 	char why[PATH_MAX + 200];

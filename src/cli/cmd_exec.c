@@ -19,9 +19,12 @@
  * allocate and fill buffers, launch (exit 1), copy back and write outputs.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -91,6 +94,7 @@ struct xstate {
 	int nouts;
 	struct xprint *prints;
 	int nprints;
+	size_t dev_bytes; /* device memory: the largest input file a buffer can take */
 };
 
 static int find_buf(const struct xstate *st, const char *name, size_t len)
@@ -458,8 +462,13 @@ static int hexval(char c)
 	return -1;
 }
 
-/* Read a whole binary file. Returns 0, or -1 with errno-based reason. */
-static int read_file(const char *path, unsigned char **data, size_t *size, char *err, size_t errsz);
+/* Read a whole regular file of at most `max` bytes. Returns 0, or -1 with
+ * the reason (not a regular file: a directory, device or FIFO; too large;
+ * an errno). */
+static int read_file(const char *path, size_t max, unsigned char **data, size_t *size, char *err, size_t errsz);
+/* The largest file:PATH value of --arg (by value) or --set-var: a kernel
+ * parameter or a module variable, never near this. */
+#define XVALUE_FILE_MAX ((size_t)64 << 20)
 
 /* The bytes of a value spec (what --arg passes by value and --set-var
  * stores): hex:BYTES (any even number of digits), file:PATH (a file's raw
@@ -500,7 +509,7 @@ static int parse_value(const struct cli_cmd *cmd, const char *opt, const char *s
 		return CLI_EXIT_OK;
 	}
 	if (tl == 4 && strncmp(value, "file", 4) == 0) {
-		if (read_file(v, bytes, size, why, sizeof why))
+		if (read_file(v, XVALUE_FILE_MAX, bytes, size, why, sizeof why))
 			return cli_fail(cmd, "%s '%.80s': %s", opt, spec, why);
 		if (*size == 0) {
 			free(*bytes);
@@ -698,43 +707,49 @@ static void state_free(struct xstate *st, ws_sim *sim)
 	free(st->prints);
 }
 
-/* Read a whole binary file. Returns 0, or -1 with errno-based reason. */
-static int read_file(const char *path, unsigned char **data, size_t *size, char *err, size_t errsz)
+static int read_file(const char *path, size_t max, unsigned char **data, size_t *size, char *err, size_t errsz)
 {
 	*data = NULL;
 	*size = 0;
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
 		snprintf(err, errsz, "cannot open '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	size_t cap = 0, n = 0;
-	unsigned char *buf = NULL;
-	for (;;) {
-		if (n == cap) {
-			size_t ncap = cap ? cap * 2 : 65536;
-			unsigned char *nb = ncap > cap ? realloc(buf, ncap) : NULL;
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				snprintf(err, errsz, "'%s' is too large to read", path);
-				return -1;
-			}
-			buf = nb;
-			cap = ncap;
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(buf);
-		snprintf(err, errsz, "error reading '%s'", path);
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errsz, "'%s' is not a regular file (%s)", path,
+		         S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket");
+		close(fd);
 		return -1;
 	}
+	if ((uint64_t)st.st_size > max) {
+		snprintf(err, errsz, "'%s' is %llu bytes; the most this input can take is %zu bytes", path,
+		         (unsigned long long)st.st_size, max);
+		close(fd);
+		return -1;
+	}
+	size_t n = (size_t)st.st_size;
+	unsigned char *buf = malloc(n ? n : 1);
+	if (!buf) {
+		close(fd);
+		snprintf(err, errsz, "'%s' (%zu bytes): out of memory", path, n);
+		return -1;
+	}
+	size_t got = 0;
+	while (got < n) {
+		ssize_t k = read(fd, buf + got, n - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			snprintf(err, errsz, "error reading '%s': %s", path, k < 0 ? strerror(errno) : "it shrank while read");
+			free(buf);
+			close(fd);
+			return -1;
+		}
+		got += (size_t)k;
+	}
+	close(fd);
 	*data = buf;
 	*size = n;
 	return 0;
@@ -806,6 +821,9 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 	ws_config *cfg;
 	if ((rc = cli_build_config(a, &cfg)) != CLI_EXIT_OK)
 		return rc;
+	char mb[64];
+	const char *dm = wsConfigGet(cfg, "device_mem_mb", mb, sizeof mb);
+	st->dev_bytes = (size_t)(dm ? strtoull(dm, NULL, 10) : 4096) << 20;
 	ws_result r = wsSimCreate(simp, cfg);
 	wsConfigDestroy(cfg);
 	if (r != WS_SUCCESS) {
@@ -873,7 +891,7 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 			continue;
 		unsigned char *data;
 		size_t size;
-		if (read_file(b->init_text, &data, &size, why, sizeof why))
+		if (read_file(b->init_text, st->dev_bytes, &data, &size, why, sizeof why))
 			return cli_fail(cmd, "--arg '%s': %s", b->spec, why);
 		if (b->is_tex && size != b->count * b->type->size) {
 			free(data);

@@ -161,8 +161,10 @@ static const struct cli_opt report_opts[] = {
 
 static const struct cli_cmd commands[] = {
     {"run", "BENCH", "Run one bundled benchmark and verify it against its CPU reference.",
-     "Prints the effective configuration (unless --quiet), \"verification: PASSED\" or\n"
-     "\"verification: FAILED: why\", every counter, and the simulator's own speed.\n"
+     "Prints \"verification: PASSED\" or \"verification: FAILED: why\", every counter,\n"
+     "the simulator's own speed, and last the effective configuration (unless --quiet).\n"
+     "Output files are created before the run (a bad path fails at once) and renamed\n"
+     "into place at the end.\n"
      "Exit status 0 only if verification passed.\n",
      1, 1, run_opts, cli_cmd_run},
     {"list", "[BENCH...]", "List the bundled benchmarks (the benchmark table).",
