@@ -1363,3 +1363,42 @@ TEST(cli_exec_cooperative)
 	snprintf(cmd, sizeof cmd, "%s --cooperative --set num_sms=1 --set max_ctas_per_sm=1", args);
 	cli_expect(t, cmd, 1, "cannot be resident at once");
 }
+
+/* Misuse that used to pass silently or fail late (issue 26): each is refused
+ * before any work, with a message that names the problem. */
+TEST(cli_misuse_refused_early)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], args[1024], fifo[128];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_expect(t, "list vecadd --suite bows", 2, "benchmark 'vecadd' is not in suite 'bows'");
+	cli_expect(t, "run sp --size tiny --quiet --sched gto --set sched=lrr", 2,
+	           "--sched gto contradicts --set sched=lrr");
+	cli_expect(t, "run sp --size tiny --quiet --sched gto --set sched=gto", 0, "verification: PASSED");
+	snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+	if (mkfifo(fifo, 0600) == 0) {
+		snprintf(args, sizeof args, "run sp --size tiny --config %s", fifo);
+		cli_expect(t, args, 2, "not a regular file (a FIFO)"); /* used to block forever */
+		remove(fifo);
+	}
+	snprintf(args, sizeof args, "run sp --size tiny --config %s", dir);
+	cli_expect(t, args, 2, "not a regular file (a directory)");
+	snprintf(args, sizeof args, "sweep experiments/smoke.spec --out %s/sw --reuse %s/nothing --quiet", dir, dir);
+	cli_expect(t, args, 1, "not a sweep directory");
+	snprintf(args, sizeof args, "%s/sw", dir);
+	CHECK_MSG(access(args, F_OK) != 0, "a refused sweep created %s", args);
+	snprintf(args, sizeof args,
+	         "exec " CLI_PTX "saxpy.ptx saxpy --grid 1 --block 8 --arg u32:5 --arg f32:2 --arg buf:x:f32:8=iota "
+	         "--arg buf:y:f32:8=fill:1 --out x=%s/f --out y=%s/f",
+	         dir, dir);
+	cli_expect(t, args, 2, "is already the output of --out x=...");
+	snprintf(args, sizeof args, "correlate tests/correlation/gpgpusim/vecadd_lrr --out %s/no/such/dir", dir);
+	cli_expect(t, args, 1, "cannot create the directory: No such file or directory");
+	snprintf(args, sizeof args, "characterize --size tiny --out %s/no/c.md", dir);
+	cli_expect(t, args, 1, "c.md: cannot create: No such file or directory");
+	snprintf(args, sizeof args, "cuda --stats %s/no/s.jsonl -- " TEST_DATA_DIR "/cudart/bin/managed", dir);
+	cli_expect(t, args, 1, "/no/s.jsonl: cannot write: No such file or directory");
+	rmdir(dir);
+}

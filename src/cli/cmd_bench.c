@@ -464,12 +464,16 @@ int cli_cmd_list(const struct cli_args *a)
 	const char *const *suite = NULL;
 	if (suite_name && !(suite = ws_bench_suite(suite_name)))
 		return cli_usage_error(a->cmd, "--suite '%s': expected barrier, syncfree, bows, kaws or dwr", suite_name);
-	for (int i = 0; i < a->npos; i++)
+	for (int i = 0; i < a->npos; i++) {
 		if (!ws_bench_find(a->pos[i])) {
 			char names[1024];
 			return cli_usage_error(a->cmd, "unknown benchmark '%s' (known: %s; see 'warpsim list')", a->pos[i],
 			                       ws_bench_names(names, sizeof names));
 		}
+		if (suite && !suite_has(suite, a->pos[i]))
+			return cli_usage_error(a->cmd, "benchmark '%s' is not in suite '%s' (see 'warpsim list --suite %s')",
+			                       a->pos[i], suite_name, suite_name);
+	}
 	if (!ws_bench_table[0]) {
 		printf("no bundled benchmarks\n");
 		return CLI_EXIT_OK;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -700,6 +701,17 @@ int cli_cmd_correlate(const struct cli_args *a)
 	}
 	if (bench && !ws_bench_find(bench))
 		return cli_usage_error(cmd, "--bench '%s': not a bundled benchmark (see 'warpsim list')", bench);
+	/* the output directory must be usable before any run */
+	const char *outdir0 = cli_opt_get(a, "out");
+	if (outdir0) {
+		struct stat st;
+		if (mkdir(outdir0, 0777) != 0 && errno != EEXIST)
+			return cli_fail(cmd, "--out %s: cannot create the directory: %s", outdir0, strerror(errno));
+		if (stat(outdir0, &st) != 0 || !S_ISDIR(st.st_mode))
+			return cli_fail(cmd, "--out %s: not a directory", outdir0);
+		if (access(outdir0, W_OK | X_OK) != 0)
+			return cli_fail(cmd, "--out %s: cannot write there: %s", outdir0, strerror(errno));
+	}
 	/* the configuration (and the policy names) must be valid before any run */
 	ws_config *cfg0 = NULL;
 	rc = cli_build_config(a, &cfg0);
@@ -773,7 +785,6 @@ int cli_cmd_correlate(const struct cli_args *a)
 
 	const char *outdir = cli_opt_get(a, "out");
 	if (outdir) {
-		mkdir(outdir, 0777);
 		char p[1024];
 		FILE *f;
 		snprintf(p, sizeof p, "%s/correlation.csv", outdir);

@@ -10,6 +10,7 @@
  * command's.  docs/cuda.md documents both.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +151,18 @@ int cli_cmd_cuda(const struct cli_args *a)
 	free(sets);
 	if (rc)
 		return rc;
+	/* output files must be writable before the program starts (its runtime
+	 * could only warn, and the program would run for nothing) */
+	static const char *const outs[] = {"stats", "trace"};
+	for (unsigned i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+		const char *v = cli_opt_get(a, outs[i]);
+		if (!v)
+			continue;
+		int fd = open(v, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+		if (fd < 0)
+			return cli_fail(cmd, "--%s %s: cannot write: %s", outs[i], v, strerror(errno));
+		close(fd);
+	}
 	static const char *const pass[][2] = {{"sched", "WARPSIM_SCHED"},
 	                                      {"fetch", "WARPSIM_FETCH"},
 	                                      {"stats", "WARPSIM_STATS"},

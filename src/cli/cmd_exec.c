@@ -648,6 +648,11 @@ static int parse_out(struct xstate *st, const char *spec)
 	}
 	if (plen == 0)
 		return cli_usage_error(cmd, "--out '%s': empty file name", spec);
+	for (int i = 0; i < st->nouts; i++)
+		if (strlen(st->outs[i].path) == plen && strncmp(st->outs[i].path, path, plen) == 0)
+			return cli_usage_error(cmd, "--out '%s': file '%.*s' is already the output of --out %s=...: one file "
+			                            "per output",
+			                       spec, (int)plen, path, st->bufs[st->outs[i].buf].name);
 	struct xout *o = &st->outs[st->nouts];
 	o->path = malloc(plen + 1);
 	if (!o->path)

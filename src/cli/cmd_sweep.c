@@ -892,6 +892,21 @@ int cli_cmd_sweep(const struct cli_args *a)
 		sweep_spec_free(s);
 		return CLI_EXIT_OK;
 	}
+	/* --reuse DIRs must be sweep directories (checked before anything is written) */
+	for (int i = 0; i < a->nitems; i++) {
+		if (!cli_item_is(a, i, "reuse"))
+			continue;
+		char fromjobs[PATH_MAX + 16];
+		struct stat fst;
+		sweep_fmt(fromjobs, sizeof fromjobs, "%s/jobs", a->items[i].value);
+		if (stat(fromjobs, &fst) != 0 || !S_ISDIR(fst.st_mode)) {
+			int e = errno;
+			bool missing = stat(fromjobs, &fst) != 0;
+			sweep_spec_free(s);
+			return cli_fail(cmd, "--reuse %s: not a sweep directory (%s: %s)", a->items[i].value, fromjobs,
+			                missing ? strerror(e) : "not a directory");
+		}
+	}
 	if (sweep_mkdirs(dir) != 0) {
 		sweep_spec_free(s);
 		return cli_fail(cmd, "%s: cannot create: %s", dir, strerror(errno));

@@ -6,6 +6,7 @@
  * Models no hardware.
  */
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -31,6 +32,12 @@ int cli_build_config(const struct cli_args *a, ws_config **out)
 	ws_result r;
 	const char *file = cli_opt_get(a, "config");
 	if (file) {
+		struct stat st;
+		if (stat(file, &st) == 0 && !S_ISREG(st.st_mode)) {
+			wsConfigDestroy(cfg);
+			return cli_usage_error(cmd, "--config %s: not a regular file (%s)", file,
+			                       S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device");
+		}
 		err[0] = '\0';
 		r = wsConfigLoadFile(cfg, file, err, sizeof err);
 		if (r != WS_SUCCESS) {
@@ -77,6 +84,17 @@ int cli_build_config(const struct cli_args *a, ws_config **out)
 		const char *v = cli_opt_get(a, shortcut[k][0]);
 		if (!v)
 			continue;
+		/* the same parameter twice with different values is a mistake, not an override */
+		size_t kl = strlen(shortcut[k][1]);
+		for (int i = 0; i < a->nitems; i++) {
+			const char *kv = a->items[i].value;
+			if (cli_item_is(a, i, "set") && strncmp(kv, shortcut[k][1], kl) == 0 && kv[kl] == '=' &&
+			    strcmp(kv + kl + 1, v) != 0) {
+				wsConfigDestroy(cfg);
+				return cli_usage_error(cmd, "--%s %s contradicts --set %s: give the %s once", shortcut[k][0], v,
+				                       kv, shortcut[k][1]);
+			}
+		}
 		err[0] = '\0';
 		r = wsConfigSet(cfg, shortcut[k][1], v, err, sizeof err);
 		if (r != WS_SUCCESS) {
