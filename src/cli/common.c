@@ -6,7 +6,6 @@
  * Models no hardware.
  */
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -32,12 +31,6 @@ int cli_build_config(const struct cli_args *a, ws_config **out)
 	ws_result r;
 	const char *file = cli_opt_get(a, "config");
 	if (file) {
-		struct stat st;
-		if (stat(file, &st) == 0 && !S_ISREG(st.st_mode)) {
-			wsConfigDestroy(cfg);
-			return cli_usage_error(cmd, "--config %s: not a regular file (%s)", file,
-			                       S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device");
-		}
 		err[0] = '\0';
 		r = wsConfigLoadFile(cfg, file, err, sizeof err);
 		if (r != WS_SUCCESS) {

@@ -7,13 +7,16 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
-#include <stdlib.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <math.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "config/config.h"
 
@@ -332,6 +335,9 @@ static char *trim(char *s)
 	return s;
 }
 
+/* How long a config file that is a FIFO may keep its reader waiting. */
+#define CFG_FIFO_WAIT_MS 5000
+
 ws_result wsConfigLoadFile(ws_config *c, const char *path, char *err, size_t errsz)
 {
 	char dummy[8];
@@ -339,17 +345,36 @@ ws_result wsConfigLoadFile(ws_config *c, const char *path, char *err, size_t err
 		err = dummy;
 		errsz = sizeof dummy;
 	}
-	FILE *f = fopen(path, "r");
-	if (!f) {
+	/* O_NONBLOCK: opening a FIFO that no process writes must not block */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
 		snprintf(err, errsz, "%s: cannot open config file: %s", path, strerror(errno));
 		return WS_ERROR_FILE_NOT_FOUND;
 	}
 	struct stat st;
-	if (fstat(fileno(f), &st) != 0 || (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))) {
+	if (fstat(fd, &st) != 0 || (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))) {
 		snprintf(err, errsz, "%s: not a config file (%s)", path,
 			 S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
-		fclose(f);
+		close(fd);
 		return WS_ERROR_FILE_NOT_FOUND;
+	}
+	if (S_ISFIFO(st.st_mode)) {
+		/* a pipe (e.g. --config <(...)): wait a while for its writer */
+		struct pollfd p = {fd, POLLIN, 0};
+		if (poll(&p, 1, CFG_FIFO_WAIT_MS) <= 0) {
+			snprintf(err, errsz, "%s: a FIFO that nothing wrote to within %d s", path, CFG_FIFO_WAIT_MS / 1000);
+			close(fd);
+			return WS_ERROR_FILE_NOT_FOUND;
+		}
+	}
+	int fl = fcntl(fd, F_GETFL);
+	if (fl != -1)
+		(void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	FILE *f = fdopen(fd, "r");
+	if (!f) {
+		snprintf(err, errsz, "%s: cannot open config file: %s", path, strerror(errno));
+		close(fd);
+		return WS_ERROR_OUT_OF_MEMORY;
 	}
 	ws_result r = cfg_load_stream(c, f, path, err, errsz);
 	fclose(f);
