@@ -28,8 +28,8 @@ BENCH_SRC := $(foreach b,$(BENCHES),bench/$(b)/host.c) bench/bench_common.c benc
 TEST_SRC  := $(sort $(wildcard tests/*.c))
 # the CUDA runtime library (docs/cuda.md): the simulator library built again
 # position-independent under $(BUILD)/pic, without sanitizers (it is loaded
-# into programs nvcc built), plus src/cudart and the CLI's speed printer
-CUDART_SRC := $(sort $(wildcard src/cudart/*.c)) src/cli/speed.c
+# into programs nvcc built), plus src/cudart; nothing of src/cli
+CUDART_SRC := $(sort $(wildcard src/cudart/*.c))
 PIC_OBJ   := $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(CUDART_SRC:%.c=$(BUILD)/pic/%.o)
 
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)

@@ -118,10 +118,10 @@ static void measure_child(const char *path, struct load_result *res)
 		fclose(cr);
 	}
 	res->rss_before_kb = status_kb("VmRSS");
-	double t0 = cli_now();
+	double t0 = speed_now();
 	ws_module *mod = NULL;
 	ws_result r = wsModuleLoad(sim, &mod, path);
-	res->seconds = cli_now() - t0;
+	res->seconds = speed_now() - t0;
 	res->hwm_after_kb = status_kb("VmHWM");
 	if (r != WS_SUCCESS) {
 		snprintf(res->msg, sizeof res->msg, "%s", wsSimLastError(sim));

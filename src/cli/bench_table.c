@@ -77,10 +77,10 @@ static void run_one(const ws_config *cfg, bool functional, const struct ws_bench
 	if (t->r == WS_SUCCESS) {
 		struct ws_bench_out out;
 		memset(&out, 0, sizeof out);
-		double w0 = cli_now(), c0 = cpu_now();
+		double w0 = speed_now(), c0 = cpu_now();
 		t->r = ws_bench_run(b, sim, mod, size, &out);
 		t->cpu = cpu_now() - c0;
-		t->wall = cli_now() - w0;
+		t->wall = speed_now() - w0;
 		out.msg[sizeof out.msg - 1] = '\0';
 		snprintf(t->msg, sizeof t->msg, "%s", out.msg[0] ? out.msg : wsSimLastError(sim));
 		collect(sim, t);
@@ -149,10 +149,10 @@ static void run_onewarp(const ws_config *cfg, unsigned nsms, struct table_run *t
 	if (r == WS_SUCCESS) {
 		uint32_t mask = ONEWARP_WORDS - 1, iters = ONEWARP_ITERS;
 		void *args[] = {&din, &dout, &mask, &iters};
-		double w0 = cli_now(), c0 = cpu_now();
+		double w0 = speed_now(), c0 = cpu_now();
 		r = wsLaunchKernel(fn, 1, 1, 1, 32, 1, 1, 0, args);
 		t->cpu = cpu_now() - c0;
-		t->wall = cli_now() - w0;
+		t->wall = speed_now() - w0;
 	}
 	if (r == WS_SUCCESS)
 		r = wsMemcpyDtoH(sim, out, dout, sizeof out);

@@ -2,7 +2,8 @@
  * cli.h -- internals of the `warpsim` command-line tool (src/cli/).
  *
  * Models no hardware.  The CLI is a client of the public runtime API
- * (include/warpsim.h) and of the benchmark table (bench/bench.h) only.
+ * (include/warpsim.h), of the benchmark table (bench/bench.h) and of the
+ * speed measurement (stats/speed.h, which reads the public API too) only.
  *
  * Every subcommand is one row of a table (struct cli_cmd): its name, its
  * positional arguments, its options (a table of struct cli_opt) and the
@@ -24,6 +25,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "stats/speed.h"
 #include "warpsim.h"
 
 #define CLI_VERSION "0.1.0"
@@ -140,20 +142,6 @@ void cli_print_module_warnings(const struct cli_cmd *cmd, const ws_module *mod);
 int cli_get_size(const struct cli_args *a, enum ws_bench_size *size);
 /* The same with another default (characterize, correlate: paper). */
 int cli_get_size_or(const struct cli_args *a, enum ws_bench_size dflt, enum ws_bench_size *size);
-
-/* Simulator speed of one measured run. */
-struct cli_speed {
-	double wall; /* seconds of wall-clock time */
-	uint64_t warp_insts, thread_insts, cycles;
-	int have_warp, have_thread, have_cycles; /* counter exists */
-	uint64_t sm_ticks, sm_slept, skipped; /* timing model: SM ticks run, busy-SM cycles skipped asleep, whole
-					       * cycles skipped (wsSimHostWork) */
-};
-double cli_now(void); /* CLOCK_MONOTONIC in seconds */
-void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s);
-void cli_speed_print(const struct cli_speed *s, FILE *out);
-/* the same, naming what the wall time covers ("the kernel launches") */
-void cli_speed_print_for(const struct cli_speed *s, const char *what, FILE *out);
 
 /* ---- independent jobs on forked worker processes (pool.c) ---- */
 struct cli_pool {

@@ -16,7 +16,7 @@
 struct bench_result {
 	ws_result r;
 	struct ws_bench_out out;
-	struct cli_speed speed;
+	struct speed speed;
 };
 
 /* Load the benchmark's embedded PTX into sim and run it, timing run(). */
@@ -32,12 +32,12 @@ static void run_bench(ws_sim *sim, const struct ws_bench_info *info, enum ws_ben
 		snprintf(res->out.msg, sizeof res->out.msg, "loading %s: %s%s%s", name, wsGetErrorString(r),
 		         detail[0] ? ": " : "", detail);
 		res->r = r;
-		cli_speed_collect(sim, 0, &res->speed);
+		speed_collect(sim, 0, &res->speed);
 		return;
 	}
-	double t0 = cli_now();
+	double t0 = speed_now();
 	r = ws_bench_run(info, sim, mod, size, &res->out);
-	double t1 = cli_now();
+	double t1 = speed_now();
 	res->out.msg[sizeof res->out.msg - 1] = '\0';
 	res->r = r;
 	if (r != WS_SUCCESS && !res->out.msg[0]) {
@@ -45,7 +45,7 @@ static void run_bench(ws_sim *sim, const struct ws_bench_info *info, enum ws_ben
 		snprintf(res->out.msg, sizeof res->out.msg, "%s%s%s", wsGetErrorString(r), detail[0] ? ": " : "",
 		         detail);
 	}
-	cli_speed_collect(sim, t1 - t0, &res->speed);
+	speed_collect(sim, t1 - t0, &res->speed);
 	wsModuleUnload(mod);
 }
 
@@ -180,7 +180,7 @@ int cli_cmd_run(const struct cli_args *a)
 	printf("\n");
 	wsStatsPrint(sim, stdout);
 	printf("\n");
-	cli_speed_print(&res.speed, stdout);
+	speed_print(&res.speed, stdout);
 	/* the configuration echo comes last, so the result is not buried under it */
 	if (!cli_opt_get(a, "quiet")) {
 		printf("\n# effective configuration\n");
@@ -361,7 +361,7 @@ int cli_cmd_bench(const struct cli_args *a)
 		struct bench_result *br = &res[i];
 		run_bench(sim, list[i], size, br);
 		wsSimDestroy(sim);
-		const struct cli_speed *s = &br->speed;
+		const struct speed *s = &br->speed;
 		if (br->r != WS_SUCCESS)
 			failed++;
 		printf("%-*s %-8s %14llu %16llu %10.3f", namew, list[i]->name,

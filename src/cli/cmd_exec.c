@@ -961,10 +961,10 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		params[i] = st->args[i].buf < 0                    ? (void *)st->args[i].bytes
 		            : st->bufs[st->args[i].buf].is_tex ? (void *)&st->bufs[st->args[i].buf].handle
 		                                               : (void *)&st->bufs[st->args[i].buf].dptr;
-	double t0 = cli_now();
+	double t0 = speed_now();
 	r = (cli_opt_get(a, "cooperative") ? wsLaunchCooperativeKernel : wsLaunchKernel)(
 		fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], (unsigned)shared, params);
-	double t1 = cli_now();
+	double t1 = speed_now();
 	free(params);
 	if (r != WS_SUCCESS) {
 		const char *detail = wsSimLastError(sim);
@@ -995,12 +995,12 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		putchar('\n');
 	}
 	if (cli_opt_get(a, "counters")) {
-		struct cli_speed s;
-		cli_speed_collect(sim, t1 - t0, &s);
+		struct speed s;
+		speed_collect(sim, t1 - t0, &s);
 		printf("\n");
 		wsStatsPrint(sim, stdout);
 		printf("\n");
-		cli_speed_print(&s, stdout);
+		speed_print(&s, stdout);
 	}
 	if (stats_path) {
 		FILE *f = fopen(stats_path, "w");

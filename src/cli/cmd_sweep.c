@@ -160,7 +160,7 @@ void sweep_progress_init(struct sweep_progress *p, const char *label, int total,
 	p->label = label;
 	p->tty = isatty(STDERR_FILENO);
 	p->quiet = quiet;
-	p->t0 = cli_now();
+	p->t0 = speed_now();
 	p->last = p->tty ? -1e9 : p->t0;
 	p->total = total;
 	p->already = already;
@@ -169,7 +169,7 @@ void sweep_progress_init(struct sweep_progress *p, const char *label, int total,
 
 static void progress_text(const struct sweep_progress *p, char *buf, size_t sz)
 {
-	double el = cli_now() - p->t0;
+	double el = speed_now() - p->t0;
 	int fin = p->ok + p->failed, done = p->already + fin, left = p->total - done;
 	char e[32], eta[40], run[32];
 	sweep_format_duration(e, sizeof e, el);
@@ -193,7 +193,7 @@ void sweep_progress_draw(struct sweep_progress *p, int force)
 {
 	if (p->quiet)
 		return;
-	double now = cli_now();
+	double now = speed_now();
 	if (!force && now - p->last < (p->tty ? 0.5 : 60.0))
 		return;
 	p->last = now;
@@ -257,7 +257,7 @@ void sweep_progress_job(struct sweep_progress *p, int failed, const char *fmt, .
 	progress_text(p, line, sizeof line);
 	fprintf(stderr, "%s: %s\n", line, msg);
 	fflush(stderr);
-	p->last = cli_now();
+	p->last = speed_now();
 }
 
 /* ---- running one job ---- */
@@ -515,7 +515,7 @@ static void job_finished(const struct sweep_run_opts *o, const char *binary, str
 {
 	const char *dir = o->dir;
 	const struct sweep_job *j = &s->j;
-	double wall = cli_now() - s->start;
+	double wall = speed_now() - s->start;
 	char log[PATH_MAX + 64], failpath[PATH_MAX + 64], why[600], status[64];
 	sweep_job_path(log, sizeof log, dir, j->id, "log");
 	sweep_job_path(failpath, sizeof failpath, dir, j->id, "failed");
@@ -637,7 +637,7 @@ int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, stru
 			}
 			s->pid = pid;
 			s->job = next - 1;
-			s->start = cli_now();
+			s->start = speed_now();
 			s->timed_out = 0;
 			s->timeout = s->j.timeout;
 			running++;
@@ -651,14 +651,14 @@ int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, stru
 		int sig = sigtimedwait(&set, &info, &ts);
 		if ((sig == SIGINT || sig == SIGTERM || sig == SIGHUP) && !stopping) {
 			stopping = sig;
-			kill_at = cli_now() + 5.0;
+			kill_at = speed_now() + 5.0;
 			sweep_progress_note(&pr, "%s: stopping; terminating %d running job%s (rerun to resume)",
 			                    strsignal(sig), running, running == 1 ? "" : "s");
 			for (int k = 0; k < workers; k++)
 				if (slots[k].pid)
 					kill(-slots[k].pid, SIGTERM);
 		}
-		double now = cli_now();
+		double now = speed_now();
 		for (int k = 0; k < workers; k++) {
 			struct slot *s = &slots[k];
 			if (!s->pid)
@@ -970,7 +970,7 @@ int cli_cmd_sweep(const struct cli_args *a)
 			fprintf(stderr, "[%s] reused %d result%s from %s%s\n", s->name, here, here == 1 ? "" : "s", from,
 			        stale ? " (results of another warpsim binary not reused)" : "");
 	}
-	double t0 = cli_now();
+	double t0 = speed_now();
 	int rc = CLI_EXIT_OK, interrupted = 0, done_before = 0;
 	struct sweep_run_result rr = {0};
 	for (int i = 0; i < s->njobs; i++)
@@ -1038,7 +1038,7 @@ int cli_cmd_sweep(const struct cli_args *a)
 		interrupted = rr.interrupted;
 	}
 	int nfailed = 0;
-	print_summary(dir, s, done_before, cli_now() - t0, &rr, &nfailed);
+	print_summary(dir, s, done_before, speed_now() - t0, &rr, &nfailed);
 	sweep_spec_free(s);
 	if (interrupted) {
 		fprintf(stderr, "warpsim sweep: interrupted (%s); rerun the same command to resume\n",

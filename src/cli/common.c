@@ -1,7 +1,7 @@
 /*
  * common.c -- pieces shared by several `warpsim` subcommands: building the
  * effective configuration from --config/--set/--functional and the --size
- * option (the simulator's speed report is in speed.c).
+ * option (the simulator's speed report is in stats/speed.c).
  *
  * Models no hardware.
  */

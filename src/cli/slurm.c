@@ -76,9 +76,9 @@ int slurm_exec(char *const argv[], char **out, char **err, double timeout_s)
 	sweep_buf_add(&be, "", 0);
 	struct pollfd fds[2] = {{po[0], POLLIN, 0}, {pe[0], POLLIN, 0}};
 	int open_fds = 2, timed_out = 0;
-	double deadline = cli_now() + timeout_s;
+	double deadline = speed_now() + timeout_s;
 	while (open_fds > 0) {
-		double left = deadline - cli_now();
+		double left = deadline - speed_now();
 		if (left <= 0) {
 			timed_out = 1;
 			break;
@@ -554,12 +554,12 @@ int slurm_run(const char *dir_in, const struct sweep_spec *s, const struct slurm
 		goto out;
 	}
 	/* results written on another node may take a moment to appear (NFS) */
-	double deadline = cli_now() + 20;
+	double deadline = speed_now() + 20;
 	for (;;) {
 		int missing = 0;
 		for (int i = 0; i < n; i++)
 			missing += sweep_job_status(dir, ids[i]) == SWEEP_PENDING;
-		if (!missing || cli_now() > deadline)
+		if (!missing || speed_now() > deadline)
 			break;
 		struct timespec ts = {1, 0};
 		nanosleep(&ts, NULL);

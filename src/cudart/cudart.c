@@ -46,9 +46,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
 #include "cudart/cuda_abi.h"
 #include "cudart/fatbin.h"
+#include "stats/speed.h"
 #include "warpsim.h"
 
 #define EXPORT __attribute__((visibility("default")))
@@ -1202,10 +1202,10 @@ static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t
 	uint64_t k0[NK], k1[NK];
 	managed_sync(1);
 	counters(k0);
-	double t0 = cli_now();
+	double t0 = speed_now();
 	ws_result r = (coop ? wsLaunchCooperativeKernel : wsLaunchKernel)(f->fn, g.x, g.y, g.z, b.x, b.y, b.z,
 									 (unsigned)shared, args);
-	G.wall += cli_now() - t0;
+	G.wall += speed_now() - t0;
 	counters(k1);
 	managed_sync(0);
 	for (int i = 0; i < NK; i++)
@@ -1882,9 +1882,9 @@ static void print_stats(FILE *out)
 			fprintf(out, "  %s", cudaGetErrorName((cudaError_t)L->err));
 		fputc('\n', out);
 	}
-	struct cli_speed s;
-	cli_speed_collect(G.sim, G.wall, &s);
-	cli_speed_print_for(&s, "the kernel launches", out);
+	struct speed s;
+	speed_collect(G.sim, G.wall, &s);
+	speed_print_for(&s, "the kernel launches", out);
 }
 
 static void write_trace(void)

@@ -4,22 +4,22 @@
  *
  * Models no hardware.  The speed figures are host wall-clock measurements
  * of the simulator (taken here, outside the model, which never reads a
- * clock).  Shared by the `warpsim` subcommands and the CUDA runtime library
- * (src/cudart/), which links this file alone.
+ * clock), read through the public API (include/warpsim.h) only.  Shared by
+ * the `warpsim` subcommands and the CUDA runtime library (src/cudart/).
  */
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
+#include "stats/speed.h"
 
-double cli_now(void)
+double speed_now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void cli_speed_collect(const ws_sim *sim, double wall, struct cli_speed *s)
+void speed_collect(const ws_sim *sim, double wall, struct speed *s)
 {
 	memset(s, 0, sizeof *s);
 	s->wall = wall;
@@ -43,12 +43,12 @@ static void print_rate(uint64_t n, double wall, const char *unit, FILE *out)
 		fprintf(out, "  (run too short to measure a rate)");
 }
 
-void cli_speed_print(const struct cli_speed *s, FILE *out)
+void speed_print(const struct speed *s, FILE *out)
 {
-	cli_speed_print_for(s, "the benchmark run", out);
+	speed_print_for(s, "the benchmark run", out);
 }
 
-void cli_speed_print_for(const struct cli_speed *s, const char *what, FILE *out)
+void speed_print_for(const struct speed *s, const char *what, FILE *out)
 {
 	fprintf(out, "simulator speed (host wall-clock time of %s):\n", what);
 	fprintf(out, "  %-22s %.6f s\n", "wall time", s->wall);
