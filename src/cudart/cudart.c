@@ -17,7 +17,7 @@
  *    environment (set by `warpsim cuda`).  It holds the one process-wide
  *    context (struct cr_ctx G): a CUDA runtime is process-wide state by
  *    definition.  Host threads may call the runtime concurrently: every
- *    entry point holds G's recursive lock (LOCKED), and each thread pops
+ *    entry point holds G's recursive lock (CR_API), and each thread pops
  *    its own <<<>>> configuration.
  *  - Every operation completes before the call returns (the simulator is
  *    synchronous), so streams are trivially in order.  Simulated time
@@ -168,7 +168,7 @@ static struct cr_ctx {
 	int limit_set[3];
 	unsigned device_flags;
 	pthread_once_t once;  /* initialises lock */
-	pthread_mutex_t lock; /* recursive: every entry point holds it (LOCKED) */
+	pthread_mutex_t lock; /* recursive: every entry point holds it (CR_API) */
 } G = {.once = PTHREAD_ONCE_INIT};
 
 static void lock_init(void)
@@ -180,24 +180,47 @@ static void lock_init(void)
 	pthread_mutexattr_destroy(&a);
 }
 
-static int cr_lock(void)
+static void cr_lock(void)
 {
 	pthread_once(&G.once, lock_init);
 	pthread_mutex_lock(&G.lock);
-	return 0;
 }
 
-static void cr_unlock(int *unused)
-{
-	(void)unused;
-	pthread_mutex_unlock(&G.lock);
-}
+static void cr_unlock(void) { pthread_mutex_unlock(&G.lock); }
 
-/* first statement of every entry point: holds the lock until it returns
- * (host threads may call the runtime concurrently; they are serialised) */
-#define LOCKED                                                                                                         \
-	__attribute__((cleanup(cr_unlock))) int cr_guard_ = cr_lock();                                                 \
-	(void)cr_guard_
+/*
+ * An entry point of the runtime, the one place that takes the lock:
+ *
+ *	CR_API(cudaError_t, cudaFree, (void *p), (p))
+ *	{
+ *		...body...
+ *	}
+ *
+ * defines the exported cudaFree(void *p), which holds G's recursive lock
+ * while the body (the static cudaFree_locked) runs: host threads may call the
+ * runtime concurrently; they are serialised.  CR_API_VOID is the same for a
+ * function that returns nothing.  The last argument lists the parameters'
+ * names, in order.
+ */
+#define CR_API(type, name, params, args)                                                                               \
+	static type name##_locked params;                                                                              \
+	EXPORT type name params                                                                                        \
+	{                                                                                                              \
+		cr_lock();                                                                                             \
+		type r_ = name##_locked args;                                                                          \
+		cr_unlock();                                                                                           \
+		return r_;                                                                                             \
+	}                                                                                                              \
+	static type name##_locked params
+#define CR_API_VOID(name, params, args)                                                                                \
+	static void name##_locked params;                                                                              \
+	EXPORT void name params                                                                                        \
+	{                                                                                                              \
+		cr_lock();                                                                                             \
+		name##_locked args;                                                                                    \
+		cr_unlock();                                                                                           \
+	}                                                                                                              \
+	static void name##_locked params
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...)
@@ -241,17 +264,15 @@ EXPORT const char *cudaGetErrorName(cudaError_t e)
 	return "cudaErrorUnknown";
 }
 
-EXPORT cudaError_t cudaGetLastError(void)
+CR_API(cudaError_t, cudaGetLastError, (void), ())
 {
-	LOCKED;
 	cudaError_t e = G.sticky ? G.sticky : G.last;
 	G.last = cudaSuccess;
 	return e;
 }
 
-EXPORT cudaError_t cudaPeekAtLastError(void)
+CR_API(cudaError_t, cudaPeekAtLastError, (void), ())
 {
-	LOCKED;
 	return G.sticky ? G.sticky : G.last;
 }
 
@@ -465,9 +486,8 @@ static int unit_mentions(const struct cr_module *m, int u, const char *name)
 	return 0;
 }
 
-EXPORT void **__cudaRegisterFatBinary(void *wrapper)
+CR_API(void **, __cudaRegisterFatBinary, (void *wrapper), (wrapper))
 {
-	LOCKED;
 	struct cr_module *m = calloc(1, sizeof *m);
 	struct cr_module **nm = realloc(G.mods, (size_t)(G.nmods + 1) * sizeof *nm);
 	if (!m || !nm) {
@@ -484,15 +504,13 @@ EXPORT void **__cudaRegisterFatBinary(void *wrapper)
 	return (void **)m;
 }
 
-EXPORT void __cudaRegisterFatBinaryEnd(void **handle)
+CR_API_VOID(__cudaRegisterFatBinaryEnd, (void **handle), (handle))
 {
-	LOCKED;
 	(void)handle;
 }
 
-EXPORT void __cudaUnregisterFatBinary(void **handle)
+CR_API_VOID(__cudaUnregisterFatBinary, (void **handle), (handle))
 {
-	LOCKED;
 	(void)handle; /* the modules stay loaded: the simulator is torn down by the exit handler */
 }
 
@@ -554,9 +572,8 @@ static cudaError_t managed_var_setup(struct cr_var *v)
 
 /* Called by nvcc's host code before the first host access to a __managed__
  * variable of the module: set up every __managed__ variable of it. */
-EXPORT char __cudaInitModule(void **handle)
+CR_API(char, __cudaInitModule, (void **handle), (handle))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	for (int i = 0; i < G.nvars; i++) {
 		struct cr_var *v = &G.vars[i];
@@ -573,10 +590,11 @@ EXPORT char __cudaInitModule(void **handle)
 	return 1;
 }
 
-EXPORT void __cudaRegisterFunction(void **handle, const char *hostFun, char *deviceFun, const char *deviceName,
-                                   int thread_limit, void *tid, void *bid, void *bDim, void *gDim, int *wSize)
+CR_API_VOID(__cudaRegisterFunction,
+            (void **handle, const char *hostFun, char *deviceFun, const char *deviceName, int thread_limit, void *tid,
+             void *bid, void *bDim, void *gDim, int *wSize),
+            (handle, hostFun, deviceFun, deviceName, thread_limit, tid, bid, bDim, gDim, wSize))
 {
-	LOCKED;
 	struct cr_func *f = calloc(1, sizeof *f);
 	struct cr_func **nf = realloc(G.funcs, (size_t)(G.nfuncs + 1) * sizeof *nf);
 	if (!f || !nf || !(f->name = strdup(deviceName ? deviceName : deviceFun))) {
@@ -591,10 +609,11 @@ EXPORT void __cudaRegisterFunction(void **handle, const char *hostFun, char *dev
 	f->max_dyn_shared = 48 * 1024;
 }
 
-EXPORT void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress, const char *deviceName, int ext,
-                              size_t size, int constant, int global)
+CR_API_VOID(__cudaRegisterVar,
+            (void **handle, char *hostVar, char *deviceAddress, const char *deviceName, int ext, size_t size,
+             int constant, int global),
+            (handle, hostVar, deviceAddress, deviceName, ext, size, constant, global))
 {
-	LOCKED;
 	struct cr_var *nv = realloc(G.vars, (size_t)(G.nvars + 1) * sizeof *nv);
 	char *name = strdup(deviceName ? deviceName : deviceAddress);
 	if (!nv || !name) {
@@ -608,10 +627,11 @@ EXPORT void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress,
 	    (struct cr_var){(struct cr_module *)handle, hostVar, name, size, constant, NULL, NULL, NULL};
 }
 
-EXPORT void __cudaRegisterManagedVar(void **handle, void **hostVarPtrAddress, char *deviceAddress,
-                                     const char *deviceName, int ext, size_t size, int constant, int global)
+CR_API_VOID(__cudaRegisterManagedVar,
+            (void **handle, void **hostVarPtrAddress, char *deviceAddress, const char *deviceName, int ext, size_t size,
+             int constant, int global),
+            (handle, hostVarPtrAddress, deviceAddress, deviceName, ext, size, constant, global))
 {
-	LOCKED;
 	__cudaRegisterVar(handle, (char *)hostVarPtrAddress, deviceAddress, deviceName, ext, size, constant, global);
 	if (G.nvars && G.vars[G.nvars - 1].host == (const void *)hostVarPtrAddress)
 		G.vars[G.nvars - 1].managed = hostVarPtrAddress;
@@ -633,9 +653,8 @@ static struct cr_var *find_var(const void *host)
 	return NULL;
 }
 
-EXPORT cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun)
+CR_API(cudaError_t, __cudaGetKernel, (cudaKernel_t *kernel, const void *hostFun), (kernel, hostFun))
 {
-	LOCKED;
 	struct cr_func *f = find_func(hostFun);
 	if (kernel)
 		*kernel = f;
@@ -696,9 +715,8 @@ static void del_alloc(struct cr_alloc *a)
 	*a = G.allocs[--G.nallocs];
 }
 
-EXPORT cudaError_t cudaMalloc(void **p, size_t size)
+CR_API(cudaError_t, cudaMalloc, (void **p, size_t size), (p, size))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -715,9 +733,8 @@ EXPORT cudaError_t cudaMalloc(void **p, size_t size)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags)
+CR_API(cudaError_t, cudaMallocManaged, (void **p, size_t size, unsigned flags), (p, size, flags))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -747,9 +764,8 @@ EXPORT cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaMallocHost(void **p, size_t size)
+CR_API(cudaError_t, cudaMallocHost, (void **p, size_t size), (p, size))
 {
-	LOCKED;
 	if (!p)
 		return ret(cudaErrorInvalidValue);
 	void *h = NULL;
@@ -763,15 +779,13 @@ EXPORT cudaError_t cudaMallocHost(void **p, size_t size)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaHostAlloc(void **p, size_t size, unsigned flags)
+CR_API(cudaError_t, cudaHostAlloc, (void **p, size_t size, unsigned flags), (p, size, flags))
 {
-	LOCKED;
 	return cudaMallocHost(p, size);
 }
 
-EXPORT cudaError_t cudaFreeHost(void *p)
+CR_API(cudaError_t, cudaFreeHost, (void *p), (p))
 {
-	LOCKED;
 	if (!p)
 		return cudaSuccess;
 	struct cr_alloc *a = find_alloc((uint64_t)(uintptr_t)p, 1);
@@ -782,9 +796,8 @@ EXPORT cudaError_t cudaFreeHost(void *p)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaFree(void *p)
+CR_API(cudaError_t, cudaFree, (void *p), (p))
 {
-	LOCKED;
 	if (!p)
 		return cudaSuccess;
 	cudaError_t e = ready();
@@ -802,9 +815,8 @@ EXPORT cudaError_t cudaFree(void *p)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
+CR_API(cudaError_t, cudaMemGetInfo, (size_t *free_bytes, size_t *total), (free_bytes, total))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -819,9 +831,8 @@ EXPORT cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const void *p)
+CR_API(cudaError_t, cudaPointerGetAttributes, (struct cudaPointerAttributes *attr, const void *p), (attr, p))
 {
-	LOCKED;
 	if (!attr)
 		return ret(cudaErrorInvalidValue);
 	memset(attr, 0, sizeof *attr);
@@ -889,21 +900,19 @@ static cudaError_t copy(void *dst, const void *src, size_t n, int kind, const ch
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, int kind)
+CR_API(cudaError_t, cudaMemcpy, (void *dst, const void *src, size_t n, int kind), (dst, src, n, kind))
 {
-	LOCKED;
 	return copy(dst, src, n, kind, "cudaMemcpy");
 }
 
-EXPORT cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, int kind, cudaStream_t s)
+CR_API(cudaError_t, cudaMemcpyAsync, (void *dst, const void *src, size_t n, int kind, cudaStream_t s),
+       (dst, src, n, kind, s))
 {
-	LOCKED;
 	return copy(dst, src, n, kind, "cudaMemcpyAsync");
 }
 
-EXPORT cudaError_t cudaMemset(void *p, int value, size_t n)
+CR_API(cudaError_t, cudaMemset, (void *p, int value, size_t n), (p, value, n))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -924,9 +933,8 @@ EXPORT cudaError_t cudaMemset(void *p, int value, size_t n)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s)
+CR_API(cudaError_t, cudaMemsetAsync, (void *p, int value, size_t n, cudaStream_t s), (p, value, n, s))
 {
-	LOCKED;
 	return cudaMemset(p, value, n);
 }
 
@@ -1022,34 +1030,32 @@ static cudaError_t symbol_copy(const void *sym, void *host, size_t n, size_t off
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t off, int kind)
+CR_API(cudaError_t, cudaMemcpyToSymbol, (const void *sym, const void *src, size_t n, size_t off, int kind),
+       (sym, src, n, off, kind))
 {
-	LOCKED;
 	return symbol_copy(sym, (void *)(uintptr_t)src, n, off, 1, kind, "cudaMemcpyToSymbol");
 }
 
-EXPORT cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t off, int kind)
+CR_API(cudaError_t, cudaMemcpyFromSymbol, (void *dst, const void *sym, size_t n, size_t off, int kind),
+       (dst, sym, n, off, kind))
 {
-	LOCKED;
 	return symbol_copy(sym, dst, n, off, 0, kind, "cudaMemcpyFromSymbol");
 }
 
-EXPORT cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t off, int kind,
-                                           cudaStream_t s)
+CR_API(cudaError_t, cudaMemcpyToSymbolAsync,
+       (const void *sym, const void *src, size_t n, size_t off, int kind, cudaStream_t s), (sym, src, n, off, kind, s))
 {
-	LOCKED;
 	return symbol_copy(sym, (void *)(uintptr_t)src, n, off, 1, kind, "cudaMemcpyToSymbolAsync");
 }
 
-EXPORT cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t off, int kind, cudaStream_t s)
+CR_API(cudaError_t, cudaMemcpyFromSymbolAsync,
+       (void *dst, const void *sym, size_t n, size_t off, int kind, cudaStream_t s), (dst, sym, n, off, kind, s))
 {
-	LOCKED;
 	return symbol_copy(sym, dst, n, off, 0, kind, "cudaMemcpyFromSymbolAsync");
 }
 
-EXPORT cudaError_t cudaGetSymbolAddress(void **p, const void *sym)
+CR_API(cudaError_t, cudaGetSymbolAddress, (void **p, const void *sym), (p, sym))
 {
-	LOCKED;
 	struct cr_var *v;
 	cudaError_t e = symbol(sym, &v, "cudaGetSymbolAddress");
 	if (e)
@@ -1067,9 +1073,8 @@ EXPORT cudaError_t cudaGetSymbolAddress(void **p, const void *sym)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaGetSymbolSize(size_t *size, const void *sym)
+CR_API(cudaError_t, cudaGetSymbolSize, (size_t *size, const void *sym), (size, sym))
 {
-	LOCKED;
 	struct cr_var *v;
 	cudaError_t e = symbol(sym, &v, "cudaGetSymbolSize");
 	if (e)
@@ -1232,18 +1237,18 @@ static cudaError_t launch(struct cr_func *f, dim3 g, dim3 b, void **args, size_t
 	return ret(e);
 }
 
-EXPORT unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared, void *stream)
+CR_API(unsigned, __cudaPushCallConfiguration, (dim3 grid, dim3 block, size_t shared, void *stream),
+       (grid, block, shared, stream))
 {
-	LOCKED;
 	if (G.ncalls == (int)(sizeof G.calls / sizeof G.calls[0]))
 		return 1;
 	G.calls[G.ncalls++] = (struct cr_call){grid, block, shared, stream, pthread_self()};
 	return 0;
 }
 
-EXPORT cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared, void *stream)
+CR_API(cudaError_t, __cudaPopCallConfiguration, (dim3 * grid, dim3 *block, size_t *shared, void *stream),
+       (grid, block, shared, stream))
 {
-	LOCKED;
 	int i = G.ncalls - 1;
 	while (i >= 0 && !pthread_equal(G.calls[i].thread, pthread_self()))
 		i--;
@@ -1259,21 +1264,21 @@ EXPORT cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *s
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t __cudaLaunchKernel(cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
+CR_API(cudaError_t, __cudaLaunchKernel, (cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s),
+       (k, g, b, args, shared, s))
 {
-	LOCKED;
 	return launch(k, g, b, args, shared, s, 0);
 }
 
-EXPORT cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
+CR_API(cudaError_t, __cudaLaunchKernel_ptsz,
+       (cudaKernel_t k, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s), (k, g, b, args, shared, s))
 {
-	LOCKED;
 	return launch(k, g, b, args, shared, s, 0);
 }
 
-EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s)
+CR_API(cudaError_t, cudaLaunchKernel, (const void *func, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s),
+       (func, g, b, args, shared, s))
 {
-	LOCKED;
 	struct cr_func *f = find_func(func);
 	if (!f) {
 		say("error: cudaLaunchKernel(%p): not a kernel of the program", func);
@@ -1284,10 +1289,9 @@ EXPORT cudaError_t cudaLaunchKernel(const void *func, dim3 g, dim3 b, void **arg
 
 /* cudaLaunchCooperativeKernel: every CTA resident at once (else
  * cudaErrorCooperativeLaunchTooLarge), grid.sync() works */
-EXPORT cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 g, dim3 b, void **args, size_t shared,
-					       cudaStream_t s)
+CR_API(cudaError_t, cudaLaunchCooperativeKernel,
+       (const void *func, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s), (func, g, b, args, shared, s))
 {
-	LOCKED;
 	struct cr_func *f = find_func(func);
 	if (!f) {
 		say("error: cudaLaunchCooperativeKernel(%p): not a kernel of the program", func);
@@ -1296,9 +1300,8 @@ EXPORT cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 g, dim3 b,
 	return launch(f, g, b, args, shared, s, 1);
 }
 
-EXPORT cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
+CR_API(cudaError_t, cudaFuncSetAttribute, (const void *func, int attr, int value), (func, attr, value))
 {
-	LOCKED;
 	struct cr_func *f = find_func(func);
 	if (!f)
 		return ret(cudaErrorInvalidDeviceFunction);
@@ -1318,9 +1321,8 @@ EXPORT cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
 	return ret(cudaErrorNotSupported);
 }
 
-EXPORT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const void *func)
+CR_API(cudaError_t, cudaFuncGetAttributes, (struct cudaFuncAttributes *a, const void *func), (a, func))
 {
-	LOCKED;
 	struct cr_func *f = find_func(func);
 	cudaError_t e = ready();
 	if (e)
@@ -1347,10 +1349,9 @@ EXPORT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const voi
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *func, int blockSize,
-                                                                 size_t dynSmem)
+CR_API(cudaError_t, cudaOccupancyMaxActiveBlocksPerMultiprocessor,
+       (int *n, const void *func, int blockSize, size_t dynSmem), (n, func, blockSize, dynSmem))
 {
-	LOCKED;
 	struct cr_func *f = find_func(func);
 	cudaError_t e = ready();
 	if (e)
@@ -1368,17 +1369,15 @@ EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const v
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, const void *func, int blockSize,
-                                                                          size_t dynSmem, unsigned flags)
+CR_API(cudaError_t, cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags,
+       (int *n, const void *func, int blockSize, size_t dynSmem, unsigned flags), (n, func, blockSize, dynSmem, flags))
 {
-	LOCKED;
 	return cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, func, blockSize, dynSmem);
 }
 
 /* ---- pitched and stream-ordered memory ---- */
-EXPORT cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
+CR_API(cudaError_t, cudaMallocPitch, (void **p, size_t *pitch, size_t width, size_t height), (p, pitch, width, height))
 {
-	LOCKED;
 	if (!pitch)
 		return ret(cudaErrorInvalidValue);
 	size_t pt = (width + 255) / 256 * 256;
@@ -1388,10 +1387,10 @@ EXPORT cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t
 	return e;
 }
 
-EXPORT cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
-                                int kind)
+CR_API(cudaError_t, cudaMemcpy2D,
+       (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind),
+       (dst, dpitch, src, spitch, width, height, kind))
 {
-	LOCKED;
 	if (width > dpitch || width > spitch)
 		return ret(cudaErrorInvalidPitchValue);
 	for (size_t r = 0; r < height; r++) {
@@ -1403,16 +1402,17 @@ EXPORT cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-                                     size_t height, int kind, cudaStream_t s)
+CR_API(cudaError_t, cudaMemcpy2DAsync,
+       (void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, int kind,
+        cudaStream_t s),
+       (dst, dpitch, src, spitch, width, height, kind, s))
 {
-	LOCKED;
 	return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 
-EXPORT cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, size_t height)
+CR_API(cudaError_t, cudaMemset2D, (void *p, size_t pitch, int value, size_t width, size_t height),
+       (p, pitch, value, width, height))
 {
-	LOCKED;
 	if (width > pitch)
 		return ret(cudaErrorInvalidPitchValue);
 	for (size_t r = 0; r < height; r++) {
@@ -1423,28 +1423,25 @@ EXPORT cudaError_t cudaMemset2D(void *p, size_t pitch, int value, size_t width, 
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaMemset2DAsync(void *p, size_t pitch, int value, size_t width, size_t height, cudaStream_t s)
+CR_API(cudaError_t, cudaMemset2DAsync, (void *p, size_t pitch, int value, size_t width, size_t height, cudaStream_t s),
+       (p, pitch, value, width, height, s))
 {
-	LOCKED;
 	return cudaMemset2D(p, pitch, value, width, height);
 }
 
-EXPORT cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t s)
+CR_API(cudaError_t, cudaMallocAsync, (void **p, size_t size, cudaStream_t s), (p, size, s))
 {
-	LOCKED;
 	return cudaMalloc(p, size);
 }
 
-EXPORT cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
+CR_API(cudaError_t, cudaFreeAsync, (void *p, cudaStream_t s), (p, s))
 {
-	LOCKED;
 	return cudaFree(p);
 }
 
 /* ---- host work in stream order: everything before it has completed, so it runs now ---- */
-EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t s, void (*fn)(void *), void *data)
+CR_API(cudaError_t, cudaLaunchHostFunc, (cudaStream_t s, void (*fn)(void *), void *data), (s, fn, data))
 {
-	LOCKED;
 	if (!fn)
 		return ret(cudaErrorInvalidValue);
 	cudaError_t e = ready();
@@ -1454,10 +1451,10 @@ EXPORT cudaError_t cudaLaunchHostFunc(cudaStream_t s, void (*fn)(void *), void *
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaStreamAddCallback(cudaStream_t s, void (*cb)(cudaStream_t, cudaError_t, void *), void *data,
-                                         unsigned flags)
+CR_API(cudaError_t, cudaStreamAddCallback,
+       (cudaStream_t s, void (*cb)(cudaStream_t, cudaError_t, void *), void *data, unsigned flags),
+       (s, cb, data, flags))
 {
-	LOCKED;
 	if (!cb || flags != 0)
 		return ret(cudaErrorInvalidValue);
 	cb(s, G.sticky, data);
@@ -1467,9 +1464,8 @@ EXPORT cudaError_t cudaStreamAddCallback(cudaStream_t s, void (*cb)(cudaStream_t
 /* ---- settings that have no effect on the simulated device (accepted, documented) ---- */
 static const size_t limit_default[3] = {1024, 1 << 20, 8 << 20}; /* stack size, printf FIFO, malloc heap (which sizes the device heap) */
 
-EXPORT cudaError_t cudaDeviceSetLimit(int limit, size_t value)
+CR_API(cudaError_t, cudaDeviceSetLimit, (int limit, size_t value), (limit, value))
 {
-	LOCKED;
 	if (limit < 0 || limit > 2) {
 		say("cudaDeviceSetLimit: limit %d is not supported", limit);
 		return ret(cudaErrorNotSupported);
@@ -1481,9 +1477,8 @@ EXPORT cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaDeviceGetLimit(size_t *value, int limit)
+CR_API(cudaError_t, cudaDeviceGetLimit, (size_t *value, int limit), (value, limit))
 {
-	LOCKED;
 	if (!value)
 		return ret(cudaErrorInvalidValue);
 	if (limit < 0 || limit > 2) {
@@ -1494,62 +1489,53 @@ EXPORT cudaError_t cudaDeviceGetLimit(size_t *value, int limit)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaSetDeviceFlags(unsigned flags)
+CR_API(cudaError_t, cudaSetDeviceFlags, (unsigned flags), (flags))
 {
-	LOCKED;
 	G.device_flags = flags;
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaGetDeviceFlags(unsigned *flags)
+CR_API(cudaError_t, cudaGetDeviceFlags, (unsigned *flags), (flags))
 {
-	LOCKED;
 	if (!flags)
 		return ret(cudaErrorInvalidValue);
 	*flags = G.device_flags;
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaFuncSetCacheConfig(const void *func, int config)
+CR_API(cudaError_t, cudaFuncSetCacheConfig, (const void *func, int config), (func, config))
 {
-	LOCKED;
 	return find_func(func) ? cudaSuccess : ret(cudaErrorInvalidDeviceFunction);
 }
 
-EXPORT cudaError_t cudaDeviceSetCacheConfig(int config)
+CR_API(cudaError_t, cudaDeviceSetCacheConfig, (int config), (config))
 {
-	LOCKED;
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaProfilerStart(void)
+CR_API(cudaError_t, cudaProfilerStart, (void), ())
 {
-	LOCKED;
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaProfilerStop(void)
+CR_API(cudaError_t, cudaProfilerStop, (void), ())
 {
-	LOCKED;
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaInitDevice(int dev, unsigned devFlags, unsigned flags)
+CR_API(cudaError_t, cudaInitDevice, (int dev, unsigned devFlags, unsigned flags), (dev, devFlags, flags))
 {
-	LOCKED;
 	return dev == 0 ? ret(init()) : ret(cudaErrorInvalidDevice);
 }
 
 /* ---- synchronisation, streams, events ---- */
-EXPORT cudaError_t cudaDeviceSynchronize(void)
+CR_API(cudaError_t, cudaDeviceSynchronize, (void), ())
 {
-	LOCKED;
 	return ret(ready());
 }
 
-EXPORT cudaError_t cudaStreamCreate(cudaStream_t *s)
+CR_API(cudaError_t, cudaStreamCreate, (cudaStream_t *s), (s))
 {
-	LOCKED;
 	if (!s)
 		return ret(cudaErrorInvalidValue);
 	*s = malloc(sizeof **s);
@@ -1559,70 +1545,60 @@ EXPORT cudaError_t cudaStreamCreate(cudaStream_t *s)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned flags)
+CR_API(cudaError_t, cudaStreamCreateWithFlags, (cudaStream_t *s, unsigned flags), (s, flags))
 {
-	LOCKED;
 	return cudaStreamCreate(s);
 }
 
-EXPORT cudaError_t cudaStreamCreateWithPriority(cudaStream_t *s, unsigned flags, int prio)
+CR_API(cudaError_t, cudaStreamCreateWithPriority, (cudaStream_t *s, unsigned flags, int prio), (s, flags, prio))
 {
-	LOCKED;
 	return cudaStreamCreate(s);
 }
 
-EXPORT cudaError_t cudaStreamDestroy(cudaStream_t s)
+CR_API(cudaError_t, cudaStreamDestroy, (cudaStream_t s), (s))
 {
-	LOCKED;
 	if (stream_id(s) == 0)
 		return ret(cudaErrorInvalidResourceHandle); /* the default stream cannot be destroyed */
 	free(s);
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaStreamSynchronize(cudaStream_t s)
+CR_API(cudaError_t, cudaStreamSynchronize, (cudaStream_t s), (s))
 {
-	LOCKED;
 	return ret(ready());
 }
 
-EXPORT cudaError_t cudaStreamQuery(cudaStream_t s)
+CR_API(cudaError_t, cudaStreamQuery, (cudaStream_t s), (s))
 {
-	LOCKED;
 	return ret(ready());
 }
 
-EXPORT cudaError_t cudaStreamWaitEvent(cudaStream_t s, cudaEvent_t e, unsigned flags)
+CR_API(cudaError_t, cudaStreamWaitEvent, (cudaStream_t s, cudaEvent_t e, unsigned flags), (s, e, flags))
 {
-	LOCKED;
 	return ret(G.sticky); /* every operation has completed already */
 }
 
-EXPORT cudaError_t cudaEventCreate(cudaEvent_t *e)
+CR_API(cudaError_t, cudaEventCreate, (cudaEvent_t *e), (e))
 {
-	LOCKED;
 	if (!e)
 		return ret(cudaErrorInvalidValue);
 	*e = calloc(1, sizeof **e);
 	return *e ? cudaSuccess : ret(cudaErrorMemoryAllocation);
 }
 
-EXPORT cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned flags)
+CR_API(cudaError_t, cudaEventCreateWithFlags, (cudaEvent_t *e, unsigned flags), (e, flags))
 {
-	LOCKED;
 	return cudaEventCreate(e);
 }
 
-EXPORT cudaError_t cudaEventDestroy(cudaEvent_t e)
+CR_API(cudaError_t, cudaEventDestroy, (cudaEvent_t e), (e))
 {
-	LOCKED;
 	free(e);
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
+CR_API(cudaError_t, cudaEventRecord, (cudaEvent_t e, cudaStream_t s), (e, s))
 {
-	LOCKED;
 	if (!e)
 		return ret(cudaErrorInvalidResourceHandle);
 	e->cycle = G.now;
@@ -1630,31 +1606,27 @@ EXPORT cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t s, unsigned flags)
+CR_API(cudaError_t, cudaEventRecordWithFlags, (cudaEvent_t e, cudaStream_t s, unsigned flags), (e, s, flags))
 {
-	LOCKED;
 	return cudaEventRecord(e, s);
 }
 
-EXPORT cudaError_t cudaEventSynchronize(cudaEvent_t e)
+CR_API(cudaError_t, cudaEventSynchronize, (cudaEvent_t e), (e))
 {
-	LOCKED;
 	if (!e)
 		return ret(cudaErrorInvalidResourceHandle);
 	return ret(G.sticky);
 }
 
-EXPORT cudaError_t cudaEventQuery(cudaEvent_t e)
+CR_API(cudaError_t, cudaEventQuery, (cudaEvent_t e), (e))
 {
-	LOCKED;
 	if (!e)
 		return ret(cudaErrorInvalidResourceHandle);
 	return ret(G.sticky);
 }
 
-EXPORT cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
+CR_API(cudaError_t, cudaEventElapsedTime, (float *ms, cudaEvent_t a, cudaEvent_t b), (ms, a, b))
 {
-	LOCKED;
 	if (!ms || !a || !b)
 		return ret(cudaErrorInvalidValue);
 	if (!a->recorded || !b->recorded)
@@ -1667,15 +1639,13 @@ EXPORT cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b)
 
 /* Hints about managed memory: every managed allocation is already where
  * both the host and the device see it. */
-EXPORT cudaError_t cudaMemPrefetchAsync(void)
+CR_API(cudaError_t, cudaMemPrefetchAsync, (void), ())
 {
-	LOCKED;
 	return ret(G.sticky);
 }
 
-EXPORT cudaError_t cudaMemAdvise(void)
+CR_API(cudaError_t, cudaMemAdvise, (void), ())
 {
-	LOCKED;
 	return ret(G.sticky);
 }
 
@@ -1686,50 +1656,44 @@ EXPORT struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, i
 }
 
 /* ---- device ---- */
-EXPORT cudaError_t cudaGetDeviceCount(int *n)
+CR_API(cudaError_t, cudaGetDeviceCount, (int *n), (n))
 {
-	LOCKED;
 	if (!n)
 		return ret(cudaErrorInvalidValue);
 	*n = 1;
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaGetDevice(int *d)
+CR_API(cudaError_t, cudaGetDevice, (int *d), (d))
 {
-	LOCKED;
 	if (!d)
 		return ret(cudaErrorInvalidValue);
 	*d = 0;
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaSetDevice(int d)
+CR_API(cudaError_t, cudaSetDevice, (int d), (d))
 {
-	LOCKED;
 	return d == 0 ? cudaSuccess : ret(cudaErrorInvalidDevice);
 }
 
-EXPORT cudaError_t cudaDeviceReset(void)
+CR_API(cudaError_t, cudaDeviceReset, (void), ())
 {
-	LOCKED;
 	G.sticky = cudaSuccess;
 	G.last = cudaSuccess;
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaDriverGetVersion(int *v)
+CR_API(cudaError_t, cudaDriverGetVersion, (int *v), (v))
 {
-	LOCKED;
 	if (!v)
 		return ret(cudaErrorInvalidValue);
 	*v = 13000;
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaRuntimeGetVersion(int *v)
+CR_API(cudaError_t, cudaRuntimeGetVersion, (int *v), (v))
 {
-	LOCKED;
 	return cudaDriverGetVersion(v);
 }
 
@@ -1770,9 +1734,8 @@ static long long attribute(int attr)
 	return -1;
 }
 
-EXPORT cudaError_t cudaDeviceGetAttribute(int *v, int attr, int dev)
+CR_API(cudaError_t, cudaDeviceGetAttribute, (int *v, int attr, int dev), (v, attr, dev))
 {
-	LOCKED;
 	cudaError_t e = init();
 	if (e)
 		return ret(e);
@@ -1789,9 +1752,8 @@ EXPORT cudaError_t cudaDeviceGetAttribute(int *v, int attr, int dev)
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int dev)
+CR_API(cudaError_t, cudaGetDeviceProperties, (struct cudaDeviceProp *p, int dev), (p, dev))
 {
-	LOCKED;
 	cudaError_t e = init();
 	if (e)
 		return ret(e);
@@ -1967,10 +1929,10 @@ static ws_channel_format tex_fmt(const struct cudaChannelFormatDesc *d)
 	return (ws_channel_format){d->x, d->y, d->z, d->w, (ws_channel_kind)d->f};
 }
 
-EXPORT cudaError_t cudaMalloc3DArray(cudaArray_t *arr, const struct cudaChannelFormatDesc *desc, struct cudaExtent ext,
-                                     unsigned flags)
+CR_API(cudaError_t, cudaMalloc3DArray,
+       (cudaArray_t * arr, const struct cudaChannelFormatDesc *desc, struct cudaExtent ext, unsigned flags),
+       (arr, desc, ext, flags))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -1982,16 +1944,15 @@ EXPORT cudaError_t cudaMalloc3DArray(cudaArray_t *arr, const struct cudaChannelF
 	return r == WS_SUCCESS ? cudaSuccess : tex_fail("cudaMalloc3DArray", r);
 }
 
-EXPORT cudaError_t cudaMallocArray(cudaArray_t *arr, const struct cudaChannelFormatDesc *desc, size_t w, size_t h,
-                                   unsigned flags)
+CR_API(cudaError_t, cudaMallocArray,
+       (cudaArray_t * arr, const struct cudaChannelFormatDesc *desc, size_t w, size_t h, unsigned flags),
+       (arr, desc, w, h, flags))
 {
-	LOCKED;
 	return cudaMalloc3DArray(arr, desc, (struct cudaExtent){w, h, 0}, flags);
 }
 
-EXPORT cudaError_t cudaFreeArray(cudaArray_t arr)
+CR_API(cudaError_t, cudaFreeArray, (cudaArray_t arr), (arr))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -2001,10 +1962,10 @@ EXPORT cudaError_t cudaFreeArray(cudaArray_t arr)
 	return r == WS_SUCCESS ? cudaSuccess : tex_fail("cudaFreeArray", r);
 }
 
-EXPORT cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *ext, unsigned *flags,
-                                    cudaArray_t arr)
+CR_API(cudaError_t, cudaArrayGetInfo,
+       (struct cudaChannelFormatDesc * desc, struct cudaExtent *ext, unsigned *flags, cudaArray_t arr),
+       (desc, ext, flags, arr))
 {
-	LOCKED;
 	ws_array_info in;
 	if (!arr || wsArrayGetInfo(arr, &in) != WS_SUCCESS)
 		return ret(cudaErrorInvalidValue);
@@ -2017,9 +1978,8 @@ EXPORT cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct c
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_t arr)
+CR_API(cudaError_t, cudaGetChannelDesc, (struct cudaChannelFormatDesc *desc, cudaArray_t arr), (desc, arr))
 {
-	LOCKED;
 	return cudaArrayGetInfo(desc, NULL, NULL, arr);
 }
 
@@ -2066,33 +2026,37 @@ static cudaError_t array_rows(cudaArray_t arr, size_t x, size_t y, size_t z, voi
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
-                                       size_t width, size_t height, int kind)
+CR_API(cudaError_t, cudaMemcpy2DToArray,
+       (cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height,
+        int kind),
+       (dst, wOffset, hOffset, src, spitch, width, height, kind))
 {
-	LOCKED;
 	return array_rows(dst, wOffset, hOffset, 0, (void *)src, spitch, height, width, height, 1, kind, 1,
 	                  "cudaMemcpy2DToArray");
 }
 
-EXPORT cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
-                                            size_t spitch, size_t width, size_t height, int kind, cudaStream_t s)
+CR_API(cudaError_t, cudaMemcpy2DToArrayAsync,
+       (cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height,
+        int kind, cudaStream_t s),
+       (dst, wOffset, hOffset, src, spitch, width, height, kind, s))
 {
-	LOCKED;
 	return cudaMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
 }
 
-EXPORT cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_t src, size_t wOffset, size_t hOffset,
-                                         size_t width, size_t height, int kind)
+CR_API(cudaError_t, cudaMemcpy2DFromArray,
+       (void *dst, size_t dpitch, cudaArray_t src, size_t wOffset, size_t hOffset, size_t width, size_t height,
+        int kind),
+       (dst, dpitch, src, wOffset, hOffset, width, height, kind))
 {
-	LOCKED;
 	return array_rows(src, wOffset, hOffset, 0, dst, dpitch, height, width, height, 1, kind, 0,
 	                  "cudaMemcpy2DFromArray");
 }
 
-EXPORT cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_t src, size_t wOffset,
-                                              size_t hOffset, size_t width, size_t height, int kind, cudaStream_t s)
+CR_API(cudaError_t, cudaMemcpy2DFromArrayAsync,
+       (void *dst, size_t dpitch, cudaArray_t src, size_t wOffset, size_t hOffset, size_t width, size_t height,
+        int kind, cudaStream_t s),
+       (dst, dpitch, src, wOffset, hOffset, width, height, kind, s))
 {
-	LOCKED;
 	return cudaMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
 }
 
@@ -2120,23 +2084,22 @@ static cudaError_t array_linear(cudaArray_t arr, size_t wOffset, size_t hOffset,
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count,
-                                     int kind)
+CR_API(cudaError_t, cudaMemcpyToArray,
+       (cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t count, int kind),
+       (dst, wOffset, hOffset, src, count, kind))
 {
-	LOCKED;
 	return array_linear(dst, wOffset, hOffset, (void *)src, count, kind, 1, "cudaMemcpyToArray");
 }
 
-EXPORT cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_t src, size_t wOffset, size_t hOffset, size_t count,
-                                       int kind)
+CR_API(cudaError_t, cudaMemcpyFromArray,
+       (void *dst, cudaArray_t src, size_t wOffset, size_t hOffset, size_t count, int kind),
+       (dst, src, wOffset, hOffset, count, kind))
 {
-	LOCKED;
 	return array_linear(src, wOffset, hOffset, dst, count, kind, 0, "cudaMemcpyFromArray");
 }
 
-EXPORT cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
+CR_API(cudaError_t, cudaMemcpy3D, (const struct cudaMemcpy3DParms *p), (p))
 {
-	LOCKED;
 	if (!p)
 		return ret(cudaErrorInvalidValue);
 	if ((p->srcArray != NULL) == (p->dstArray != NULL)) {
@@ -2159,9 +2122,8 @@ EXPORT cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
 	                  "cudaMemcpy3D");
 }
 
-EXPORT cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s)
+CR_API(cudaError_t, cudaMemcpy3DAsync, (const struct cudaMemcpy3DParms *p, cudaStream_t s), (p, s))
 {
-	LOCKED;
 	return cudaMemcpy3D(p);
 }
 
@@ -2194,10 +2156,11 @@ static cudaError_t resource(const struct cudaResourceDesc *rd, ws_resource_desc 
 	}
 }
 
-EXPORT cudaError_t cudaCreateTextureObject(cudaTextureObject_t *tex, const struct cudaResourceDesc *rd,
-                                           const struct cudaTextureDesc *td, const void *view)
+CR_API(cudaError_t, cudaCreateTextureObject,
+       (cudaTextureObject_t * tex, const struct cudaResourceDesc *rd, const struct cudaTextureDesc *td,
+        const void *view),
+       (tex, rd, td, view))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -2226,9 +2189,8 @@ EXPORT cudaError_t cudaCreateTextureObject(cudaTextureObject_t *tex, const struc
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaDestroyTextureObject(cudaTextureObject_t tex)
+CR_API(cudaError_t, cudaDestroyTextureObject, (cudaTextureObject_t tex), (tex))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -2238,9 +2200,8 @@ EXPORT cudaError_t cudaDestroyTextureObject(cudaTextureObject_t tex)
 	return r == WS_SUCCESS ? cudaSuccess : tex_fail("cudaDestroyTextureObject", r);
 }
 
-EXPORT cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *surf, const struct cudaResourceDesc *rd)
+CR_API(cudaError_t, cudaCreateSurfaceObject, (cudaSurfaceObject_t *surf, const struct cudaResourceDesc *rd), (surf, rd))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -2257,9 +2218,8 @@ EXPORT cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *surf, const stru
 	return cudaSuccess;
 }
 
-EXPORT cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surf)
+CR_API(cudaError_t, cudaDestroySurfaceObject, (cudaSurfaceObject_t surf), (surf))
 {
-	LOCKED;
 	cudaError_t e = ready();
 	if (e)
 		return ret(e);
@@ -2271,10 +2231,8 @@ EXPORT cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surf)
 
 /* ---- calls that are not implemented: one line naming the call, cudaErrorNotSupported ---- */
 #define U(name)                                                                                                        \
-	EXPORT cudaError_t name(void);                                                                                 \
-	cudaError_t name(void)                                                                                         \
+	CR_API(cudaError_t, name, (void), ())                                                                          \
 	{                                                                                                              \
-		LOCKED;                                                                                                \
 		say("%s is not supported by warpsim (see docs/cuda.md)", #name);                                       \
 		return ret(cudaErrorNotSupported);                                                                     \
 	}
