@@ -1,6 +1,6 @@
 /*
  * cuda_abi.h -- the few CUDA runtime types, enums and structures the
- * runtime library (cudart.c) exchanges with nvcc-built programs, declared
+ * runtime library (src/cudart/) exchanges with nvcc-built programs, declared
  * here so that the library builds without the CUDA toolkit.
  *
  * Models no hardware.  Values and layouts are those of CUDA 13.0's
