@@ -151,7 +151,7 @@ $(BUILD)/fuzz-obj/%.o: %.c | $(BUILD)/gen/bench_ptx.c
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
 $(BUILD)/fuzz-config: tests/fuzz/fuzz_config.c $(FUZZ_LIB_OBJ)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
-$(BUILD)/fuzz-sweep: tests/fuzz/fuzz_sweep.c src/cli/sweep_spec.c src/cli/json.c $(FUZZ_BENCH_OBJ) $(FUZZ_LIB_OBJ)
+$(BUILD)/fuzz-sweep: tests/fuzz/fuzz_sweep.c src/cli/sweep_spec.c src/cli/sweep_files.c src/cli/json.c $(FUZZ_BENCH_OBJ) $(FUZZ_LIB_OBJ)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
 
 # ---- PTX generation (needs nvcc) ----

@@ -1,6 +1,6 @@
 /*
  * test_sweep.c -- tests of parameter sweeps: `warpsim sweep`, `sweep-task`,
- * `collect` and `report` (src/cli/cmd_sweep.c, sweep_spec.c, cmd_collect.c,
+ * `collect` and `report` (src/cli/cmd_sweep.c, sweep_spec.c, sweep_files.c, cmd_collect.c,
  * cmd_report.c, json.c).  They run the built binary ($WARPSIM_BIN, by
  * default build/warpsim) from the repository root on small specs in
  * temporary directories: spec expansion and stable ids, malformed specs

@@ -85,7 +85,7 @@ void sweep_spec_free(struct sweep_spec *s);
 
 uint64_t sweep_fnv1a(const char *s);
 
-/* ---- small helpers shared by the sweep files ---- */
+/* ---- small helpers shared by the sweep files (sweep_files.c) ---- */
 struct sweep_buf { /* growable string; oom is set when an allocation failed */
 	char *s;
 	size_t n, cap;
@@ -102,7 +102,7 @@ char *sweep_read_file(const char *path, size_t *len);
 /* Write path.tmp.PID and rename it to path.  0, or -1 (errno set). */
 int sweep_write_file_atomic(const char *path, const char *data, size_t len);
 
-/* ---- output directory ---- */
+/* ---- output directory (sweep_files.c) ---- */
 enum sweep_status { SWEEP_PENDING, SWEEP_DONE, SWEEP_FAILED };
 /* DIR/jobs/ID.EXT into buf. */
 void sweep_job_path(char *buf, size_t bufsz, const char *dir, const char *id, const char *ext);
@@ -126,6 +126,10 @@ int sweep_id_valid(const char *s);
  * malloc'd array of malloc'd names in *names, or -1. */
 int sweep_stat_names(char ***names);
 void sweep_free_strv(char **v, int n);
+/* Append a copy of s to the array *v of *n strings.  0, or -1 on out-of-memory. */
+int sweep_strv_push(char ***v, int *n, const char *s);
+/* Index of s in v[0..n), or -1. */
+int sweep_strv_find(char **v, int n, const char *s);
 
 /* ---- running jobs (cmd_sweep.c) ---- */
 struct sweep_run_opts {

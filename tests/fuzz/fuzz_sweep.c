@@ -6,7 +6,8 @@
  * policies and benchmarks, and the expansion into jobs.  Built by
  * `make fuzz`; run as
  *   build/fuzz-sweep tests/fuzz/corpus-sweep experiments -max_len=4096
- * Any crash, sanitizer report, leak or hang is a bug in src/cli/sweep_spec.c.
+ * Any crash, sanitizer report, leak or hang is a bug in src/cli/sweep_spec.c
+ * (or sweep_files.c).
  */
 #include <stddef.h>
 #include <stdint.h>
