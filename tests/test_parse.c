@@ -1,5 +1,6 @@
 /*
- * test_parse.c -- tests of the PTX front end (src/ptx/lexer.c, parser.c, ir.c).
+ * test_parse.c -- tests of the PTX front end (src/ptx/lexer.c, parser.c and
+ * parse_*.c, ir.c).
  *
  * Every construct the parser accepts is checked field by field in the IR it
  * produces (module directives, variables and initializers, functions and
