@@ -141,16 +141,19 @@ bool fail_at(struct parser *p, uint32_t line, uint32_t col, const char *fmt, ...
 /* a lexer error token reports its own message */
 bool fail_tok(struct parser *p, const struct ptx_token *t, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool fail_oom(struct parser *p);
-struct qbuf qname(const char *s, size_t n);
-struct qbuf qtok(const struct ptx_token *t);
+/* After a failed statement of a function body that began at (line, col): skip to its end and go on; false
+ * when parsing must stop. */
 bool recover(struct parser *p, uint32_t line, uint32_t col);
-
-/* ---- tokens (parser.c) ---- */
 
 /* Quoted, printable, length-limited rendering of a name for messages (qname, qtok). */
 struct qbuf {
 	char s[80];
 };
+
+struct qbuf qname(const char *s, size_t n);
+struct qbuf qtok(const struct ptx_token *t); /* "end of input" at the end */
+
+/* ---- tokens (parser.c) ---- */
 
 static inline const struct ptx_token *peek(struct parser *p, unsigned k)
 {
