@@ -20,7 +20,6 @@
 
 #include "core/dwr.h"
 #include "core/sm.h"
-#include "gpu/gpu.h"
 
 enum { DWR_NONE, DWR_WAIT, DWR_PASS };
 

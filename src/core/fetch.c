@@ -15,7 +15,6 @@
 #include "core/issue.h"
 #include "core/ldst.h"
 #include "core/sm.h"
-#include "gpu/gpu.h"
 
 void sm_ibuf_pop(struct sm *s, uint32_t slot)
 {
@@ -41,7 +40,7 @@ static inline void fetch_mark(struct sm *s, uint32_t slot)
 
 void sm_fetch_tick(struct sm *s, uint64_t now)
 {
-	const struct dec_module *dm = s->gpu->dec;
+	const struct dec_module *dm = s->env.dec;
 	bool any = false;
 	uint32_t room = cfg_int(s->cfg, CFG_fetch_on_empty) ? 1 : s->ibuf_depth; /* fetch while ib_count < room */
 	/* A warp is eligible when valid, not finished, not at a barrier, with

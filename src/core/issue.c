@@ -42,7 +42,6 @@
 #include "core/prefetch.h"
 #include "core/sm.h"
 #include "func/wlog.h"
-#include "gpu/gpu.h"
 #include "sched/sched_util.h"
 #include "sched/warp_sharing.h"
 
@@ -177,7 +176,7 @@ static void exec_event(struct sm *s, uint32_t slot, int32_t fn, int32_t pc, cons
 static void lock_measure(struct sm *s, const struct sm_warp *w, const struct func_step_info *info,
 			 struct ws_stats *st)
 {
-	enum lockstat_kind k = lockstat_kind(s->gpu->lock, info->fn, info->pc);
+	enum lockstat_kind k = lockstat_kind(s->env.lock, info->fn, info->pc);
 	if (k == LOCKSTAT_WAIT_SIB) {
 		lockstat_wait(st, info->active, info->exec);
 	} else if (k == LOCKSTAT_ACQUIRE && info->deferred) {
@@ -217,7 +216,7 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 		return false;
 	sm_ibuf_pop(s, slot);
 	struct ws_stats *st = s->stats;
-	if (s->gpu->lock && d)
+	if (s->env.lock && d)
 		lock_measure(s, w, info, st);
 	st->v[STAT_simd_lanes_active] += ws_popc64(info->active);
 	if (d) { /* activity for the energy estimate */

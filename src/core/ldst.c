@@ -21,7 +21,6 @@
 #include "core/ldst.h"
 #include "core/sm.h"
 #include "func/dmem.h"
-#include "gpu/gpu.h"
 #include "mem/cache.h"
 #include "mem/coalesce.h"
 #include "mem/memsys.h"
@@ -63,7 +62,7 @@ struct ld_proc {
 
 struct ldst {
 	struct sm *s;
-	struct gpu *g;
+	struct memsys *mem;          /* the memory system below the L1s */
 	struct cache *l1d, *l1i, *l1t;
 	unsigned l1d_line, l1i_line, l1t_line;
 	uint32_t l1d_latency, l1t_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
@@ -82,7 +81,7 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	if (!u)
 		return NULL;
 	u->s = s;
-	u->g = s->gpu;
+	u->mem = s->env.mem;
 	struct cache_params p;
 	cache_params_from_config(cfg, CACHE_STATS_L1D, &p);
 	u->l1d = cache_create(&p, s->stats);
@@ -380,7 +379,7 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 {
 	struct ld_entry *le = &u->tab[p->entry];
 	const struct coal_txn *t = &p->txn[p->next];
-	struct memsys *ms = u->g->mem;
+	struct memsys *ms = u->mem;
 	unsigned sm = u->s->id;
 	if (p->kind == MEM_ATOMIC || (p->kind == MEM_READ && !p->cached)) {
 		struct mem_req r = {.addr = t->line, .token = TOK(TOK_DIRECT, p->entry), .sectors = t->sectors,
@@ -518,7 +517,7 @@ enum ifetch_result ldst_ifetch(struct ldst *u, uint32_t slot, uint64_t addr, uin
 	uint64_t line = a & ~(uint64_t)(u->l1i_line - 1);
 	uint32_t sector = 1u << ((a - line) / MEM_SECTOR_BYTES);
 	struct mem_req r = {.addr = line, .token = TOK(TOK_L1I, 0), .sectors = sector, .kind = MEM_IFETCH};
-	if (!cache_probe(u->l1i, line, sector) && !memsys_can_accept(u->g->mem, u->s->id, &r))
+	if (!cache_probe(u->l1i, line, sector) && !memsys_can_accept(u->mem, u->s->id, &r))
 		return IFETCH_RETRY;
 	struct cache_result cr = cache_access(u->l1i, line, sector, MEM_READ, slot);
 	switch (cr.status) {
@@ -529,7 +528,7 @@ enum ifetch_result ldst_ifetch(struct ldst *u, uint32_t slot, uint64_t addr, uin
 	case CACHE_MISS:
 		if (cr.fetch_mask || cr.forward) {
 			r.sectors = cr.fetch_mask ? cr.fetch_mask : sector;
-			memsys_send(u->g->mem, u->s->id, &r);
+			memsys_send(u->mem, u->s->id, &r);
 		}
 		return IFETCH_PENDING;
 	default:

@@ -16,22 +16,22 @@
 #include "core/sm.h"
 #include "core/writeback.h"
 #include "func/wlog.h"
-#include "gpu/gpu.h"
 
 /* ---- creation ---- */
 
-struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, uint32_t ctas_per_sm)
+struct sm *sm_create(const struct sm_env *env, uint32_t id)
 {
 	struct sm *s = calloc(1, sizeof *s);
 	if (!s)
 		return NULL;
+	const struct ws_config *cfg = env->cfg;
 	s->id = id;
-	s->gpu = g;
+	s->env = *env;
 	s->cfg = cfg;
 	s->ws = (uint32_t)cfg_int(cfg, CFG_warp_size);
 	s->nsched = (uint32_t)cfg_int(cfg, CFG_num_schedulers);
 	s->nslots = (uint32_t)cfg_int(cfg, CFG_max_warps_per_sm);
-	s->nctaslots = ctas_per_sm;
+	s->nctaslots = env->ctas_per_sm;
 	s->ibuf_depth = (uint32_t)cfg_int(cfg, CFG_ibuf_depth);
 	s->w = calloc(s->nslots, sizeof *s->w);
 	s->cta = calloc(s->nctaslots, sizeof *s->cta);
@@ -53,8 +53,8 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
 	s->sub_core = cfg_int(cfg, CFG_sub_core) != 0;
-	s->share = cfg_int(cfg, CFG_warp_sharing) != 0 || g->pol.pol->warp_sharing ||
-		   (g->pol.inner && g->pol.inner->warp_sharing);
+	s->share = cfg_int(cfg, CFG_warp_sharing) != 0 || env->pol->pol->warp_sharing ||
+		   (env->pol->inner && env->pol->inner->warp_sharing);
 	s->dirty_bits = calloc((s->nslots + 63) / 64 + 1, sizeof *s->dirty_bits);
 	s->head_at = calloc(s->nslots + 1, sizeof *s->head_at);
 	if (!s->dirty_bits || !s->head_at ||
@@ -87,26 +87,26 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->wlog = wlog_create();
 	if (!s->stats || !s->L || !s->wlog)
 		goto fail;
-	*s->L = *g->L;
+	*s->L = *env->L;
 	s->L->stats = s->stats;
 	s->L->wlog = s->wlog;
 	s->L->err = WS_SUCCESS;
 	s->L->errmsg[0] = 0;
 	s->L->mem_changes = 0;
-	if (g->L->trace) {
+	if (env->L->trace) {
 		s->trace.max = SIZE_MAX;
 		s->L->trace = &s->trace;
 	}
-	s->pol = g->pol.pol;
-	s->fpol = g->fpol;
-	uint32_t nctr = sched_choice_ncounters(&g->pol);
+	s->pol = env->pol->pol;
+	s->fpol = env->fpol;
+	uint32_t nctr = sched_choice_ncounters(env->pol);
 	s->pol_ctr = calloc(nctr ? nctr : 1, sizeof *s->pol_ctr);
 	if (!s->pol_ctr)
 		goto fail;
 	struct sched_create_args a = {.cfg = cfg, .sm = id, .nsched = s->nsched, .nslots = s->nslots,
 				      .nctas = s->nctaslots, .held = s->held, .counters = s->pol_ctr,
-				      .inner = g->pol.inner, .self = s->pol, .sibs = g->sibs, .nsibs = g->nsibs,
-				      .kernel_insts = g->L && g->L->kernel ? g->L->kernel->ninsns : 0};
+				      .inner = env->pol->inner, .self = s->pol, .sibs = env->sibs, .nsibs = env->nsibs,
+				      .kernel_insts = env->L && env->L->kernel ? env->L->kernel->ninsns : 0};
 	s->pol_st = s->pol->create(&a);
 	s->fpol_st = s->fpol->create(&a);
 	s->ldst = ldst_create(s, cfg);
@@ -114,7 +114,7 @@ struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, ui
 	s->dwr = dwr_create(s, cfg, &dwr_oom);
 	if (!s->pol_st || !s->fpol_st || !s->ldst || dwr_oom)
 		goto fail;
-	s->sleep_ok = cfg_int(cfg, CFG_sleep) && sched_choice_can_sleep(&g->pol);
+	s->sleep_ok = cfg_int(cfg, CFG_sleep) && sched_choice_can_sleep(env->pol);
 	return s;
 fail:
 	sm_destroy(s);
@@ -217,7 +217,6 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 	ct->phase_start = now;
 	ct->phase = 0;
 	uint32_t k = 0;
-	struct gpu *g = s->gpu;
 	for (uint32_t i = 0; i < s->nslots && k < fc->nwarps; i++) {
 		if (s->w[i].valid)
 			continue;
@@ -242,7 +241,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		v->valid = true;
 		v->finished = v->at_barrier = v->ibuf_head_valid = v->ready = v->long_latency_wait = v->partner_wait = false;
 		v->ibuf_count = 0;
-		v->age = g->next_age++;
+		v->age = (*s->env.next_age)++;
 		v->cta_slot = c;
 		v->cta_id = fc->linear;
 		v->warp_in_cta = k;
@@ -328,7 +327,7 @@ static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 	if (st->v[STAT_cta_min_cycles] == 0 || t < st->v[STAT_cta_min_cycles])
 		st->v[STAT_cta_min_cycles] = t;
 	/* CTAs are dispatched in linear order: the highest id is the kernel's last-issued CTA */
-	if (ct->fc->linear + 1 == s->gpu->nctas)
+	if (ct->fc->linear + 1 == s->env.nctas)
 		st->v[STAT_last_cta_cycles] += t;
 	for (uint32_t k = 0; k < ct->nwarps; k++) {
 		struct sm_warp *w = &s->w[ct->slots[k]];
@@ -513,7 +512,7 @@ void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsig
 		if (*shown >= 8 || *len + 300 >= bufsz)
 			continue;
 		char d[400];
-		func_warp_describe(s->gpu->L, w->fc, w->fw, d, sizeof d);
+		func_warp_describe(s->L, w->fc, w->fw, d, sizeof d);
 		*len += (size_t)snprintf(buf + *len, bufsz - *len,
 					 "\n  SM %u slot %u: %s; I-buffer %u, scoreboard pending %u, in flight %u%s%s", s->id,
 					 i, d, w->ib_count, w->sb.npending, w->inflight,

@@ -1,7 +1,7 @@
 /*
  * sm.h -- one streaming multiprocessor of the cycle-level model.
  *
- * Models a Fermi-style SM (BAWS paper Section 2, design.md):
+ * Models a Fermi-style SM (BAWS paper Section 2, docs/design.md):
  *   fetch (fetch policy, L1 I-cache) -> decode into per-warp I-buffers ->
  *   issue (N schedulers, each walking its policy's order; scoreboard;
  *   operand-collector availability) -> operand collectors reading register
@@ -26,8 +26,9 @@
 #include "mem/mem.h"
 #include "sched/sched.h"
 
-struct gpu;
 struct ldst;
+struct lockstat;
+struct memsys;
 
 #define SM_IBUF_MAX 16
 /* warp slots per SM: the upper end of max_warps_per_sm's range (src/config/params.def) */
@@ -139,9 +140,29 @@ struct sm_wb_queue {
 	uint32_t n, cap;
 };
 
+/* What an SM takes from the GPU it belongs to (sm_create): the launch and
+ * the shared structures around the core.  The GPU builds one per launch;
+ * the SMs only read it, except *next_age, which only sm_launch_cta()
+ * advances -- called by the GPU's CTA dispatcher, on one thread, in SM
+ * order, so warp ages do not depend on how many threads tick the SMs. */
+struct sm_env {
+	const struct ws_config *cfg;
+	uint32_t ctas_per_sm;             /* CTA slots (occupancy, computed by the GPU's caller) */
+	const struct func_launch *L;      /* the launch (each SM works on a copy of it: sm.L) */
+	uint32_t nctas;                   /* CTAs in the grid */
+	const struct dec_module *dec;     /* the launch's decoded code (fetch stage) */
+	struct memsys *mem;               /* the memory system below the L1s (LD/ST unit) */
+	const struct lockstat *lock;      /* lock/wait outcome measurement, NULL without annotations (issue stage) */
+	const struct sched_choice *pol;   /* the issue policy (and a wrapper's inner policy) */
+	const struct fetch_policy *fpol;  /* the fetch policy */
+	const struct sched_sib *sibs;     /* the launch's annotated spin-inducing branches (sorted), for the policy */
+	uint32_t nsibs;
+	uint64_t *next_age;               /* the age source: each warp launched takes (*next_age)++ */
+};
+
 struct sm {
 	uint32_t id;
-	struct gpu *gpu;
+	struct sm_env env;            /* a copy of what sm_create was given */
 	const struct ws_config *cfg;
 	uint32_t ws, nsched, nslots, nctaslots;
 	uint32_t ibuf_depth;
@@ -254,7 +275,8 @@ static inline void sm_warp_mark_dirty(struct sm *s, uint32_t slot)
 	s->dirty_bits[slot >> 6] |= 1ull << (slot & 63);
 }
 
-struct sm *sm_create(struct gpu *g, uint32_t id, const struct ws_config *cfg, uint32_t ctas_per_sm);
+/* SM number `id` of a GPU, in environment env (copied). */
+struct sm *sm_create(const struct sm_env *env, uint32_t id);
 void sm_destroy(struct sm *s);
 /* Can the SM accept one more CTA of the current launch? */
 bool sm_can_accept_cta(const struct sm *s, uint32_t warps_per_cta);

@@ -12,7 +12,6 @@
 
 #include "core/sm.h"
 #include "core/writeback.h"
-#include "gpu/gpu.h"
 
 /* ---- writeback queue (binary min-heap on the ready cycle) ----
  * The heap moves 16-byte (ready, index) entries; the instructions stay in

@@ -133,15 +133,15 @@ static void tick_worker(void *ctx, unsigned k)
 /* SM creation, each SM on the thread that will tick it. */
 struct create_job {
 	struct gpu *g;
-	const struct ws_config *cfg;
-	uint32_t ctas_per_sm, nthreads;
+	const struct sm_env *env;
+	uint32_t nthreads;
 };
 static void create_worker(void *ctx, unsigned k)
 {
 	struct create_job *j = ctx;
 	for (uint32_t i = 0; i < j->g->nsms; i++)
 		if (sm_thread(i, j->nthreads) == k)
-			j->g->sms[i] = sm_create(j->g, i, j->cfg, j->ctas_per_sm);
+			j->g->sms[i] = sm_create(j->env, i);
 }
 
 /* A buffered atomic has executed: measure it if it is a lock acquire. */
@@ -295,7 +295,12 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 		nthreads = 1;
 	/* each SM is created by the thread that will tick it: its memory comes
 	 * from that thread's malloc arena, not interleaved with other threads' SMs */
-	struct create_job cj = {.g = &g, .cfg = cfg, .ctas_per_sm = ctas_per_sm, .nthreads = nthreads};
+	/* what the SMs take from the GPU (core/sm.h); the ages of launched
+	 * warps come from g.next_age, advanced only by dispatch() */
+	struct sm_env env = {.cfg = cfg, .ctas_per_sm = ctas_per_sm, .L = L, .nctas = g.nctas, .dec = g.dec,
+			     .mem = g.mem, .lock = g.lock, .pol = &g.pol, .fpol = g.fpol, .sibs = sibs, .nsibs = nsibs,
+			     .next_age = &g.next_age};
+	struct create_job cj = {.g = &g, .env = &env, .nthreads = nthreads};
 	if (pool)
 		par_run(pool, create_worker, &cj);
 	else

@@ -35,7 +35,7 @@ struct gpu {
 	const struct fetch_policy *fpol;
 	uint64_t cycle;
 	bool sleep;              /* the `sleep` parameter: SMs, partitions and whole cycles skipped when eventless */
-	uint64_t next_age;
+	uint64_t next_age;            /* age of the next warp launched (the SMs' sm_env.next_age; advanced in dispatch()) */
 	uint32_t next_cta, nctas, ctas_done;
 	uint32_t dispatch_rr;     /* SM the dispatcher looks at first */
 	bool last_cta_issued;
