@@ -20,6 +20,7 @@
 
 #include "core/dwr.h"
 #include "core/sm.h"
+#include "core/warpstate.h"
 
 enum { DWR_NONE, DWR_WAIT, DWR_PASS };
 

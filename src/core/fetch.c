@@ -15,28 +15,7 @@
 #include "core/issue.h"
 #include "core/ldst.h"
 #include "core/sm.h"
-
-void sm_ibuf_pop(struct sm *s, uint32_t slot)
-{
-	struct sm_warp *w = &s->w[slot];
-	w->ib_head = (uint8_t)((w->ib_head + 1) % SM_IBUF_MAX);
-	w->ib_count--;
-	sm_warp_head_sync(w);
-}
-
-void sm_ibuf_flush(struct sm *s, uint32_t slot)
-{
-	struct sm_warp *w = &s->w[slot];
-	w->ib_count = 0;
-	w->ib_head = 0;
-	sm_warp_head_sync(w);
-}
-
-/* The fetch eligibility of warp `slot` may have changed without an issue-stage dirty mark. */
-static inline void fetch_mark(struct sm *s, uint32_t slot)
-{
-	s->fetch_dirty[slot >> 6] |= 1ull << (slot & 63);
-}
+#include "core/warpstate.h"
 
 void sm_fetch_tick(struct sm *s, uint64_t now)
 {
@@ -95,7 +74,7 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 	enum ifetch_result fr = ldst_ifetch(s->ldst, (uint32_t)slot, addr, now);
 	if (fr != IFETCH_HIT) {
 		w->fetch_pending = fr == IFETCH_PENDING;
-		fetch_mark(s, (uint32_t)slot);
+		sm_warp_mark_fetch(s, (uint32_t)slot);
 		return;
 	}
 	if (s->fpol->on_fetch)
@@ -120,12 +99,4 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 	sm_warp_head_sync(w);
 	s->stats->v[STAT_fetches]++;
 	s->last_fetch[s->vw[slot].sched_id] = (uint32_t)slot;
-}
-
-void sm_ifetch_done(struct sm *s, uint32_t slot)
-{
-	if (slot < s->nslots) {
-		s->w[slot].fetch_pending = false;
-		fetch_mark(s, slot);
-	}
 }

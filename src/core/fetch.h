@@ -11,9 +11,5 @@ struct sm;
 
 /* One cycle of fetch: at most one warp's I-buffer is filled. */
 void sm_fetch_tick(struct sm *s, uint64_t now);
-/* Drop the head of a warp's I-buffer (it issued). */
-void sm_ibuf_pop(struct sm *s, uint32_t slot);
-/* Empty a warp's I-buffer (control flow left the fetched path). */
-void sm_ibuf_flush(struct sm *s, uint32_t slot);
 
 #endif

@@ -35,12 +35,12 @@
 #include <string.h>
 
 #include "core/dwr.h"
-#include "core/fetch.h"
 #include "core/issue.h"
 #include "core/lockstat.h"
 #include "core/opcoll.h"
 #include "core/prefetch.h"
 #include "core/sm.h"
+#include "core/warpstate.h"
 #include "func/wlog.h"
 #include "sched/sched_util.h"
 #include "sched/warp_sharing.h"

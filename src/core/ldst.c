@@ -20,6 +20,8 @@
 #include "core/dwr.h"
 #include "core/ldst.h"
 #include "core/sm.h"
+#include "core/warpstate.h"
+#include "core/writeback.h"
 #include "func/dmem.h"
 #include "mem/cache.h"
 #include "mem/coalesce.h"

@@ -21,6 +21,7 @@
 #include "core/ldst.h"
 #include "core/opcoll.h"
 #include "core/sm.h"
+#include "core/writeback.h"
 
 struct sm_collector *sm_collector_at(struct sm *s, uint32_t sched, uint32_t cu, uint32_t k)
 {

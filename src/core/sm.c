@@ -1,8 +1,11 @@
 /*
- * sm.c -- one SM: creation, CTA launch and completion, barriers and
- * warp-phases, and the cycle that ticks the pipeline stages back to front
+ * sm.c -- one SM: creation from its environment (struct sm_env), CTA
+ * launch, the cycle that ticks the pipeline stages back to front
  * (writeback.c, the LD/ST unit ldst.c, opcoll.c, issue.c, fetch.c; see
- * sm.h for the model).
+ * sm.h for the model), sleeping while busy, and deadlock descriptions.
+ * What several stages do to warps and CTAs -- barriers and warp-phases,
+ * warp exit, CTA completion, the I-buffer -- is in warpstate.c, which the
+ * stages call instead of calling back into this file.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +17,7 @@
 #include "core/ldst.h"
 #include "core/opcoll.h"
 #include "core/sm.h"
+#include "core/warpstate.h"
 #include "core/writeback.h"
 #include "func/wlog.h"
 
@@ -175,24 +179,6 @@ bool sm_can_accept_cta(const struct sm *s, uint32_t warps_per_cta)
 	return s->live_ctas < s->nctaslots && s->used_slots + warps_per_cta <= s->nslots;
 }
 
-static void live_rebuild(struct sm *s)
-{
-	s->nlive = 0;
-	for (uint32_t i = 0; i < s->nslots; i++)
-		if (s->w[i].valid)
-			s->live[s->nlive++] = i;
-	s->view.live = s->live;
-	s->view.nlive = s->nlive;
-	s->view.roster_gen++; /* slots became valid or invalid: policies' cached orders are stale */
-}
-
-/* Register-id base of the warp's current frame (changes at calls and returns). */
-void sm_warp_sync_frame(struct sm *s, struct sm_warp *w)
-{
-	if (w->fw->sp)
-		w->frame_base = w->fw->stack[w->fw->sp - 1].reg_off / s->ws;
-}
-
 /* Point the front end at the warp's current pc (at launch). */
 static void warp_sync_fetch(struct sm_warp *w)
 {
@@ -254,7 +240,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 	}
 	s->used_slots += fc->nwarps;
 	s->live_ctas++;
-	live_rebuild(s);
+	sm_live_rebuild(s);
 	s->vc[c] = (struct sched_cta){.valid = true, .cta_id = fc->linear, .nwarps = fc->nwarps,
 				      .launch_cycle = now, .first_barrier_hit = UINT64_MAX};
 	if (s->dwr)
@@ -264,156 +250,6 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		s->pol->on_cta_launch(s->pol_st, &s->view, c);
 	return true;
 }
-
-/* A warp-phase of CTA c ended at `now` (barrier release, or the exit point).
- * Warp k took T_k = arrive_k - phase_start; RTRU = sum(maxT - T_k) / (N maxT). */
-static void phase_end(struct sm *s, uint32_t c, uint64_t now, bool at_exit, const uint64_t *arrive, const uint32_t *slots,
-		      uint32_t n)
-{
-	struct sm_cta *ct = &s->cta[c];
-	struct ws_stats *st = s->stats;
-	uint64_t maxT = 0, sumT = 0;
-	for (uint32_t k = 0; k < n; k++) {
-		uint64_t T = arrive[k] - ct->phase_start;
-		sumT += T;
-		if (T > maxT)
-			maxT = T;
-	}
-	if (n && maxT) {
-		uint64_t idle = n * maxT - sumT;
-		st->v[STAT_warp_phases]++;
-		st->v[STAT_rtru_ppm_sum] += idle * 1000000 / (n * maxT);
-		st->v[STAT_rtru_idle_cycles] += idle;
-		st->v[STAT_rtru_span_cycles] += n * maxT;
-	}
-	struct phase_trace *tr = s->L->trace;
-	if (tr)
-		for (uint32_t k = 0; k < n; k++) {
-			struct phase_event e = {.launch = s->L->launch_no, .sm = s->id, .cta = ct->fc->linear,
-						.warp = s->w[slots[k]].fw->index, .phase = ct->phase, .exit = at_exit,
-						.start = ct->phase_start, .arrive = arrive[k], .end = now};
-			trace_add(tr, &e);
-		}
-	ct->phase_start = now;
-	ct->phase++;
-}
-
-static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
-{
-	struct sm_cta *ct = &s->cta[c];
-	if (!ct->valid || ct->finished_warps < ct->nwarps)
-		return;
-	for (uint32_t k = 0; k < ct->nwarps; k++)
-		if (s->w[ct->slots[k]].inflight || s->w[ct->slots[k]].pending_stores)
-			return;
-	struct ws_stats *st = s->stats;
-	{
-		/* the last warp-phase ends at the exit point: warps that finished in it */
-		uint64_t arrive[64];
-		uint32_t slots[64], n = 0;
-		for (uint32_t k = 0; k < ct->nwarps && n < 64; k++) {
-			struct sm_warp *w = &s->w[ct->slots[k]];
-			if (w->finish_cycle >= ct->phase_start) {
-				arrive[n] = w->finish_cycle;
-				slots[n++] = ct->slots[k];
-			}
-		}
-		phase_end(s, c, now, true, arrive, slots, n);
-	}
-	uint64_t t = now - ct->launch_cycle;
-	st->v[STAT_cta_cycles] += t;
-	if (t > st->v[STAT_cta_max_cycles])
-		st->v[STAT_cta_max_cycles] = t;
-	if (st->v[STAT_cta_min_cycles] == 0 || t < st->v[STAT_cta_min_cycles])
-		st->v[STAT_cta_min_cycles] = t;
-	/* CTAs are dispatched in linear order: the highest id is the kernel's last-issued CTA */
-	if (ct->fc->linear + 1 == s->env.nctas)
-		st->v[STAT_last_cta_cycles] += t;
-	for (uint32_t k = 0; k < ct->nwarps; k++) {
-		struct sm_warp *w = &s->w[ct->slots[k]];
-		st->v[STAT_warp_cycles] += now - w->launch_cycle;
-		st->v[STAT_warp_exit_cycles] += now - w->finish_cycle;
-		w->valid = false;
-		s->vw[ct->slots[k]].valid = false;
-	}
-	s->view.cycle = now;
-	if (s->pol->on_cta_exit)
-		s->pol->on_cta_exit(s->pol_st, &s->view, c);
-	s->vc[c].valid = false;
-	s->used_slots -= ct->nwarps;
-	s->live_ctas--;
-	live_rebuild(s);
-	func_cta_destroy(ct->fc);
-	ct->fc = NULL;
-	ct->valid = false;
-	s->ctas_done++;
-	s->retired = true;
-	s->progress = true;
-}
-
-/* After a functional step: warps of CTA c released from a barrier. */
-void sm_barrier_scan(struct sm *s, uint32_t c, uint64_t now)
-{
-	struct sm_cta *ct = &s->cta[c];
-	bool released = false;
-	uint32_t waiting = 0, n = 0;
-	uint64_t arrive[64];
-	uint32_t slots[64];
-	for (uint32_t k = 0; k < ct->nwarps; k++) {
-		uint32_t slot = ct->slots[k];
-		struct sm_warp *w = &s->w[slot];
-		struct sched_warp *v = &s->vw[slot];
-		if (v->at_barrier && w->fw->wait != WAIT_BARRIER) {
-			v->at_barrier = false;
-			sm_warp_mark_dirty(s, slot);
-			s->stats->v[STAT_warp_barrier_cycles] += now - w->wait_since;
-			released = true;
-			if (n < 64) {
-				arrive[n] = w->wait_since;
-				slots[n++] = slot;
-			}
-		}
-		waiting += v->at_barrier;
-	}
-	if (released) {
-		/* warps that finished during this phase took part in it too */
-		for (uint32_t k = 0; k < ct->nwarps && n < 64; k++) {
-			struct sm_warp *w = &s->w[ct->slots[k]];
-			if (w->finished && w->finish_cycle >= ct->phase_start) {
-				arrive[n] = w->finish_cycle;
-				slots[n++] = ct->slots[k];
-			}
-		}
-		phase_end(s, c, now, false, arrive, slots, n);
-	}
-	s->vc[c].warps_at_barrier = waiting;
-	if (released) {
-		s->vc[c].first_barrier_hit = waiting ? s->vc[c].first_barrier_hit : UINT64_MAX;
-		if (s->pol->on_barrier_release)
-			s->pol->on_barrier_release(s->pol_st, &s->view, c);
-	}
-}
-
-void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now)
-{
-	struct sm_warp *w = &s->w[slot];
-	if (w->finished)
-		return;
-	w->finished = true;
-	w->finish_cycle = now;
-	s->retired = true;
-	w->ib_count = 0;
-	sm_warp_head_sync(w);
-	s->vw[slot].finished = true;
-	s->vw[slot].ibuf_count = 0;
-	s->vw[slot].ibuf_head_valid = false;
-	s->cta[w->cta_slot].finished_warps++;
-	s->vc[w->cta_slot].warps_finished++;
-	if (s->dwr) /* a finished partner no longer holds its group's partner barrier */
-		dwr_partner_event(s->dwr, slot, now);
-}
-
-void sm_cta_check(struct sm *s, uint32_t cta_slot, uint64_t now) { cta_try_release(s, cta_slot, now); }
 
 /* ---- one cycle ---- */
 

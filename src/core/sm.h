@@ -75,12 +75,6 @@ struct sm_warp {
 	struct ibuf_entry ib[SM_IBUF_MAX];
 };
 
-/* Keep ib_head_ready in step after the I-buffer changed. */
-static inline void sm_warp_head_sync(struct sm_warp *w)
-{
-	w->ib_head_ready = w->ib_count ? w->ib[w->ib_head].ready : UINT64_MAX;
-}
-
 struct sm_cta {
 	bool valid;
 	struct func_cta *fc;
@@ -268,13 +262,6 @@ struct sm {
 	uint64_t slept_from;          /* the cycle of its last tick (while asleep) */
 };
 
-/* The I-buffer head or the scoreboard of the warp in `slot` changed (or its
- * barrier or store state did): the issue stage refreshes its view. */
-static inline void sm_warp_mark_dirty(struct sm *s, uint32_t slot)
-{
-	s->dirty_bits[slot >> 6] |= 1ull << (slot & 63);
-}
-
 /* SM number `id` of a GPU, in environment env (copied). */
 struct sm *sm_create(const struct sm_env *env, uint32_t id);
 void sm_destroy(struct sm *s);
@@ -299,22 +286,5 @@ void sm_wake(struct sm *s, uint64_t now);
 void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsigned *shown, unsigned *total);
 /* A memory reply for this SM (from the memory system). */
 void sm_mem_reply(struct sm *s, const struct mem_reply *r, uint64_t now);
-/* A finished warp's last store was acknowledged: its CTA may complete now. */
-void sm_cta_check(struct sm *s, uint32_t cta_slot, uint64_t now);
-/* The I-cache line a warp waited for has arrived. */
-void sm_ifetch_done(struct sm *s, uint32_t slot);
-
-/* Called by the execution units and the LD/ST unit when an instruction
- * completes at cycle `ready` (writeback.c). */
-void sm_writeback_push(struct sm *s, const struct sm_op *op, uint64_t ready);
-
-/* ---- shared by the pipeline stages (sm.c) ---- */
-/* Register-id base of the warp's current frame (changes at calls and returns). */
-void sm_warp_sync_frame(struct sm *s, struct sm_warp *w);
-/* After a barrier instruction or an exit of CTA c: release the warps a
- * completed barrier frees, account the warp-phase, tell the policy. */
-void sm_barrier_scan(struct sm *s, uint32_t c, uint64_t now);
-/* The warp in `slot` exited: it waits at the CTA's exit from now on. */
-void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/sm.h"
+#include "core/warpstate.h"
 #include "core/writeback.h"
 
 /* ---- writeback queue (binary min-heap on the ready cycle) ----
