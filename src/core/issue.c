@@ -645,15 +645,14 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	uint32_t first = cfg_int(s->cfg, CFG_issue_rotate) ? (uint32_t)(now % s->nsched) : 0;
 	bool passes = cfg_int(s->cfg, CFG_issue_simd_passes) != 0;
 	/* for sleeping (sm_next_event): did anything issue or could it, and the
-	 * per-cycle counters a repeat of this cycle would increment */
+	 * schedulers whose policy on_cycle ran (the per-cycle counters a repeat
+	 * of this cycle would increment are recorded by sm_count_cycle) */
 	bool quiet = true;
-	s->ncyc_stat = 0;
 	s->cyc_sched = 0;
 	for (uint32_t r = 0; r < s->nsched; r++) {
 		uint32_t sc = (first + r) % s->nsched;
 		if (passes && s->sched_busy_until[sc] > now) { /* still issuing the last warp's sub-warps */
-			s->stats->v[STAT_issue_cycles]++;
-			s->cyc_stat[s->ncyc_stat++] = STAT_issue_cycles;
+			sm_count_cycle(s, STAT_issue_cycles);
 			any_issued = true;
 			continue;
 		}
@@ -686,8 +685,9 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		}
 		if (issued) {
 			quiet = false;
-			s->stats->v[STAT_issue_cycles]++;
-			s->stats->v[STAT_dual_issue_cycles] += issued > 1;
+			sm_count_cycle(s, STAT_issue_cycles);
+			if (issued > 1)
+				sm_count_cycle(s, STAT_dual_issue_cycles);
 			any_issued = true;
 			continue;
 		}
@@ -716,8 +716,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 					break;
 				}
 			}
-		s->stats->v[stall_stat[best]]++;
-		s->cyc_stat[s->ncyc_stat++] = (uint16_t)stall_stat[best];
+		sm_count_cycle(s, stall_stat[best]);
 		if (best > sm_worst)
 			sm_worst = best;
 	}
@@ -726,8 +725,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		enum stat_id in = sm_worst >= ST_HELD	 ? STAT_sm_inactive_pipeline
 				  : sm_worst == ST_DATA ? STAT_sm_inactive_scoreboard
 							: STAT_sm_inactive_idle;
-		s->stats->v[in]++;
-		s->cyc_stat[s->ncyc_stat++] = (uint16_t)in;
+		sm_count_cycle(s, in);
 	}
 	s->issue_quiet = quiet;
 	return true;

@@ -258,6 +258,8 @@ bool sm_cycle(struct sm *s, uint64_t now)
 	s->progress = false;
 	if (!s->live_ctas && !s->wb.n && !ldst_busy(s->ldst))
 		return true;
+	s->ncyc_stat = 0; /* the per-cycle counters of this tick (sm_count_cycle) */
+	s->cyc_full = false;
 	sm_writeback_tick(s, now);
 	ldst_cycle(s->ldst, now);
 	sm_dispatch_tick(s, now);
@@ -286,7 +288,7 @@ bool sm_busy(const struct sm *s) { return s->live_ctas || s->wb.n || ldst_busy(s
 uint64_t sm_next_event(const struct sm *s, uint64_t now)
 {
 	if (!s->sleep_ok || !s->issue_quiet || !s->fetch_quiet || s->busy_coll || !sm_busy(s) ||
-	    ldst_pipe_busy(s->ldst))
+	    ldst_pipe_busy(s->ldst) || s->cyc_full)
 		return now + 1;
 	uint32_t nwd = (s->nslots + 63) / 64;
 	uint64_t t = s->head_next_at;
@@ -318,7 +320,7 @@ uint64_t sm_next_event(const struct sm *s, uint64_t now)
 }
 
 _Static_assert(STAT_COUNT <= 65536, "sm.cyc_stat holds counter ids in 16 bits");
-_Static_assert(SM_MAX_SCHED + 1 <= 255, "sm.ncyc_stat counts in 8 bits");
+_Static_assert(SM_CYC_STAT_MAX <= 255, "sm.ncyc_stat counts in 8 bits");
 _Static_assert(SM_MAX_SCHED <= 8, "sm.cyc_sched holds a bit per scheduler in 8 bits");
 
 void sm_wake(struct sm *s, uint64_t now)

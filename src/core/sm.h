@@ -35,6 +35,10 @@ struct memsys;
 #define SM_MAX_SLOTS 1024
 /* schedulers per SM: the upper end of num_schedulers's range (src/core/core_params.def) */
 #define SM_MAX_SCHED 8
+/* per-cycle counter increments one tick records (sm_count_cycle): each
+ * scheduler's issue or stall classification and a dual issue, and the
+ * SM's activity class, with room to spare */
+#define SM_CYC_STAT_MAX (4 * SM_MAX_SCHED)
 
 struct ibuf_entry {
 	const struct dec_insn *d;
@@ -251,16 +255,33 @@ struct sm {
 	 * issue and fetch stages changed nothing, with an empty operand-collector
 	 * stage and LD/ST pipeline, is repeated exactly by every later tick until
 	 * a timer expires or an outside event arrives, so those ticks are skipped
-	 * and only their per-cycle counters are added, in one step. */
+	 * and only their per-cycle counters are added, in one step: the tick
+	 * records each per-cycle counter it increments (sm_count_cycle). */
 	bool sleep_ok;                /* the SM may sleep while busy (sleep, and a policy that can: sched.h) */
 	bool issue_quiet;             /* this tick's issue stage issued nothing and left no issuable warp */
 	bool fetch_quiet;             /* this tick's fetch stage found no warp to fetch for */
+	bool cyc_full;                /* this tick counted more than cyc_stat holds: it may not sleep */
 	uint8_t ncyc_stat;
 	uint8_t cyc_sched;            /* schedulers whose policy on_cycle ran in this tick (bit per scheduler) */
-	uint16_t cyc_stat[SM_MAX_SCHED + 1]; /* the per-cycle counters this tick's issue stage incremented */
+	uint16_t cyc_stat[SM_CYC_STAT_MAX]; /* the per-cycle counters this tick incremented, once per increment */
 	uint64_t sleep_until;         /* 0: awake; else the next cycle it must tick */
 	uint64_t slept_from;          /* the cycle of its last tick (while asleep) */
 };
+
+/* Count one occurrence of per-cycle counter `id` (core_counters.def) in
+ * this tick: the only way to increment a counter that a tick increments
+ * because of the state the SM is in rather than an event (issue cycles,
+ * stall reasons, SM activity).  It both increments the counter and records
+ * it, so that a sleeping SM adds it again for every cycle it skips
+ * (sm_wake); an increment made otherwise would be missed by sleeping. */
+static inline void sm_count_cycle(struct sm *s, enum stat_id id)
+{
+	s->stats->v[id]++;
+	if (s->ncyc_stat < SM_CYC_STAT_MAX)
+		s->cyc_stat[s->ncyc_stat++] = (uint16_t)id;
+	else
+		s->cyc_full = true;
+}
 
 /* SM number `id` of a GPU, in environment env (copied). */
 struct sm *sm_create(const struct sm_env *env, uint32_t id);
