@@ -17,6 +17,9 @@
  * fetch on a full I-buffer, the cff and fef fetch policies); each of those
  * checks that SMs did sleep (wsSimHostWork), so that it can fail.
  *
+ * A difference is reported by the key path of the first value that differs
+ * and both values (first_diff).
+ *
  * WARPSIM_THREADS_BENCH=a,b,c limits the benchmarks (the ThreadSanitizer
  * build, `make tsan`, runs a few).
  */
@@ -116,18 +119,89 @@ static char *run_json(const struct ws_bench_info *b, const char *const *kv, cons
 	return json;
 }
 
-/* First differing line of a and b, for the failure message. */
+/* The end of the JSON value or key that starts at p (a string, a number or
+ * literal, or the opening bracket of an object or array). */
+static const char *json_token_end(const char *p)
+{
+	if (*p == '"') {
+		for (p++; *p && *p != '"'; p++)
+			if (*p == '\\' && p[1])
+				p++;
+		return *p ? p + 1 : p;
+	}
+	if (*p == '{' || *p == '[')
+		return p + 1;
+	while (*p && !strchr(",:}] \t\n", *p))
+		p++;
+	return p;
+}
+
+/* Where the JSON texts a and b (the statistics JSON, maybe followed by the
+ * warp-phase trace's) first differ, for the failure message: the key path
+ * of the value there and both values, e.g. "/sm/issue_cycles: 1234 vs 1240";
+ * a key, when the objects differ in their keys. */
 static void first_diff(const char *a, const char *b, char *out, size_t outsz)
 {
-	size_t line = 1, i = 0;
-	while (a[i] && a[i] == b[i]) {
-		line += a[i] == '\n';
+	size_t i = 0;
+	while (a[i] && a[i] == b[i])
 		i++;
+	/* walk a up to i: the open objects and arrays, each with its current key or index */
+	struct frame {
+		bool obj, want_key;
+		const char *key;
+		int keylen;
+		unsigned idx;
+	} st[32];
+	int depth = 0;
+	unsigned doc = 0;
+	size_t tok = i; /* start of the key or value that differs */
+	bool is_key = false;
+	for (size_t p = 0; p < i;) {
+		char c = a[p];
+		if (c == '"' || (c != ',' && c != ':' && !strchr("{}[] \t\n", c))) { /* string, number, literal */
+			size_t e = (size_t)(json_token_end(a + p) - a);
+			bool key = depth > 0 && st[depth - 1].obj && st[depth - 1].want_key;
+			if (e > i || (e == i && c != '"')) { /* the difference is inside it (or where it ends) */
+				tok = p;
+				is_key = key;
+				break;
+			}
+			if (key) {
+				st[depth - 1].key = a + p + 1;
+				st[depth - 1].keylen = (int)(e - p - 2);
+				st[depth - 1].want_key = false;
+			}
+			p = e;
+			continue;
+		}
+		if ((c == '{' || c == '[') && depth < 32) {
+			if (!depth && p)
+				doc++;
+			st[depth++] = (struct frame){.obj = c == '{', .want_key = c == '{'};
+		} else if ((c == '}' || c == ']') && depth) {
+			depth--;
+		} else if (c == ',' && depth) {
+			if (st[depth - 1].obj)
+				st[depth - 1].want_key = true;
+			else
+				st[depth - 1].idx++;
+		}
+		p++;
 	}
-	size_t s = i;
-	while (s > 0 && a[s - 1] != '\n')
-		s--;
-	snprintf(out, outsz, "line %zu: '%.120s' vs '%.120s'", line, a + s, b + s);
+	if (tok == i && depth && st[depth - 1].obj && st[depth - 1].want_key)
+		is_key = true;
+	size_t n = doc ? (size_t)snprintf(out, outsz, "document %u ", doc + 1) : 0;
+	for (int k = 0; k < depth && n < outsz; k++) {
+		if (st[k].obj && k == depth - 1 && is_key)
+			break;
+		n += st[k].obj ? (size_t)snprintf(out + n, outsz - n, "/%.*s", st[k].keylen, st[k].key)
+			       : (size_t)snprintf(out + n, outsz - n, "[%u]", st[k].idx);
+	}
+	const char *ea = json_token_end(a + tok), *eb = json_token_end(b + tok);
+	if (n < outsz)
+		snprintf(out + n, outsz - n, "%s%s: %.*s vs %.*s", n ? "" : "/", is_key ? " (key)" : "",
+			 (int)(ea - a - tok > 80 ? 80 : ea - a - tok), a + tok, (int)(eb - b - tok > 80 ? 80 : eb - b - tok),
+			 b + tok);
 }
 
 /* Every benchmark (of `suite`, or all) under settings kv: each of the
@@ -153,7 +227,7 @@ static unsigned check_variants(struct test_ctx *t, const char *suite, const char
 			if (got && strcmp(ref, got)) {
 				char d[400];
 				first_diff(ref, got, d, sizeof d);
-				test_fail(t, __FILE__, __LINE__, "%s (%s %s): %s=%s differs from %s=%s at %s", b->name,
+				test_fail(t, __FILE__, __LINE__, "%s (%s %s): %s=%s differs from %s=%s, first at key %s", b->name,
 					  kv[0] ? kv[0] : "", kv[0] ? kv[1] : "", vs[n].key, vs[n].val, vs[0].key, vs[0].val,
 					  d);
 			}
