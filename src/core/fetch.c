@@ -7,7 +7,8 @@
  * control hazard).  A hit delivers up to fetch_width consecutive
  * instructions of one 128-byte line into the warp's I-buffer, each usable
  * fetch_latency cycles later (decode); a miss parks the warp until the line
- * arrives (sm_ifetch_done).
+ * arrives (sm_ifetch_done).  The decoded code is the launch's (sm_env.dec);
+ * the I-buffer operations the issue stage shares are in warpstate.c.
  */
 #include <string.h>
 

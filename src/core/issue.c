@@ -30,7 +30,12 @@
  * instruction) > fetch (empty I-buffer, I-cache miss, decode) > barrier.
  * If the walk shows none of these, exit (the scheduler's live warps have
  * finished and wait for their CTA) > idle.  Warps a policy leaves out of its
- * order (tls's pending pool) count for nothing, as in GPGPU-Sim.
+ * order (tls's pending pool) count for nothing, as in GPGPU-Sim.  The stall,
+ * issue and SM-activity counters are per-cycle counters (sm_count_cycle).
+ *
+ * Issue hands instructions to the operand collectors (opcoll.c) and changes
+ * warps and CTAs -- the I-buffer, barriers, exits -- through warpstate.c;
+ * it never calls back into the fetch stage or sm.c.
  */
 #include <string.h>
 

@@ -8,7 +8,9 @@
  * that go through the L1 data cache (with MSHRs, write-evict for stores) or
  * straight to the memory system (bypass, atomics), one transaction per
  * cycle.  A load writes back when all its transactions have returned.  The
- * unit also owns the L1 instruction cache used by the fetch stage.
+ * unit also owns the L1 instruction cache used by the fetch stage.  The
+ * memory system below the L1s is the one in the SM's environment
+ * (sm_env.mem).
  */
 #ifndef WARPSIM_CORE_LDST_H
 #define WARPSIM_CORE_LDST_H

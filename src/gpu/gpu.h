@@ -5,7 +5,9 @@
  * cycle, within the SM's limits on CTA slots, warps, threads, registers and
  * shared memory), the memory system below the L1s with its clock domains,
  * and the launch-level watchdog that turns "no progress" into a deadlock
- * report listing every stuck warp.
+ * report listing every stuck warp.  Each SM is handed what it needs of the
+ * GPU as its environment (struct sm_env, core/sm.h); the core does not
+ * include this header.
  */
 #ifndef WARPSIM_GPU_GPU_H
 #define WARPSIM_GPU_GPU_H
