@@ -618,7 +618,7 @@ static void stall_charts(struct sweep_buf *b, const struct report *R)
 	for (int c = 0; c < R->nconf; c++)
 		if ((int)strlen(R->conf[c].label) > maxlab)
 			maxlab = (int)strlen(R->conf[c].label);
-	double bw = R->nconf > 8 ? 16 : 24, left = 40, top = 24, plot_h = 200;
+	double bw = R->nconf > 8 ? 16 : 24, left = 54, top = 24, plot_h = 200;
 	double plot_w = R->nconf * (bw + 6) + 10, bottom = 12 + maxlab * 4.6;
 	double W = left + plot_w + 8, H = top + plot_h + bottom;
 	sweep_buf_printf(b, "<div class=\"panels\">\n");
@@ -641,6 +641,12 @@ static void stall_charts(struct sweep_buf *b, const struct report *R)
 		                 W, H, W, H, left + plot_w / 2);
 		esc(b, R->bench[bi]);
 		sweep_buf_printf(b, "</text>\n");
+		/* y: each stall_* counter of the configuration (scheduler-cycles without
+		 * an issue, by reason) over the sum of the baseline's stall_* counters */
+		sweep_buf_printf(b,
+		                 "<text transform=\"translate(13 %.1f) rotate(-90)\" class=\"ytitle\" "
+		                 "text-anchor=\"middle\">stall cycles / baseline's total</text>\n",
+		                 top + plot_h / 2);
 		for (double y = 0; y <= ytop + step * 1e-6; y += step) {
 			double py = top + plot_h - y / ytop * plot_h;
 			char lab[32];
@@ -843,6 +849,7 @@ static const char *const css =
     ".tick{font-size:11px;fill:#666}.axis{font-size:12px;fill:#444}.xlab{font-size:12px}\n"
     ".gm{font-weight:700}.gmband{fill:#f2f4f7}.val{font-size:10px;fill:#333}.na{font-size:9px;fill:#aaa}\n"
     ".ptitle{font-size:13px;font-weight:600}.clab{font-size:10px}.base{font-size:9px;fill:#666}\n"
+    ".ytitle{font-size:11px;fill:#444}\n"
     ".panels{display:flex;flex-wrap:wrap;gap:8px 14px}\n"
     ".cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(560px,1fr));gap:14px}\n"
     ".card{border:1px solid #e3e6ea;border-radius:6px;padding:10px 12px;background:#fff}\n"
