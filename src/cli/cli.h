@@ -127,6 +127,7 @@ void cli_value_print_hex(const struct cli_type *t, const void *src, FILE *out);
 struct cli_out {
 	FILE *f;
 	char *path, *tmp;
+	int unnamed; /* the temporary is an O_TMPFILE with no name yet */
 };
 int cli_out_open(struct cli_out *o, const char *path, char *err, size_t errsz);
 /* Flush, close and rename into place; -1 with the reason (e.g. "No space

@@ -349,6 +349,9 @@ int main(int argc, char **argv)
 			                       argv[3]);
 		if (argc == 2) {
 			usage(stdout);
+		} else if (strcmp(argv[2], "help") == 0) {
+			printf("usage: warpsim help [COMMAND]\n\nPrint the list of commands, or the help of COMMAND "
+			       "(the same as 'warpsim COMMAND --help').\n");
 		} else {
 			const struct cli_cmd *cmd = find_command(argv[2]);
 			if (!cmd)

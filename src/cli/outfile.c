@@ -10,10 +10,15 @@
  * commands writing the same file at once each leave a complete file (the
  * last rename wins) instead of an interleaving of both.  A path that exists
  * and is not a regular file (/dev/stdout, a FIFO) is written directly.
+ * Where the file system allows it (Linux O_TMPFILE), the temporary has no
+ * name until the commit, so a command that is killed leaves nothing behind;
+ * elsewhere it is PATH.tmp.XXXXXX, linked in at once.
  */
+#define _GNU_SOURCE /* O_TMPFILE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -50,19 +55,48 @@ int cli_out_open(struct cli_out *o, const char *path, char *err, size_t errsz)
 		cli_out_abort(o);
 		return -1;
 	}
-	snprintf(o->tmp, n, "%s.tmp.XXXXXX", path);
-	int fd = mkstemp(o->tmp);
-	if (fd < 0) {
-		snprintf(err, errsz, "%s: cannot create: %s", path, strerror(errno));
-		free(o->tmp);
-		o->tmp = NULL;
-		cli_out_abort(o);
-		return -1;
+	int fd = -1;
+#ifdef O_TMPFILE
+	{
+		/* an unnamed file in the target's directory: nothing is left if we die */
+		const char *slash = strrchr(path, '/');
+		size_t dl = slash ? (size_t)(slash - path) : 0;
+		char *d = malloc(dl + 2);
+		if (d) {
+			if (slash)
+				snprintf(d, dl + 2, "%.*s", (int)(slash == path ? 1 : dl), path);
+			else
+				snprintf(d, dl + 2, ".");
+			fd = open(d, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+			free(d);
+			if (fd >= 0)
+				o->unnamed = 1;
+			else if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL && errno != ENOENT) {
+				/* the directory itself is the problem (missing, not a directory, not writable) */
+				snprintf(err, errsz, "%s: cannot create: %s", path, strerror(errno));
+				free(o->tmp);
+				o->tmp = NULL;
+				cli_out_abort(o);
+				return -1;
+			}
+		}
 	}
-	/* mkstemp creates 0600; give the file the mode a plain fopen would */
-	mode_t mask = umask(0);
-	umask(mask);
-	(void)fchmod(fd, 0666 & ~mask);
+#endif
+	snprintf(o->tmp, n, "%s.tmp.XXXXXX", path);
+	if (fd < 0) {
+		fd = mkstemp(o->tmp);
+		if (fd < 0) {
+			snprintf(err, errsz, "%s: cannot create: %s", path, strerror(errno));
+			free(o->tmp);
+			o->tmp = NULL;
+			cli_out_abort(o);
+			return -1;
+		}
+		/* mkstemp creates 0600; give the file the mode a plain fopen would */
+		mode_t mask = umask(0);
+		umask(mask);
+		(void)fchmod(fd, 0666 & ~mask);
+	}
 	o->f = fdopen(fd, "w");
 	if (!o->f) {
 		snprintf(err, errsz, "%s: cannot open for writing: %s", path, strerror(errno));
@@ -80,6 +114,25 @@ int cli_out_commit(struct cli_out *o, char *err, size_t errsz)
 	errno = 0;
 	int bad = fflush(o->f) != 0 || ferror(o->f);
 	int e = errno;
+	if (!bad && o->unnamed) {
+		/* give the unnamed file its temporary name, then rename it into place */
+		char proc[64];
+		snprintf(proc, sizeof proc, "/proc/self/fd/%d", fileno(o->f));
+		int tries = 0;
+		while (tries++ < 100) {
+			/* a fresh name beside the target (mkstemp's pattern, created by linkat) */
+			snprintf(o->tmp + strlen(o->path), 16, ".tmp.%06x", (unsigned)((uintptr_t)o ^ (unsigned)getpid() ^
+			                                                            (unsigned)tries * 2654435761u) & 0xffffffu);
+			if (linkat(AT_FDCWD, proc, AT_FDCWD, o->tmp, AT_SYMLINK_FOLLOW) == 0)
+				break;
+			if (errno != EEXIST) {
+				bad = 1;
+				e = errno;
+				break;
+			}
+		}
+		o->unnamed = 0; /* from here on the temporary has a name to remove on failure */
+	}
 	if (fclose(o->f) != 0 && !bad) {
 		bad = 1;
 		e = errno;
@@ -99,7 +152,7 @@ void cli_out_abort(struct cli_out *o)
 {
 	if (o->f)
 		fclose(o->f);
-	if (o->tmp)
+	if (o->tmp && !o->unnamed)
 		unlink(o->tmp);
 	free(o->tmp);
 	free(o->path);

@@ -5,7 +5,8 @@
 #   1. two sweeps in one directory at once: the second is refused (naming the
 #      owner), the first finishes with every job done and no .failed file;
 #   2. ten `warpsim run --stats same.json` at once: the file is one complete,
-#      valid JSON document and no temporary is left;
+#      valid JSON document and no temporary is left; a run killed before its
+#      end leaves neither the file nor a temporary;
 #   3. SIGKILL of a sweep: its running jobs die with it (no `warpsim run` of
 #      that directory survives), the lock is free at once, and the resumed
 #      sweep removes the partial files and finishes every job;
@@ -87,6 +88,18 @@ if json_ok "$T/same.json" && [ -z "$(ls "$T" | grep 'same.json.tmp')" ]; then
 	ok "ten concurrent --stats writers: one complete JSON file, no temporaries left"
 else
 	bad "ten concurrent --stats writers: $(ls "$T" | grep same | tr '\n' ' ')"
+fi
+
+# ---- 2b. a run killed while it writes nothing yet leaves nothing behind
+"$W" run mm --size paper --quiet --stats "$T/killed.json" > /dev/null 2>&1 &
+A=$!
+sleep 1
+kill -KILL $A 2>/dev/null
+wait $A 2>/dev/null
+if [ -z "$(ls "$T" | grep killed)" ]; then
+	ok "a run killed before its end leaves no output file and no temporary"
+else
+	bad "a killed run left: $(ls "$T" | grep killed | tr '\n' ' ')"
 fi
 
 # ---- 3. SIGKILL of a sweep
