@@ -801,7 +801,7 @@ TEST(cfg_imm_errors)
 /* ---------------------------------------------------- unit / latency */
 
 static void check_class(struct test_ctx *t, enum ptx_opcode op, enum ptx_type ty, enum ptx_type ty2, uint32_t flags,
-			enum ptx_rnd rnd, enum ptx_unit unit, enum ptx_lat lat)
+			enum ptx_rnd rnd, enum ws_unit unit, enum ptx_lat lat)
 {
 	struct hb h;
 	hb_init(&h, 1);
@@ -852,8 +852,8 @@ TEST(cfg_unit_latency_classes)
 	check_class(t, OP_MOV, PTX_T_F64, 0, 0, RND_NONE, UNIT_SP, LAT_ADD);
 	check_class(t, OP_SELP, PTX_T_F64, 0, 0, RND_NONE, UNIT_SP, LAT_ADD);
 	check_class(t, OP_LD, PTX_T_F64, 0, 0, RND_NONE, UNIT_LDST, LAT_MEM);
-	check_class(t, OP_BRA, PTX_T_NONE, 0, 0, RND_NONE, UNIT_BRANCH, LAT_CTRL);
-	check_class(t, OP_BAR, PTX_T_NONE, 0, 0, RND_NONE, UNIT_BAR, LAT_CTRL);
+	check_class(t, OP_BRA, PTX_T_NONE, 0, 0, RND_NONE, UNIT_SP, LAT_CTRL);
+	check_class(t, OP_BAR, PTX_T_NONE, 0, 0, RND_NONE, UNIT_SP, LAT_CTRL);
 	check_class(t, OP_SHFL, PTX_T_B32, 0, 0, RND_NONE, UNIT_SP, LAT_ADD);
 }
 

@@ -72,21 +72,21 @@ TEST(core_decode_registers_units_latencies)
 		/* add.s32 %r1, %r2, %r3: writes r1, reads r2 r3 */
 		CHECK_EQ(di[1].ndst, 1);
 		CHECK_EQ(di[1].nsrc, 2);
-		CHECK_EQ(di[1].cu, CU_SP);
+		CHECK_EQ(di[1].cu, UNIT_SP);
 		CHECK_EQ(di[1].lat, 4);
 		/* div.s32 gets the configured integer divide latency */
 		CHECK_EQ(di[2].lat, 99);
 		CHECK_EQ(di[2].ii, 8);
 		/* mul.f64 runs on the SP units (no DP units on GTX480) with DP latency */
-		CHECK_EQ(di[3].cu, CU_SP);
+		CHECK_EQ(di[3].cu, UNIT_SP);
 		CHECK_EQ(di[3].lat, 8);
 		/* sin.approx -> SFU */
-		CHECK_EQ(di[4].cu, CU_SFU);
+		CHECK_EQ(di[4].cu, UNIT_SFU);
 		/* st writes no register; reads the address and the value */
 		CHECK_EQ(di[5].ndst, 0);
 		CHECK_EQ(di[5].nsrc, 2);
 		CHECK(di[5].is_mem);
-		CHECK_EQ(di[5].cu, CU_LDST);
+		CHECK_EQ(di[5].cu, UNIT_LDST);
 		/* guarded branch reads its predicate and is a control instruction */
 		CHECK(di[6].is_ctrl);
 		CHECK_EQ(di[6].nsrc, 1);

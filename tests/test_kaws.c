@@ -159,7 +159,7 @@ TEST(kaws_ka_cta_progress_order)
 	kaws->destroy(st);
 }
 
-static void cf_set(uint8_t *cf, uint32_t sched, enum sched_unit u, uint8_t n) { cf[sched * SCHED_UNIT_COUNT + u] = n; }
+static void cf_set(uint8_t *cf, uint32_t sched, enum ws_unit u, uint8_t n) { cf[sched * UNIT_COUNT + u] = n; }
 
 TEST(kaws_warp_sharing_decision)
 {
@@ -168,20 +168,20 @@ TEST(kaws_warp_sharing_decision)
 	hv_warp(&h, 0, 0, 5, 0); /* scheduler 0, head MEM */
 	hv_warp(&h, 2, 1, 3, 0); /* scheduler 0, head MEM, older */
 	hv_warp(&h, 1, 0, 5, 1); /* scheduler 1, head SP */
-	h.w[0].head_unit = h.w[2].head_unit = SCHED_UNIT_MEM;
-	h.w[1].head_unit = SCHED_UNIT_SP;
-	uint8_t cf[2 * SCHED_UNIT_COUNT];
+	h.w[0].head_unit = h.w[2].head_unit = UNIT_LDST;
+	h.w[1].head_unit = UNIT_SP;
+	uint8_t cf[2 * UNIT_COUNT];
 	memset(cf, 1, sizeof cf);
 	/* every collector free: nothing moves (each scheduler issues its own) */
 	CHECK_EQ(sched_share_pick(&h.v, cf, 1), UINT32_MAX);
 	CHECK_EQ(sched_share_pick(&h.v, cf, 0), UINT32_MAX);
 	/* scheduler 0's MEM collector busy, scheduler 1's free: the oldest MEM warp moves to 1 */
-	cf_set(cf, 0, SCHED_UNIT_MEM, 0);
+	cf_set(cf, 0, UNIT_LDST, 0);
 	CHECK_EQ(sched_share_pick(&h.v, cf, 1), 2);
 	/* ... not if scheduler 1's MEM collector is busy too */
-	cf_set(cf, 1, SCHED_UNIT_MEM, 0);
+	cf_set(cf, 1, UNIT_LDST, 0);
 	CHECK_EQ(sched_share_pick(&h.v, cf, 1), UINT32_MAX);
-	cf_set(cf, 1, SCHED_UNIT_MEM, 1);
+	cf_set(cf, 1, UNIT_LDST, 1);
 	/* a warp that is not ready (scoreboard) or at a barrier or held does not move */
 	h.w[2].ready = false;
 	CHECK_EQ(sched_share_pick(&h.v, cf, 1), 0);
@@ -196,9 +196,9 @@ TEST(kaws_warp_sharing_decision)
 	/* a scheduler never takes its own warps through sharing */
 	CHECK_EQ(sched_share_pick(&h.v, cf, 0), UINT32_MAX);
 	/* scheduler 1's SP warp moves to 0 only when 1's SP collector is busy and 0's free */
-	cf_set(cf, 1, SCHED_UNIT_SP, 0);
+	cf_set(cf, 1, UNIT_SP, 0);
 	CHECK_EQ(sched_share_pick(&h.v, cf, 0), 1);
-	cf_set(cf, 0, SCHED_UNIT_SP, 0);
+	cf_set(cf, 0, UNIT_SP, 0);
 	CHECK_EQ(sched_share_pick(&h.v, cf, 0), UINT32_MAX);
 	/* no collector table (hand-built view without one): no sharing */
 	CHECK_EQ(sched_share_pick(&h.v, NULL, 0), UINT32_MAX);
@@ -385,11 +385,11 @@ static uint32_t rec_order(const void *st, const struct sched_view *v, uint32_t s
 		order[k++] = s[i];
 		if (v->coll_free) /* every ordered warp's head unit is a unit class, and the helper reads the table */
 			r->coll_mismatch +=
-				w->head_unit >= SCHED_UNIT_COUNT ||
-				sched_head_coll_free(v, w) != (v->coll_free[w->sched_id * SCHED_UNIT_COUNT + w->head_unit] > 0);
+				w->head_unit >= UNIT_COUNT ||
+				sched_head_coll_free(v, w) != (v->coll_free[w->sched_id * UNIT_COUNT + w->head_unit] > 0);
 		if (w->ready && v->coll_free) {
 			r->ready_seen++;
-			r->mem_heads += w->head_unit == SCHED_UNIT_MEM;
+			r->mem_heads += w->head_unit == UNIT_LDST;
 		}
 	}
 	return k;

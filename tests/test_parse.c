@@ -52,7 +52,8 @@ TEST(parse_opcode_table)
 	CHECK_EQ(ptx_opcode_lookup("addx", 3), OP_ADD);
 	CHECK_EQ(ptx_opcode_lookup("ad", 2), OP_COUNT);
 	CHECK_EQ(ptx_opcode_table[OP_LD].flags & OPF_LOAD, OPF_LOAD);
-	CHECK_EQ(ptx_opcode_table[OP_BAR].unit, UNIT_BAR);
+	CHECK_EQ(ptx_opcode_table[OP_BAR].unit, UNIT_SP);
+	CHECK_EQ(ptx_opcode_table[OP_BAR].lat, LAT_CTRL);
 	CHECK_EQ(ptx_opcode_table[OP_RCP].lat, LAT_SFU);
 	CHECK(strcmp(ptx_type_name[PTX_T_F16X2], "f16x2") == 0);
 	CHECK_EQ(ptx_type_size[PTX_T_B128], 16);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "func/exec.h"
+#include "func/op.h"
 #include "test.h"
 
 #define SW 32 /* warp size of the test frame */
@@ -123,19 +124,19 @@ static double toD(uint64_t v)
 
 /* ------------------------------------------------------------ dispatch */
 
-TEST(sem_is_alu)
+TEST(sem_alu_handlers) /* func_ops (opcodes.def FUNC column) routes ALU opcodes to func_alu_check */
 {
-	CHECK(func_is_alu(OP_ADD));
-	CHECK(func_is_alu(OP_CVT));
-	CHECK(func_is_alu(OP_TANH));
-	CHECK(func_is_alu(OP_LOP3));
-	CHECK(func_is_alu(OP_MOV));
-	CHECK(!func_is_alu(OP_LD));
-	CHECK(!func_is_alu(OP_ST));
-	CHECK(!func_is_alu(OP_BRA));
-	CHECK(!func_is_alu(OP_SHFL));
-	CHECK(!func_is_alu(OP_CVTA));
-	CHECK(!func_is_alu(OP_ATOM));
+	CHECK(func_ops[OP_ADD]->check == func_alu_check);
+	CHECK(func_ops[OP_CVT]->check == func_alu_check);
+	CHECK(func_ops[OP_TANH]->check == func_alu_check);
+	CHECK(func_ops[OP_LOP3]->check == func_alu_check);
+	CHECK(func_ops[OP_MOV]->check == func_alu_check);
+	CHECK(func_ops[OP_LD]->check != func_alu_check);
+	CHECK(func_ops[OP_ST]->check != func_alu_check);
+	CHECK(func_ops[OP_BRA]->check != func_alu_check);
+	CHECK(func_ops[OP_SHFL]->check != func_alu_check);
+	CHECK(func_ops[OP_CVTA]->check != func_alu_check);
+	CHECK(func_ops[OP_ATOM]->check != func_alu_check);
 }
 
 TEST(sem_check_rejects)

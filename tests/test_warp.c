@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "func/exec_warp.h"
+#include "func/op.h"
 #include "test.h"
 
 #define NREG 8
@@ -501,7 +502,7 @@ TEST(warp_check)
 
 	in = mk(OP_ADD, PTX_T_S32, MODE_NONE);
 	CHECK(!func_warpop_check(&in, why, sizeof why));
-	CHECK(func_is_warpop(OP_SHFL) && func_is_warpop(OP_VOTE) && func_is_warpop(OP_ACTIVEMASK) &&
-	      func_is_warpop(OP_MATCH) && func_is_warpop(OP_REDUX));
-	CHECK(!func_is_warpop(OP_ADD) && !func_is_warpop(OP_BAR));
+	CHECK((func_ops[OP_SHFL]->check == func_warpop_check) && (func_ops[OP_VOTE]->check == func_warpop_check) && (func_ops[OP_ACTIVEMASK]->check == func_warpop_check) &&
+	      (func_ops[OP_MATCH]->check == func_warpop_check) && (func_ops[OP_REDUX]->check == func_warpop_check));
+	CHECK(!(func_ops[OP_ADD]->check == func_warpop_check) && !(func_ops[OP_BAR]->check == func_warpop_check));
 }

@@ -5,8 +5,6 @@
 
 #include "core/decode.h"
 
-const char *const cu_kind_name[CU_COUNT] = {"SP", "SFU", "DP", "INT", "LDST", "TENSOR"};
-
 static bool writes_opd0(enum ptx_opcode op, const struct ptx_insn *in)
 {
 	switch (op) {
@@ -66,7 +64,7 @@ static int lat_index(enum ptx_lat l)
 
 static void classify(struct dec_insn *d, const struct ptx_insn *in, const struct ws_config *cfg)
 {
-	enum ptx_unit u = (enum ptx_unit)in->unit;
+	enum ws_unit u = (enum ws_unit)in->unit;
 	unsigned fl = ptx_opcode_table[in->op].flags;
 	d->is_ctrl = (fl & (OPF_BRANCH | OPF_CALL | OPF_RET | OPF_EXIT)) != 0;
 	d->is_barrier = (fl & OPF_BARRIER) != 0;
@@ -74,40 +72,40 @@ static void classify(struct dec_insn *d, const struct ptx_insn *in, const struct
 	int li = lat_index((enum ptx_lat)in->lat);
 	enum ptx_type t = (enum ptx_type)in->type;
 	bool fp = t == PTX_T_F32 || t == PTX_T_F16 || t == PTX_T_F16X2 || t == PTX_T_BF16 || t == PTX_T_BF16X2;
+	if (in->lat == LAT_CTRL) { /* branches, calls, barriers: the SP units at the branch latency */
+		d->cu = UNIT_SP;
+		d->lat = (uint16_t)cfg_int(cfg, CFG_lat_branch);
+		d->ii = 1;
+		return;
+	}
 	switch (u) {
 	case UNIT_LDST:
-		d->cu = CU_LDST;
+		d->cu = UNIT_LDST;
 		d->lat = 1;
 		d->ii = 1;
 		return;
 	case UNIT_SFU:
-		d->cu = cfg_int(cfg, CFG_num_sfu_units) ? CU_SFU : CU_SP;
+		d->cu = cfg_int(cfg, CFG_num_sfu_units) ? UNIT_SFU : UNIT_SP;
 		d->lat = (uint16_t)cfg_int(cfg, CFG_lat_sfu);
 		d->ii = (uint16_t)cfg_int(cfg, CFG_ii_sfu);
 		return;
 	case UNIT_DP:
-		d->cu = cfg_int(cfg, CFG_num_dp_units) ? CU_DP : CU_SP;
+		d->cu = cfg_int(cfg, CFG_num_dp_units) ? UNIT_DP : UNIT_SP;
 		d->lat = (uint16_t)cfg_list(cfg, CFG_lat_dp, li);
 		d->ii = (uint16_t)cfg_list(cfg, CFG_ii_dp, li);
 		return;
 	case UNIT_TENSOR: /* mma, wmma.mma: a tensor-core unit, or the SP units when there is none */
-		d->cu = cfg_int(cfg, CFG_num_tensor_units) ? CU_TENSOR : CU_SP;
+		d->cu = cfg_int(cfg, CFG_num_tensor_units) ? UNIT_TENSOR : UNIT_SP;
 		d->lat = (uint16_t)cfg_int(cfg, CFG_lat_tensor);
 		d->ii = (uint16_t)cfg_int(cfg, CFG_ii_tensor);
 		return;
-	case UNIT_BRANCH:
-	case UNIT_BAR:
-		d->cu = CU_SP;
-		d->lat = (uint16_t)cfg_int(cfg, CFG_lat_branch);
-		d->ii = 1;
-		return;
-	default:
+	default: /* SP and INT classes: by the type computed in */
 		if (fp) {
-			d->cu = CU_SP;
+			d->cu = UNIT_SP;
 			d->lat = (uint16_t)cfg_list(cfg, CFG_lat_fp, li);
 			d->ii = (uint16_t)cfg_list(cfg, CFG_ii_fp, li);
 		} else {
-			d->cu = cfg_int(cfg, CFG_num_int_units) ? CU_INT : CU_SP;
+			d->cu = cfg_int(cfg, CFG_num_int_units) ? UNIT_INT : UNIT_SP;
 			d->lat = (uint16_t)cfg_list(cfg, CFG_lat_int, li);
 			d->ii = (uint16_t)cfg_list(cfg, CFG_ii_int, li);
 		}

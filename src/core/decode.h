@@ -17,10 +17,6 @@
 #include "config/config.h"
 #include "ptx/ir.h"
 
-/* Execution-unit kinds of the SM model. */
-enum cu_kind { CU_SP, CU_SFU, CU_DP, CU_INT, CU_LDST, CU_TENSOR, CU_COUNT };
-extern const char *const cu_kind_name[CU_COUNT];
-
 #define DEC_MAX_SRC 32 /* wmma.mma f32: 8 + 8 + 8 fragment registers, guard */
 #define DEC_MAX_DST 9 /* ld .v8 writes 8 registers; wmma fragments 8 */
 #define CODE_INSN_BYTES 8
@@ -31,7 +27,7 @@ struct dec_insn {
 	int16_t src[DEC_MAX_SRC];
 	int16_t dst[DEC_MAX_DST];
 	uint8_t nsrc, ndst;
-	uint8_t cu;             /* enum cu_kind */
+	uint8_t cu;             /* enum ws_unit (ptx/unit.h): the unit it issues to under this config */
 	uint8_t is_ctrl;        /* branch/call/ret/exit/trap: flushes the I-buffer */
 	uint8_t is_barrier;
 	uint8_t is_mem;         /* ld/st/atom/red handled by the LD/ST unit's memory path */

@@ -50,11 +50,6 @@
 #include "sched/sched_util.h"
 #include "sched/warp_sharing.h"
 
-_Static_assert((int)SCHED_UNIT_SP == CU_SP && (int)SCHED_UNIT_SFU == CU_SFU && (int)SCHED_UNIT_DP == CU_DP &&
-		       (int)SCHED_UNIT_INT == CU_INT && (int)SCHED_UNIT_MEM == CU_LDST &&
-		       (int)SCHED_UNIT_TENSOR == CU_TENSOR && (int)SCHED_UNIT_COUNT == CU_COUNT,
-	       "enum sched_unit follows enum cu_kind");
-
 enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_HELD, ST_STRUCT };
 /* sm.stall_at: the reason depends on more than the warp's own refreshed state */
 #define ST_NOW 0xff
@@ -226,11 +221,14 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	st->v[STAT_simd_lanes_active] += ws_popc64(info->active);
 	if (d) { /* activity for the energy estimate */
 		uint64_t lanes = ws_popc64(info->exec);
+		/* control and barrier instructions are SP-class with LAT_CTRL: "other" lanes.
+		 * UNIT_TENSOR has no entry, so tensor lanes count in stat 0 (kernels), as
+		 * they did before the unit enums were merged (a bug kept for identical statistics). */
 		static const enum stat_id by_unit[UNIT_COUNT] = {
 			[UNIT_SP] = STAT_lanes_sp, [UNIT_INT] = STAT_lanes_int, [UNIT_SFU] = STAT_lanes_sfu,
-			[UNIT_DP] = STAT_lanes_dp, [UNIT_LDST] = STAT_lanes_other, [UNIT_BRANCH] = STAT_lanes_other,
-			[UNIT_BAR] = STAT_lanes_other};
-		st->v[d->in->unit < UNIT_COUNT ? by_unit[d->in->unit] : STAT_lanes_other] += lanes;
+			[UNIT_DP] = STAT_lanes_dp, [UNIT_LDST] = STAT_lanes_other};
+		st->v[d->in->lat == LAT_CTRL || d->in->unit >= UNIT_COUNT ? STAT_lanes_other : by_unit[d->in->unit]] +=
+			lanes;
 		st->v[STAT_rf_reads] += lanes * d->nsrc;
 		st->v[STAT_rf_writes] += lanes * d->ndst;
 	}
@@ -319,7 +317,7 @@ static void collect(struct sm *s, uint32_t sched, uint32_t slot, const struct de
 	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
 	coll->busy = true;
 	coll->since = now;
-	s->coll_now[sched * CU_COUNT + (d ? d->cu : CU_SP)]--;
+	s->coll_now[sched * UNIT_COUNT + (d ? d->cu : UNIT_SP)]--;
 	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
 				  .longlat = longlat, .mem = &coll->info, .cp_group = cp_group};
 	if (d) {
@@ -526,7 +524,7 @@ static uint32_t head_cu(const struct sm *s, uint32_t slot)
 {
 	const struct sm_warp *w = &s->w[slot];
 	const struct dec_insn *d = w->ib_count ? w->ib[w->ib_head].d : NULL;
-	return d ? d->cu : CU_SP;
+	return d ? d->cu : UNIT_SP;
 }
 
 /* Issue from warp `slot` (ready, checked by the caller) through scheduler
@@ -587,7 +585,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	 * coll_now is kept current: collect() takes a collector, the dispatch
 	 * stage (opcoll.c) gives it back; with no collector busy every one is
 	 * free, which also sets the counts up on the first cycle. */
-	uint32_t ngroups = s->nsched * CU_COUNT;
+	uint32_t ngroups = s->nsched * UNIT_COUNT;
 	if (!s->busy_coll)
 		memset(s->coll_now, (int)s->ncoll_per, ngroups);
 	memcpy(s->coll_free, s->coll_now, ngroups);
@@ -626,7 +624,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			v->ibuf_head_valid = w->ib_head_ready <= now;
 			bool ll = false;
 			const struct dec_insn *hd = w->ib_count ? w->ib[w->ib_head].d : NULL;
-			v->head_unit = (uint8_t)(hd ? hd->cu : CU_SP);
+			v->head_unit = (uint8_t)(hd ? hd->cu : UNIT_SP);
 			w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
 			w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 			bool eval = v->ibuf_head_valid && !v->at_barrier;

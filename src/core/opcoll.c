@@ -25,7 +25,7 @@
 
 struct sm_collector *sm_collector_at(struct sm *s, uint32_t sched, uint32_t cu, uint32_t k)
 {
-	return &s->coll[((size_t)sched * CU_COUNT + cu) * s->ncoll_per + k];
+	return &s->coll[((size_t)sched * UNIT_COUNT + cu) * s->ncoll_per + k];
 }
 
 /* Collector c is free again: its group's free count (sm.coll_now, kept
@@ -48,8 +48,8 @@ void sm_dispatch_tick(struct sm *s, uint64_t now)
 		if (!c->busy || c->op.reads_left || c->since >= now)
 			continue;
 		const struct dec_insn *d = c->op.d;
-		uint32_t cu = d ? d->cu : CU_SP;
-		if (cu == CU_LDST && d && d->is_mem) {
+		uint32_t cu = d ? d->cu : UNIT_SP;
+		if (cu == UNIT_LDST && d && d->is_mem) {
 			if (!ldst_accept(s->ldst, &c->op, now))
 				continue;
 			coll_release(s, c);

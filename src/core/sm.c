@@ -50,10 +50,10 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	for (uint32_t k = 0; s->last_fetch && k < s->nsched; k++)
 		s->last_fetch[k] = UINT32_MAX;
 	s->ncoll_per = (uint32_t)cfg_int(cfg, CFG_opcoll_per_unit);
-	s->coll = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll);
-	s->coll_fifo = calloc((size_t)s->nsched * CU_COUNT * s->ncoll_per, sizeof *s->coll_fifo);
-	s->coll_free = calloc((size_t)s->nsched * CU_COUNT, sizeof *s->coll_free);
-	s->coll_now = calloc((size_t)s->nsched * CU_COUNT, sizeof *s->coll_now);
+	s->coll = calloc((size_t)s->nsched * UNIT_COUNT * s->ncoll_per, sizeof *s->coll);
+	s->coll_fifo = calloc((size_t)s->nsched * UNIT_COUNT * s->ncoll_per, sizeof *s->coll_fifo);
+	s->coll_free = calloc((size_t)s->nsched * UNIT_COUNT, sizeof *s->coll_free);
+	s->coll_now = calloc((size_t)s->nsched * UNIT_COUNT, sizeof *s->coll_now);
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
 	s->sub_core = cfg_int(cfg, CFG_sub_core) != 0;
@@ -71,9 +71,9 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 			goto fail;
 		s->vc[c].first_barrier_hit = UINT64_MAX;
 	}
-	static const enum cfg_param nunit_param[CU_COUNT] = {CFG_num_sp_units, CFG_num_sfu_units, CFG_num_dp_units,
+	static const enum cfg_param nunit_param[UNIT_COUNT] = {CFG_num_sp_units, CFG_num_sfu_units, CFG_num_dp_units,
 							     CFG_num_int_units, CFG_num_ldst_units, CFG_num_tensor_units};
-	for (int k = 0; k < CU_COUNT; k++) {
+	for (int k = 0; k < UNIT_COUNT; k++) {
 		s->nunits[k] = (uint32_t)cfg_int(cfg, nunit_param[k]);
 		s->units[k] = calloc(s->nunits[k] ? s->nunits[k] : 1, sizeof(struct sm_unit));
 		if (!s->units[k])
@@ -135,7 +135,7 @@ void sm_destroy(struct sm *s)
 		free(s->cta[c].slots);
 		func_cta_destroy(s->cta[c].fc);
 	}
-	for (int k = 0; k < CU_COUNT; k++)
+	for (int k = 0; k < UNIT_COUNT; k++)
 		free(s->units[k]);
 	if (s->pol_st)
 		s->pol->destroy(s->pol_st);

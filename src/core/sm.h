@@ -187,16 +187,16 @@ struct sm {
 	uint64_t *sched_busy_until;   /* [nsched] issue_simd_passes: the scheduler still issues sub-warps until then */
 	uint32_t *last_fetch;         /* [nsched] slot of the scheduler's warp fetched for last, not yet
 	                                 followed by an issue (UINT32_MAX: none); fetch_next_issue */
-	/* operand collectors: [nsched][CU_COUNT][opcoll_per_unit] */
+	/* operand collectors: [nsched][UNIT_COUNT][opcoll_per_unit] */
 	struct sm_collector *coll;
 	uint32_t ncoll_per;
-	uint8_t *coll_free;           /* [nsched][CU_COUNT] free collectors at the start of the issue stage (view.coll_free) */
-	uint8_t *coll_now;            /* [nsched][CU_COUNT] free collectors now (during the issue stage) */
+	uint8_t *coll_free;           /* [nsched][UNIT_COUNT] free collectors at the start of the issue stage (view.coll_free) */
+	uint8_t *coll_now;            /* [nsched][UNIT_COUNT] free collectors now (during the issue stage) */
 	bool sub_core;                /* units and register banks partitioned among the schedulers (sub_core) */
 	bool share;                   /* KAWS warp sharing on (warp_sharing, or a policy that includes it) */
 	/* execution units */
-	struct sm_unit *units[CU_COUNT];
-	uint32_t nunits[CU_COUNT];
+	struct sm_unit *units[UNIT_COUNT];
+	uint32_t nunits[UNIT_COUNT];
 	uint64_t *bank_busy;          /* [reg_banks]: cycle the bank was last read */
 	uint32_t nbanks;
 	struct sm_wb_queue wb;

@@ -8,16 +8,15 @@
  * through memory (spin locks, global barriers across CTAs) make progress.
  * A round in which no warp can run while warps remain is a deadlock; it is
  * reported with every stuck warp.  The module check (func_check_module)
- * rejects unimplemented instructions at load time.
+ * rejects unimplemented instructions at load time, through each opcode's
+ * handler (op.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "func/exec_tensor.h"
-#include "func/exec_warp.h"
 #include "func/func.h"
-#include "func/memop.h"
+#include "func/op.h"
 
 bool func_check_module(const struct ptx_module *m, const char *filename, char *msg, size_t msgsz)
 {
@@ -31,28 +30,7 @@ bool func_check_module(const struct ptx_module *m, const char *filename, char *m
 		for (uint32_t pc = 0; pc < f->ninsns; pc++) {
 			const struct ptx_insn *in = &f->insns[pc];
 			char why[256] = "";
-			bool ok;
-			enum ptx_opcode op = (enum ptx_opcode)in->op;
-			unsigned fl = ptx_opcode_table[op].flags;
-			if (func_is_alu(op))
-				ok = func_alu_check(in, why, sizeof why);
-			else if (func_is_video(op))
-				ok = func_video_check(in, why, sizeof why);
-			else if (func_is_warpop(op))
-				ok = func_warpop_check(in, why, sizeof why);
-			else if (func_is_memop(op))
-				ok = func_memop_check(in, why, sizeof why);
-			else if (func_is_tensorop(op))
-				ok = func_tensor_check(in, why, sizeof why);
-			else if (func_is_texop(op))
-				ok = func_texop_check(in, why, sizeof why);
-			else if (fl & (OPF_BRANCH | OPF_CALL | OPF_RET | OPF_EXIT | OPF_BARRIER | OPF_FENCE) ||
-				 op == OP_NANOSLEEP || op == OP_BRKPT || op == OP_PMEVENT)
-				ok = true;
-			else {
-				ok = false;
-				snprintf(why, sizeof why, "instruction is not implemented");
-			}
+			bool ok = func_ops[in->op]->check(in, why, sizeof why);
 			if (!ok) {
 				char text[160], line[700];
 				ptx_insn_format(m, f, in, text, sizeof text);

@@ -73,9 +73,6 @@ static inline int64_t func_sext(uint64_t v, enum ptx_type t)
 
 /* ---- lane-parallel semantics (exec_alu.c, exec_float.c, exec_cvt.c, ...) ---- */
 
-/* True if `op` is executed by func_exec_alu (arithmetic, logic, compare,
- * select, mov, cvt, special functions, bit ops). */
-bool func_is_alu(enum ptx_opcode op);
 /* Load-time check of an ALU instruction's type/modifier combination.
  * Returns false and writes a reason ("cvt.rni.u8.f16 is not supported")
  * for combinations func_exec_alu does not implement. */
@@ -89,7 +86,6 @@ void func_exec_alu(const struct func_exec *x, const struct ptx_insn *in, uint64_
 bool func_exec_fast(const struct func_exec *x, const struct ptx_insn *in);
 
 /* bmsk and the video instructions (exec_video.c, issue 16). */
-bool func_is_video(enum ptx_opcode op);
 bool func_video_check(const struct ptx_insn *in, char *why, size_t whysz);
 void func_exec_video(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask);
 

@@ -1,7 +1,10 @@
 /*
  * exec_alu.c -- lane-parallel integer semantics of the SM's ALU datapath:
- * dispatch of every ALU opcode, integer arithmetic (incl. the CC.CF carry
- * chain of add.cc/addc/sub.cc/subc/mad.cc/madc, mul/mad .lo/.hi/.wide,
+ * the ALU entry points (func_exec_alu, func_alu_check: the checks common to
+ * every ALU form, then the opcode's handler, op.h, or its float handler),
+ * and, each with its load-time check beside it, integer arithmetic (incl.
+ * the CC.CF carry chain of add.cc/addc/sub.cc/subc/mad.cc/madc, mul/mad
+ * .lo/.hi/.wide,
  * mul24/mad24, sad, div/rem), logic and bit manipulation (lop3, prmt, bfe,
  * bfi, bfind, fns, brev, popc, clz, shifts, funnel shifts), integer
  * compare/select (setp, set, selp, slct) and mov incl. vector pack/unpack.
@@ -22,16 +25,11 @@
 
 #include "func/exec.h"
 #include "func/fpu.h"
-
-static const char *const op_names[OP_COUNT] = {
-#define X(e, name, unit, lat, flags) name,
-#include "ptx/opcodes.def"
-#undef X
-};
+#include "func/op.h"
 
 const char *alu_op_name(unsigned op)
 {
-	return op < OP_COUNT ? op_names[op] : "?";
+	return op < OP_COUNT ? ptx_opcode_table[op].name : "?";
 }
 
 static const char *tname(unsigned t)
@@ -57,64 +55,40 @@ bool alu_reject(const struct ptx_insn *in, char *why, size_t whysz, const char *
 	return false;
 }
 
-bool func_is_alu(enum ptx_opcode op)
+#define TB(t) (1u << PTX_T_##t)
+#define T_INT (TB(U16) | TB(U32) | TB(U64) | TB(S16) | TB(S32) | TB(S64))
+#define T_BITS (TB(B16) | TB(B32) | TB(B64))
+#define T_32_64 (TB(U32) | TB(U64) | TB(S32) | TB(S64))
+
+static bool in_set(unsigned t, uint32_t set)
 {
-	switch (op) {
-	case OP_ADD:
-	case OP_ADDC:
-	case OP_SUB:
-	case OP_SUBC:
-	case OP_MUL:
-	case OP_MAD:
-	case OP_MADC:
-	case OP_MUL24:
-	case OP_MAD24:
-	case OP_SAD:
-	case OP_DIV:
-	case OP_REM:
-	case OP_ABS:
-	case OP_NEG:
-	case OP_MIN:
-	case OP_MAX:
-	case OP_FMA:
-	case OP_COPYSIGN:
-	case OP_TESTP:
-	case OP_DP4A:
-	case OP_DP2A:
-	case OP_POPC:
-	case OP_CLZ:
-	case OP_BREV:
-	case OP_BFE:
-	case OP_BFI:
-	case OP_BFIND:
-	case OP_FNS:
-	case OP_PRMT:
-	case OP_AND:
-	case OP_OR:
-	case OP_XOR:
-	case OP_NOT:
-	case OP_CNOT:
-	case OP_LOP3:
-	case OP_SHL:
-	case OP_SHR:
-	case OP_SHF:
-	case OP_SETP:
-	case OP_SET:
-	case OP_SELP:
-	case OP_SLCT:
-	case OP_MOV:
-	case OP_CVT:
-	case OP_RCP:
-	case OP_SQRT:
-	case OP_RSQRT:
-	case OP_SIN:
-	case OP_COS:
-	case OP_EX2:
-	case OP_LG2:
-	case OP_TANH: return true;
-	default: return false;
-	}
+	return t < PTX_T_COUNT && ((set >> t) & 1u);
 }
+
+static const char *const flag_names[] = {
+    "ftz",   "sat",  "approx",  "full", "cc",    "uni", "volatile", "nc",  "shiftamt",
+    "clamp", "wrap", "aligned", "relu", "noftz", "NaN", "xorsign",  "abs", "left",
+};
+
+/* Reject any modifier bit outside `allowed`, naming the first offending one. */
+bool alu_check_flags(const struct ptx_insn *in, uint32_t allowed, char *why, size_t whysz)
+{
+	uint32_t bad = in->flags & ~allowed;
+	if (!bad)
+		return true;
+	unsigned i = (unsigned)__builtin_ctz(bad);
+	char msg[96];
+	snprintf(msg, sizeof msg, "modifier .%s is not supported here",
+	         i < sizeof flag_names / sizeof flag_names[0] ? flag_names[i] : "?");
+	return alu_reject(in, why, whysz, msg);
+}
+
+/* An integer ALU handler (op.h): check beside its semantics, float forms of
+ * the opcode to fpop (NULL: none). */
+#define ALU_INT_OP(name, exec, chk, fpop)                                                                              \
+	const struct func_op func_op_##name = {                                                                        \
+		.check = func_alu_check, .step = func_alu_step, .lanes = exec, .lanes_check = chk, .integer = true,   \
+		.fp = fpop}
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -260,6 +234,32 @@ static void exec_addsub(const struct func_exec *x, const struct ptx_insn *in, ui
 	}
 }
 
+/* add, sub (float forms: exec_float.c) */
+static bool check_addsub(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	const unsigned t = in->type;
+	if (!in_set(t, T_INT))
+		return alu_reject(in, why, whysz, "unsupported type");
+	if (!alu_check_flags(in, FLAG_SAT | FLAG_CC, why, whysz))
+		return false;
+	if ((in->flags & FLAG_SAT) && (t != PTX_T_S32 || (in->flags & FLAG_CC)))
+		return alu_reject(in, why, whysz, ".sat is only supported on .s32 (without .cc)");
+	if ((in->flags & FLAG_CC) && !in_set(t, T_32_64))
+		return alu_reject(in, why, whysz, ".cc needs a 32- or 64-bit type");
+	return true;
+}
+
+/* addc, subc */
+static bool check_addc(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (!in_set(in->type, T_32_64))
+		return alu_reject(in, why, whysz, "unsupported type");
+	return alu_check_flags(in, FLAG_CC, why, whysz);
+}
+
+ALU_INT_OP(addsub, exec_addsub, check_addsub, &func_op_float);
+ALU_INT_OP(addc, exec_addsub, check_addc, NULL);
+
 /* mul, mad, madc (integer) */
 static void exec_mul(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
@@ -329,6 +329,31 @@ static void exec_mul(const struct func_exec *x, const struct ptx_insn *in, uint6
 	}
 }
 
+/* mul, mad (float forms: exec_float.c), madc */
+static bool check_mul(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	const unsigned t = in->type, op = in->op;
+	if (!in_set(t, op == OP_MADC ? T_32_64 : T_INT))
+		return alu_reject(in, why, whysz, "unsupported type");
+	unsigned m = in->mode;
+	if (m != MODE_NONE && m != MODE_LO && m != MODE_HI && m != MODE_WIDE)
+		return alu_reject(in, why, whysz, "unsupported mode");
+	if (m == MODE_WIDE && ptx_type_bits((enum ptx_type)t) == 64)
+		return alu_reject(in, why, whysz, ".wide needs a 16- or 32-bit type");
+	if (op == OP_MUL)
+		return alu_check_flags(in, 0, why, whysz);
+	if (!alu_check_flags(in, FLAG_SAT | FLAG_CC, why, whysz))
+		return false;
+	if ((in->flags & FLAG_SAT) && (t != PTX_T_S32 || m != MODE_HI || (in->flags & FLAG_CC)))
+		return alu_reject(in, why, whysz, ".sat is only supported as mad.hi.sat.s32");
+	if ((in->flags & FLAG_CC || op == OP_MADC) && (m == MODE_WIDE || !in_set(t, T_32_64)))
+		return alu_reject(in, why, whysz, "carry needs .lo/.hi on a 32- or 64-bit type");
+	return true;
+}
+
+ALU_INT_OP(mul, exec_mul, check_mul, &func_op_float);
+ALU_INT_OP(madc, exec_mul, check_mul, NULL);
+
 static void exec_mul24(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
 	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], tc[WS_MAX_WARP], sc[WS_MAX_WARP];
@@ -358,6 +383,22 @@ static void exec_mul24(const struct func_exec *x, const struct ptx_insn *in, uin
 	}
 }
 
+static bool check_mul24(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	const unsigned t = in->type;
+	if (t != PTX_T_U32 && t != PTX_T_S32)
+		return alu_reject(in, why, whysz, "unsupported type");
+	if (in->mode != MODE_NONE && in->mode != MODE_LO && in->mode != MODE_HI)
+		return alu_reject(in, why, whysz, "unsupported mode");
+	if (!alu_check_flags(in, in->op == OP_MAD24 ? FLAG_SAT : 0, why, whysz))
+		return false;
+	if ((in->flags & FLAG_SAT) && (t != PTX_T_S32 || in->mode != MODE_HI))
+		return alu_reject(in, why, whysz, ".sat is only supported as mad24.hi.sat.s32");
+	return true;
+}
+
+ALU_INT_OP(mul24, exec_mul24, check_mul24, NULL);
+
 static void exec_sad(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
 	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], tc[WS_MAX_WARP], sc[WS_MAX_WARP];
@@ -383,6 +424,16 @@ static void exec_sad(const struct func_exec *x, const struct ptx_insn *in, uint6
 		}
 	}
 }
+
+/* sad, div, rem: any integer type, no modifiers */
+static bool check_int(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (!in_set(in->type, T_INT))
+		return alu_reject(in, why, whysz, "unsupported type");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+ALU_INT_OP(sad, exec_sad, check_int, NULL);
 
 static void exec_divrem(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
@@ -418,6 +469,9 @@ static void exec_divrem(const struct func_exec *x, const struct ptx_insn *in, ui
 	}
 }
 
+ALU_INT_OP(div, exec_divrem, check_int, &func_op_float);
+ALU_INT_OP(rem, exec_divrem, check_int, NULL);
+
 static void exec_absneg_int(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
 	uint64_t ta[WS_MAX_WARP], sc[WS_MAX_WARP];
@@ -432,6 +486,15 @@ static void exec_absneg_int(const struct func_exec *x, const struct ptx_insn *in
 		ALU_LANES(l, mask) d[l] = (sextw(a[l], w) < 0 ? 0 - a[l] : a[l]) & wm;
 	}
 }
+
+static bool check_absneg(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (!in_set(in->type, TB(S16) | TB(S32) | TB(S64)))
+		return alu_reject(in, why, whysz, "unsupported type");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+ALU_INT_OP(absneg, exec_absneg_int, check_absneg, &func_op_float);
 
 static void exec_minmax_int(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
@@ -460,6 +523,19 @@ static void exec_minmax_int(const struct func_exec *x, const struct ptx_insn *in
 		}
 	}
 }
+
+static bool check_minmax(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (!in_set(in->type, T_INT))
+		return alu_reject(in, why, whysz, "unsupported type");
+	if (!alu_check_flags(in, FLAG_RELU, why, whysz))
+		return false;
+	if ((in->flags & FLAG_RELU) && in->type != PTX_T_S32)
+		return alu_reject(in, why, whysz, ".relu is only supported on .s32");
+	return true;
+}
+
+ALU_INT_OP(minmax, exec_minmax_int, check_minmax, &func_op_float);
 
 static void exec_dp(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
@@ -495,6 +571,20 @@ static void exec_dp(const struct func_exec *x, const struct ptx_insn *in, uint64
 		}
 	}
 }
+
+static bool check_dp(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	const unsigned t = in->type, op = in->op;
+	if ((t != PTX_T_U32 && t != PTX_T_S32) || (in->type2 != PTX_T_U32 && in->type2 != PTX_T_S32))
+		return alu_reject(in, why, whysz, "types must be .u32/.s32");
+	if (op == OP_DP2A && in->mode != MODE_LO && in->mode != MODE_HI)
+		return alu_reject(in, why, whysz, "dp2a needs .lo or .hi");
+	if (op == OP_DP4A && in->mode != MODE_NONE)
+		return alu_reject(in, why, whysz, "unsupported mode");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+ALU_INT_OP(dp, exec_dp, check_dp, NULL);
 
 /* ------------------------------------------------------------- bit ops */
 
@@ -536,6 +626,25 @@ static void exec_bitcount(const struct func_exec *x, const struct ptx_insn *in, 
 	}
 }
 
+/* popc, clz, brev, bfi: .b32/.b64, no modifiers */
+static bool check_bits(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (in->type != PTX_T_B32 && in->type != PTX_T_B64)
+		return alu_reject(in, why, whysz, "unsupported type");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+/* bfe, bfind: 32/64-bit integers (bfind: .shiftamt) */
+static bool check_bfe(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (!in_set(in->type, T_32_64))
+		return alu_reject(in, why, whysz, "unsupported type");
+	return alu_check_flags(in, in->op == OP_BFIND ? FLAG_SHIFTAMT : 0, why, whysz);
+}
+
+ALU_INT_OP(bitcount, exec_bitcount, check_bits, NULL);
+ALU_INT_OP(bfind, exec_bitcount, check_bfe, NULL);
+
 static void exec_bfe(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
 	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], tc[WS_MAX_WARP], sc[WS_MAX_WARP];
@@ -562,6 +671,8 @@ static void exec_bfe(const struct func_exec *x, const struct ptx_insn *in, uint6
 	}
 }
 
+ALU_INT_OP(bfe, exec_bfe, check_bfe, NULL);
+
 static void exec_bfi(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
 	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], tc[WS_MAX_WARP], td[WS_MAX_WARP], sc[WS_MAX_WARP];
@@ -585,6 +696,8 @@ static void exec_bfi(const struct func_exec *x, const struct ptx_insn *in, uint6
 		d[l] = f;
 	}
 }
+
+ALU_INT_OP(bfi, exec_bfi, check_bits, NULL);
 
 static void exec_fns(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
@@ -621,6 +734,15 @@ static void exec_fns(const struct func_exec *x, const struct ptx_insn *in, uint6
 		d[l] = r;
 	}
 }
+
+static bool check_fns(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (in->type != PTX_T_B32)
+		return alu_reject(in, why, whysz, "unsupported type");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+ALU_INT_OP(fns, exec_fns, check_fns, NULL);
 
 /* Byte index tables of the special prmt modes: [mode][c & 3][result byte]. */
 static const uint8_t prmt_tab[6][4][4] = {
@@ -668,6 +790,17 @@ static void exec_prmt(const struct func_exec *x, const struct ptx_insn *in, uint
 	}
 }
 
+static bool check_prmt(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (in->type != PTX_T_B32)
+		return alu_reject(in, why, whysz, "unsupported type");
+	if (in->mode != MODE_NONE && (in->mode < MODE_PRMT_F4E || in->mode > MODE_PRMT_RC16))
+		return alu_reject(in, why, whysz, "unsupported mode");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+ALU_INT_OP(prmt, exec_prmt, check_prmt, NULL);
+
 static void exec_logic(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
 	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], sc[WS_MAX_WARP];
@@ -696,6 +829,16 @@ static void exec_logic(const struct func_exec *x, const struct ptx_insn *in, uin
 	}
 }
 
+/* and, or, xor, not: bits or predicates; cnot: bits */
+static bool check_logic(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (!in_set(in->type, in->op == OP_CNOT ? T_BITS : T_BITS | TB(PRED)))
+		return alu_reject(in, why, whysz, "unsupported type");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+ALU_INT_OP(logic, exec_logic, check_logic, NULL);
+
 static void exec_lop3(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
 	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], tc[WS_MAX_WARP], tl[WS_MAX_WARP], tq[WS_MAX_WARP], sc[WS_MAX_WARP];
@@ -723,6 +866,17 @@ static void exec_lop3(const struct func_exec *x, const struct ptx_insn *in, uint
 			p[l] = boolop(in->boolop, r != 0, qv);
 	}
 }
+
+static bool check_lop3(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (in->type != PTX_T_B32)
+		return alu_reject(in, why, whysz, "unsupported type");
+	if (in->boolop != BOOL_NONE && in->boolop != BOOL_AND && in->boolop != BOOL_OR)
+		return alu_reject(in, why, whysz, "lop3 boolean operator must be .and or .or");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+ALU_INT_OP(lop3, exec_lop3, check_lop3, NULL);
 
 static void exec_shift(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
@@ -759,6 +913,16 @@ static void exec_shift(const struct func_exec *x, const struct ptx_insn *in, uin
 	}
 }
 
+/* shl: bits; shr: bits or integers (arithmetic shift when signed) */
+static bool check_shift(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (!in_set(in->type, in->op == OP_SHL ? T_BITS : T_BITS | T_INT))
+		return alu_reject(in, why, whysz, "unsupported type");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+ALU_INT_OP(shift, exec_shift, check_shift, NULL);
+
 static void exec_shf(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
 	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], tc[WS_MAX_WARP], sc[WS_MAX_WARP];
@@ -776,6 +940,21 @@ static void exec_shf(const struct func_exec *x, const struct ptx_insn *in, uint6
 		d[l] = left ? ((v << n) >> 32) & 0xffffffffu : (v >> n) & 0xffffffffu;
 	}
 }
+
+static bool check_shf(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (in->type != PTX_T_B32)
+		return alu_reject(in, why, whysz, "unsupported type");
+	if (in->mode != MODE_L && in->mode != MODE_R)
+		return alu_reject(in, why, whysz, "shf needs .l or .r");
+	if (!alu_check_flags(in, FLAG_CLAMP | FLAG_WRAP, why, whysz))
+		return false;
+	if (!(in->flags & FLAG_CLAMP) == !(in->flags & FLAG_WRAP))
+		return alu_reject(in, why, whysz, "shf needs exactly one of .clamp/.wrap");
+	return true;
+}
+
+ALU_INT_OP(shf, exec_shf, check_shf, NULL);
 
 /* ---------------------------------------------------- compare and select */
 
@@ -828,6 +1007,23 @@ static void exec_cmp_int(const struct func_exec *x, const struct ptx_insn *in, u
 	ALU_LANES(l, mask) d[l] = t[l] ? tv : 0;
 }
 
+/* setp, set on integers (float comparisons: exec_float.c) */
+static bool check_cmp(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	const unsigned op = in->op, ct = op == OP_SET ? in->type2 : in->type;
+	if (!in_set(ct, T_INT | T_BITS))
+		return alu_reject(in, why, whysz, "unsupported comparison type");
+	if (in->cmp < CMP_EQ || in->cmp > CMP_HS)
+		return alu_reject(in, why, whysz, "comparison not valid for integers");
+	if (op == OP_SET && !in_set(in->type, TB(U32) | TB(S32) | TB(F32)))
+		return alu_reject(in, why, whysz, "set destination type must be .u32/.s32/.f32");
+	if (in->boolop > BOOL_XOR)
+		return alu_reject(in, why, whysz, "bad boolean operator");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+ALU_INT_OP(cmp, exec_cmp_int, check_cmp, &func_op_float);
+
 static void exec_selp(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
 	uint64_t ta[WS_MAX_WARP], tb[WS_MAX_WARP], tc[WS_MAX_WARP], sc[WS_MAX_WARP];
@@ -839,6 +1035,15 @@ static void exec_selp(const struct func_exec *x, const struct ptx_insn *in, uint
 	unsigned l;
 	ALU_LANES(l, mask) d[l] = (c[l] ? a[l] : b[l]) & wm;
 }
+
+static bool check_selp(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (!in_set(in->type, T_INT | T_BITS | TB(F32) | TB(F64) | TB(F16) | TB(BF16) | TB(F16X2) | TB(BF16X2)))
+		return alu_reject(in, why, whysz, "unsupported type");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+ALU_INT_OP(selp, exec_selp, check_selp, NULL);
 
 static void exec_slct(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
@@ -862,6 +1067,21 @@ static void exec_slct(const struct func_exec *x, const struct ptx_insn *in, uint
 		ALU_LANES(l, mask) d[l] = (sextw(c[l], 32) >= 0 ? a[l] : b[l]) & wm;
 	}
 }
+
+static bool check_slct(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (!in_set(in->type, T_INT | T_BITS | TB(F32) | TB(F64)))
+		return alu_reject(in, why, whysz, "unsupported type");
+	if (in->type2 != PTX_T_S32 && in->type2 != PTX_T_F32)
+		return alu_reject(in, why, whysz, "slct operand c must be .s32 or .f32");
+	if (!alu_check_flags(in, FLAG_FTZ, why, whysz))
+		return false;
+	if ((in->flags & FLAG_FTZ) && in->type2 != PTX_T_F32)
+		return alu_reject(in, why, whysz, ".ftz needs .f32 operand c");
+	return true;
+}
+
+ALU_INT_OP(slct, exec_slct, check_slct, NULL);
 
 /* ------------------------------------------------------------------ mov */
 
@@ -932,11 +1152,43 @@ static void exec_mov(const struct func_exec *x, const struct ptx_insn *in, uint6
 	}
 }
 
+static bool check_mov(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	unsigned t = in->type;
+	if (t == PTX_T_NONE || t == PTX_T_B128 || t >= PTX_T_COUNT)
+		return alu_reject(in, why, whysz, "unsupported mov type");
+	if (in->flags || in->rnd)
+		return alu_reject(in, why, whysz, "mov takes no modifiers");
+	const struct ptx_operand *d = &in->opd[0], *s = &in->opd[1];
+	unsigned w = ptx_type_bits((enum ptx_type)t);
+	if (d->kind == OPD_VEC && s->kind == OPD_VEC) {
+		if (d->nelem != s->nelem)
+			return alu_reject(in, why, whysz, "vector mov with different element counts");
+		return true;
+	}
+	const struct ptx_operand *v = d->kind == OPD_VEC ? d : s->kind == OPD_VEC ? s : NULL;
+	if (v) {
+		if (t == PTX_T_PRED || (v->nelem != 2 && v->nelem != 4) || w % v->nelem || w / v->nelem < 8)
+			return alu_reject(in, why, whysz, "vector pack/unpack needs 2 or 4 elements of >= 8 bits");
+	}
+	return true;
+}
+
+/* mov has its own rules (any type, vector pack/unpack), not the integer ones */
+const struct func_op func_op_mov = {
+	.check = func_alu_check, .step = func_alu_step, .lanes = exec_mov, .lanes_check = check_mov};
+
 /* ------------------------------------------------------------- dispatch */
 
-static bool cmp_type_is_float(const struct ptx_insn *in)
+/* The handler that runs (and checks) an ALU instruction: its opcode's
+ * (func_ops), or that handler's float handler when it has one and the
+ * instruction computes in a floating-point type (setp/set: the type compared). */
+static const struct func_op *alu_route(const struct ptx_insn *in)
 {
-	return ptx_type_is_float((enum ptx_type)(in->op == OP_SET ? in->type2 : in->type));
+	const struct func_op *h = func_ops[in->op];
+	if (h->fp && ptx_type_is_float((enum ptx_type)(in->op == OP_SET ? in->type2 : in->type)))
+		return h->fp;
+	return h;
 }
 
 /* add/sub{.sat}, min/max{.relu} .u16x2/.s16x2 (sm_90): per 16-bit half;
@@ -987,114 +1239,18 @@ void func_exec_alu(const struct func_exec *x, const struct ptx_insn *in, uint64_
 		return;
 	if (x->ws < 64)
 		mask &= (1ull << x->ws) - 1;
-	switch (in->op) {
-	case OP_CVT: func_exec_cvt(x, in, mask); return;
-	case OP_FMA:
-	case OP_COPYSIGN:
-	case OP_TESTP:
-	case OP_RCP:
-	case OP_SQRT:
-	case OP_RSQRT:
-	case OP_SIN:
-	case OP_COS:
-	case OP_EX2:
-	case OP_LG2:
-	case OP_TANH: func_exec_float(x, in, mask); return;
-	case OP_SETP:
-	case OP_SET:
-		if (cmp_type_is_float(in))
-			func_exec_float(x, in, mask);
-		else
-			exec_cmp_int(x, in, mask);
-		return;
-	case OP_ADD:
-	case OP_SUB:
-	case OP_MUL:
-	case OP_MAD:
-	case OP_DIV:
-	case OP_ABS:
-	case OP_NEG:
-	case OP_MIN:
-	case OP_MAX:
-		if (ptx_type_is_float((enum ptx_type)in->type)) {
-			func_exec_float(x, in, mask);
-			return;
-		}
-		break;
-	default: break;
-	}
-	switch (in->op) {
-	case OP_ADD:
-	case OP_SUB:
-	case OP_ADDC:
-	case OP_SUBC: exec_addsub(x, in, mask); break;
-	case OP_MUL:
-	case OP_MAD:
-	case OP_MADC: exec_mul(x, in, mask); break;
-	case OP_MUL24:
-	case OP_MAD24: exec_mul24(x, in, mask); break;
-	case OP_SAD: exec_sad(x, in, mask); break;
-	case OP_DIV:
-	case OP_REM: exec_divrem(x, in, mask); break;
-	case OP_ABS:
-	case OP_NEG: exec_absneg_int(x, in, mask); break;
-	case OP_MIN:
-	case OP_MAX: exec_minmax_int(x, in, mask); break;
-	case OP_DP4A:
-	case OP_DP2A: exec_dp(x, in, mask); break;
-	case OP_POPC:
-	case OP_CLZ:
-	case OP_BREV:
-	case OP_BFIND: exec_bitcount(x, in, mask); break;
-	case OP_BFE: exec_bfe(x, in, mask); break;
-	case OP_BFI: exec_bfi(x, in, mask); break;
-	case OP_FNS: exec_fns(x, in, mask); break;
-	case OP_PRMT: exec_prmt(x, in, mask); break;
-	case OP_AND:
-	case OP_OR:
-	case OP_XOR:
-	case OP_NOT:
-	case OP_CNOT: exec_logic(x, in, mask); break;
-	case OP_LOP3: exec_lop3(x, in, mask); break;
-	case OP_SHL:
-	case OP_SHR: exec_shift(x, in, mask); break;
-	case OP_SHF: exec_shf(x, in, mask); break;
-	case OP_SELP: exec_selp(x, in, mask); break;
-	case OP_SLCT: exec_slct(x, in, mask); break;
-	case OP_MOV: exec_mov(x, in, mask); break;
-	default: break; /* not an ALU opcode: func_alu_check rejects it */
-	}
+	alu_route(in)->lanes(x, in, mask);
+}
+
+bool func_alu_step(const struct func_step *s)
+{
+	if (s->exec)
+		func_exec_alu(s->x, s->in, s->exec);
+	func_step_next(s);
+	return true;
 }
 
 /* ---------------------------------------------------------------- check */
-
-#define TB(t) (1u << PTX_T_##t)
-#define T_INT (TB(U16) | TB(U32) | TB(U64) | TB(S16) | TB(S32) | TB(S64))
-#define T_BITS (TB(B16) | TB(B32) | TB(B64))
-#define T_32_64 (TB(U32) | TB(U64) | TB(S32) | TB(S64))
-
-static bool in_set(unsigned t, uint32_t set)
-{
-	return t < PTX_T_COUNT && ((set >> t) & 1u);
-}
-
-static const char *const flag_names[] = {
-    "ftz",   "sat",  "approx",  "full", "cc",    "uni", "volatile", "nc",  "shiftamt",
-    "clamp", "wrap", "aligned", "relu", "noftz", "NaN", "xorsign",  "abs", "left",
-};
-
-/* Reject any modifier bit outside `allowed`, naming the first offending one. */
-bool alu_check_flags(const struct ptx_insn *in, uint32_t allowed, char *why, size_t whysz)
-{
-	uint32_t bad = in->flags & ~allowed;
-	if (!bad)
-		return true;
-	unsigned i = (unsigned)__builtin_ctz(bad);
-	char msg[96];
-	snprintf(msg, sizeof msg, "modifier .%s is not supported here",
-	         i < sizeof flag_names / sizeof flag_names[0] ? flag_names[i] : "?");
-	return alu_reject(in, why, whysz, msg);
-}
 
 static unsigned expected_nopd(const struct ptx_insn *in)
 {
@@ -1182,73 +1338,21 @@ static bool check_operands(const struct ptx_insn *in, char *why, size_t whysz)
 	return true;
 }
 
-static bool check_mov(const struct ptx_insn *in, char *why, size_t whysz)
-{
-	unsigned t = in->type;
-	if (t == PTX_T_NONE || t == PTX_T_B128 || t >= PTX_T_COUNT)
-		return alu_reject(in, why, whysz, "unsupported mov type");
-	if (in->flags || in->rnd)
-		return alu_reject(in, why, whysz, "mov takes no modifiers");
-	const struct ptx_operand *d = &in->opd[0], *s = &in->opd[1];
-	unsigned w = ptx_type_bits((enum ptx_type)t);
-	if (d->kind == OPD_VEC && s->kind == OPD_VEC) {
-		if (d->nelem != s->nelem)
-			return alu_reject(in, why, whysz, "vector mov with different element counts");
-		return true;
-	}
-	const struct ptx_operand *v = d->kind == OPD_VEC ? d : s->kind == OPD_VEC ? s : NULL;
-	if (v) {
-		if (t == PTX_T_PRED || (v->nelem != 2 && v->nelem != 4) || w % v->nelem || w / v->nelem < 8)
-			return alu_reject(in, why, whysz, "vector pack/unpack needs 2 or 4 elements of >= 8 bits");
-	}
-	return true;
-}
 
 bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 {
-	if (in->op >= OP_COUNT || !func_is_alu((enum ptx_opcode)in->op))
+	if (in->op >= OP_COUNT || func_ops[in->op]->check != func_alu_check)
 		return alu_reject(in, why, whysz, "not an ALU instruction");
 	if (!check_operands(in, why, whysz))
 		return false;
+	const struct func_op *h = alu_route(in);
+	if (!h->integer)
+		return h->lanes_check(in, why, whysz); /* mov, cvt, floating point */
 	const unsigned t = in->type, op = in->op;
-	switch (op) {
-	case OP_CVT: return func_cvt_check(in, why, whysz);
-	case OP_MOV: return check_mov(in, why, whysz);
-	case OP_FMA:
-	case OP_COPYSIGN:
-	case OP_TESTP:
-	case OP_RCP:
-	case OP_SQRT:
-	case OP_RSQRT:
-	case OP_SIN:
-	case OP_COS:
-	case OP_EX2:
-	case OP_LG2:
-	case OP_TANH: return func_float_check(in, why, whysz);
-	case OP_SETP:
-	case OP_SET:
-		if (cmp_type_is_float(in))
-			return func_float_check(in, why, whysz);
-		break;
-	case OP_ADD:
-	case OP_SUB:
-	case OP_MUL:
-	case OP_MAD:
-	case OP_DIV:
-	case OP_ABS:
-	case OP_NEG:
-	case OP_MIN:
-	case OP_MAX:
-		if (ptx_type_is_float((enum ptx_type)t))
-			return func_float_check(in, why, whysz);
-		break;
-	default: break;
-	}
 	if (in->rnd != RND_NONE)
 		return alu_reject(in, why, whysz, "rounding modifier on an integer instruction");
 	if (op != OP_SETP && op != OP_SET && op != OP_LOP3 && in->boolop != BOOL_NONE)
 		return alu_reject(in, why, whysz, "unexpected boolean operator");
-
 	if (t == PTX_T_U16X2 || t == PTX_T_S16X2) {
 		if (op != OP_ADD && op != OP_SUB && op != OP_MIN && op != OP_MAX)
 			return alu_reject(in, why, whysz, "unsupported type");
@@ -1256,164 +1360,5 @@ bool func_alu_check(const struct ptx_insn *in, char *why, size_t whysz)
 			return alu_reject(in, why, whysz, "expected 3 operands");
 		return alu_check_flags(in, op == OP_ADD || op == OP_SUB ? FLAG_SAT : FLAG_RELU, why, whysz);
 	}
-	switch (op) {
-	case OP_ADD:
-	case OP_SUB:
-		if (!in_set(t, T_INT))
-			return alu_reject(in, why, whysz, "unsupported type");
-		if (!alu_check_flags(in, FLAG_SAT | FLAG_CC, why, whysz))
-			return false;
-		if ((in->flags & FLAG_SAT) && (t != PTX_T_S32 || (in->flags & FLAG_CC)))
-			return alu_reject(in, why, whysz, ".sat is only supported on .s32 (without .cc)");
-		if ((in->flags & FLAG_CC) && !in_set(t, T_32_64))
-			return alu_reject(in, why, whysz, ".cc needs a 32- or 64-bit type");
-		return true;
-	case OP_ADDC:
-	case OP_SUBC:
-		if (!in_set(t, T_32_64))
-			return alu_reject(in, why, whysz, "unsupported type");
-		return alu_check_flags(in, FLAG_CC, why, whysz);
-	case OP_MUL:
-	case OP_MAD:
-	case OP_MADC: {
-		if (!in_set(t, op == OP_MADC ? T_32_64 : T_INT))
-			return alu_reject(in, why, whysz, "unsupported type");
-		unsigned m = in->mode;
-		if (m != MODE_NONE && m != MODE_LO && m != MODE_HI && m != MODE_WIDE)
-			return alu_reject(in, why, whysz, "unsupported mode");
-		if (m == MODE_WIDE && ptx_type_bits((enum ptx_type)t) == 64)
-			return alu_reject(in, why, whysz, ".wide needs a 16- or 32-bit type");
-		if (op == OP_MUL)
-			return alu_check_flags(in, 0, why, whysz);
-		if (!alu_check_flags(in, FLAG_SAT | FLAG_CC, why, whysz))
-			return false;
-		if ((in->flags & FLAG_SAT) && (t != PTX_T_S32 || m != MODE_HI || (in->flags & FLAG_CC)))
-			return alu_reject(in, why, whysz, ".sat is only supported as mad.hi.sat.s32");
-		if ((in->flags & FLAG_CC || op == OP_MADC) && (m == MODE_WIDE || !in_set(t, T_32_64)))
-			return alu_reject(in, why, whysz, "carry needs .lo/.hi on a 32- or 64-bit type");
-		return true;
-	}
-	case OP_MUL24:
-	case OP_MAD24:
-		if (t != PTX_T_U32 && t != PTX_T_S32)
-			return alu_reject(in, why, whysz, "unsupported type");
-		if (in->mode != MODE_NONE && in->mode != MODE_LO && in->mode != MODE_HI)
-			return alu_reject(in, why, whysz, "unsupported mode");
-		if (!alu_check_flags(in, op == OP_MAD24 ? FLAG_SAT : 0, why, whysz))
-			return false;
-		if ((in->flags & FLAG_SAT) && (t != PTX_T_S32 || in->mode != MODE_HI))
-			return alu_reject(in, why, whysz, ".sat is only supported as mad24.hi.sat.s32");
-		return true;
-	case OP_SAD:
-	case OP_DIV:
-	case OP_REM:
-		if (!in_set(t, T_INT))
-			return alu_reject(in, why, whysz, "unsupported type");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_ABS:
-	case OP_NEG:
-		if (!in_set(t, TB(S16) | TB(S32) | TB(S64)))
-			return alu_reject(in, why, whysz, "unsupported type");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_MIN:
-	case OP_MAX:
-		if (!in_set(t, T_INT))
-			return alu_reject(in, why, whysz, "unsupported type");
-		if (!alu_check_flags(in, FLAG_RELU, why, whysz))
-			return false;
-		if ((in->flags & FLAG_RELU) && t != PTX_T_S32)
-			return alu_reject(in, why, whysz, ".relu is only supported on .s32");
-		return true;
-	case OP_DP4A:
-	case OP_DP2A:
-		if ((t != PTX_T_U32 && t != PTX_T_S32) || (in->type2 != PTX_T_U32 && in->type2 != PTX_T_S32))
-			return alu_reject(in, why, whysz, "types must be .u32/.s32");
-		if (op == OP_DP2A && in->mode != MODE_LO && in->mode != MODE_HI)
-			return alu_reject(in, why, whysz, "dp2a needs .lo or .hi");
-		if (op == OP_DP4A && in->mode != MODE_NONE)
-			return alu_reject(in, why, whysz, "unsupported mode");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_POPC:
-	case OP_CLZ:
-	case OP_BREV:
-	case OP_BFI:
-		if (t != PTX_T_B32 && t != PTX_T_B64)
-			return alu_reject(in, why, whysz, "unsupported type");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_BFE:
-	case OP_BFIND:
-		if (!in_set(t, T_32_64))
-			return alu_reject(in, why, whysz, "unsupported type");
-		return alu_check_flags(in, op == OP_BFIND ? FLAG_SHIFTAMT : 0, why, whysz);
-	case OP_FNS:
-	case OP_LOP3:
-		if (t != PTX_T_B32)
-			return alu_reject(in, why, whysz, "unsupported type");
-		if (op == OP_LOP3 && in->boolop != BOOL_NONE && in->boolop != BOOL_AND && in->boolop != BOOL_OR)
-			return alu_reject(in, why, whysz, "lop3 boolean operator must be .and or .or");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_PRMT:
-		if (t != PTX_T_B32)
-			return alu_reject(in, why, whysz, "unsupported type");
-		if (in->mode != MODE_NONE && (in->mode < MODE_PRMT_F4E || in->mode > MODE_PRMT_RC16))
-			return alu_reject(in, why, whysz, "unsupported mode");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_AND:
-	case OP_OR:
-	case OP_XOR:
-	case OP_NOT:
-		if (!in_set(t, T_BITS | TB(PRED)))
-			return alu_reject(in, why, whysz, "unsupported type");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_CNOT:
-		if (!in_set(t, T_BITS))
-			return alu_reject(in, why, whysz, "unsupported type");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_SHL:
-		if (!in_set(t, T_BITS))
-			return alu_reject(in, why, whysz, "unsupported type");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_SHR:
-		if (!in_set(t, T_BITS | T_INT))
-			return alu_reject(in, why, whysz, "unsupported type");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_SHF:
-		if (t != PTX_T_B32)
-			return alu_reject(in, why, whysz, "unsupported type");
-		if (in->mode != MODE_L && in->mode != MODE_R)
-			return alu_reject(in, why, whysz, "shf needs .l or .r");
-		if (!alu_check_flags(in, FLAG_CLAMP | FLAG_WRAP, why, whysz))
-			return false;
-		if (!(in->flags & FLAG_CLAMP) == !(in->flags & FLAG_WRAP))
-			return alu_reject(in, why, whysz, "shf needs exactly one of .clamp/.wrap");
-		return true;
-	case OP_SETP:
-	case OP_SET: {
-		unsigned ct = op == OP_SET ? in->type2 : t;
-		if (!in_set(ct, T_INT | T_BITS))
-			return alu_reject(in, why, whysz, "unsupported comparison type");
-		if (in->cmp < CMP_EQ || in->cmp > CMP_HS)
-			return alu_reject(in, why, whysz, "comparison not valid for integers");
-		if (op == OP_SET && !in_set(t, TB(U32) | TB(S32) | TB(F32)))
-			return alu_reject(in, why, whysz, "set destination type must be .u32/.s32/.f32");
-		if (in->boolop > BOOL_XOR)
-			return alu_reject(in, why, whysz, "bad boolean operator");
-		return alu_check_flags(in, 0, why, whysz);
-	}
-	case OP_SELP:
-		if (!in_set(t, T_INT | T_BITS | TB(F32) | TB(F64) | TB(F16) | TB(BF16) | TB(F16X2) | TB(BF16X2)))
-			return alu_reject(in, why, whysz, "unsupported type");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_SLCT:
-		if (!in_set(t, T_INT | T_BITS | TB(F32) | TB(F64)))
-			return alu_reject(in, why, whysz, "unsupported type");
-		if (in->type2 != PTX_T_S32 && in->type2 != PTX_T_F32)
-			return alu_reject(in, why, whysz, "slct operand c must be .s32 or .f32");
-		if (!alu_check_flags(in, FLAG_FTZ, why, whysz))
-			return false;
-		if ((in->flags & FLAG_FTZ) && in->type2 != PTX_T_F32)
-			return alu_reject(in, why, whysz, ".ftz needs .f32 operand c");
-		return true;
-	default: return alu_reject(in, why, whysz, "unsupported type");
-	}
+	return h->lanes_check(in, why, whysz);
 }

@@ -26,6 +26,7 @@
 #include <math.h>
 
 #include "func/fpu.h"
+#include "func/op.h"
 
 enum { K_BAD, K_UINT, K_SINT, K_FLOAT };
 
@@ -513,3 +514,6 @@ bool func_cvt_check(const struct ptx_insn *in, char *why, size_t whysz)
 		return alu_reject(in, why, whysz, ".relu needs an .f16/.bf16 destination");
 	return true;
 }
+
+const struct func_op func_op_cvt = {
+	.check = func_alu_check, .step = func_alu_step, .lanes = func_exec_cvt, .lanes_check = func_cvt_check};

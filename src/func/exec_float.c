@@ -24,6 +24,7 @@
 #include <math.h>
 
 #include "func/fpu.h"
+#include "func/op.h"
 
 /* ------------------------------------------------------------------ f32 */
 
@@ -747,3 +748,9 @@ bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz)
 	default: return rej(in, why, whysz, "unsupported type");
 	}
 }
+
+/* the float forms of add, sub, mul, mad, div, abs, neg, min, max, setp, set
+ * (their integer handlers' fp), and fma, copysign, testp and the special
+ * functions rcp, sqrt, rsqrt, sin, cos, ex2, lg2, tanh */
+const struct func_op func_op_float = {
+	.check = func_alu_check, .step = func_alu_step, .lanes = func_exec_float, .lanes_check = func_float_check};

@@ -37,6 +37,7 @@
 #include "func/exec_tensor.h"
 #include "func/fpu.h"
 #include "func/memop.h"
+#include "func/op.h"
 
 enum { ROLE_A, ROLE_B, ROLE_C, ROLE_D };
 
@@ -51,12 +52,6 @@ struct frag {
 	bool wmma;            /* warpsim's wmma layout, else the ISA's mma layout */
 	uint8_t shape;
 };
-
-bool func_is_tensorop(enum ptx_opcode op)
-{
-	return op == OP_WMMA_LOAD || op == OP_WMMA_STORE || op == OP_WMMA_MMA || op == OP_MMA || op == OP_LDMATRIX ||
-	       op == OP_STMATRIX;
-}
 
 static unsigned type_bits(uint8_t t)
 {
@@ -562,3 +557,15 @@ bool func_exec_tensor(struct func_launch *L, struct func_cta *c, struct func_war
 	default: return exec_mma(L, c, w, x, in);
 	}
 }
+
+static bool tensor_step(const struct func_step *s)
+{
+	s->info->mem_lanes_set = false;
+	if (!func_exec_tensor(s->L, s->c, s->w, s->x, s->in, s->exec, s->info))
+		return false;
+	func_step_next(s);
+	return true;
+}
+
+/* wmma.load/store/mma, mma, ldmatrix, stmatrix */
+const struct func_op func_op_tensor = {.check = func_tensor_check, .step = tensor_step};

@@ -7,7 +7,6 @@
 
 #include "func/func.h"
 
-bool func_is_tensorop(enum ptx_opcode op);
 /* Load-time check: shape/type combination implemented, fragment sizes right. */
 bool func_tensor_check(const struct ptx_insn *in, char *why, size_t whysz);
 /* Execute for the whole warp (exec must be all 32 lanes; checked).  Memory

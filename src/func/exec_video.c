@@ -23,8 +23,7 @@
  *           min(b, 32); bits at 32 and beyond are dropped.
  */
 #include "func/fpu.h"
-
-bool func_is_video(enum ptx_opcode op) { return op >= OP_BMSK && op <= OP_VMAX4; }
+#include "func/op.h"
 
 static inline int64_t ext(uint64_t v, unsigned bits, bool sgn)
 {
@@ -164,3 +163,14 @@ bool func_video_check(const struct ptx_insn *in, char *why, size_t whysz)
 		return alu_reject(in, why, whysz, ".clamp/.wrap apply to vshl and vshr only");
 	return true;
 }
+
+static bool video_step(const struct func_step *s)
+{
+	if (s->exec)
+		func_exec_video(s->x, s->in, s->exec);
+	func_step_next(s);
+	return true;
+}
+
+/* bmsk and the video instructions */
+const struct func_op func_op_video = {.check = func_video_check, .step = video_step};

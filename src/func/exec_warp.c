@@ -52,15 +52,11 @@
  *  part (for correct programs they agree).
  */
 #include "func/exec_warp.h"
+#include "func/op.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-bool func_is_warpop(enum ptx_opcode op)
-{
-	return op == OP_SHFL || op == OP_VOTE || op == OP_ACTIVEMASK || op == OP_MATCH || op == OP_REDUX;
-}
 
 static bool reject(char *why, size_t whysz, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static bool reject(char *why, size_t whysz, const char *fmt, ...)
@@ -358,3 +354,13 @@ void func_exec_warpop(const struct func_exec *x, const struct ptx_insn *in, uint
 	default: break;
 	}
 }
+
+static bool warpop_step(const struct func_step *s)
+{
+	func_exec_warpop(s->x, s->in, s->exec, s->active);
+	func_step_next(s);
+	return true;
+}
+
+/* shfl, vote, activemask, match, redux */
+const struct func_op func_op_warp = {.check = func_warpop_check, .step = warpop_step};

@@ -27,9 +27,6 @@
 
 #include "func/exec.h"
 
-/* True for SHFL, VOTE, ACTIVEMASK, MATCH and REDUX. */
-bool func_is_warpop(enum ptx_opcode op);
-
 /* Load-time check of a warp collective's mode/type/operands.  Returns false
  * and writes a reason ("redux.sync.min.f32 is not supported") otherwise. */
 bool func_warpop_check(const struct ptx_insn *in, char *why, size_t whysz);

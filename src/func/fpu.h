@@ -201,5 +201,7 @@ void func_exec_float(const struct func_exec *x, const struct ptx_insn *in, uint6
 bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz);
 void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask);
 bool func_cvt_check(const struct ptx_insn *in, char *why, size_t whysz);
+/* The handler of the float forms (op.h), the integer handlers' fp. */
+extern const struct func_op func_op_float;
 
 #endif

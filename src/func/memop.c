@@ -17,19 +17,8 @@
 #include "func/func.h"
 #include "func/memop.h"
 #include "func/wlog.h"
+#include "func/op.h"
 #include "func/operand.h"
-
-bool func_is_memop(enum ptx_opcode op)
-{
-	switch (op) {
-	case OP_LD: case OP_LDU: case OP_ST: case OP_ATOM: case OP_RED:
-	case OP_CVTA: case OP_ISSPACEP: case OP_PREFETCH: case OP_PREFETCHU:
-	case OP_CP: case OP_MBARRIER:
-		return true;
-	default:
-		return false;
-	}
-}
 
 static bool type_ok_for_mem(enum ptx_type t) { return t != PTX_T_NONE && t != PTX_T_PRED && t != PTX_T_B128; }
 
@@ -923,3 +912,14 @@ uint8_t *func_mem_ptr(struct func_launch *L, struct func_cta *c, struct func_war
 	uint8_t *p = fast_ptr(L, c, space, a, size);
 	return p ? p : resolve(L, c, w, lane, space, a, addr, size, write);
 }
+
+static bool memop_step(const struct func_step *s)
+{
+	if (!func_exec_memop(s->L, s->c, s->w, s->x, s->in, s->exec, s->info))
+		return false;
+	func_step_next(s);
+	return true;
+}
+
+/* ld, ldu, st, atom, red, cvta, isspacep, prefetch, cp.async, mbarrier */
+const struct func_op func_op_mem = {.check = func_memop_check, .step = memop_step};

@@ -6,7 +6,6 @@
 
 #include "func/func.h"
 
-bool func_is_memop(enum ptx_opcode op);
 bool func_memop_check(const struct ptx_insn *in, char *why, size_t whysz);
 /* Execute ld/ldu/st/atom/red/cvta/isspacep/prefetch for the lanes in exec.
  * Fills info->addr/space/access_size.  False on a run-time error (recorded in L). */

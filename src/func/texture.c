@@ -25,13 +25,9 @@
 #include "func/fpu.h"
 #include "func/func.h"
 #include "func/memop.h"
+#include "func/op.h"
 #include "func/operand.h"
 #include "func/texture.h"
-
-bool func_is_texop(enum ptx_opcode op)
-{
-	return op == OP_TEX || op == OP_TLD4 || op == OP_TXQ || op == OP_SULD || op == OP_SUST || op == OP_SUQ;
-}
 
 bool func_texop_check(const struct ptx_insn *in, char *why, size_t whysz)
 {
@@ -613,3 +609,14 @@ bool func_exec_texop(struct func_launch *L, struct func_cta *c, struct func_warp
 	}
 	return true;
 }
+
+static bool texop_step(const struct func_step *s)
+{
+	if (!func_exec_texop(s->L, s->c, s->w, s->x, s->in, s->exec, s->info))
+		return false;
+	func_step_next(s);
+	return true;
+}
+
+/* tex, tld4, txq, suld, sust, suq */
+const struct func_op func_op_tex = {.check = func_texop_check, .step = texop_step};

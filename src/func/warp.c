@@ -1,6 +1,7 @@
 /*
- * warp.c -- one SIMT warp: instruction dispatch, the reconvergence stack,
- * control flow (bra, brx, call, ret, exit, trap) and CTA barriers.
+ * warp.c -- one SIMT warp: instruction dispatch (through func_ops, op.h),
+ * the reconvergence stack, control flow (bra, brx, call, ret, exit, trap)
+ * and CTA barriers.
  *
  * Models the pre-Volta SIMT stack of NVIDIA GPUs as GPGPU-Sim does: on a
  * divergent branch the current entry's pc becomes the reconvergence point
@@ -17,10 +18,8 @@
 #include <string.h>
 
 #include "func/devrt.h"
-#include "func/exec_tensor.h"
-#include "func/exec_warp.h"
 #include "func/func.h"
-#include "func/memop.h"
+#include "func/op.h"
 #include "func/operand.h"
 
 static inline unsigned popc64(uint64_t m) { return func_popc64(m); }
@@ -570,6 +569,69 @@ static bool exec_call(struct func_launch *L, struct func_cta *c, struct func_war
 	return true;
 }
 
+/* ---- handlers of control flow and barriers (op.h; opcodes.def's FUNC column) ---- */
+
+static bool ctrl_check(const struct ptx_insn *in, char *why, size_t whysz) { return true; }
+
+static bool step_branch(const struct func_step *s)
+{
+	s->L->stats->v[STAT_branches]++;
+	return exec_branch(s->L, s->c, s->w, s->x, s->in, s->active, s->exec, s->info);
+}
+
+static bool step_call(const struct func_step *s) { return exec_call(s->L, s->c, s->w, s->x, s->in, s->exec); }
+
+static bool step_bar(const struct func_step *s)
+{
+	func_step_next(s);
+	return exec_barrier(s->L, s->c, s->w, s->x, s->in, s->active, s->exec, s->info);
+}
+
+static bool step_ret(const struct func_step *s)
+{
+	func_step_next(s);
+	do_ret(s->L, s->c, s->w, s->exec);
+	return true;
+}
+
+static bool step_exit(const struct func_step *s)
+{
+	func_step_next(s);
+	do_exit(s->L, s->c, s->w, s->exec);
+	return true;
+}
+
+static bool step_trap(const struct func_step *s)
+{
+	struct func_launch *L = s->L;
+	if (!s->exec) {
+		func_step_next(s);
+		return true;
+	}
+	/* the error names the trap itself */
+	return func_fail(L, s->c, s->w, (int)__builtin_ctzll(s->exec), WS_ERROR_TRAP, "trap executed%s",
+			 L->mod->uses_envreg && !L->grid_ws
+				 ? " (the kernel reads %envreg, as cooperative groups' grid.sync() does, which "
+				   "traps unless the kernel is launched cooperatively: cudaLaunchCooperativeKernel, "
+				   "wsLaunchCooperativeKernel, warpsim exec --cooperative)"
+				 : "");
+}
+
+/* membar, fence, nanosleep, brkpt, pmevent: no architectural effect in this model */
+static bool step_nop(const struct func_step *s)
+{
+	func_step_next(s);
+	return true;
+}
+
+const struct func_op func_op_branch = {.check = ctrl_check, .step = step_branch};
+const struct func_op func_op_call = {.check = ctrl_check, .step = step_call};
+const struct func_op func_op_bar = {.check = ctrl_check, .step = step_bar};
+const struct func_op func_op_ret = {.check = ctrl_check, .step = step_ret};
+const struct func_op func_op_exit = {.check = ctrl_check, .step = step_exit};
+const struct func_op func_op_trap = {.check = ctrl_check, .step = step_trap};
+const struct func_op func_op_nop = {.check = ctrl_check, .step = step_nop};
+
 /* ---- dispatch ---- */
 
 bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp *w, struct func_step_info *info)
@@ -619,63 +681,13 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 		st->v[STAT_pred_off_lanes] += popc64(active & ~exec);
 	w->insts++;
 
-	const unsigned opf = ptx_opcode_table[in->op].flags;
 	if (exec == full && func_exec_fast(&x, in)) {
 		e->pc = pc + 1;
-	} else if (func_is_alu((enum ptx_opcode)in->op)) {
-		if (exec)
-			func_exec_alu(&x, in, exec);
-		e->pc = pc + 1;
-	} else if (func_is_video((enum ptx_opcode)in->op)) {
-		if (exec)
-			func_exec_video(&x, in, exec);
-		e->pc = pc + 1;
-	} else if (func_is_warpop((enum ptx_opcode)in->op)) {
-		func_exec_warpop(&x, in, exec, active);
-		e->pc = pc + 1;
-	} else if (func_is_tensorop((enum ptx_opcode)in->op)) {
-		info->mem_lanes_set = false;
-		if (!func_exec_tensor(L, c, w, &x, in, exec, info))
-			return false;
-		e->pc = pc + 1;
-	} else if (func_is_memop((enum ptx_opcode)in->op)) {
-		if (!func_exec_memop(L, c, w, &x, in, exec, info))
-			return false;
-		w->stack[w->sp - 1].pc = pc + 1;
-	} else if (func_is_texop((enum ptx_opcode)in->op)) {
-		if (!func_exec_texop(L, c, w, &x, in, exec, info))
-			return false;
-		w->stack[w->sp - 1].pc = pc + 1;
-	} else if (opf & OPF_BRANCH) {
-		st->v[STAT_branches]++;
-		if (!exec_branch(L, c, w, &x, in, active, exec, info))
-			return false;
-	} else if (opf & OPF_CALL) {
-		if (!exec_call(L, c, w, &x, in, exec))
-			return false;
-	} else if (opf & OPF_BARRIER) {
-		e->pc = pc + 1;
-		if (!exec_barrier(L, c, w, &x, in, active, exec, info))
-			return false;
-	} else if (in->op == OP_RET) {
-		e->pc = pc + 1;
-		do_ret(L, c, w, exec);
-	} else if (in->op == OP_EXIT) {
-		e->pc = pc + 1;
-		do_exit(L, c, w, exec);
-	} else if (in->op == OP_TRAP) {
-		if (!exec)
-			e->pc = pc + 1;
-		else /* the error names the trap itself */
-			return func_fail(L, c, w, (int)__builtin_ctzll(exec), WS_ERROR_TRAP, "trap executed%s",
-					 L->mod->uses_envreg && !L->grid_ws
-						 ? " (the kernel reads %envreg, as cooperative groups' grid.sync() does, which "
-						   "traps unless the kernel is launched cooperatively: cudaLaunchCooperativeKernel, "
-						   "wsLaunchCooperativeKernel, warpsim exec --cooperative)"
-						 : "");
 	} else {
-		/* membar, fence, nanosleep, brkpt, pmevent: no architectural effect in this model */
-		e->pc = pc + 1;
+		const struct func_step step = {.L = L, .c = c, .w = w, .x = &x, .in = in, .pc = pc, .active = active,
+					       .exec = exec, .info = info};
+		if (!func_ops[in->op]->step(&step))
+			return false;
 	}
 done:
 	settle(L, w);

@@ -467,7 +467,7 @@ static void refine_class(struct ptx_insn *in)
 	if (in->op >= OP_COUNT)
 		return;
 	enum ptx_opcode op = (enum ptx_opcode)in->op;
-	enum ptx_unit unit = ptx_opcode_table[op].unit;
+	enum ws_unit unit = ptx_opcode_table[op].unit;
 	enum ptx_lat lat = ptx_opcode_table[op].lat;
 	enum ptx_type t = in->type < PTX_T_COUNT ? (enum ptx_type)in->type : PTX_T_NONE;
 	enum ptx_type t2 = in->type2 < PTX_T_COUNT ? (enum ptx_type)in->type2 : PTX_T_NONE;

@@ -15,7 +15,7 @@
 #include "ptx/ir.h"
 
 const struct ptx_opcode_info ptx_opcode_table[OP_COUNT] = {
-#define X(e, name, unit, lat, flags) {name, UNIT_##unit, LAT_##lat, flags},
+#define X(e, name, unit, lat, flags, fn) {name, UNIT_##unit, LAT_##lat, flags},
 #include "opcodes.def"
 #undef X
 };

@@ -23,8 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ptx/unit.h"
+
 /* ---- opcodes (generated from opcodes.def) ---- */
-enum ptx_unit { UNIT_SP, UNIT_INT, UNIT_SFU, UNIT_DP, UNIT_LDST, UNIT_BRANCH, UNIT_BAR, UNIT_TENSOR, UNIT_COUNT };
 enum ptx_lat {
 	LAT_ADD, LAT_MUL, LAT_MAD, LAT_MAX, LAT_DIV, LAT_SFU, LAT_MEM, LAT_CTRL, LAT_TENSOR, LAT_COUNT
 };
@@ -42,7 +43,7 @@ enum {
 };
 
 enum ptx_opcode {
-#define X(e, name, unit, lat, flags) OP_##e,
+#define X(e, name, unit, lat, flags, fn) OP_##e,
 #include "opcodes.def"
 #undef X
 	OP_COUNT
@@ -50,7 +51,7 @@ enum ptx_opcode {
 
 struct ptx_opcode_info {
 	const char *name;
-	enum ptx_unit unit;
+	enum ws_unit unit;
 	enum ptx_lat lat;
 	unsigned flags;
 };
@@ -353,7 +354,7 @@ struct ptx_insn {
 	uint8_t scope;    /* enum ptx_scope */
 	uint8_t nopd;
 	uint8_t guard_neg;   /* @!%p */
-	uint8_t unit;        /* enum ptx_unit after refinement by type */
+	uint8_t unit;        /* enum ws_unit after refinement by type */
 	uint8_t lat;         /* enum ptx_lat after refinement */
 	uint8_t geom;        /* tex/tld4/suld/sust: enum ptx_geom */
 	uint8_t tx;          /* texture/surface sub-operation: see enum ptx_geom */

@@ -18,15 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct ws_config;
+#include "ptx/unit.h" /* enum ws_unit: the execution-unit class of an I-buffer head */
 
-/* The execution-unit class of an instruction, as the issue stage (and the
- * KAWS warp-sharing control unit) classifies I-buffer heads.  The same
- * order as the SM's operand-collector types (core/decode.h enum cu_kind).
- * SP also runs integer work where a config has no INT units, SFU work where
- * it has no SFUs, DP work where it has no DP units. */
-enum sched_unit { SCHED_UNIT_SP, SCHED_UNIT_SFU, SCHED_UNIT_DP, SCHED_UNIT_INT, SCHED_UNIT_MEM, SCHED_UNIT_TENSOR,
-		  SCHED_UNIT_COUNT };
+struct ws_config;
 
 /* Read-only view of one hardware warp slot. */
 struct sched_warp {
@@ -46,7 +40,7 @@ struct sched_warp {
 	uint32_t cta_id;        /* linear CTA id in the grid */
 	uint32_t warp_in_cta;   /* warp index within its CTA */
 	uint64_t insts_issued;  /* warp instructions issued so far */
-	/* The unit class (enum sched_unit) of the I-buffer head, when
+	/* The unit class (enum ws_unit) of the I-buffer head, when
 	 * ibuf_count > 0.  Whether the warp's scheduler had a free operand
 	 * collector for it at the start of this cycle's issue stage:
 	 * sched_head_coll_free(). */
@@ -102,7 +96,7 @@ struct sched_view {
 	 * launch and exit).  0 means "unknown": policies must rescan. */
 	uint64_t roster_gen;
 	/* Free operand collectors at the start of this cycle's issue stage:
-	 * coll_free[s * SCHED_UNIT_COUNT + u] for scheduler s and unit class u.
+	 * coll_free[s * UNIT_COUNT + u] for scheduler s and unit class u.
 	 * NULL (hand-built views): unknown. */
 	const uint8_t *coll_free;
 };
@@ -112,8 +106,8 @@ struct sched_view {
  * no collector table.) */
 static inline bool sched_head_coll_free(const struct sched_view *v, const struct sched_warp *w)
 {
-	return v->coll_free && w->sched_id < v->nsched && w->head_unit < SCHED_UNIT_COUNT &&
-	       v->coll_free[w->sched_id * SCHED_UNIT_COUNT + w->head_unit] != 0;
+	return v->coll_free && w->sched_id < v->nsched && w->head_unit < UNIT_COUNT &&
+	       v->coll_free[w->sched_id * UNIT_COUNT + w->head_unit] != 0;
 }
 
 enum sched_kernel_event { SCHED_KERNEL_START, SCHED_KERNEL_LAST_CTA_ISSUED, SCHED_KERNEL_END };

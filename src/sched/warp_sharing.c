@@ -16,10 +16,10 @@ uint32_t sched_share_pick(const struct sched_view *v, const uint8_t *coll_free, 
 		uint32_t i = v->live ? v->live[k] : k;
 		const struct sched_warp *w = &v->warps[i];
 		if (!w->valid || w->finished || w->at_barrier || !w->ready || w->sched_id == sc ||
-		    w->sched_id >= v->nsched || w->head_unit >= SCHED_UNIT_COUNT || (v->held && v->held[i]))
+		    w->sched_id >= v->nsched || w->head_unit >= UNIT_COUNT || (v->held && v->held[i]))
 			continue;
-		if (coll_free[w->sched_id * SCHED_UNIT_COUNT + w->head_unit] ||
-		    !coll_free[sc * SCHED_UNIT_COUNT + w->head_unit])
+		if (coll_free[w->sched_id * UNIT_COUNT + w->head_unit] ||
+		    !coll_free[sc * UNIT_COUNT + w->head_unit])
 			continue;
 		if (best == UINT32_MAX || sched_older(w, &v->warps[best]))
 			best = i;

@@ -18,7 +18,7 @@
 #include "sched/sched.h"
 
 /* The slot scheduler `sc` may issue through warp sharing, or UINT32_MAX.
- * coll_free[s * SCHED_UNIT_COUNT + u]: free operand collectors of scheduler
+ * coll_free[s * UNIT_COUNT + u]: free operand collectors of scheduler
  * s for unit class u right now (after this cycle's earlier issues).
  * Candidates: valid warps of other schedulers, not finished, not at a
  * barrier, ready (head decoded, scoreboard clear, not issued yet this
