@@ -5,22 +5,16 @@
 
 #include "core/decode.h"
 
-static bool writes_opd0(enum ptx_opcode op, const struct ptx_insn *in)
+static bool writes_opd0(const struct ptx_insn *in)
 {
-	switch (op) {
-	case OP_ST: case OP_RED: case OP_BRA: case OP_BRX: case OP_CALL: case OP_RET: case OP_EXIT: case OP_TRAP:
-	case OP_PREFETCH: case OP_PREFETCHU: case OP_MEMBAR: case OP_FENCE: case OP_NANOSLEEP: case OP_BRKPT:
-	case OP_PMEVENT: case OP_WMMA_STORE: case OP_STMATRIX: case OP_SUST:
+	unsigned fl = ptx_opcode_table[in->op].flags;
+	if (fl & OPF_NODST) /* stores, control flow, fences, cp.async, ... */
 		return false;
-	case OP_CP: /* cp.async writes memory, never a register */
-		return false;
-	case OP_MBARRIER:
-		return in->mode != MODE_INIT && in->mode != MODE_INVAL;
-	case OP_BAR: case OP_BARRIER:
+	if (fl & OPF_BARRIER) /* bar.red writes its result */
 		return in->mode == MODE_RED;
-	default:
-		return in->nopd > 0;
-	}
+	if (in->op == OP_MBARRIER) /* mbarrier.init/inval write memory only */
+		return in->mode != MODE_INIT && in->mode != MODE_INVAL;
+	return in->nopd > 0;
 }
 
 static void add_reg(int16_t *list, uint8_t *n, unsigned cap, int32_t r)
@@ -139,7 +133,7 @@ struct dec_module *dec_module_create(const struct ptx_module *m, const struct ws
 			struct dec_insn *di = &df->insns[pc];
 			di->in = in;
 			di->addr = addr + (uint64_t)pc * CODE_INSN_BYTES;
-			bool w0 = writes_opd0((enum ptx_opcode)in->op, in);
+			bool w0 = writes_opd0(in);
 			for (unsigned k = 0; k < in->nopd; k++) {
 				if (k == 0 && w0) {
 					operand_regs(&in->opd[0], di->dst, &di->ndst, DEC_MAX_DST);

@@ -34,8 +34,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "func/exec_tensor.h"
 #include "func/fpu.h"
+#include "func/func.h"
 #include "func/memop.h"
 #include "func/op.h"
 
@@ -245,70 +245,6 @@ static void say(char *why, size_t whysz, const char *fmt, const char *a)
 	snprintf(why, whysz, fmt, a);
 }
 
-bool func_tensor_check(const struct ptx_insn *in, char *why, size_t whysz)
-{
-	const struct ptx_tc *t = &in->tc;
-	switch (in->op) {
-	case OP_LDMATRIX:
-	case OP_STMATRIX: {
-		if (t->shape != TC_M8N8 || t->atype != TCT_B16) {
-			say(why, whysz, "%s: only .m8n8 with .b16 is implemented", ptx_opcode_table[in->op].name);
-			return false;
-		}
-		const struct ptx_operand *v = &in->opd[in->op == OP_LDMATRIX ? 0 : 1];
-		if (frag_nregs(v) != t->num) {
-			snprintf(why, whysz, "%s .x%u needs %u register%s", ptx_opcode_table[in->op].name, t->num, t->num,
-				 t->num > 1 ? "s" : "");
-			return false;
-		}
-		return true;
-	}
-	case OP_WMMA_LOAD:
-	case OP_WMMA_STORE: {
-		const char *c = combo_check(in);
-		if (c) {
-			say(why, whysz, "%s", c);
-			return false;
-		}
-		struct frag f;
-		int role = t->frag == TCF_A ? ROLE_A : t->frag == TCF_B ? ROLE_B : ROLE_C;
-		struct ptx_insn tmp = *in;
-		tmp.tc.btype = tmp.tc.ctype = tmp.tc.dtype = t->atype;
-		frag_of(&tmp, role, &f);
-		const struct ptx_operand *v = &in->opd[in->op == OP_WMMA_LOAD ? 0 : 1];
-		if (frag_nregs(v) != f.nregs) {
-			snprintf(why, whysz, "this fragment has %u register%s, got %u", f.nregs, f.nregs > 1 ? "s" : "",
-				 frag_nregs(v));
-			return false;
-		}
-		return true;
-	}
-	default: {
-		const char *c = combo_check(in);
-		if (c) {
-			say(why, whysz, "%s", c);
-			return false;
-		}
-		static const char *const names[] = {"A", "B", "C", "D"};
-		static const unsigned opd_of_role[] = {1, 2, 3, 0};
-		for (int role = 0; role < 4; role++) {
-			struct frag f;
-			if (!frag_of(in, role, &f)) {
-				say(why, whysz, "%s", "shape/type combination is not supported");
-				return false;
-			}
-			unsigned n = frag_nregs(&in->opd[opd_of_role[role]]);
-			if (n != f.nregs) {
-				snprintf(why, whysz, "fragment %s has %u register%s, got %u", names[role], f.nregs,
-					 f.nregs > 1 ? "s" : "", n);
-				return false;
-			}
-		}
-		return true;
-	}
-	}
-}
-
 /* All 32 lanes must execute a warp-wide matrix instruction. */
 static bool check_warp(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct ptx_insn *in,
 		       uint64_t exec)
@@ -327,8 +263,34 @@ static bool check_warp(struct func_launch *L, struct func_cta *c, struct func_wa
 
 #define TC_MAX_DIM 32
 
+/* wmma.mma, mma: implemented shape/types, every fragment's register count */
+static bool check_mma(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	const char *c = combo_check(in);
+	if (c) {
+		say(why, whysz, "%s", c);
+		return false;
+	}
+	static const char *const names[] = {"A", "B", "C", "D"};
+	static const unsigned opd_of_role[] = {1, 2, 3, 0};
+	for (int role = 0; role < 4; role++) {
+		struct frag f;
+		if (!frag_of(in, role, &f)) {
+			say(why, whysz, "%s", "shape/type combination is not supported");
+			return false;
+		}
+		unsigned n = frag_nregs(&in->opd[opd_of_role[role]]);
+		if (n != f.nregs) {
+			snprintf(why, whysz, "fragment %s has %u register%s, got %u", names[role], f.nregs,
+				 f.nregs > 1 ? "s" : "", n);
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool exec_mma(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
-		     const struct ptx_insn *in)
+		     const struct ptx_insn *in, struct func_step_info *info)
 {
 	struct frag fr[4];
 	for (int role = 0; role < 4; role++)
@@ -404,6 +366,29 @@ static bool exec_mma(struct func_launch *L, struct func_cta *c, struct func_warp
 }
 
 /* ---- wmma.load / wmma.store ---- */
+
+/* wmma.load, wmma.store: an implemented fragment, its register count */
+static bool check_wmma_mem(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	const struct ptx_tc *t = &in->tc;
+	const char *c = combo_check(in);
+	if (c) {
+		say(why, whysz, "%s", c);
+		return false;
+	}
+	struct frag f;
+	int role = t->frag == TCF_A ? ROLE_A : t->frag == TCF_B ? ROLE_B : ROLE_C;
+	struct ptx_insn tmp = *in;
+	tmp.tc.btype = tmp.tc.ctype = tmp.tc.dtype = t->atype;
+	frag_of(&tmp, role, &f);
+	const struct ptx_operand *v = &in->opd[in->op == OP_WMMA_LOAD ? 0 : 1];
+	if (frag_nregs(v) != f.nregs) {
+		snprintf(why, whysz, "this fragment has %u register%s, got %u", f.nregs, f.nregs > 1 ? "s" : "",
+			 frag_nregs(v));
+		return false;
+	}
+	return true;
+}
 
 static bool exec_wmma_mem(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
 			  const struct ptx_insn *in, struct func_step_info *info)
@@ -485,6 +470,23 @@ static bool exec_wmma_mem(struct func_launch *L, struct func_cta *c, struct func
 
 /* ---- ldmatrix / stmatrix ---- */
 
+/* ldmatrix, stmatrix: .m8n8 .b16, .x1/.x2/.x4 registers */
+static bool check_matrix(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	const struct ptx_tc *t = &in->tc;
+	if (t->shape != TC_M8N8 || t->atype != TCT_B16) {
+		say(why, whysz, "%s: only .m8n8 with .b16 is implemented", ptx_opcode_table[in->op].name);
+		return false;
+	}
+	const struct ptx_operand *v = &in->opd[in->op == OP_LDMATRIX ? 0 : 1];
+	if (frag_nregs(v) != t->num) {
+		snprintf(why, whysz, "%s .x%u needs %u register%s", ptx_opcode_table[in->op].name, t->num, t->num,
+			 t->num > 1 ? "s" : "");
+		return false;
+	}
+	return true;
+}
+
 static bool exec_matrix_mem(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
 			    const struct ptx_insn *in, struct func_step_info *info)
 {
@@ -544,28 +546,22 @@ static bool exec_matrix_mem(struct func_launch *L, struct func_cta *c, struct fu
 	return true;
 }
 
-bool func_exec_tensor(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
-		      const struct ptx_insn *in, uint64_t exec, struct func_step_info *info)
-{
-	if (!check_warp(L, c, w, in, exec))
-		return false;
-	switch (in->op) {
-	case OP_WMMA_LOAD:
-	case OP_WMMA_STORE: return exec_wmma_mem(L, c, w, x, in, info);
-	case OP_LDMATRIX:
-	case OP_STMATRIX: return exec_matrix_mem(L, c, w, x, in, info);
-	default: return exec_mma(L, c, w, x, in);
-	}
-}
-
-static bool tensor_step(const struct func_step *s)
+/* The step of every tensor handler: the warp check, then the instruction. */
+static bool tensor_step(const struct func_step *s,
+			bool (*run)(struct func_launch *L, struct func_cta *c, struct func_warp *w,
+				    const struct func_exec *x, const struct ptx_insn *in, struct func_step_info *info))
 {
 	s->info->mem_lanes_set = false;
-	if (!func_exec_tensor(s->L, s->c, s->w, s->x, s->in, s->exec, s->info))
+	if (!check_warp(s->L, s->c, s->w, s->in, s->exec) || !run(s->L, s->c, s->w, s->x, s->in, s->info))
 		return false;
 	func_step_next(s);
 	return true;
 }
 
-/* wmma.load/store/mma, mma, ldmatrix, stmatrix */
-const struct func_op func_op_tensor = {.check = func_tensor_check, .step = tensor_step};
+static bool step_mma(const struct func_step *s) { return tensor_step(s, exec_mma); }
+static bool step_wmma_mem(const struct func_step *s) { return tensor_step(s, exec_wmma_mem); }
+static bool step_matrix(const struct func_step *s) { return tensor_step(s, exec_matrix_mem); }
+
+const struct func_op func_op_mma = {.check = check_mma, .step = step_mma};                /* wmma.mma, mma */
+const struct func_op func_op_wmma_mem = {.check = check_wmma_mem, .step = step_wmma_mem}; /* wmma.load/store */
+const struct func_op func_op_matrix = {.check = check_matrix, .step = step_matrix};       /* ldmatrix, stmatrix */

@@ -1,6 +1,7 @@
 /*
  * memop.c -- memory instructions of the functional model: ld, ldu, st,
- * atom, red, cvta, isspacep, prefetch.
+ * atom, red, cvta, isspacep, cp.async and mbarrier (prefetch is a no-op:
+ * warp.c).  Each opcode's handler (op.h) is defined here beside its check.
  *
  * Models the state spaces as software sees them: global (device memory,
  * bounds-checked per allocation), shared (per CTA), local (per thread,
@@ -22,64 +23,53 @@
 
 static bool type_ok_for_mem(enum ptx_type t) { return t != PTX_T_NONE && t != PTX_T_PRED && t != PTX_T_B128; }
 
-bool func_memop_check(const struct ptx_insn *in, char *why, size_t whysz)
+/* ld, ldu, st: a sized type, .v1/.v2/.v4 (.v8 of 32-bit), not .tex or .shared::cluster */
+static bool check_ldst(const struct ptx_insn *in, char *why, size_t whysz)
 {
 	enum ptx_type t = (enum ptx_type)in->type;
-	switch (in->op) {
-	case OP_LD: case OP_LDU: case OP_ST:
-		if (!type_ok_for_mem(t)) {
-			snprintf(why, whysz, "%s with type .%s is not supported", ptx_opcode_table[in->op].name,
-				 ptx_type_name[t]);
-			return false;
-		}
-		if (in->vec != 1 && in->vec != 2 && in->vec != 4 && !(in->vec == 8 && ptx_type_size[t] == 4)) {
-			snprintf(why, whysz, "vector width .v%u is not supported", in->vec);
-			return false;
-		}
-		if (in->space == SPACE_TEX || in->space == SPACE_SHARED_CLUSTER) {
-			snprintf(why, whysz, "state space .%s is not supported", ptx_space_name[in->space]);
-			return false;
-		}
-		return true;
-	case OP_ATOM: case OP_RED:
-		if (in->space != SPACE_NONE && in->space != SPACE_GLOBAL && in->space != SPACE_SHARED) {
-			snprintf(why, whysz, "atomics on .%s are not supported", ptx_space_name[in->space]);
-			return false;
-		}
-		if (in->vec != 1) {
-			snprintf(why, whysz, "vector atomics are not supported");
-			return false;
-		}
-		switch (t) {
-		case PTX_T_B32: case PTX_T_B64: case PTX_T_U32: case PTX_T_U64: case PTX_T_S32: case PTX_T_S64:
-			if (in->atomop == AOP_NONE || in->atomop == AOP_POPC)
-				break;
-			return true;
-		case PTX_T_F32: case PTX_T_F64:
-			if (in->atomop == AOP_ADD || in->atomop == AOP_EXCH || in->atomop == AOP_MIN ||
-			    in->atomop == AOP_MAX || in->atomop == AOP_CAS)
-				return true;
-			break;
-		default:
-			break;
-		}
-		snprintf(why, whysz, "atomic operation with type .%s is not supported", ptx_type_name[t]);
-		return false;
-	case OP_CVTA: case OP_ISSPACEP: case OP_PREFETCH: case OP_PREFETCHU:
-		return true;
-	case OP_CP:
-		if (in->mode == MODE_NONE && (in->opd[2].kind != OPD_IMM ||
-					      (in->opd[2].imm != 4 && in->opd[2].imm != 8 && in->opd[2].imm != 16))) {
-			snprintf(why, whysz, "cp.async copies 4, 8 or 16 bytes");
-			return false;
-		}
-		return true;
-	case OP_MBARRIER:
-		return true;
-	default:
-		snprintf(why, whysz, "not a memory instruction");
+	if (!type_ok_for_mem(t)) {
+		snprintf(why, whysz, "%s with type .%s is not supported", ptx_opcode_table[in->op].name,
+			 ptx_type_name[t]);
 		return false;
 	}
+	if (in->vec != 1 && in->vec != 2 && in->vec != 4 && !(in->vec == 8 && ptx_type_size[t] == 4)) {
+		snprintf(why, whysz, "vector width .v%u is not supported", in->vec);
+		return false;
+	}
+	if (in->space == SPACE_TEX || in->space == SPACE_SHARED_CLUSTER) {
+		snprintf(why, whysz, "state space .%s is not supported", ptx_space_name[in->space]);
+		return false;
+	}
+	return true;
+}
+
+/* atom, red: .global/.shared/generic, scalar, the operations each type has */
+static bool check_atom(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	enum ptx_type t = (enum ptx_type)in->type;
+	if (in->space != SPACE_NONE && in->space != SPACE_GLOBAL && in->space != SPACE_SHARED) {
+		snprintf(why, whysz, "atomics on .%s are not supported", ptx_space_name[in->space]);
+		return false;
+	}
+	if (in->vec != 1) {
+		snprintf(why, whysz, "vector atomics are not supported");
+		return false;
+	}
+	switch (t) {
+	case PTX_T_B32: case PTX_T_B64: case PTX_T_U32: case PTX_T_U64: case PTX_T_S32: case PTX_T_S64:
+		if (in->atomop == AOP_NONE || in->atomop == AOP_POPC)
+			break;
+		return true;
+	case PTX_T_F32: case PTX_T_F64:
+		if (in->atomop == AOP_ADD || in->atomop == AOP_EXCH || in->atomop == AOP_MIN ||
+		    in->atomop == AOP_MAX || in->atomop == AOP_CAS)
+			return true;
+		break;
+	default:
+		break;
+	}
+	snprintf(why, whysz, "atomic operation with type .%s is not supported", ptx_type_name[t]);
+	return false;
 }
 
 static uint64_t window_of(enum ptx_space s)
@@ -414,6 +404,17 @@ static bool mbar_arrive(struct func_launch *L, struct func_cta *c, struct func_w
 	return true;
 }
 
+/* cp.async copies 4, 8 or 16 bytes; its group forms and mbarrier take what the parser accepts */
+static bool check_async(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	if (in->op == OP_CP && in->mode == MODE_NONE &&
+	    (in->opd[2].kind != OPD_IMM || (in->opd[2].imm != 4 && in->opd[2].imm != 8 && in->opd[2].imm != 16))) {
+		snprintf(why, whysz, "cp.async copies 4, 8 or 16 bytes");
+		return false;
+	}
+	return true;
+}
+
 static bool exec_async(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
 		       const struct ptx_insn *in, uint64_t exec, struct func_step_info *info)
 {
@@ -591,7 +592,7 @@ static bool ldst_fast(struct func_launch *L, struct func_cta *c, struct func_war
 	const enum ptx_type t = (enum ptx_type)in->type;
 	const unsigned size = ptx_type_size[t], ws = x->ws;
 	if (in->vec != 1 || !exec || !size || (size & (size - 1)) || size > 8)
-		return true; /* (types without a size are refused at load: func_memop_check) */
+		return true; /* (types without a size are refused at load: check_ldst) */
 	if (aop->abase != ABASE_REG) {
 		if (!is_store && vop->kind == OPD_REG)
 			ld_uniform(L, c, x, in, exec, info, handled);
@@ -678,49 +679,13 @@ static bool ldst_fast(struct func_launch *L, struct func_cta *c, struct func_war
 	return true;
 }
 
-bool func_exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
-		     const struct ptx_insn *in, uint64_t exec, struct func_step_info *info)
+static bool exec_memop(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
+		       const struct ptx_insn *in, uint64_t exec, struct func_step_info *info)
 {
 	struct ws_stats *st = L->stats;
 	enum ptx_type t = (enum ptx_type)in->type;
 	unsigned tsz = ptx_type_size[t];
 	uint64_t tmp[WS_MAX_WARP];
-
-	switch (in->op) {
-	case OP_CVTA: {
-		const uint64_t *a = func_src(x, &in->opd[1], tmp);
-		uint64_t *d = func_reg(x, in->opd[0].reg);
-		uint64_t win = window_of((enum ptx_space)in->space);
-		for (uint64_t m = exec; m; m &= m - 1) {
-			unsigned l = __builtin_ctzll(m);
-			uint64_t v = a[l];
-			if (in->mode == MODE_TO)
-				v = (win && v - win < WS_WINDOW_SIZE) ? v - win : v;
-			else
-				v = win ? func_trunc(v, t) + win : v;
-			d[l] = func_trunc(v, t);
-		}
-		return true;
-	}
-	case OP_ISSPACEP: {
-		const uint64_t *a = func_src(x, &in->opd[1], tmp);
-		uint64_t *d = func_reg(x, in->opd[0].reg);
-		for (uint64_t m = exec; m; m &= m - 1) {
-			unsigned l = __builtin_ctzll(m);
-			uint64_t off;
-			d[l] = generic_decode(a[l], &off) == (enum ptx_space)in->space;
-		}
-		return true;
-	}
-	case OP_PREFETCH:
-	case OP_PREFETCHU:
-		return true;
-	default:
-		break;
-	}
-
-	if (in->op == OP_CP || in->op == OP_MBARRIER)
-		return exec_async(L, c, w, x, in, exec, info);
 
 	st->v[STAT_mem_insts]++;
 	if (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST) {
@@ -915,11 +880,66 @@ uint8_t *func_mem_ptr(struct func_launch *L, struct func_cta *c, struct func_war
 
 static bool memop_step(const struct func_step *s)
 {
-	if (!func_exec_memop(s->L, s->c, s->w, s->x, s->in, s->exec, s->info))
+	if (!exec_memop(s->L, s->c, s->w, s->x, s->in, s->exec, s->info))
 		return false;
 	func_step_next(s);
 	return true;
 }
 
-/* ld, ldu, st, atom, red, cvta, isspacep, prefetch, cp.async, mbarrier */
-const struct func_op func_op_mem = {.check = func_memop_check, .step = memop_step};
+static bool async_step(const struct func_step *s)
+{
+	if (!exec_async(s->L, s->c, s->w, s->x, s->in, s->exec, s->info))
+		return false;
+	func_step_next(s);
+	return true;
+}
+
+/* cvta{.to}.space: generic <-> space addresses */
+static bool cvta_step(const struct func_step *s)
+{
+	const struct func_exec *x = s->x;
+	const struct ptx_insn *in = s->in;
+	const enum ptx_type t = (enum ptx_type)in->type;
+	const uint64_t exec = s->exec;
+	uint64_t tmp[WS_MAX_WARP];
+	const uint64_t *a = func_src(x, &in->opd[1], tmp);
+	uint64_t *d = func_reg(x, in->opd[0].reg);
+	uint64_t win = window_of((enum ptx_space)in->space);
+	for (uint64_t m = exec; m; m &= m - 1) {
+		unsigned l = __builtin_ctzll(m);
+		uint64_t v = a[l];
+		if (in->mode == MODE_TO)
+			v = (win && v - win < WS_WINDOW_SIZE) ? v - win : v;
+		else
+			v = win ? func_trunc(v, t) + win : v;
+		d[l] = func_trunc(v, t);
+	}
+	func_step_next(s);
+	return true;
+}
+
+/* isspacep.space: does a generic address fall in the space */
+static bool isspacep_step(const struct func_step *s)
+{
+	const struct func_exec *x = s->x;
+	const struct ptx_insn *in = s->in;
+	const uint64_t exec = s->exec;
+	uint64_t tmp[WS_MAX_WARP];
+	const uint64_t *a = func_src(x, &in->opd[1], tmp);
+	uint64_t *d = func_reg(x, in->opd[0].reg);
+	for (uint64_t m = exec; m; m &= m - 1) {
+		unsigned l = __builtin_ctzll(m);
+		uint64_t off;
+		d[l] = generic_decode(a[l], &off) == (enum ptx_space)in->space;
+	}
+	func_step_next(s);
+	return true;
+}
+
+static bool check_any(const struct ptx_insn *in, char *why, size_t whysz) { return true; }
+
+const struct func_op func_op_ldst = {.check = check_ldst, .step = memop_step};      /* ld, ldu, st */
+const struct func_op func_op_atom = {.check = check_atom, .step = memop_step};      /* atom, red */
+const struct func_op func_op_async = {.check = check_async, .step = async_step};    /* cp.async, mbarrier */
+const struct func_op func_op_cvta = {.check = check_any, .step = cvta_step};
+const struct func_op func_op_isspacep = {.check = check_any, .step = isspacep_step};

@@ -51,7 +51,6 @@ struct tex_object {
 
 static inline unsigned tex_elem_bytes(const struct tex_object *o) { return o->nch * o->ch_bits / 8u; }
 
-bool func_is_texop(enum ptx_opcode op);
 /* Load-time check of a texture/surface instruction; false with a reason. */
 bool func_texop_check(const struct ptx_insn *in, char *why, size_t whysz);
 /* Execute tex/tld4/txq/suld/sust/suq for the lanes in exec.  Fills

@@ -415,9 +415,10 @@ static bool resolve_imms(const struct ptx_module *m, struct ptx_function *fn, st
 
 /*
  * Classes (the timing model maps (unit, lat) to a pipeline and a latency):
- *  - arithmetic, logic, bit and compare instructions are classified by the
- *    type they compute in (setp: type; set: type2; cvt: f64 if either side
- *    is f64, else float if either side is float, else integer):
+ *  - arithmetic, logic, bit and compare instructions (OPF_TYPED in
+ *    opcodes.def) are classified by the type they compute in (setp: type;
+ *    set: type2; cvt: f64 if either side is f64, else float if either side
+ *    is float, else integer):
  *      f64 -> UNIT_DP; other floats -> UNIT_SP; integers/bits/pred -> UNIT_INT.
  *    UNIT_INT selects the integer latency row (GPGPU-Sim's int vs fp rows);
  *    a configuration without dedicated integer units issues UNIT_INT to SP.
@@ -427,8 +428,8 @@ static bool resolve_imms(const struct ptx_module *m, struct ptx_function *fn, st
  *    div.full.f32 -> UNIT_SP, LAT_DIV (an instruction sequence in ptxas).
  *    div.approx.f32 -> UNIT_SFU, LAT_SFU (one MUFU.RCP and a multiply).
  *    div.f64 -> UNIT_DP, LAT_DIV.
- *  - rcp/sqrt/rsqrt/sin/cos/ex2/lg2/tanh: .approx (and any non-f32/f64
- *    type) -> UNIT_SFU, LAT_SFU; IEEE-rounded f32 forms (rcp.rn.f32,
+ *  - rcp/sqrt/rsqrt/sin/cos/ex2/lg2/tanh (UNIT_SFU in opcodes.def): .approx
+ *    (and any non-f32/f64 type) -> UNIT_SFU, LAT_SFU; IEEE-rounded f32 forms (rcp.rn.f32,
  *    sqrt.rn.f32) -> UNIT_SP, LAT_DIV; rounded f64 forms (rcp.rn.f64,
  *    sqrt.rn.f64) -> UNIT_DP, LAT_DIV; .approx f64 forms
  *    (rcp.approx.ftz.f64, rsqrt.approx.f64) -> UNIT_SFU, LAT_SFU.
@@ -436,32 +437,6 @@ static bool resolve_imms(const struct ptx_module *m, struct ptx_function *fn, st
  *    LAT_MAX) on the unit chosen above.
  *  - everything else (memory, control, barriers) keeps the table entry.
  */
-static bool is_typed_alu(enum ptx_opcode op)
-{
-	switch (op) {
-	case OP_ADD: case OP_ADDC: case OP_SUB: case OP_SUBC: case OP_MUL: case OP_MAD: case OP_MADC:
-	case OP_MUL24: case OP_MAD24: case OP_SAD: case OP_DIV: case OP_REM: case OP_ABS: case OP_NEG:
-	case OP_MIN: case OP_MAX: case OP_FMA: case OP_COPYSIGN: case OP_TESTP: case OP_DP4A: case OP_DP2A:
-	case OP_POPC: case OP_CLZ: case OP_BREV: case OP_BFE: case OP_BFI: case OP_BFIND: case OP_FNS:
-	case OP_PRMT: case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_LOP3:
-	case OP_SHL: case OP_SHR: case OP_SHF: case OP_SETP: case OP_SET: case OP_CVT:
-		return true;
-	default:
-		return false;
-	}
-}
-
-static bool is_sfu_op(enum ptx_opcode op)
-{
-	switch (op) {
-	case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_SIN: case OP_COS: case OP_EX2: case OP_LG2:
-	case OP_TANH:
-		return true;
-	default:
-		return false;
-	}
-}
-
 static void refine_class(struct ptx_insn *in)
 {
 	if (in->op >= OP_COUNT)
@@ -473,7 +448,7 @@ static void refine_class(struct ptx_insn *in)
 	enum ptx_type t2 = in->type2 < PTX_T_COUNT ? (enum ptx_type)in->type2 : PTX_T_NONE;
 	bool approx = (in->flags & FLAG_APPROX) != 0;
 
-	if (is_typed_alu(op)) {
+	if (ptx_opcode_table[op].flags & OPF_TYPED) {
 		enum ptx_type ct = op == OP_SET ? t2 : t;
 		bool f64 = ct == PTX_T_F64, flt = ptx_type_is_float(ct);
 		if (op == OP_CVT) {
@@ -485,7 +460,7 @@ static void refine_class(struct ptx_insn *in)
 			unit = UNIT_SFU;
 			lat = LAT_SFU;
 		}
-	} else if (is_sfu_op(op)) {
+	} else if (ptx_opcode_table[op].unit == UNIT_SFU) { /* rcp, sqrt, rsqrt, sin, cos, ex2, lg2, tanh */
 		if (t == PTX_T_F64 && !approx) {
 			unit = UNIT_DP;
 			lat = LAT_DIV;

@@ -40,6 +40,8 @@ enum {
 	OPF_CALL = 1u << 7,
 	OPF_RET = 1u << 8,
 	OPF_EXIT = 1u << 9,
+	OPF_NODST = 1u << 10, /* operand 0 is not a destination register (bar/barrier and mbarrier: by mode, decode.c) */
+	OPF_TYPED = 1u << 11, /* the unit class follows the type computed in (ptx_analyse: f64 DP, float SP, else INT) */
 };
 
 enum ptx_opcode {
