@@ -257,7 +257,7 @@ static bool check_addc(const struct ptx_insn *in, char *why, size_t whysz)
 	return alu_check_flags(in, FLAG_CC, why, whysz);
 }
 
-ALU_INT_OP(addsub, exec_addsub, check_addsub, &func_op_float);
+ALU_INT_OP(addsub, exec_addsub, check_addsub, &func_op_fadd);
 ALU_INT_OP(addc, exec_addsub, check_addc, NULL);
 
 /* mul, mad, madc (integer) */
@@ -351,7 +351,8 @@ static bool check_mul(const struct ptx_insn *in, char *why, size_t whysz)
 	return true;
 }
 
-ALU_INT_OP(mul, exec_mul, check_mul, &func_op_float);
+ALU_INT_OP(mul, exec_mul, check_mul, &func_op_fadd);
+ALU_INT_OP(mad, exec_mul, check_mul, &func_op_ffma);
 ALU_INT_OP(madc, exec_mul, check_mul, NULL);
 
 static void exec_mul24(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
@@ -469,7 +470,7 @@ static void exec_divrem(const struct func_exec *x, const struct ptx_insn *in, ui
 	}
 }
 
-ALU_INT_OP(div, exec_divrem, check_int, &func_op_float);
+ALU_INT_OP(div, exec_divrem, check_int, &func_op_fdiv);
 ALU_INT_OP(rem, exec_divrem, check_int, NULL);
 
 static void exec_absneg_int(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
@@ -494,7 +495,7 @@ static bool check_absneg(const struct ptx_insn *in, char *why, size_t whysz)
 	return alu_check_flags(in, 0, why, whysz);
 }
 
-ALU_INT_OP(absneg, exec_absneg_int, check_absneg, &func_op_float);
+ALU_INT_OP(absneg, exec_absneg_int, check_absneg, &func_op_fabsneg);
 
 static void exec_minmax_int(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
@@ -535,7 +536,7 @@ static bool check_minmax(const struct ptx_insn *in, char *why, size_t whysz)
 	return true;
 }
 
-ALU_INT_OP(minmax, exec_minmax_int, check_minmax, &func_op_float);
+ALU_INT_OP(minmax, exec_minmax_int, check_minmax, &func_op_fminmax);
 
 static void exec_dp(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
@@ -1022,7 +1023,7 @@ static bool check_cmp(const struct ptx_insn *in, char *why, size_t whysz)
 	return alu_check_flags(in, 0, why, whysz);
 }
 
-ALU_INT_OP(cmp, exec_cmp_int, check_cmp, &func_op_float);
+ALU_INT_OP(cmp, exec_cmp_int, check_cmp, &func_op_fcmp);
 
 static void exec_selp(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {

@@ -1,6 +1,8 @@
 /*
  * exec_float.c -- lane-parallel floating-point semantics of the SM's FP32,
- * FP64, half-precision and special-function (SFU) datapaths.
+ * FP64, half-precision and special-function (SFU) datapaths, and the float
+ * handlers (op.h; FLOAT_OP at the end of the file) with their load-time
+ * checks.
  *
  * IEEE operations (add/sub/mul/fma/mad/div/rcp/sqrt with .rn/.rz/.rm/.rp,
  * div.full) are correctly rounded and bit-exact:
@@ -546,15 +548,10 @@ static unsigned n_sources(unsigned op)
 	}
 }
 
-void func_exec_float(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
+/* add, sub, mul, mad, fma, div, abs, neg, min, max and the special
+ * functions, by type */
+static void exec_farith(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask)
 {
-	switch (in->op) {
-	case OP_SETP:
-	case OP_SET: exec_fcmp(x, in, mask); return;
-	case OP_TESTP: exec_testp(x, in, mask); return;
-	case OP_COPYSIGN: exec_copysign(x, in, mask); return;
-	default: break;
-	}
 	const unsigned n = n_sources(in->op);
 	switch (in->type) {
 	case PTX_T_F32: exec_f32(x, in, mask, n); break;
@@ -588,169 +585,229 @@ static bool rej(const struct ptx_insn *in, char *why, size_t whysz, const char *
 	return alu_reject(in, why, whysz, msg);
 }
 
-bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz)
+/* The start of every float check: what it looks at, and the rules every
+ * float form shares (float_common). */
+#define FLOAT_CHECK_START                                                                                              \
+	const unsigned op __attribute__((unused)) = in->op, t __attribute__((unused)) = in->type,                     \
+		       r __attribute__((unused)) = in->rnd;                                                           \
+	const uint32_t fl __attribute__((unused)) = in->flags;                                                       \
+	const bool f32 __attribute__((unused)) = t == PTX_T_F32, f64 __attribute__((unused)) = t == PTX_T_F64,       \
+		   half __attribute__((unused)) = in_set(t, T_HALF), f16 __attribute__((unused)) = in_set(t, T_F16ONLY); \
+	if (!float_common(in, why, whysz))                                                                             \
+		return false
+
+/* The rules every float form shares: no boolean operator but on setp/set,
+ * no mode but on testp. */
+static bool float_common(const struct ptx_insn *in, char *why, size_t whysz)
 {
-	const unsigned op = in->op, t = in->type, r = in->rnd;
-	const uint32_t fl = in->flags;
-	const bool f32 = t == PTX_T_F32, f64 = t == PTX_T_F64, half = in_set(t, T_HALF);
-	const bool f16 = in_set(t, T_F16ONLY);
-
-	if (op != OP_SETP && op != OP_SET && in->boolop != BOOL_NONE)
+	if (in->op != OP_SETP && in->op != OP_SET && in->boolop != BOOL_NONE)
 		return rej(in, why, whysz, "unexpected boolean operator");
-	if (op != OP_TESTP && in->mode != MODE_NONE)
+	if (in->op != OP_TESTP && in->mode != MODE_NONE)
 		return rej(in, why, whysz, "unexpected mode");
-
-	switch (op) {
-	case OP_ADD:
-	case OP_SUB:
-	case OP_MUL:
-		if (f32) {
-			if (r != RND_NONE && !rnd_ieee(r))
-				return rej(in, why, whysz, "unsupported rounding modifier");
-			return alu_check_flags(in, FLAG_FTZ | FLAG_SAT, why, whysz);
-		}
-		if (f64) {
-			if (r != RND_NONE && !rnd_ieee(r))
-				return rej(in, why, whysz, "unsupported rounding modifier");
-			return alu_check_flags(in, 0, why, whysz);
-		}
-		if (half) {
-			if (r != RND_NONE && r != RND_RN)
-				return rej(in, why, whysz, "half-precision arithmetic supports only .rn");
-			return alu_check_flags(in, f16 ? FLAG_FTZ | FLAG_SAT : 0, why, whysz);
-		}
-		return rej(in, why, whysz, "unsupported type");
-	case OP_FMA:
-	case OP_MAD:
-		if (f32 || f64) {
-			if (r != RND_NONE && !rnd_ieee(r))
-				return rej(in, why, whysz, "unsupported rounding modifier");
-			return alu_check_flags(in, f32 ? FLAG_FTZ | FLAG_SAT : 0, why, whysz);
-		}
-		if (half && op == OP_FMA) {
-			if (r != RND_NONE && r != RND_RN)
-				return rej(in, why, whysz, "half-precision fma supports only .rn");
-			if (!alu_check_flags(in, f16 ? FLAG_FTZ | FLAG_SAT | FLAG_RELU : FLAG_RELU, why, whysz))
-				return false;
-			if ((fl & FLAG_SAT) && (fl & FLAG_RELU))
-				return rej(in, why, whysz, ".sat and .relu are exclusive");
-			return true;
-		}
-		return rej(in, why, whysz, "unsupported type");
-	case OP_DIV:
-		if (f32) {
-			if (fl & (FLAG_APPROX | FLAG_FULL)) {
-				if (r != RND_NONE || ((fl & FLAG_APPROX) && (fl & FLAG_FULL)))
-					return rej(in, why, whysz, "bad combination of .approx/.full/rounding");
-				return alu_check_flags(in, FLAG_FTZ | FLAG_APPROX | FLAG_FULL, why, whysz);
-			}
-			if (r != RND_NONE && !rnd_ieee(r))
-				return rej(in, why, whysz, "unsupported rounding modifier");
-			return alu_check_flags(in, FLAG_FTZ, why, whysz);
-		}
-		if (f64) {
-			if (r != RND_NONE && !rnd_ieee(r))
-				return rej(in, why, whysz, "unsupported rounding modifier");
-			return alu_check_flags(in, 0, why, whysz);
-		}
-		return rej(in, why, whysz, "unsupported type");
-	case OP_ABS:
-	case OP_NEG:
-		if (r != RND_NONE)
-			return rej(in, why, whysz, "unexpected rounding modifier");
-		if (f32 || f16)
-			return alu_check_flags(in, FLAG_FTZ, why, whysz);
-		if (f64 || half)
-			return alu_check_flags(in, 0, why, whysz);
-		return rej(in, why, whysz, "unsupported type");
-	case OP_MIN:
-	case OP_MAX:
-		if (r != RND_NONE)
-			return rej(in, why, whysz, "unexpected rounding modifier");
-		if (f32 || half) {
-			if (!alu_check_flags(in, (f32 || f16 ? FLAG_FTZ : 0) | FLAG_NAN | FLAG_XORSIGN | FLAG_ABS, why,
-			                     whysz))
-				return false;
-			if (!(fl & FLAG_XORSIGN) != !(fl & FLAG_ABS))
-				return rej(in, why, whysz, ".xorsign and .abs must be used together");
-			return true;
-		}
-		if (f64)
-			return alu_check_flags(in, 0, why, whysz);
-		return rej(in, why, whysz, "unsupported type");
-	case OP_RCP:
-	case OP_SQRT:
-		if (f32 || f64) {
-			if (fl & FLAG_APPROX) {
-				if (r != RND_NONE)
-					return rej(in, why, whysz, ".approx with a rounding modifier");
-				if (f64 && (op == OP_SQRT || !(fl & FLAG_FTZ)))
-					return rej(in, why, whysz, "only rcp.approx.ftz.f64 exists for .f64");
-				return alu_check_flags(in, FLAG_FTZ | FLAG_APPROX, why, whysz);
-			}
-			if (!rnd_ieee(r))
-				return rej(in, why, whysz, "needs .approx or a rounding modifier");
-			return alu_check_flags(in, f32 ? FLAG_FTZ : 0, why, whysz);
-		}
-		return rej(in, why, whysz, "unsupported type");
-	case OP_RSQRT:
-		if (!(f32 || f64))
-			return rej(in, why, whysz, "unsupported type");
-		if (!(fl & FLAG_APPROX) || r != RND_NONE)
-			return rej(in, why, whysz, "rsqrt needs .approx");
-		return alu_check_flags(in, FLAG_FTZ | FLAG_APPROX, why, whysz);
-	case OP_SIN:
-	case OP_COS:
-	case OP_LG2:
-	case OP_EX2:
-	case OP_TANH: {
-		bool ok = f32 || (half && (op == OP_EX2 || op == OP_TANH));
-		if (!ok)
-			return rej(in, why, whysz, "unsupported type");
-		if (!(fl & FLAG_APPROX) || r != RND_NONE)
-			return rej(in, why, whysz, "needs .approx");
-		return alu_check_flags(in, (op == OP_TANH && !f32) ? FLAG_APPROX : FLAG_FTZ | FLAG_APPROX, why, whysz);
-	}
-	case OP_TESTP:
-		if (!(f32 || f64))
-			return rej(in, why, whysz, "unsupported type");
-		if (in->mode < MODE_FINITE || in->mode > MODE_SUBNORMAL)
-			return rej(in, why, whysz, "unsupported testp mode");
-		if (r != RND_NONE)
-			return rej(in, why, whysz, "unexpected rounding modifier");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_COPYSIGN:
-		if (!(f32 || f64))
-			return rej(in, why, whysz, "unsupported type");
-		if (r != RND_NONE)
-			return rej(in, why, whysz, "unexpected rounding modifier");
-		return alu_check_flags(in, 0, why, whysz);
-	case OP_SETP:
-	case OP_SET: {
-		const unsigned ct = op == OP_SET ? in->type2 : t;
-		const bool cx2 = ct == PTX_T_F16X2 || ct == PTX_T_BF16X2;
-		if (!in_set(ct, TB(F32) | TB(F64) | T_HALF))
-			return rej(in, why, whysz, "unsupported comparison type");
-		if (in->cmp < CMP_EQ || in->cmp >= CMP_COUNT || (in->cmp >= CMP_LO && in->cmp <= CMP_HS))
-			return rej(in, why, whysz, "comparison not valid for floating point");
-		if (in->boolop > BOOL_XOR)
-			return rej(in, why, whysz, "bad boolean operator");
-		if (r != RND_NONE)
-			return rej(in, why, whysz, "unexpected rounding modifier");
-		if (op == OP_SET) {
-			uint32_t dt = cx2 ? (TB(U32) | TB(S32) | (ct == PTX_T_F16X2 ? TB(F16X2) : TB(BF16X2)))
-			                  : (TB(U32) | TB(S32) | TB(F32) | TB(U16) | TB(S16) | TB(F16) | TB(BF16));
-			if (!in_set(t, dt))
-				return rej(in, why, whysz, "unsupported set destination type");
-		}
-		return alu_check_flags(in, FLAG_FTZ, why, whysz);
-	}
-	default: return rej(in, why, whysz, "unsupported type");
-	}
+	return true;
 }
 
-/* the float forms of add, sub, mul, mad, div, abs, neg, min, max, setp, set
- * (their integer handlers' fp), and fma, copysign, testp and the special
- * functions rcp, sqrt, rsqrt, sin, cos, ex2, lg2, tanh */
-const struct func_op func_op_float = {
-	.check = func_alu_check, .step = func_alu_step, .lanes = func_exec_float, .lanes_check = func_float_check};
+/* add, sub, mul */
+static bool check_fadd(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	if (f32) {
+		if (r != RND_NONE && !rnd_ieee(r))
+			return rej(in, why, whysz, "unsupported rounding modifier");
+		return alu_check_flags(in, FLAG_FTZ | FLAG_SAT, why, whysz);
+	}
+	if (f64) {
+		if (r != RND_NONE && !rnd_ieee(r))
+			return rej(in, why, whysz, "unsupported rounding modifier");
+		return alu_check_flags(in, 0, why, whysz);
+	}
+	if (half) {
+		if (r != RND_NONE && r != RND_RN)
+			return rej(in, why, whysz, "half-precision arithmetic supports only .rn");
+		return alu_check_flags(in, f16 ? FLAG_FTZ | FLAG_SAT : 0, why, whysz);
+	}
+	return rej(in, why, whysz, "unsupported type");
+}
+
+/* fma, mad */
+static bool check_ffma(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	if (f32 || f64) {
+		if (r != RND_NONE && !rnd_ieee(r))
+			return rej(in, why, whysz, "unsupported rounding modifier");
+		return alu_check_flags(in, f32 ? FLAG_FTZ | FLAG_SAT : 0, why, whysz);
+	}
+	if (half && op == OP_FMA) {
+		if (r != RND_NONE && r != RND_RN)
+			return rej(in, why, whysz, "half-precision fma supports only .rn");
+		if (!alu_check_flags(in, f16 ? FLAG_FTZ | FLAG_SAT | FLAG_RELU : FLAG_RELU, why, whysz))
+			return false;
+		if ((fl & FLAG_SAT) && (fl & FLAG_RELU))
+			return rej(in, why, whysz, ".sat and .relu are exclusive");
+		return true;
+	}
+	return rej(in, why, whysz, "unsupported type");
+}
+
+/* div */
+static bool check_fdiv(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	if (f32) {
+		if (fl & (FLAG_APPROX | FLAG_FULL)) {
+			if (r != RND_NONE || ((fl & FLAG_APPROX) && (fl & FLAG_FULL)))
+				return rej(in, why, whysz, "bad combination of .approx/.full/rounding");
+			return alu_check_flags(in, FLAG_FTZ | FLAG_APPROX | FLAG_FULL, why, whysz);
+		}
+		if (r != RND_NONE && !rnd_ieee(r))
+			return rej(in, why, whysz, "unsupported rounding modifier");
+		return alu_check_flags(in, FLAG_FTZ, why, whysz);
+	}
+	if (f64) {
+		if (r != RND_NONE && !rnd_ieee(r))
+			return rej(in, why, whysz, "unsupported rounding modifier");
+		return alu_check_flags(in, 0, why, whysz);
+	}
+	return rej(in, why, whysz, "unsupported type");
+}
+
+/* abs, neg */
+static bool check_fabsneg(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	if (r != RND_NONE)
+		return rej(in, why, whysz, "unexpected rounding modifier");
+	if (f32 || f16)
+		return alu_check_flags(in, FLAG_FTZ, why, whysz);
+	if (f64 || half)
+		return alu_check_flags(in, 0, why, whysz);
+	return rej(in, why, whysz, "unsupported type");
+}
+
+/* min, max */
+static bool check_fminmax(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	if (r != RND_NONE)
+		return rej(in, why, whysz, "unexpected rounding modifier");
+	if (f32 || half) {
+		if (!alu_check_flags(in, (f32 || f16 ? FLAG_FTZ : 0) | FLAG_NAN | FLAG_XORSIGN | FLAG_ABS, why,
+		                     whysz))
+			return false;
+		if (!(fl & FLAG_XORSIGN) != !(fl & FLAG_ABS))
+			return rej(in, why, whysz, ".xorsign and .abs must be used together");
+		return true;
+	}
+	if (f64)
+		return alu_check_flags(in, 0, why, whysz);
+	return rej(in, why, whysz, "unsupported type");
+}
+
+/* rcp, sqrt */
+static bool check_frcp(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	if (f32 || f64) {
+		if (fl & FLAG_APPROX) {
+			if (r != RND_NONE)
+				return rej(in, why, whysz, ".approx with a rounding modifier");
+			if (f64 && (op == OP_SQRT || !(fl & FLAG_FTZ)))
+				return rej(in, why, whysz, "only rcp.approx.ftz.f64 exists for .f64");
+			return alu_check_flags(in, FLAG_FTZ | FLAG_APPROX, why, whysz);
+		}
+		if (!rnd_ieee(r))
+			return rej(in, why, whysz, "needs .approx or a rounding modifier");
+		return alu_check_flags(in, f32 ? FLAG_FTZ : 0, why, whysz);
+	}
+	return rej(in, why, whysz, "unsupported type");
+}
+
+/* rsqrt */
+static bool check_frsqrt(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	if (!(f32 || f64))
+		return rej(in, why, whysz, "unsupported type");
+	if (!(fl & FLAG_APPROX) || r != RND_NONE)
+		return rej(in, why, whysz, "rsqrt needs .approx");
+	return alu_check_flags(in, FLAG_FTZ | FLAG_APPROX, why, whysz);
+}
+
+/* sin, cos, lg2, ex2, tanh */
+static bool check_fsfu(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	bool ok = f32 || (half && (op == OP_EX2 || op == OP_TANH));
+	if (!ok)
+		return rej(in, why, whysz, "unsupported type");
+	if (!(fl & FLAG_APPROX) || r != RND_NONE)
+		return rej(in, why, whysz, "needs .approx");
+	return alu_check_flags(in, (op == OP_TANH && !f32) ? FLAG_APPROX : FLAG_FTZ | FLAG_APPROX, why, whysz);
+}
+
+/* testp */
+static bool check_testp(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	if (!(f32 || f64))
+		return rej(in, why, whysz, "unsupported type");
+	if (in->mode < MODE_FINITE || in->mode > MODE_SUBNORMAL)
+		return rej(in, why, whysz, "unsupported testp mode");
+	if (r != RND_NONE)
+		return rej(in, why, whysz, "unexpected rounding modifier");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+/* copysign */
+static bool check_copysign(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	if (!(f32 || f64))
+		return rej(in, why, whysz, "unsupported type");
+	if (r != RND_NONE)
+		return rej(in, why, whysz, "unexpected rounding modifier");
+	return alu_check_flags(in, 0, why, whysz);
+}
+
+/* setp, set */
+static bool check_fcmp(const struct ptx_insn *in, char *why, size_t whysz)
+{
+	FLOAT_CHECK_START;
+	const unsigned ct = op == OP_SET ? in->type2 : t;
+	const bool cx2 = ct == PTX_T_F16X2 || ct == PTX_T_BF16X2;
+	if (!in_set(ct, TB(F32) | TB(F64) | T_HALF))
+		return rej(in, why, whysz, "unsupported comparison type");
+	if (in->cmp < CMP_EQ || in->cmp >= CMP_COUNT || (in->cmp >= CMP_LO && in->cmp <= CMP_HS))
+		return rej(in, why, whysz, "comparison not valid for floating point");
+	if (in->boolop > BOOL_XOR)
+		return rej(in, why, whysz, "bad boolean operator");
+	if (r != RND_NONE)
+		return rej(in, why, whysz, "unexpected rounding modifier");
+	if (op == OP_SET) {
+		uint32_t dt = cx2 ? (TB(U32) | TB(S32) | (ct == PTX_T_F16X2 ? TB(F16X2) : TB(BF16X2)))
+		                  : (TB(U32) | TB(S32) | TB(F32) | TB(U16) | TB(S16) | TB(F16) | TB(BF16));
+		if (!in_set(t, dt))
+			return rej(in, why, whysz, "unsupported set destination type");
+	}
+	return alu_check_flags(in, FLAG_FTZ, why, whysz);
+}
+
+/* The float handlers (op.h).  fadd, ffma, fdiv, fabsneg, fminmax and fcmp are
+ * the float forms (fp) of the integer handlers addsub, mul, mad, div,
+ * absneg, minmax and cmp; the others are opcodes' own handlers. */
+#define FLOAT_OP(name, exec)                                                                                           \
+	const struct func_op func_op_##name = {                                                                        \
+		.check = func_alu_check, .step = func_alu_step, .lanes = exec, .lanes_check = check_##name}
+
+FLOAT_OP(fadd, exec_farith);
+FLOAT_OP(ffma, exec_farith);
+FLOAT_OP(fdiv, exec_farith);
+FLOAT_OP(fabsneg, exec_farith);
+FLOAT_OP(fminmax, exec_farith);
+FLOAT_OP(frcp, exec_farith);
+FLOAT_OP(frsqrt, exec_farith);
+FLOAT_OP(fsfu, exec_farith);
+FLOAT_OP(testp, exec_testp);
+FLOAT_OP(copysign, exec_copysign);
+FLOAT_OP(fcmp, exec_fcmp);

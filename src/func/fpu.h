@@ -196,12 +196,10 @@ const char *alu_op_name(unsigned op);
 bool alu_reject(const struct ptx_insn *in, char *why, size_t whysz, const char *msg);
 bool alu_check_flags(const struct ptx_insn *in, uint32_t allowed, char *why, size_t whysz);
 
-/* Float / conversion halves of func_exec_alu / func_alu_check. */
-void func_exec_float(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask);
-bool func_float_check(const struct ptx_insn *in, char *why, size_t whysz);
+/* The conversion half of func_exec_alu / func_alu_check (exec_cvt.c). */
 void func_exec_cvt(const struct func_exec *x, const struct ptx_insn *in, uint64_t mask);
 bool func_cvt_check(const struct ptx_insn *in, char *why, size_t whysz);
-/* The handler of the float forms (op.h), the integer handlers' fp. */
-extern const struct func_op func_op_float;
+/* The float handlers (exec_float.c) that integer handlers route float forms to (op.h, fp). */
+extern const struct func_op func_op_fadd, func_op_ffma, func_op_fdiv, func_op_fabsneg, func_op_fminmax, func_op_fcmp;
 
 #endif
