@@ -139,6 +139,30 @@ TEST(sem_alu_handlers) /* func_ops (opcodes.def FUNC column) routes ALU opcodes 
 	CHECK(func_ops[OP_ATOM]->check != func_alu_check);
 }
 
+/* Every opcode has a handler with a check and a step; an ALU handler has
+ * lane-parallel semantics and a form check, and its float handler (fp) is
+ * an ALU handler without one of its own; control and barrier opcodes are
+ * SP-class at LAT_CTRL (one unit enum, ptx/unit.h). */
+TEST(sem_handler_table)
+{
+	for (unsigned op = 0; op < OP_COUNT; op++) {
+		const struct func_op *h = func_ops[op];
+		CHECK_MSG(h && h->check && h->step, "%s: no handler", ptx_opcode_table[op].name);
+		if (!h)
+			continue;
+		if (h->check == func_alu_check) {
+			CHECK_MSG(h->step == func_alu_step && h->lanes && h->lanes_check, "%s: incomplete ALU handler",
+				  ptx_opcode_table[op].name);
+			if (h->fp)
+				CHECK_MSG(h->fp->check == func_alu_check && h->fp->lanes && !h->fp->fp && !h->fp->integer,
+					  "%s: bad float handler", ptx_opcode_table[op].name);
+		}
+		CHECK(ptx_opcode_table[op].unit < UNIT_COUNT);
+		if (ptx_opcode_table[op].lat == LAT_CTRL)
+			CHECK_MSG(ptx_opcode_table[op].unit == UNIT_SP, "%s: control not on SP", ptx_opcode_table[op].name);
+	}
+}
+
 TEST(sem_check_rejects)
 {
 	char why[256];
