@@ -295,8 +295,9 @@ void wsStatsReset(ws_sim *sim);
  * may be NULL. */
 void wsSimHostWork(const ws_sim *sim, uint64_t *sm_ticks, uint64_t *sm_slept, uint64_t *cycles_skipped);
 /* Value of a named derived metric (ipc, barrier_stall_fraction, rtru_mean, ...:
- * the "derived" section of wsStatsPrint and wsStatsWriteJSON), computed
- * from the counters.  WS_ERROR_NOT_FOUND for unknown names. */
+ * the "derived" section of wsStatsPrint and wsStatsWriteJSON, declared once
+ * in src/stats/derived.def), computed from the counters.  WS_ERROR_NOT_FOUND
+ * for unknown names. */
 ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value);
 /* Per launch, in launch order since creation or the last wsStatsReset: how many,
  * the kernel's name (NULL if no such launch), and the value of a counter of

@@ -20,6 +20,8 @@
 #include "gpu/gpu.h"
 #include "gpu/sim.h"
 #include "mem/memsys.h"
+#include "stats/derived.h"
+#include "stats/report.h"
 #include "stats/stats.h"
 
 static const char *const result_strings[WS_RESULT_COUNT] = {
@@ -1158,114 +1160,21 @@ ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name,
 	return WS_SUCCESS;
 }
 
-
-/* Metrics derived from the counters (name, value, description). */
-struct derived {
-	const char *name;
-	double value;
-	const char *desc;
-};
-
-static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
-
-static unsigned derive(const ws_sim *sim, struct derived *d)
-{
-	const uint64_t *v = sim->stats.v;
-	unsigned n = 0;
-	uint64_t sched_cycles = v[STAT_issue_cycles] + v[STAT_stall_control] + v[STAT_stall_data] +
-				v[STAT_stall_structural] + v[STAT_stall_held] + v[STAT_stall_barrier] +
-				v[STAT_stall_exit] + v[STAT_stall_fetch] + v[STAT_stall_idle];
-	d[n++] = (struct derived){"ipc", ratio(v[STAT_thread_insts], v[STAT_cycles]),
-				  "thread instructions per cycle (GPGPU-Sim's IPC)"};
-	d[n++] = (struct derived){"warp_ipc", ratio(v[STAT_warp_insts], v[STAT_cycles]), "warp instructions per cycle"};
-	d[n++] = (struct derived){"simd_efficiency", ratio(v[STAT_simd_lanes_active], v[STAT_simd_lanes_total]),
-				  "active lanes / warp size over issued instructions"};
-	d[n++] = (struct derived){"barrier_stall_fraction", ratio(v[STAT_warp_barrier_cycles], v[STAT_warp_cycles]),
-				  "fraction of warp time waiting at barriers (BAWS Fig. 1)"};
-	d[n++] = (struct derived){"exit_stall_fraction", ratio(v[STAT_warp_exit_cycles], v[STAT_warp_cycles]),
-				  "fraction of warp time waiting at the CTA exit (BAWS Fig. 1)"};
-	d[n++] = (struct derived){"rtru_mean", ratio(v[STAT_rtru_ppm_sum], v[STAT_warp_phases]) / 1e6,
-				  "mean RTRU over warp-phases (BAWS eq. 1)"};
-	d[n++] = (struct derived){"rtru_weighted", ratio(v[STAT_rtru_idle_cycles], v[STAT_rtru_span_cycles]),
-				  "time-weighted RTRU over warp-phases"};
-	d[n++] = (struct derived){"issue_fraction", ratio(v[STAT_issue_cycles], sched_cycles),
-				  "scheduler-cycles with an issue"};
-	d[n++] = (struct derived){"idle_cycle_share",
-				  ratio(sched_cycles - v[STAT_issue_cycles] - v[STAT_stall_structural] - v[STAT_stall_held],
-					sched_cycles),
-				  "scheduler-cycles in which no warp was ready to issue (DWR paper's idle cycles: every stall "
-				  "but structural and held)"};
-	d[n++] = (struct derived){"coalescing_rate",
-				  ratio(v[STAT_global_loads] + v[STAT_global_stores] + v[STAT_local_accesses],
-					v[STAT_offchip_requests]),
-				  "thread-level global/local memory accesses per off-chip request (DWR paper eq. 1)"};
-	d[n++] = (struct derived){"l1d_hit_rate", ratio(v[STAT_l1d_hits], v[STAT_l1d_accesses]), "L1D hits / accesses"};
-	d[n++] = (struct derived){"l2_hit_rate", ratio(v[STAT_l2_hits], v[STAT_l2_accesses]), "L2 hits / accesses"};
-	d[n++] = (struct derived){"mem_latency", ratio(v[STAT_mem_read_latency], v[STAT_mem_read_replies]),
-				  "mean round trip of a read below the L1 in core cycles (GPGPU-Sim's averagemflatency)"};
-	d[n++] = (struct derived){"dram_row_hit_rate",
-				  ratio(v[STAT_dram_row_hits], v[STAT_dram_row_hits] + v[STAT_dram_row_misses]),
-				  "DRAM row-buffer hits / requests"};
-	d[n++] = (struct derived){"dram_bw_utilization",
-				  ratio(v[STAT_dram_busy_cycles],
-					v[STAT_dram_cycles] * (uint64_t)cfg_int(&sim->cfg, CFG_dram_channels)),
-				  "DRAM data-bus busy fraction"};
-	/* event-energy estimate (src/stats/energy_params.def; docs/bows.md "Energy") */
-	const struct ws_config *c = &sim->cfg;
-#define EPJ(p) (cfg_float(c, CFG_##p) * 1e-12)
-	double e_alu = EPJ(energy_warp_inst_pj) * (double)v[STAT_warp_insts] +
-		       EPJ(energy_int_pj) * (double)v[STAT_lanes_int] + EPJ(energy_sp_pj) * (double)v[STAT_lanes_sp] +
-		       EPJ(energy_dp_pj) * (double)v[STAT_lanes_dp] + EPJ(energy_sfu_pj) * (double)v[STAT_lanes_sfu] +
-		       EPJ(energy_other_pj) * (double)v[STAT_lanes_other];
-	double e_rf = EPJ(energy_rf_pj) * (double)(v[STAT_rf_reads] + v[STAT_rf_writes]);
-	double e_sh = EPJ(energy_shmem_pj) * (double)(v[STAT_shared_loads] + v[STAT_shared_stores]);
-	double e_l1 = EPJ(energy_l1_pj) * (double)(v[STAT_l1d_accesses] + v[STAT_l1i_accesses]);
-	double e_l2 = EPJ(energy_l2_pj) * (double)v[STAT_l2_accesses] +
-		      EPJ(energy_icnt_flit_pj) * (double)(v[STAT_icnt_req_flits] + v[STAT_icnt_reply_flits]);
-	double e_dram = EPJ(energy_dram_bit_pj) * 8.0 * (double)v[STAT_dram_bytes] +
-			EPJ(energy_dram_act_pj) * (double)v[STAT_dram_activates];
-#undef EPJ
-	double seconds = (double)v[STAT_cycles] / (cfg_float(c, CFG_clock_core) * 1e6);
-	double e_static = cfg_float(c, CFG_energy_static_w) * seconds;
-	double e_dyn = e_alu + e_rf + e_sh + e_l1 + e_l2 + e_dram;
-	d[n++] = (struct derived){"energy_j", e_dyn + e_static, "estimated energy in joules: dynamic + static (docs/bows.md)"};
-	d[n++] = (struct derived){"energy_dynamic_j", e_dyn, "estimated dynamic energy: the components below except static"};
-	d[n++] = (struct derived){"energy_core_j", e_alu, "energy: pipeline per warp instruction and datapath per thread operation"};
-	d[n++] = (struct derived){"energy_rf_j", e_rf, "energy: register-file reads and writes"};
-	d[n++] = (struct derived){"energy_shmem_j", e_sh, "energy: shared-memory accesses"};
-	d[n++] = (struct derived){"energy_l1_j", e_l1, "energy: L1D and L1I accesses"};
-	d[n++] = (struct derived){"energy_l2_j", e_l2, "energy: L2 accesses and interconnect flits"};
-	d[n++] = (struct derived){"energy_dram_j", e_dram, "energy: DRAM data transfer and activates"};
-	d[n++] = (struct derived){"energy_static_j", e_static, "energy: static power x run time (cycles / clock_core)"};
-	return n;
-}
-
 ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value)
 {
 	if (!sim || !name)
 		return WS_ERROR_INVALID_VALUE;
-	struct derived d[32];
-	unsigned n = derive(sim, d);
-	for (unsigned i = 0; i < n; i++) {
-		if (strcmp(d[i].name, name) == 0) {
-			if (value)
-				*value = d[i].value;
-			return WS_SUCCESS;
-		}
-	}
-	return WS_ERROR_NOT_FOUND;
+	int i = derived_find(name);
+	if (i < 0)
+		return WS_ERROR_NOT_FOUND;
+	double d[DERIVED_COUNT];
+	derived_compute(&sim->stats, &sim->cfg, d);
+	if (value)
+		*value = d[i];
+	return WS_SUCCESS;
 }
 
-void wsStatsPrint(const ws_sim *sim, FILE *out)
-{
-	stats_print(&sim->stats, out);
-	struct derived d[32];
-	unsigned n = derive(sim, d);
-	fprintf(out, "derived:\n");
-	for (unsigned i = 0; i < n; i++)
-		fprintf(out, "  %-22s %14.*g           %s\n", d[i].name, d[i].value < 1e-2 && d[i].value > 0 ? 5 : 10,
-			d[i].value, d[i].desc);
-}
+void wsStatsPrint(const ws_sim *sim, FILE *out) { stats_report_print(&sim->stats, &sim->cfg, out); }
 
 ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out)
 {
@@ -1306,17 +1215,6 @@ ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out)
 {
 	if (!sim || !out)
 		return WS_ERROR_INVALID_VALUE;
-	fprintf(out, "{\n  \"simulator\": \"warpsim\",\n  \"config_hash\": \"%016llx\",\n  \"config\": ",
-		(unsigned long long)cfg_hash(&sim->cfg));
-	cfg_write_json(&sim->cfg, out);
-	fprintf(out, ",\n  \"stats\": {");
-	stats_write_json_fields(&sim->stats, out);
-	fprintf(out, "},\n  \"derived\": {");
-	struct derived d[32];
-	unsigned n = derive(sim, d);
-	for (unsigned i = 0; i < n; i++)
-		fprintf(out, "%s\"%s\": %.9g", i ? ", " : "", d[i].name, d[i].value);
-	fprintf(out, "},\n  \"trace_records\": %zu, \"trace_dropped\": %llu\n}\n", sim->trace.n,
-		(unsigned long long)sim->trace.dropped);
+	stats_report_write_json(&sim->stats, &sim->cfg, &sim->trace, out);
 	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
 }

@@ -1,0 +1,34 @@
+/*
+ * report.c -- the text summary and the statistics JSON document of a run
+ * (see report.h).  Models no hardware.
+ */
+#include "stats/report.h"
+
+#include "config/config.h"
+#include "stats/derived.h"
+#include "stats/stats.h"
+#include "stats/trace.h"
+
+void stats_report_print(const struct ws_stats *s, const struct ws_config *cfg, FILE *out)
+{
+	stats_print(s, out);
+	double d[DERIVED_COUNT];
+	derived_compute(s, cfg, d);
+	derived_print(d, out);
+}
+
+void stats_report_write_json(const struct ws_stats *s, const struct ws_config *cfg, const struct phase_trace *trace,
+			     FILE *out)
+{
+	fprintf(out, "{\n  \"simulator\": \"warpsim\",\n  \"config_hash\": \"%016llx\",\n  \"config\": ",
+		(unsigned long long)cfg_hash(cfg));
+	cfg_write_json(cfg, out);
+	fprintf(out, ",\n  \"stats\": {");
+	stats_write_json_fields(s, out);
+	fprintf(out, "},\n  \"derived\": {");
+	double d[DERIVED_COUNT];
+	derived_compute(s, cfg, d);
+	derived_write_json_fields(d, out);
+	fprintf(out, "},\n  \"trace_records\": %zu, \"trace_dropped\": %llu\n}\n", trace->n,
+		(unsigned long long)trace->dropped);
+}
