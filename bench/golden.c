@@ -7,14 +7,26 @@
 #include "bench.h"
 #include "golden.h"
 
-/* The counters that characterize a run: cycles, work, the stall breakdown,
- * barrier/exit waiting, cache and DRAM behaviour. */
-static const char *const golden_keys[] = {
-	"cycles", "warp_insts", "thread_insts", "issue_cycles", "stall_control", "stall_data",
-	"stall_structural", "stall_held", "stall_barrier", "stall_exit", "stall_fetch", "stall_idle",
-	"warp_barrier_cycles", "warp_exit_cycles", "l1d_hits", "l1d_misses", "l2_hits", "l2_misses",
-	"dram_row_hits", "dram_row_misses", NULL,
+const char *const ws_golden_keys[] = {
+#define K(name) #name,
+#include "golden_keys.def"
+#undef K
+	NULL,
 };
+
+void ws_golden_write_counters(FILE *out, const ws_sim *sim, const char *const *extra)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		const char *const *keys = pass ? extra : ws_golden_keys;
+		for (int k = 0; keys && keys[k]; k++) {
+			uint64_t v = 0;
+			if (wsStatsGet(sim, keys[k], &v) == WS_SUCCESS)
+				fprintf(out, " %s=%llu", keys[k], (unsigned long long)v);
+			else
+				fprintf(out, " %s=?", keys[k]);
+		}
+	}
+}
 
 static int run_one(FILE *out, const struct ws_bench_info *b, const char *policy)
 {
@@ -45,11 +57,7 @@ static int run_one(FILE *out, const struct ws_bench_info *b, const char *policy)
 		goto done;
 	}
 	fprintf(out, "%s %s", b->name, policy);
-	for (int k = 0; golden_keys[k]; k++) {
-		uint64_t v = 0;
-		if (wsStatsGet(sim, golden_keys[k], &v) == WS_SUCCESS)
-			fprintf(out, " %s=%llu", golden_keys[k], (unsigned long long)v);
-	}
+	ws_golden_write_counters(out, sim, NULL);
 	fputc('\n', out);
 done:
 	wsSimDestroy(sim);

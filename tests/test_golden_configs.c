@@ -15,8 +15,8 @@
  *       with room in the I-buffer, the three fetch policies), the paths of
  *       the issue and fetch stages' incremental state the defaults never take.
  *
- * One line per benchmark x configuration: the counters of tiny.txt plus the
- * feature's own.  A mismatch names the first differing lines; `make golden`
+ * One line per benchmark x configuration: the counters of tiny.txt
+ * (bench/golden_keys.def) plus the feature's own.  A mismatch names the first differing lines; `make golden`
  * (WARPSIM_GOLDEN_WRITE=1, tests named golden_*) rewrites both files.
  */
 #include <stdio.h>
@@ -24,15 +24,10 @@
 #include <string.h>
 
 #include "bench.h"
+#include "golden.h"
 #include "golden_check.h"
 #include "test.h"
 #include "warpsim.h"
-
-/* the counter set of tests/golden/tiny.txt (bench/golden.c) */
-#define GOLDEN_BASE_KEYS                                                                                           \
-	"cycles", "warp_insts", "thread_insts", "issue_cycles", "stall_control", "stall_data", "stall_structural",  \
-	    "stall_held", "stall_barrier", "stall_exit", "stall_fetch", "stall_idle", "warp_barrier_cycles",         \
-	    "warp_exit_cycles", "l1d_hits", "l1d_misses", "l2_hits", "l2_misses", "dram_row_hits", "dram_row_misses"
 
 /* One configuration of a golden file: a label for the line and key=value
  * settings applied after the configuration file (NULL-terminated pairs). */
@@ -47,7 +42,7 @@ struct golden_set {
 	const char *config; /* configuration file loaded first */
 	const char *const *benches;
 	const struct golden_variant *variants;
-	const char *const *keys;
+	const char *const *keys; /* counters after the golden ones (bench/golden_keys.def) */
 };
 
 /* Run one benchmark at tiny size under one variant and append its line. */
@@ -81,13 +76,7 @@ static int golden_line(FILE *out, const struct golden_set *gs, const char *bench
 		return 1;
 	}
 	fprintf(out, "%s %s", bench, v->label);
-	for (int k = 0; gs->keys[k]; k++) {
-		uint64_t val = 0;
-		if (wsStatsGet(sim, gs->keys[k], &val) == WS_SUCCESS)
-			fprintf(out, " %s=%llu", gs->keys[k], (unsigned long long)val);
-		else
-			fprintf(out, " %s=?", gs->keys[k]);
-	}
+	ws_golden_write_counters(out, sim, gs->keys);
 	fputc('\n', out);
 	wsSimDestroy(sim);
 	return 0;
@@ -126,8 +115,8 @@ static const struct golden_variant titanx_variants[] = {
 	{"kaws", titanx_kaws}, {"lrr+ws", titanx_lrr_ws}, {"gto+ws", titanx_gto_ws},
 	{NULL, NULL},
 };
-static const char *const titanx_keys[] = {GOLDEN_BASE_KEYS, "dual_issue_cycles", "warp_sharing_issues",
-					  "last_cta_cycles", "kernels", "ctas", NULL};
+static const char *const titanx_keys[] = {"dual_issue_cycles", "warp_sharing_issues", "last_cta_cycles", "kernels",
+					  "ctas", NULL};
 
 TEST(golden_titanx_tiny_stats)
 {
@@ -156,28 +145,13 @@ static const struct golden_variant dwr_variants[] = {
 	{"fixed8", dwr_fixed8}, {"fixed32", dwr_fixed32}, {"dwr16", dwr_16},
 	{"dwr32", dwr_32},      {"dwr64", dwr_64},        {NULL, NULL},
 };
-static const char *const dwr_keys[] = {GOLDEN_BASE_KEYS,
-				       "offchip_requests",
-				       "dwr_lat_synced",
-				       "dwr_lat_ignored",
-				       "dwr_ilt_inserts",
-				       "dwr_ilt_evictions",
-				       "dwr_sync_wait_cycles",
-				       "dwr_releases",
-				       "dwr_release_mixed_pc",
-				       "dwr_release_bar",
-				       "dwr_release_exit",
-				       "dwr_release_timeout",
-				       "dwr_lat_issues",
-				       "dwr_issue_sub1",
-				       "dwr_issue_sub2",
-				       "dwr_issue_sub3",
-				       "dwr_issue_sub4",
-				       "dwr_issue_sub5",
-				       "dwr_issue_sub6",
-				       "dwr_issue_sub7",
-				       "dwr_issue_sub8",
-				       NULL};
+static const char *const dwr_keys[] = {
+	"offchip_requests", "dwr_lat_synced", "dwr_lat_ignored", "dwr_ilt_inserts", "dwr_ilt_evictions",
+	"dwr_sync_wait_cycles", "dwr_releases", "dwr_release_mixed_pc", "dwr_release_bar", "dwr_release_exit",
+	"dwr_release_timeout", "dwr_lat_issues", "dwr_issue_sub1", "dwr_issue_sub2", "dwr_issue_sub3",
+	"dwr_issue_sub4", "dwr_issue_sub5", "dwr_issue_sub6", "dwr_issue_sub7", "dwr_issue_sub8",
+	NULL,
+};
 
 TEST(golden_dwr_tiny_stats)
 {
@@ -211,8 +185,7 @@ static const struct golden_variant fe_variants[] = {
 	{"gto/fef/lat2", fe_gto_fef},
 	{NULL, NULL},
 };
-static const char *const fe_keys[] = {GOLDEN_BASE_KEYS, "fetches", "ibuf_flushes", "ibuf_wait_cycles",
-				      "fetch_next_issue", NULL};
+static const char *const fe_keys[] = {"fetches", "ibuf_flushes", "ibuf_wait_cycles", "fetch_next_issue", NULL};
 
 TEST(golden_frontend_tiny_stats)
 {
@@ -227,4 +200,17 @@ TEST(golden_frontend_tiny_stats)
 		.keys = fe_keys,
 	};
 	golden_set_check(t, &gs);
+}
+
+/* Every golden key is a counter: an unknown name would print "name=?" in
+ * every line of the configuration golden files and leave tiny.txt's lines
+ * short of it. */
+TEST(golden_keys_are_counters)
+{
+	ws_sim *sim = NULL;
+	CHECK(wsSimCreate(&sim, NULL) == WS_SUCCESS);
+	for (int k = 0; ws_golden_keys[k]; k++)
+		CHECK_MSG(wsStatsGet(sim, ws_golden_keys[k], NULL) == WS_SUCCESS, "golden key '%s' is not a counter",
+			  ws_golden_keys[k]);
+	wsSimDestroy(sim);
 }
