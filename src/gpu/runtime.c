@@ -5,8 +5,10 @@
  * Models the host side of the CUDA driver: it loads PTX (parse, analyse,
  * check that every instruction is implemented), places module variables
  * in device memory and the constant bank, builds the kernel parameter
- * buffer, checks a launch against the SM's resources (occupancy), and hands
- * the launch to the functional engine.
+ * buffer, checks a launch against the SM's resources (gpu/occupancy.c),
+ * and hands the launch to the functional engine or the timing model.  The
+ * statistics calls read the counters; the derived metrics and the reports
+ * are the statistics stage's (stats/derived.def, stats/report.c).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -18,6 +20,7 @@
 #include "config/config.h"
 #include "func/func.h"
 #include "gpu/gpu.h"
+#include "gpu/occupancy.h"
 #include "gpu/sim.h"
 #include "mem/memsys.h"
 #include "stats/derived.h"
@@ -836,41 +839,6 @@ ws_result wsMemsetD32(ws_sim *sim, ws_deviceptr dst, uint32_t v, size_t count)
 
 /* ---- launch ---- */
 
-/* CTAs of this launch that fit on one SM; 0 (with *why) if even one does not. */
-static uint32_t occupancy(const struct ws_config *cfg, uint32_t threads, uint32_t warps, uint32_t regs_per_thread,
-			  uint64_t shared, const char **why)
-{
-	uint32_t n = (uint32_t)cfg_int(cfg, CFG_max_ctas_per_sm);
-	*why = "max_ctas_per_sm";
-	uint32_t t = (uint32_t)(cfg_int(cfg, CFG_max_threads_per_sm) / (int64_t)(warps * cfg_int(cfg, CFG_warp_size)));
-	if (t < n) {
-		n = t;
-		*why = "max_threads_per_sm";
-	}
-	uint32_t w = (uint32_t)(cfg_int(cfg, CFG_max_warps_per_sm) / warps);
-	if (w < n) {
-		n = w;
-		*why = "max_warps_per_sm";
-	}
-	uint64_t regs = (uint64_t)regs_per_thread * warps * (uint64_t)cfg_int(cfg, CFG_warp_size);
-	if (regs) {
-		uint64_t r = (uint64_t)cfg_int(cfg, CFG_regs_per_sm) / regs;
-		if (r < n) {
-			n = (uint32_t)r;
-			*why = "regs_per_sm";
-		}
-	}
-	if (shared) {
-		uint64_t s = (uint64_t)cfg_int(cfg, CFG_shmem_per_sm) / shared;
-		if (s < n) {
-			n = (uint32_t)s;
-			*why = "shmem_per_sm";
-		}
-	}
-	(void)threads;
-	return n;
-}
-
 /* Keep this launch's counters (a failed allocation only loses the record). */
 static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats *st)
 {
@@ -885,48 +853,6 @@ static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats
 	struct sim_launch *l = &sim->launches[sim->nlaunches++];
 	snprintf(l->kernel, sizeof l->kernel, "%s", kernel);
 	memcpy(l->v, st->v, sizeof l->v);
-}
-
-/* Resources of one CTA of `threads` threads with `shared_bytes` of dynamic
- * shared memory: warps, registers per thread, offset of the dynamic shared
- * memory and total shared memory; returns the CTAs that fit on one SM (0,
- * with *why naming the limit, if even one does not). */
-static uint32_t launch_resources(const ws_function *fn, uint64_t threads, uint64_t shared_bytes, uint32_t *warps_out,
-				 uint32_t *rpt_out, uint64_t *dyn_off_out, uint64_t *shared_total_out, const char **why)
-{
-	const struct ws_module *m = fn->mod;
-	const struct ptx_function *k = &m->ir->funcs[fn->index];
-	const struct ws_config *cfg = &m->sim->cfg;
-	uint32_t ws = (uint32_t)cfg_int(cfg, CFG_warp_size);
-	uint32_t warps = (uint32_t)((threads + ws - 1) / ws);
-	/* dynamic shared memory starts after the static part, aligned to the
-	 * largest .align of the module's .extern .shared variables (at least 16) */
-	uint64_t dyn_align = 16;
-	for (uint32_t i = 0; i < m->ir->nvars; i++) {
-		const struct ptx_var *v = &m->ir->vars[i];
-		if (v->space == SPACE_SHARED && v->is_extern && v->align > dyn_align)
-			dyn_align = v->align;
-	}
-	uint64_t dyn_off = (k->shared_static + dyn_align - 1) / dyn_align * dyn_align;
-	uint64_t shared_total = dyn_off + shared_bytes;
-	if (m->ir->uses_rsmem) /* reserved shared memory (cooperative groups' scratch) after it, 16-aligned */
-		shared_total = (shared_total + 15) / 16 * 16 + PTX_RSMEM_BYTES;
-	uint32_t rpt = (uint32_t)cfg_int(cfg, CFG_regs_per_thread);
-	if (!rpt) {
-		rpt = k->regs_per_thread;
-		/* __launch_bounds__(threads, minBlocks) emits .minnctapersm: like ptxas, limit
-		 * registers so that many CTAs fit on an SM */
-		uint64_t want = (uint64_t)k->minnctapersm * warps * ws;
-		if (k->minnctapersm && want && (uint64_t)cfg_int(cfg, CFG_regs_per_sm) / want < rpt)
-			rpt = (uint32_t)((uint64_t)cfg_int(cfg, CFG_regs_per_sm) / want);
-		if (rpt == 0)
-			rpt = 1;
-	}
-	*warps_out = warps;
-	*rpt_out = rpt;
-	*dyn_off_out = dyn_off;
-	*shared_total_out = shared_total;
-	return occupancy(cfg, (uint32_t)threads, warps, rpt, shared_total, why);
 }
 
 ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
@@ -964,10 +890,10 @@ ws_result wsFunctionOccupancy(const ws_function *fn, unsigned blockThreads, size
 {
 	if (!fn || !ctasPerSM || blockThreads == 0)
 		return WS_ERROR_INVALID_VALUE;
-	uint32_t warps, rpt;
-	uint64_t dyn_off, shared_total;
+	struct cta_resources res;
 	const char *why;
-	*ctasPerSM = launch_resources(fn, blockThreads, sharedMemBytes, &warps, &rpt, &dyn_off, &shared_total, &why);
+	*ctasPerSM = occupancy_ctas_per_sm(&fn->mod->sim->cfg, fn->mod->ir, &fn->mod->ir->funcs[fn->index], blockThreads,
+					   sharedMemBytes, &res, &why);
 	return WS_SUCCESS;
 }
 
@@ -1017,15 +943,17 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "launch of %s: kernel takes %u parameters but params is NULL",
 				 k->name, k->nparams);
 	uint32_t ws = (uint32_t)cfg_int(cfg, CFG_warp_size);
-	uint32_t warps, rpt;
-	uint64_t dyn_off, shared_total;
+	struct cta_resources res;
 	const char *why;
-	uint32_t per_sm = launch_resources(fn, threads, shared_bytes, &warps, &rpt, &dyn_off, &shared_total, &why);
+	uint32_t per_sm = occupancy_ctas_per_sm(cfg, m->ir, k, threads, shared_bytes, &res, &why);
+	uint32_t warps = res.warps;
+	uint64_t dyn_off = res.dyn_shared_off, shared_total = res.shared_total;
 	if (per_sm == 0)
 		return sim_error(sim, WS_ERROR_LAUNCH_OUT_OF_RESOURCES,
 				 "launch of %s: one CTA (%llu threads, %u warps, %u registers/thread, %llu B shared) does not fit "
 				 "on an SM (limit: %s)",
-				 k->name, (unsigned long long)threads, warps, rpt, (unsigned long long)shared_total, why);
+				 k->name, (unsigned long long)threads, warps, res.regs_per_thread,
+				 (unsigned long long)shared_total, why);
 	uint64_t resident = (uint64_t)per_sm * (uint64_t)cfg_int(cfg, CFG_num_sms);
 	if (coop && nctas > resident)
 		return sim_error(sim, WS_ERROR_INVALID_LAUNCH,
