@@ -7,6 +7,7 @@
 
 #include "core/dwr.h"
 #include "core/warpstate.h"
+#include "stats/rtru.h"
 
 /* ---- the I-buffer (filled by fetch.c, drained by issue.c) ---- */
 
@@ -54,27 +55,13 @@ void sm_warp_sync_frame(struct sm *s, struct sm_warp *w)
 		w->frame_base = w->fw->stack[w->fw->sp - 1].reg_off / s->ws;
 }
 
-/* A warp-phase of CTA c ended at `now` (barrier release, or the exit point).
- * Warp k took T_k = arrive_k - phase_start; RTRU = sum(maxT - T_k) / (N maxT). */
+/* A warp-phase of CTA c ended at `now` (barrier release, or the exit point):
+ * its RTRU (stats/rtru.c) and trace records. */
 static void phase_end(struct sm *s, uint32_t c, uint64_t now, bool at_exit, const uint64_t *arrive, const uint32_t *slots,
 		      uint32_t n)
 {
 	struct sm_cta *ct = &s->cta[c];
-	struct ws_stats *st = s->stats;
-	uint64_t maxT = 0, sumT = 0;
-	for (uint32_t k = 0; k < n; k++) {
-		uint64_t T = arrive[k] - ct->phase_start;
-		sumT += T;
-		if (T > maxT)
-			maxT = T;
-	}
-	if (n && maxT) {
-		uint64_t idle = n * maxT - sumT;
-		st->v[STAT_warp_phases]++;
-		st->v[STAT_rtru_ppm_sum] += idle * 1000000 / (n * maxT);
-		st->v[STAT_rtru_idle_cycles] += idle;
-		st->v[STAT_rtru_span_cycles] += n * maxT;
-	}
+	rtru_phase_add(s->stats, ct->phase_start, arrive, n);
 	struct phase_trace *tr = s->L->trace;
 	if (tr)
 		for (uint32_t k = 0; k < n; k++) {
