@@ -46,8 +46,8 @@ TEST(stats_derived_table_drives_every_writer)
 	const char *tsec = text ? strstr(text, "\nderived:\n") : NULL;
 	const char *jsec = json ? strstr(json, "\"derived\": {") : NULL;
 	CHECK(tsec && jsec);
-	for (int i = 0; tsec && jsec && i < DERIVED_COUNT; i++) {
-		const char *name = derived_table[i].name;
+	for (int i = 0; tsec && jsec && derived_name(i); i++) {
+		const char *name = derived_name(i);
 		double v = -1;
 		CHECK_MSG(wsStatsGetDerived(sim, name, &v) == WS_SUCCESS, "%s", name);
 		CHECK_MSG(wsStatsGet(sim, name, NULL) == WS_ERROR_NOT_FOUND, "derived metric %s is also a counter", name);
@@ -59,7 +59,7 @@ TEST(stats_derived_table_drives_every_writer)
 		if (ln) {
 			double tv = strtod(ln + strlen(want), NULL), d = tv - v; /* printed with 5 or 10 digits */
 			CHECK_MSG(d <= 1e-4 * (v > 0 ? v : -v) && -d <= 1e-4 * (v > 0 ? v : -v), "%s: %g vs %g", name, tv, v);
-			CHECK_MSG(strstr(ln, derived_table[i].desc) != NULL, "%s: description", name);
+			CHECK_MSG(strstr(ln, derived_desc(i)) != NULL, "%s: description", name);
 			tsec = ln + 1;
 		}
 		/* the JSON member: "NAME": %.9g of the same value, in table order */

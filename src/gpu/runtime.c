@@ -1057,14 +1057,7 @@ ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value)
 {
 	if (!sim || !name)
 		return WS_ERROR_INVALID_VALUE;
-	int i = derived_find(name);
-	if (i < 0)
-		return WS_ERROR_NOT_FOUND;
-	double d[DERIVED_COUNT];
-	derived_compute(&sim->stats, &sim->cfg, d);
-	if (value)
-		*value = d[i];
-	return WS_SUCCESS;
+	return derived_get(&sim->stats, &sim->cfg, name, value) ? WS_SUCCESS : WS_ERROR_NOT_FOUND;
 }
 
 void wsStatsPrint(const ws_sim *sim, FILE *out) { stats_report_print(&sim->stats, &sim->cfg, out); }

@@ -10,19 +10,23 @@
 #include "stats/energy.h"
 #include "stats/stats.h"
 
-const struct derived_info derived_table[DERIVED_COUNT] = {
+enum derived_id {
+#define D(name, desc, value) DERIVED_##name,
+#include "derived.def"
+#undef D
+	DERIVED_COUNT
+};
+
+static const struct derived_info {
+	const char *name, *desc;
+} derived_table[DERIVED_COUNT] = {
 #define D(name, desc, value) [DERIVED_##name] = {#name, desc},
 #include "derived.def"
 #undef D
 };
 
-int derived_find(const char *name)
-{
-	for (int i = 0; i < DERIVED_COUNT; i++)
-		if (strcmp(derived_table[i].name, name) == 0)
-			return i;
-	return -1;
-}
+const char *derived_name(int i) { return i >= 0 && i < DERIVED_COUNT ? derived_table[i].name : NULL; }
+const char *derived_desc(int i) { return i >= 0 && i < DERIVED_COUNT ? derived_table[i].desc : NULL; }
 
 /* a / b, 0 when b is 0 */
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
@@ -35,7 +39,8 @@ static uint64_t sched_cycles(const uint64_t *v)
 	       v[STAT_stall_idle];
 }
 
-void derived_compute(const struct ws_stats *s, const struct ws_config *cfg, double d[DERIVED_COUNT])
+/* Every metric, indexed by enum derived_id. */
+static void derived_compute(const struct ws_stats *s, const struct ws_config *cfg, double d[DERIVED_COUNT])
 {
 	const uint64_t *v = s->v;
 	struct energy_estimate E;
@@ -45,16 +50,33 @@ void derived_compute(const struct ws_stats *s, const struct ws_config *cfg, doub
 #undef D
 }
 
-void derived_print(const double d[DERIVED_COUNT], FILE *out)
+bool derived_get(const struct ws_stats *s, const struct ws_config *cfg, const char *name, double *value)
 {
+	for (int i = 0; i < DERIVED_COUNT; i++)
+		if (strcmp(derived_table[i].name, name) == 0) {
+			double d[DERIVED_COUNT];
+			derived_compute(s, cfg, d);
+			if (value)
+				*value = d[i];
+			return true;
+		}
+	return false;
+}
+
+void derived_print(const struct ws_stats *s, const struct ws_config *cfg, FILE *out)
+{
+	double d[DERIVED_COUNT];
+	derived_compute(s, cfg, d);
 	fprintf(out, "derived:\n");
 	for (int i = 0; i < DERIVED_COUNT; i++)
 		fprintf(out, "  %-22s %14.*g           %s\n", derived_table[i].name, d[i] < 1e-2 && d[i] > 0 ? 5 : 10,
 			d[i], derived_table[i].desc);
 }
 
-void derived_write_json_fields(const double d[DERIVED_COUNT], FILE *out)
+void derived_write_json_fields(const struct ws_stats *s, const struct ws_config *cfg, FILE *out)
 {
+	double d[DERIVED_COUNT];
+	derived_compute(s, cfg, d);
 	for (int i = 0; i < DERIVED_COUNT; i++)
 		fprintf(out, "%s\"%s\": %.9g", i ? ", " : "", derived_table[i].name, d[i]);
 }

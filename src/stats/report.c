@@ -12,9 +12,7 @@
 void stats_report_print(const struct ws_stats *s, const struct ws_config *cfg, FILE *out)
 {
 	stats_print(s, out);
-	double d[DERIVED_COUNT];
-	derived_compute(s, cfg, d);
-	derived_print(d, out);
+	derived_print(s, cfg, out);
 }
 
 void stats_report_write_json(const struct ws_stats *s, const struct ws_config *cfg, const struct phase_trace *trace,
@@ -26,9 +24,7 @@ void stats_report_write_json(const struct ws_stats *s, const struct ws_config *c
 	fprintf(out, ",\n  \"stats\": {");
 	stats_write_json_fields(s, out);
 	fprintf(out, "},\n  \"derived\": {");
-	double d[DERIVED_COUNT];
-	derived_compute(s, cfg, d);
-	derived_write_json_fields(d, out);
+	derived_write_json_fields(s, cfg, out);
 	fprintf(out, "},\n  \"trace_records\": %zu, \"trace_dropped\": %llu\n}\n", trace->n,
 		(unsigned long long)trace->dropped);
 }
