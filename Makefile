@@ -167,7 +167,7 @@ ptx:
 # (SASS + PTX), with LZ4 compression, uncompressed, and with two PTX versions;
 # rdc is two translation units built with -rdc=true (-cudadevrt none keeps the
 # device runtime library, 1 MB of PTX for every architecture, out of the test).
-CUDART_PROGS := vecadd reduce pipeline managed faults unsupported threads thrust texture
+CUDART_PROGS := vecadd reduce pipeline managed faults unsupported threads thrust texture device
 CUDART_NVCC  := $(NVCC) -cudart shared -O2 -Xlinker -s
 PTX75        := -gencode arch=compute_75,code=compute_75
 cudart-bins:

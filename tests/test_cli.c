@@ -571,6 +571,12 @@ TEST(cli_exec_errors)
 		cli_expect(t, big, 1, "the most this input can take is 1048576 bytes");
 	}
 
+	/* a CTA too big for an SM: the message says what would run it (issue 26) */
+	cli_expect(t,
+	           "exec " CLI_PTX "saxpy.ptx saxpy --grid 1 --block 512 --set regs_per_thread=100 --arg u32:5 --arg f32:2 "
+	           "--arg buf:x:f32:8=iota --arg buf:y:f32:8=fill:1",
+	           1, "limit: regs_per_sm = 32768; one CTA needs 51200: run it with --set regs_per_sm=65536");
+
 	/* scalar specs */
 	cli_expect(t, SAXPY "--arg 5", 2, "--arg '5': expected TYPE:VALUE");
 	cli_expect(t, SAXPY "--arg q32:5", 2, "unknown type 'q32'");

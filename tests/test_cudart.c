@@ -151,6 +151,24 @@ TEST(cudart_vecadd)
 }
 
 /* the fat binary forms: nvcc's defaults (SASS + zstd PTX), LZ4, uncompressed, two PTX versions */
+/* every device attribute answered (helper_cuda.h's findCudaDevice asks the
+ * compute mode first), properties agreeing with them, cudaLaunchKernelExC
+ * with attributes, and stream handles that are not streams refused */
+TEST(cudart_device_attributes_launch_ex_streams)
+{
+	struct cu_run r;
+	if (cu_run(t, "", "device", &r)) {
+		cu_done(&r);
+		return;
+	}
+	CHECK_MSG(r.status == 0, "device: exit status %d\nstdout:\n%s\nstderr:\n%s", r.status, r.out, r.err);
+	CHECK_STR_CONTAINS(r.out, "attributes: 124 answered, 37 invalid");
+	CHECK_STR_CONTAINS(r.out, "device: PASSED");
+	CHECK_STR_CONTAINS(r.err, "thread-block clusters (2x1x1) are not supported");
+	CHECK_STR_CONTAINS(r.err, "not a stream of this program");
+	cu_done(&r);
+}
+
 TEST(cudart_fatbin_forms)
 {
 	cu_expect_ok(t, "", "vecadd_default", "vecadd: n=1000 PASSED", 1);

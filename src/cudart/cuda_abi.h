@@ -59,33 +59,11 @@ enum cudaMemcpyKind {
 	cudaMemcpyDefault = 4
 };
 
-/* cudaDeviceAttr values answered by cudaDeviceGetAttribute */
+/* cudaDeviceAttr values (every one a device answers: cudart/device_attrs.def) */
 enum {
-	cudaDevAttrMaxThreadsPerBlock = 1,
-	cudaDevAttrMaxBlockDimX = 2,
-	cudaDevAttrMaxBlockDimY = 3,
-	cudaDevAttrMaxBlockDimZ = 4,
-	cudaDevAttrMaxGridDimX = 5,
-	cudaDevAttrMaxGridDimY = 6,
-	cudaDevAttrMaxGridDimZ = 7,
-	cudaDevAttrMaxSharedMemoryPerBlock = 8,
-	cudaDevAttrTotalConstantMemory = 9,
-	cudaDevAttrWarpSize = 10,
-	cudaDevAttrMaxRegistersPerBlock = 12,
-	cudaDevAttrClockRate = 13,
-	cudaDevAttrMultiProcessorCount = 16,
-	cudaDevAttrMemoryClockRate = 36,
-	cudaDevAttrGlobalMemoryBusWidth = 37,
-	cudaDevAttrL2CacheSize = 38,
-	cudaDevAttrMaxThreadsPerMultiProcessor = 39,
-	cudaDevAttrComputeCapabilityMajor = 75,
-	cudaDevAttrComputeCapabilityMinor = 76,
-	cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
-	cudaDevAttrMaxRegistersPerMultiprocessor = 82,
-	cudaDevAttrManagedMemory = 83,
-	cudaDevAttrCooperativeLaunch = 95,
-	cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
-	cudaDevAttrMaxBlocksPerMultiprocessor = 106
+#define A(name, id, value) cudaDevAttr##name = id,
+#include "cudart/device_attrs.def"
+#undef A
 };
 
 /* cudaFuncAttribute values accepted by cudaFuncSetAttribute */
@@ -122,6 +100,37 @@ struct cr_uuid {
 };
 
 /* CUDA 13.0's struct cudaDeviceProp, field for field */
+/* cudaLaunchKernelExC's configuration (CUDA 13 driver_types.h layout) */
+enum {
+	cudaLaunchAttributeIgnore = 0,
+	cudaLaunchAttributeAccessPolicyWindow = 1,
+	cudaLaunchAttributeCooperative = 2,
+	cudaLaunchAttributeSynchronizationPolicy = 3,
+	cudaLaunchAttributeClusterDimension = 4,
+	cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+	cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+	cudaLaunchAttributeProgrammaticEvent = 7,
+	cudaLaunchAttributePriority = 8,
+	cudaLaunchAttributeMemSyncDomainMap = 9,
+	cudaLaunchAttributeMemSyncDomain = 10,
+	cudaLaunchAttributePreferredClusterDimension = 11
+};
+union cr_launch_attr_value {
+	char pad[64];
+	int cooperative;
+	struct {
+		unsigned x, y, z;
+	} clusterDim;
+	int programmaticStreamSerializationAllowed;
+	int priority;
+};
+struct cudaLaunchAttribute {
+	int id;
+	char pad[8 - sizeof(int)];
+	union cr_launch_attr_value val;
+};
+_Static_assert(sizeof(struct cudaLaunchAttribute) == 72, "CUDA 13 cudaLaunchAttribute size");
+
 struct cudaDeviceProp {
 	char name[256];
 	struct cr_uuid uuid;

@@ -19,6 +19,8 @@ CR_API(cudaError_t, cudaLaunchHostFunc, (cudaStream_t s, void (*fn)(void *), voi
 {
 	if (!fn)
 		return ret(cudaErrorInvalidValue);
+	if (cr_stream_check(s))
+		return ret(cudaErrorInvalidResourceHandle);
 	cudaError_t e = cr_ready();
 	if (e)
 		return ret(e);
@@ -33,6 +35,8 @@ CR_API(cudaError_t, cudaStreamAddCallback,
 {
 	if (!cb || flags != 0)
 		return ret(cudaErrorInvalidValue);
+	if (cr_stream_check(s))
+		return ret(cudaErrorInvalidResourceHandle);
 	cb(s, G.sticky, data);
 	return cudaSuccess;
 }
@@ -115,10 +119,19 @@ CR_API(cudaError_t, cudaStreamCreate, (cudaStream_t *s), (s))
 {
 	if (!s)
 		return ret(cudaErrorInvalidValue);
+	if (G.nlive == G.caplive) {
+		unsigned nc = G.caplive ? 2 * G.caplive : 16;
+		struct cr_stream **nl = realloc(G.live, nc * sizeof *nl);
+		if (!nl)
+			return ret(cudaErrorMemoryAllocation);
+		G.live = nl;
+		G.caplive = nc;
+	}
 	*s = malloc(sizeof **s);
 	if (!*s)
 		return ret(cudaErrorMemoryAllocation);
 	(*s)->id = ++G.nstreams;
+	G.live[G.nlive++] = *s;
 	return cudaSuccess;
 }
 
@@ -134,26 +147,35 @@ CR_API(cudaError_t, cudaStreamCreateWithPriority, (cudaStream_t *s, unsigned fla
 
 CR_API(cudaError_t, cudaStreamDestroy, (cudaStream_t s), (s))
 {
-	if (cr_stream_id(s) == 0)
-		return ret(cudaErrorInvalidResourceHandle); /* the default stream cannot be destroyed */
+	if ((uintptr_t)s < 4096 || cr_stream_check(s))
+		return ret(cudaErrorInvalidResourceHandle); /* a default stream, or not a live stream */
+	for (unsigned i = 0; i < G.nlive; i++)
+		if (G.live[i] == s) {
+			G.live[i] = G.live[--G.nlive];
+			break;
+		}
 	free(s);
 	return cudaSuccess;
 }
 
 CR_API(cudaError_t, cudaStreamSynchronize, (cudaStream_t s), (s))
 {
-	return ret(cr_ready());
+	cudaError_t e = cr_stream_check(s);
+	return ret(e ? e : cr_ready());
 }
 CR_ALIAS(cudaStreamSynchronize_ptsz, cudaStreamSynchronize)
 
 CR_API(cudaError_t, cudaStreamQuery, (cudaStream_t s), (s))
 {
-	return ret(cr_ready());
+	cudaError_t e = cr_stream_check(s);
+	return ret(e ? e : cr_ready());
 }
 CR_ALIAS(cudaStreamQuery_ptsz, cudaStreamQuery)
 
 CR_API(cudaError_t, cudaStreamWaitEvent, (cudaStream_t s, cudaEvent_t e, unsigned flags), (s, e, flags))
 {
+	if (cr_stream_check(s))
+		return ret(cudaErrorInvalidResourceHandle);
 	return ret(G.sticky); /* every operation has completed already */
 }
 CR_ALIAS(cudaStreamWaitEvent_ptsz, cudaStreamWaitEvent)
@@ -179,7 +201,7 @@ CR_API(cudaError_t, cudaEventDestroy, (cudaEvent_t e), (e))
 
 CR_API(cudaError_t, cudaEventRecord, (cudaEvent_t e, cudaStream_t s), (e, s))
 {
-	if (!e)
+	if (!e || cr_stream_check(s))
 		return ret(cudaErrorInvalidResourceHandle);
 	e->cycle = G.now;
 	e->recorded = 1;
@@ -280,41 +302,54 @@ CR_API(cudaError_t, cudaRuntimeGetVersion, (int *v), (v))
 	return cudaDriverGetVersion(v);
 }
 
-/* the value of a cudaDeviceAttr, -1 if not answered */
-long long cr_device_attribute(int attr)
+/* The L2 of the configured GPU in bytes: sets x ways x line x slices. */
+static long long cr_l2_bytes(void)
 {
-	int ws = G.warp_size;
+	return (long long)cr_cfg_int("l2_sets", 64) * cr_cfg_int("l2_ways", 8) * cr_cfg_int("l2_line_bytes", 128) *
+	       cr_cfg_int("l2_slices_per_channel", 2) * cr_cfg_int("dram_channels", 6);
+}
+
+/* Element k of an integer-list parameter (e.g. "4,13,4,5,39"). */
+static long long cr_cfg_list(const char *key, int k, long long dflt)
+{
+	char buf[64];
+	const char *v = G.sim ? wsConfigGet(wsSimConfig(G.sim), key, buf, sizeof buf) : NULL;
+	for (int i = 0; v && i < k; i++)
+		v = (v = strchr(v, ',')) ? v + 1 : NULL;
+	return v ? atoll(v) : dflt;
+}
+
+/* Single- to double-precision throughput of the configured SM: FP32 multiply-
+ * adds per cycle over FP64 ones (DP on the SP units when it has no DP units). */
+static long long cr_sp_dp_ratio(void)
+{
+	long long sp = cr_cfg_int("num_sp_units", 2), dp = cr_cfg_int("num_dp_units", 0);
+	long long ii_sp = cr_cfg_list("ii_fp", 3, 1), ii_dp = cr_cfg_list("ii_dp", 3, 8);
+	if (dp <= 0)
+		dp = sp;
+	long long r = ii_sp > 0 && dp > 0 ? (sp * ii_dp) / (dp * ii_sp) : 32;
+	return r > 0 ? r : 1;
+}
+
+bool cr_device_attribute(int attr, long long *value)
+{
 	switch (attr) {
-	case cudaDevAttrMaxThreadsPerBlock:
-	case cudaDevAttrMaxBlockDimX:
-	case cudaDevAttrMaxBlockDimY: return cr_cfg_int("max_threads_per_cta", 1024);
-	case cudaDevAttrMaxBlockDimZ: return 64;
-	case cudaDevAttrMaxGridDimX: return 2147483647;
-	case cudaDevAttrMaxGridDimY:
-	case cudaDevAttrMaxGridDimZ: return 65535;
-	case cudaDevAttrMaxSharedMemoryPerBlock:
-	case cudaDevAttrMaxSharedMemoryPerBlockOptin:
-	case cudaDevAttrMaxSharedMemoryPerMultiprocessor: return cr_cfg_int("shmem_per_sm", 49152);
-	case cudaDevAttrTotalConstantMemory: return 65536;
-	case cudaDevAttrWarpSize: return ws;
-	case cudaDevAttrCooperativeLaunch: return 1;
-	case cudaDevAttrMaxRegistersPerBlock:
-	case cudaDevAttrMaxRegistersPerMultiprocessor: return cr_cfg_int("regs_per_sm", 32768);
-	case cudaDevAttrClockRate: return (long long)(G.clock_mhz * 1000);
-	case cudaDevAttrMultiProcessorCount: return cr_cfg_int("num_sms", 15);
-	case cudaDevAttrMemoryClockRate: return (long long)cr_cfg_int("clock_dram", 924) * 1000;
-	case cudaDevAttrGlobalMemoryBusWidth: return 32LL * cr_cfg_int("dram_channels", 6);
-	case cudaDevAttrL2CacheSize: {
-		long long l2 = (long long)cr_cfg_int("l2_size_kb", 0) * 1024;
-		return l2 > 0 ? l2 : 786432;
+#define A(name, id, v)                                                                                                 \
+	case id:                                                                                                       \
+		*value = (v);                                                                                          \
+		return true;
+#include "cudart/device_attrs.def"
+#undef A
 	}
-	case cudaDevAttrMaxThreadsPerMultiProcessor: return cr_cfg_int("max_threads_per_sm", 1536);
-	case cudaDevAttrComputeCapabilityMajor: return 7;
-	case cudaDevAttrComputeCapabilityMinor: return 5;
-	case cudaDevAttrManagedMemory: return 1;
-	case cudaDevAttrMaxBlocksPerMultiprocessor: return cr_cfg_int("max_ctas_per_sm", 8);
-	}
-	return -1;
+	return false;
+}
+
+/* An attribute as an int (every attribute fits one). */
+static int attr_int(int attr)
+{
+	long long v = 0;
+	cr_device_attribute(attr, &v);
+	return (int)v;
 }
 
 CR_API(cudaError_t, cudaDeviceGetAttribute, (int *v, int attr, int dev), (v, attr, dev))
@@ -326,10 +361,10 @@ CR_API(cudaError_t, cudaDeviceGetAttribute, (int *v, int attr, int dev), (v, att
 		return ret(cudaErrorInvalidValue);
 	if (dev != 0)
 		return ret(cudaErrorInvalidDevice);
-	long long a = cr_device_attribute(attr);
-	if (a < 0) {
-		cr_say("cudaDeviceGetAttribute: attribute %d is not supported", attr);
-		return ret(cudaErrorNotSupported);
+	long long a;
+	if (!cr_device_attribute(attr, &a)) {
+		cr_say("cudaDeviceGetAttribute: %d is not a device attribute of CUDA 13 (reserved or unknown)", attr);
+		return ret(cudaErrorInvalidValue);
 	}
 	*v = (int)a;
 	return cudaSuccess;
@@ -346,39 +381,88 @@ CR_API(cudaError_t, cudaGetDeviceProperties, (struct cudaDeviceProp *p, int dev)
 		return ret(cudaErrorInvalidDevice);
 	memset(p, 0, sizeof *p);
 	snprintf(p->name, sizeof p->name, "warpsim (%d SMs, warp size %d, %.0f MHz)",
-	         (int)cr_device_attribute(cudaDevAttrMultiProcessorCount), G.warp_size, G.clock_mhz);
+	         attr_int(cudaDevAttrMultiProcessorCount), G.warp_size, G.clock_mhz);
 	memcpy(p->uuid.bytes, "warpsim-sim-gpu0", 16);
 	p->totalGlobalMem = (size_t)cr_cfg_int("device_mem_mb", 4096) << 20;
-	p->sharedMemPerBlock = (size_t)cr_device_attribute(cudaDevAttrMaxSharedMemoryPerBlock);
-	p->regsPerBlock = (int)cr_device_attribute(cudaDevAttrMaxRegistersPerBlock);
+	p->sharedMemPerBlock = (size_t)attr_int(cudaDevAttrMaxSharedMemoryPerBlock);
+	p->regsPerBlock = attr_int(cudaDevAttrMaxRegistersPerBlock);
 	p->warpSize = G.warp_size;
 	p->memPitch = 2147483647;
-	p->maxThreadsPerBlock = (int)cr_device_attribute(cudaDevAttrMaxThreadsPerBlock);
+	p->maxThreadsPerBlock = attr_int(cudaDevAttrMaxThreadsPerBlock);
 	for (int i = 0; i < 3; i++) {
-		p->maxThreadsDim[i] = (int)cr_device_attribute(cudaDevAttrMaxBlockDimX + i);
-		p->maxGridSize[i] = (int)cr_device_attribute(cudaDevAttrMaxGridDimX + i);
+		p->maxThreadsDim[i] = attr_int(cudaDevAttrMaxBlockDimX + i);
+		p->maxGridSize[i] = attr_int(cudaDevAttrMaxGridDimX + i);
 	}
 	p->totalConstMem = 65536;
 	p->major = 7;
 	p->minor = 5;
 	p->textureAlignment = 512;
 	p->texturePitchAlignment = 32;
-	p->multiProcessorCount = (int)cr_device_attribute(cudaDevAttrMultiProcessorCount);
+	p->multiProcessorCount = attr_int(cudaDevAttrMultiProcessorCount);
 	p->unifiedAddressing = 1;
-	p->memoryBusWidth = (int)cr_device_attribute(cudaDevAttrGlobalMemoryBusWidth);
-	p->l2CacheSize = (int)cr_device_attribute(cudaDevAttrL2CacheSize);
-	p->maxThreadsPerMultiProcessor = (int)cr_device_attribute(cudaDevAttrMaxThreadsPerMultiProcessor);
+	p->memoryBusWidth = attr_int(cudaDevAttrGlobalMemoryBusWidth);
+	p->l2CacheSize = attr_int(cudaDevAttrL2CacheSize);
+	p->maxThreadsPerMultiProcessor = attr_int(cudaDevAttrMaxThreadsPerMultiProcessor);
 	p->globalL1CacheSupported = 1;
 	p->localL1CacheSupported = 1;
-	p->sharedMemPerMultiprocessor = (size_t)cr_device_attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
-	p->regsPerMultiprocessor = (int)cr_device_attribute(cudaDevAttrMaxRegistersPerMultiprocessor);
+	p->sharedMemPerMultiprocessor = (size_t)attr_int(cudaDevAttrMaxSharedMemoryPerMultiprocessor);
+	p->regsPerMultiprocessor = attr_int(cudaDevAttrMaxRegistersPerMultiprocessor);
 	p->managedMemory = 1;
 	p->cooperativeLaunch = 1;
 	p->directManagedMemAccessFromHost = 0;
 	p->sharedMemPerBlockOptin = p->sharedMemPerBlock;
-	p->maxBlocksPerMultiProcessor = (int)cr_device_attribute(cudaDevAttrMaxBlocksPerMultiprocessor);
+	p->maxBlocksPerMultiProcessor = attr_int(cudaDevAttrMaxBlocksPerMultiprocessor);
 	p->deviceNumaId = -1;
 	p->hostNumaId = -1;
+	/* the rest from the same table as cudaDeviceGetAttribute */
+	p->integrated = attr_int(cudaDevAttrIntegrated);
+	p->canMapHostMemory = attr_int(cudaDevAttrCanMapHostMemory);
+	p->maxTexture1D = attr_int(cudaDevAttrMaxTexture1DWidth);
+	p->maxTexture1DMipmap = attr_int(cudaDevAttrMaxTexture1DMipmappedWidth);
+	p->maxTexture2D[0] = attr_int(cudaDevAttrMaxTexture2DWidth);
+	p->maxTexture2D[1] = attr_int(cudaDevAttrMaxTexture2DHeight);
+	p->maxTexture2DMipmap[0] = attr_int(cudaDevAttrMaxTexture2DMipmappedWidth);
+	p->maxTexture2DMipmap[1] = attr_int(cudaDevAttrMaxTexture2DMipmappedHeight);
+	p->maxTexture2DLinear[0] = attr_int(cudaDevAttrMaxTexture2DLinearWidth);
+	p->maxTexture2DLinear[1] = attr_int(cudaDevAttrMaxTexture2DLinearHeight);
+	p->maxTexture2DLinear[2] = attr_int(cudaDevAttrMaxTexture2DLinearPitch);
+	p->maxTexture2DGather[0] = attr_int(cudaDevAttrMaxTexture2DGatherWidth);
+	p->maxTexture2DGather[1] = attr_int(cudaDevAttrMaxTexture2DGatherHeight);
+	p->maxTexture3D[0] = attr_int(cudaDevAttrMaxTexture3DWidth);
+	p->maxTexture3D[1] = attr_int(cudaDevAttrMaxTexture3DHeight);
+	p->maxTexture3D[2] = attr_int(cudaDevAttrMaxTexture3DDepth);
+	p->maxTexture3DAlt[0] = attr_int(cudaDevAttrMaxTexture3DWidthAlt);
+	p->maxTexture3DAlt[1] = attr_int(cudaDevAttrMaxTexture3DHeightAlt);
+	p->maxTexture3DAlt[2] = attr_int(cudaDevAttrMaxTexture3DDepthAlt);
+	p->maxTextureCubemap = attr_int(cudaDevAttrMaxTextureCubemapWidth);
+	p->maxTexture1DLayered[0] = attr_int(cudaDevAttrMaxTexture1DLayeredWidth);
+	p->maxTexture1DLayered[1] = attr_int(cudaDevAttrMaxTexture1DLayeredLayers);
+	p->maxTexture2DLayered[0] = attr_int(cudaDevAttrMaxTexture2DLayeredWidth);
+	p->maxTexture2DLayered[1] = attr_int(cudaDevAttrMaxTexture2DLayeredHeight);
+	p->maxTexture2DLayered[2] = attr_int(cudaDevAttrMaxTexture2DLayeredLayers);
+	p->maxTextureCubemapLayered[0] = attr_int(cudaDevAttrMaxTextureCubemapLayeredWidth);
+	p->maxTextureCubemapLayered[1] = attr_int(cudaDevAttrMaxTextureCubemapLayeredLayers);
+	p->maxSurface1D = attr_int(cudaDevAttrMaxSurface1DWidth);
+	p->maxSurface2D[0] = attr_int(cudaDevAttrMaxSurface2DWidth);
+	p->maxSurface2D[1] = attr_int(cudaDevAttrMaxSurface2DHeight);
+	p->maxSurface3D[0] = attr_int(cudaDevAttrMaxSurface3DWidth);
+	p->maxSurface3D[1] = attr_int(cudaDevAttrMaxSurface3DHeight);
+	p->maxSurface3D[2] = attr_int(cudaDevAttrMaxSurface3DDepth);
+	p->maxSurface1DLayered[0] = attr_int(cudaDevAttrMaxSurface1DLayeredWidth);
+	p->maxSurface1DLayered[1] = attr_int(cudaDevAttrMaxSurface1DLayeredLayers);
+	p->maxSurface2DLayered[0] = attr_int(cudaDevAttrMaxSurface2DLayeredWidth);
+	p->maxSurface2DLayered[1] = attr_int(cudaDevAttrMaxSurface2DLayeredHeight);
+	p->maxSurface2DLayered[2] = attr_int(cudaDevAttrMaxSurface2DLayeredLayers);
+	p->maxSurfaceCubemap = attr_int(cudaDevAttrMaxSurfaceCubemapWidth);
+	p->maxSurfaceCubemapLayered[0] = attr_int(cudaDevAttrMaxSurfaceCubemapLayeredWidth);
+	p->maxSurfaceCubemapLayered[1] = attr_int(cudaDevAttrMaxSurfaceCubemapLayeredLayers);
+	p->surfaceAlignment = (size_t)attr_int(cudaDevAttrSurfaceAlignment);
+	p->concurrentKernels = attr_int(cudaDevAttrConcurrentKernels);
+	p->ECCEnabled = attr_int(cudaDevAttrEccEnabled);
+	p->asyncEngineCount = attr_int(cudaDevAttrAsyncEngineCount);
+	p->streamPrioritiesSupported = attr_int(cudaDevAttrStreamPrioritiesSupported);
+	p->memoryPoolsSupported = attr_int(cudaDevAttrMemoryPoolsSupported);
+	p->memPitch = (size_t)attr_int(cudaDevAttrMaxPitch);
 	return cudaSuccess;
 }
 

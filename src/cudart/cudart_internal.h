@@ -20,6 +20,7 @@
 #define WARPSIM_CUDART_INTERNAL_H
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -130,7 +131,9 @@ struct cr_ctx {
 	int nlaunches;
 	struct cr_call calls[64]; /* __cudaPushCallConfiguration stack (all host threads) */
 	int ncalls;
-	unsigned nstreams;
+	unsigned nstreams;              /* streams ever created (their ids) */
+	struct cr_stream **live;        /* streams created and not destroyed: the valid handles */
+	unsigned nlive, caplive;
 	uint64_t now; /* simulated cycles so far */
 	double wall;  /* host seconds spent in launches */
 	cudaError_t last, sticky;
@@ -225,13 +228,20 @@ cudaError_t cr_copy(void *dst, const void *src, size_t n, int kind, const char *
 
 /* ---- launches and exit (cudart_launch.c) ---- */
 
+/* A stream handle's id (0 for the default streams: 0, cudaStreamLegacy,
+ * cudaStreamPerThread); the handle must be valid (cr_stream_check). */
 unsigned cr_stream_id(cudaStream_t s);
+/* cudaSuccess for a default stream or a live stream created here, else
+ * cudaErrorInvalidResourceHandle (a destroyed, foreign or garbage handle is
+ * never dereferenced). */
+cudaError_t cr_stream_check(cudaStream_t s);
 cudaError_t cr_launch_kernel(struct cr_func *f, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s, int coop);
 /* the exit handler: per-launch statistics, trace, summary, teardown */
 void cr_at_exit(void);
 
 /* ---- device (cudart_device.c) ---- */
 
-long long cr_device_attribute(int attr);
+/* The value of a cudaDeviceAttr (device_attrs.def); false if no device has it. */
+bool cr_device_attribute(int attr, long long *value);
 
 #endif

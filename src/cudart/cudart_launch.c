@@ -109,9 +109,19 @@ static cudaError_t launch_error(ws_result r, const char *msg, int *fault)
 
 /* 0 for the default stream and the special handles cudaStreamLegacy (1)
  * and cudaStreamPerThread (2), else the creation number */
+cudaError_t cr_stream_check(cudaStream_t s)
+{
+	if ((uintptr_t)s < 4096)
+		return cudaSuccess;
+	for (unsigned i = 0; i < G.nlive; i++)
+		if (G.live[i] == s)
+			return cudaSuccess;
+	return cudaErrorInvalidResourceHandle;
+}
+
 unsigned cr_stream_id(cudaStream_t s)
 {
-	return (uintptr_t)s < 4096 ? 0 : s->id;
+	return (uintptr_t)s < 4096 || cr_stream_check(s) != cudaSuccess ? 0 : s->id;
 }
 
 cudaError_t cr_launch_kernel(struct cr_func *f, dim3 g, dim3 b, void **args, size_t shared, cudaStream_t s, int coop)
@@ -119,6 +129,11 @@ cudaError_t cr_launch_kernel(struct cr_func *f, dim3 g, dim3 b, void **args, siz
 	cudaError_t e = cr_ready();
 	if (e)
 		return ret(e);
+	if ((e = cr_stream_check(s))) {
+		cr_say("error: kernel launch on stream %p: not a stream of this program (destroyed, or never created)",
+		       (void *)s);
+		return ret(e);
+	}
 	if (!f)
 		return ret(cudaErrorInvalidDeviceFunction);
 	if ((e = cr_get_function(f)))
@@ -225,6 +240,70 @@ CR_API(cudaError_t, cudaLaunchKernel, (const void *func, dim3 g, dim3 b, void **
 	return cr_launch_kernel(f, g, b, args, shared, s, 0);
 }
 CR_ALIAS(cudaLaunchKernel_ptsz, cudaLaunchKernel)
+
+/* cudaLaunchKernelExC: a launch with attributes.  Cooperative launches are
+ * honoured; hints about scheduling that cannot change a result on a
+ * simulator that runs one launch at a time (programmatic stream
+ * serialization, priority, synchronization policy, memory-sync domains, an
+ * access-policy window) are accepted and ignored; clusters larger than one
+ * CTA and programmatic events are refused with a message naming them. */
+struct cr_launch_config {
+	dim3 gridDim, blockDim;
+	size_t dynamicSmemBytes;
+	cudaStream_t stream;
+	const struct cudaLaunchAttribute *attrs;
+	unsigned numAttrs;
+};
+_Static_assert(sizeof(struct cr_launch_config) == 56, "CUDA 13 cudaLaunchConfig_t size");
+
+CR_API(cudaError_t, cudaLaunchKernelExC, (const struct cr_launch_config *c, const void *func, void **args),
+       (c, func, args))
+{
+	if (!c || (c->numAttrs && !c->attrs))
+		return ret(cudaErrorInvalidValue);
+	struct cr_func *f = cr_find_func(func);
+	if (!f) {
+		cr_say("error: cudaLaunchKernelExC(%p): not a kernel of the program", func);
+		return ret(cudaErrorInvalidDeviceFunction);
+	}
+	int coop = 0;
+	for (unsigned i = 0; i < c->numAttrs; i++) {
+		const struct cudaLaunchAttribute *a = &c->attrs[i];
+		switch (a->id) {
+		case cudaLaunchAttributeCooperative:
+			coop = a->val.cooperative != 0;
+			break;
+		case cudaLaunchAttributeClusterDimension:
+		case cudaLaunchAttributePreferredClusterDimension:
+			if (a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z > 1) {
+				cr_say("error: cudaLaunchKernelExC: thread-block clusters (%ux%ux%u) are not supported by "
+				       "warpsim (see docs/cuda.md)",
+				       a->val.clusterDim.x, a->val.clusterDim.y, a->val.clusterDim.z);
+				return ret(cudaErrorNotSupported);
+			}
+			break;
+		case cudaLaunchAttributeIgnore:
+		case cudaLaunchAttributeAccessPolicyWindow:
+		case cudaLaunchAttributeSynchronizationPolicy:
+		case cudaLaunchAttributeClusterSchedulingPolicyPreference:
+		case cudaLaunchAttributeProgrammaticStreamSerialization:
+		case cudaLaunchAttributePriority:
+		case cudaLaunchAttributeMemSyncDomainMap:
+		case cudaLaunchAttributeMemSyncDomain:
+			break; /* scheduling hints: launches run one at a time anyway */
+		case cudaLaunchAttributeProgrammaticEvent:
+			cr_say("error: cudaLaunchKernelExC: programmatic events (launch attribute %d) are not supported by "
+			       "warpsim (see docs/cuda.md)",
+			       a->id);
+			return ret(cudaErrorNotSupported);
+		default:
+			cr_say("error: cudaLaunchKernelExC: unknown launch attribute %d", a->id);
+			return ret(cudaErrorInvalidValue);
+		}
+	}
+	return cr_launch_kernel(f, c->gridDim, c->blockDim, args, c->dynamicSmemBytes, c->stream, coop);
+}
+CR_ALIAS(cudaLaunchKernelExC_ptsz, cudaLaunchKernelExC)
 
 /* cudaLaunchCooperativeKernel: every CTA resident at once (else
  * cudaErrorCooperativeLaunchTooLarge), grid.sync() works */

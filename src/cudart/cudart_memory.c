@@ -235,6 +235,8 @@ CR_ALIAS(cudaMemcpy_ptds, cudaMemcpy)
 CR_API(cudaError_t, cudaMemcpyAsync, (void *dst, const void *src, size_t n, int kind, cudaStream_t s),
        (dst, src, n, kind, s))
 {
+	if (cr_stream_check(s))
+		return ret(cudaErrorInvalidResourceHandle);
 	return cr_copy(dst, src, n, kind, "cudaMemcpyAsync");
 }
 CR_ALIAS(cudaMemcpyAsync_ptsz, cudaMemcpyAsync)
@@ -264,6 +266,8 @@ CR_ALIAS(cudaMemset_ptds, cudaMemset)
 
 CR_API(cudaError_t, cudaMemsetAsync, (void *p, int value, size_t n, cudaStream_t s), (p, value, n, s))
 {
+	if (cr_stream_check(s))
+		return ret(cudaErrorInvalidResourceHandle);
 	return cudaMemset(p, value, n);
 }
 CR_ALIAS(cudaMemsetAsync_ptsz, cudaMemsetAsync)

@@ -913,12 +913,26 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 	uint32_t per_sm = occupancy_ctas_per_sm(cfg, m->ir, k, threads, shared_bytes, &res, &why);
 	uint32_t warps = res.warps;
 	uint64_t dyn_off = res.dyn_shared_off, shared_total = res.shared_total;
-	if (per_sm == 0)
+	if (per_sm == 0) {
+		/* what the limiting parameter would have to be, so the user knows what runs it */
+		uint64_t need = strcmp(why, "regs_per_sm") == 0 ? (uint64_t)res.regs_per_thread * warps * ws
+				: strcmp(why, "shmem_per_sm") == 0     ? shared_total
+				: strcmp(why, "max_threads_per_sm") == 0 ? (uint64_t)warps * ws
+				: strcmp(why, "max_warps_per_sm") == 0   ? warps
+									 : 1;
+		uint64_t pow2 = 1;
+		while (pow2 < need)
+			pow2 <<= 1;
+		char cur[64];
+		const char *curv = wsConfigGet(cfg, why, cur, sizeof cur);
 		return sim_error(sim, WS_ERROR_LAUNCH_OUT_OF_RESOURCES,
 				 "launch of %s: one CTA (%llu threads, %u warps, %u registers/thread, %llu B shared) does not fit "
-				 "on an SM (limit: %s)",
+				 "on an SM (limit: %s = %s; one CTA needs %llu: run it with --set %s=%llu, or on a "
+				 "configuration with larger SMs, e.g. configs/gtx1080ti.cfg or configs/titanx-pascal.cfg)",
 				 k->name, (unsigned long long)threads, warps, res.regs_per_thread,
-				 (unsigned long long)shared_total, why);
+				 (unsigned long long)shared_total, why, curv ? curv : "?",
+				 (unsigned long long)need, why, (unsigned long long)pow2);
+	}
 	uint64_t resident = (uint64_t)per_sm * (uint64_t)cfg_int(cfg, CFG_num_sms);
 	if (coop && nctas > resident)
 		return sim_error(sim, WS_ERROR_INVALID_LAUNCH,
