@@ -1,8 +1,8 @@
 /*
  * test_sem.c -- semantic tests of the lane-parallel ALU (func_exec_alu):
  * integer edge cases, carry chains, bit manipulation, compare/select, mov
- * pack/unpack, IEEE rounding modes, .ftz/.sat, NaN rules, half precision
- * and every cvt class.  Instructions are built by hand (no parser) and run
+ * pack/unpack, IEEE rounding modes, .ftz/.sat, NaN rules and half
+ * precision (every cvt class: test_sem_cvt.c; the frame: sem_check.h).  Instructions are built by hand (no parser) and run
  * on a hand-made register frame; expected values are exact bit patterns.
  */
 #include <fenv.h>
@@ -11,116 +11,8 @@
 
 #include "func/exec.h"
 #include "func/op.h"
+#include "sem_check.h"
 #include "test.h"
-
-#define SW 32 /* warp size of the test frame */
-#define SNR 16
-
-struct sem {
-	uint64_t regs[SNR * SW];
-	uint8_t carry[SW];
-	struct func_exec x;
-};
-
-static void sem_init(struct sem *s)
-{
-	memset(s, 0, sizeof *s);
-	s->x.regs = s->regs;
-	s->x.ws = SW;
-	s->x.carry = s->carry;
-}
-
-static uint64_t *reg(struct sem *s, int r)
-{
-	return &s->regs[r * SW];
-}
-
-static void opd_reg(struct ptx_insn *in, int i, int r)
-{
-	in->opd[i].kind = OPD_REG;
-	in->opd[i].reg = r;
-	in->opd[i].reg2 = -1;
-	if (in->nopd < i + 1)
-		in->nopd = (uint8_t)(i + 1);
-}
-
-static void opd_imm(struct ptx_insn *in, int i, uint64_t v)
-{
-	in->opd[i].kind = OPD_IMM;
-	in->opd[i].imm = v;
-	in->opd[i].reg2 = -1;
-	if (in->nopd < i + 1)
-		in->nopd = (uint8_t)(i + 1);
-}
-
-/* op.type d=r0, sources r1..r<nsrc> */
-static struct ptx_insn mk(unsigned op, unsigned type, int nsrc)
-{
-	struct ptx_insn in;
-	memset(&in, 0, sizeof in);
-	in.op = (uint16_t)op;
-	in.type = (uint8_t)type;
-	in.guard = -1;
-	for (int i = 0; i < PTX_MAX_OPDS; i++)
-		in.opd[i].reg2 = -1;
-	for (int i = 0; i <= nsrc; i++)
-		opd_reg(&in, i, i);
-	return in;
-}
-
-static bool checked(struct test_ctx *t, const struct ptx_insn *in, int line)
-{
-	char why[256] = "";
-	if (!func_alu_check(in, why, sizeof why)) {
-		test_fail(t, __FILE__, line, "func_alu_check rejected: %s", why);
-		return false;
-	}
-	return true;
-}
-
-/* Run on lane 0 with r1..r4 = a, b, c, e; return r0. */
-static uint64_t run1_(struct test_ctx *t, const struct ptx_insn *in, uint64_t a, uint64_t b, uint64_t c, uint64_t e,
-                      int line)
-{
-	struct sem s;
-	sem_init(&s);
-	reg(&s, 1)[0] = a;
-	reg(&s, 2)[0] = b;
-	reg(&s, 3)[0] = c;
-	reg(&s, 4)[0] = e;
-	if (!checked(t, in, line))
-		return 0xdeadbeefdeadbeefull;
-	func_exec_alu(&s.x, in, 1);
-	return reg(&s, 0)[0];
-}
-#define RUN(in, a, b, c) run1_(t, &(in), (a), (b), (c), 0, __LINE__)
-#define RUN4(in, a, b, c, e) run1_(t, &(in), (a), (b), (c), (e), __LINE__)
-
-static uint64_t F(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-static uint64_t D(double d)
-{
-	uint64_t u;
-	memcpy(&u, &d, 8);
-	return u;
-}
-static float toF(uint64_t v)
-{
-	uint32_t u = (uint32_t)v;
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-static double toD(uint64_t v)
-{
-	double d;
-	memcpy(&d, &v, 8);
-	return d;
-}
 
 /* ------------------------------------------------------------ dispatch */
 
@@ -269,7 +161,7 @@ TEST(sem_carry_chain)
 	opd_reg(&hi, 0, 6);
 	opd_reg(&hi, 1, 2);
 	opd_reg(&hi, 2, 4);
-	CHECK(checked(t, &lo, __LINE__) && checked(t, &hi, __LINE__));
+	CHECK(checked_(t, &lo, __FILE__, __LINE__) && checked_(t, &hi, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &lo, 0xf);
 	func_exec_alu(&s.x, &hi, 0xf);
 	for (int l = 0; l < 4; l++) {
@@ -297,7 +189,7 @@ TEST(sem_carry_chain)
 			reg(&s, 1)[l] = sa[l];
 			reg(&s, 2)[l] = sb[l];
 		}
-		CHECK(checked(t, &sc, __LINE__) && checked(t, &rd, __LINE__));
+		CHECK(checked_(t, &sc, __FILE__, __LINE__) && checked_(t, &rd, __FILE__, __LINE__));
 		func_exec_alu(&s.x, &sc, 0xf);
 		func_exec_alu(&s.x, &rd, 0xf);
 		for (int l = 0; l < 4; l++)
@@ -340,7 +232,7 @@ TEST(sem_carry_chain)
 	reg(&s, 1)[0] = 0x80000000u;
 	reg(&s, 2)[0] = 0x80000000u;
 	s.carry[0] = 0;
-	CHECK(checked(t, &sink, __LINE__));
+	CHECK(checked_(t, &sink, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &sink, 1);
 	CHECK_EQ(s.carry[0], 1);
 }
@@ -403,7 +295,7 @@ TEST(sem_mad_forms)
 	m2.mode = MODE_HI;
 	opd_reg(&m2, 0, 6);
 	opd_reg(&m2, 3, 7); /* c = 0 */
-	CHECK(checked(t, &m1, __LINE__) && checked(t, &m2, __LINE__));
+	CHECK(checked_(t, &m1, __FILE__, __LINE__) && checked_(t, &m2, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &m1, 1);
 	func_exec_alu(&s.x, &m2, 1);
 	/* (2^32-1)^2 + (2^32-1) = 0xffffffff00000000 */
@@ -647,7 +539,7 @@ TEST(sem_lop3_and_logic)
 	lp.opd[0].reg2 = 8;
 	reg(&s, 9)[0] = 0;
 	reg(&s, 9)[1] = 1;
-	CHECK(checked(t, &lp, __LINE__));
+	CHECK(checked_(t, &lp, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &lp, 3);
 	CHECK_EQ(reg(&s, 8)[0], 0);
 	CHECK_EQ(reg(&s, 8)[1], 1);
@@ -680,7 +572,7 @@ TEST(sem_setp_int_and_boolop)
 	reg(&s, 2)[0] = 1;
 	reg(&s, 1)[1] = 2;
 	reg(&s, 2)[1] = 1;
-	CHECK(checked(t, &in, __LINE__));
+	CHECK(checked_(t, &in, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &in, 3);
 	CHECK_EQ(reg(&s, 0)[0], 1);
 	CHECK_EQ(reg(&s, 5)[0], 0);
@@ -699,7 +591,7 @@ TEST(sem_setp_int_and_boolop)
 	opd_reg(&in, 3, 6);
 	reg(&s, 6)[0] = 1;
 	reg(&s, 6)[1] = 1;
-	CHECK(checked(t, &in, __LINE__));
+	CHECK(checked_(t, &in, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &in, 3);
 	CHECK_EQ(reg(&s, 0)[0], 1);
 	CHECK_EQ(reg(&s, 5)[0], 0);
@@ -761,7 +653,7 @@ TEST(sem_setp_float_unordered)
 	h.opd[0].reg2 = 5;
 	reg(&s, 1)[0] = 0x3c00bc00u; /* hi 1.0, lo -1.0 */
 	reg(&s, 2)[0] = 0x00000000u;
-	CHECK(checked(t, &h, __LINE__));
+	CHECK(checked_(t, &h, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &h, 1);
 	CHECK_EQ(reg(&s, 0)[0], 1);
 	CHECK_EQ(reg(&s, 5)[0], 0);
@@ -832,7 +724,7 @@ TEST(sem_mov_pack_unpack)
 	in.nopd = 2;
 	reg(&s, 1)[3] = 0x11111111u;
 	reg(&s, 2)[3] = 0x22222222u;
-	CHECK(checked(t, &in, __LINE__));
+	CHECK(checked_(t, &in, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &in, 1u << 3);
 	CHECK_EQ(reg(&s, 0)[3], 0x2222222211111111ull);
 	/* unpack back into r5, r6 */
@@ -845,7 +737,7 @@ TEST(sem_mov_pack_unpack)
 	un.opd[0].elem[1].kind = OPD_REG;
 	un.opd[0].elem[1].reg = 6;
 	opd_reg(&un, 1, 0);
-	CHECK(checked(t, &un, __LINE__));
+	CHECK(checked_(t, &un, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &un, 1u << 3);
 	CHECK_EQ(reg(&s, 5)[3], 0x11111111u);
 	CHECK_EQ(reg(&s, 6)[3], 0x22222222u);
@@ -873,7 +765,7 @@ TEST(sem_mov_pack_unpack)
 	}
 	opd_reg(&u4, 1, 7);
 	reg(&s, 7)[0] = 0x4444333322221111ull;
-	CHECK(checked(t, &u4, __LINE__));
+	CHECK(checked_(t, &u4, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &u4, 1);
 	CHECK_EQ(reg(&s, 8)[0], 0x1111);
 	CHECK_EQ(reg(&s, 11)[0], 0x4444);
@@ -1203,269 +1095,6 @@ TEST(sem_sfu_approx)
 	CHECK_EQ(RUN(in, D(3.0), 0, 0), 0x3fd5555555555555ull);
 }
 
-/* ------------------------------------------------------------------ cvt */
-
-static struct ptx_insn cvt(unsigned dt, unsigned st, unsigned rnd, uint32_t flags)
-{
-	struct ptx_insn in = mk(OP_CVT, dt, 1);
-	in.type2 = (uint8_t)st;
-	in.rnd = (uint8_t)rnd;
-	in.flags = flags;
-	return in;
-}
-
-TEST(sem_cvt_f16_from_f32)
-{
-	struct ptx_insn in = cvt(PTX_T_F16, PTX_T_F32, RND_RN, 0);
-	CHECK_EQ(RUN(in, F(1.0f), 0, 0), 0x3c00);
-	CHECK_EQ(RUN(in, F(65504.0f), 0, 0), 0x7bff);
-	CHECK_EQ(RUN(in, F(65519.0f), 0, 0), 0x7bff);
-	CHECK_EQ(RUN(in, F(65520.0f), 0, 0), 0x7c00); /* tie between max and 2^16 -> inf */
-	CHECK_EQ(RUN(in, F(-1e6f), 0, 0), 0xfc00);
-	CHECK_EQ(RUN(in, F(0x1p-24f), 0, 0), 0x0001);   /* smallest subnormal */
-	CHECK_EQ(RUN(in, F(0x1p-25f), 0, 0), 0x0000);   /* tie -> even (0) */
-	CHECK_EQ(RUN(in, F(0x1.8p-24f), 0, 0), 0x0002); /* 1.5 ulp: tie -> even (2) */
-	CHECK_EQ(RUN(in, F(0x1.8p-25f), 0, 0), 0x0001); /* 0.75 ulp */
-	CHECK_EQ(RUN(in, F(1.0f + 0x1p-11f), 0, 0), 0x3c00);
-	CHECK_EQ(RUN(in, F(1.0f + 0x1p-11f + 0x1p-20f), 0, 0), 0x3c01);
-	CHECK_EQ(RUN(in, 0x7f800001u, 0, 0), 0x7fff);
-	CHECK_EQ(RUN(in, F(-INFINITY), 0, 0), 0xfc00);
-	in.rnd = RND_RZ;
-	CHECK_EQ(RUN(in, F(1e6f), 0, 0), 0x7bff);
-	CHECK_EQ(RUN(in, F(1.0f + 0x1p-11f + 0x1p-20f), 0, 0), 0x3c00);
-	in.rnd = RND_RM;
-	CHECK_EQ(RUN(in, F(-0x1p-30f), 0, 0), 0x8001);
-	in.rnd = RND_RP;
-	CHECK_EQ(RUN(in, F(0x1p-30f), 0, 0), 0x0001);
-	in = cvt(PTX_T_F32, PTX_T_F16, RND_NONE, 0);
-	CHECK_EQ(RUN(in, 0x0001, 0, 0), F(0x1p-24f));
-	CHECK_EQ(RUN(in, 0x7c00, 0, 0), F(INFINITY));
-	CHECK_EQ(RUN(in, 0xc000, 0, 0), F(-2.0f));
-	CHECK_EQ(RUN(in, 0x7bff, 0, 0), F(65504.0f));
-	in = cvt(PTX_T_F16, PTX_T_F64, RND_RN, 0); /* single rounding from f64 */
-	CHECK_EQ(RUN(in, D(1.0 + 0x1p-11 + 0x1p-40), 0, 0), 0x3c01);
-}
-
-TEST(sem_cvt_bf16_and_pack)
-{
-	struct ptx_insn in = cvt(PTX_T_BF16, PTX_T_F32, RND_RN, 0);
-	CHECK_EQ(RUN(in, 0x3f808000u, 0, 0), 0x3f80); /* tie -> even */
-	CHECK_EQ(RUN(in, 0x3f818000u, 0, 0), 0x3f82);
-	CHECK_EQ(RUN(in, 0x3f808001u, 0, 0), 0x3f81);
-	CHECK_EQ(RUN(in, 0x7f7fffffu, 0, 0), 0x7f80); /* overflow -> inf */
-	in.rnd = RND_RZ;
-	CHECK_EQ(RUN(in, 0x7f7fffffu, 0, 0), 0x7f7f);
-	in = cvt(PTX_T_F32, PTX_T_BF16, RND_NONE, 0);
-	CHECK_EQ(RUN(in, 0xc040, 0, 0), F(-3.0f));
-	/* cvt.rn.f16x2.f32 d, a, b: a -> upper half, b -> lower half */
-	struct ptx_insn p = mk(OP_CVT, PTX_T_F16X2, 2);
-	p.type2 = PTX_T_F32;
-	p.rnd = RND_RN;
-	CHECK_EQ(RUN(p, F(1.0f), F(2.0f), 0), 0x3c004000u);
-	p.flags = FLAG_RELU;
-	CHECK_EQ(RUN(p, F(-1.0f), F(1.0f), 0), 0x00003c00u);
-	p.type = PTX_T_BF16X2;
-	p.flags = 0;
-	CHECK_EQ(RUN(p, F(-2.0f), F(0.5f), 0), 0xc0003f00u);
-}
-
-TEST(sem_cvt_float_to_int)
-{
-	struct ptx_insn in = cvt(PTX_T_S32, PTX_T_F32, RND_RZI, 0);
-	CHECK_EQ(RUN(in, 0x7fc00000u, 0, 0), 0);
-	CHECK_EQ(RUN(in, F(3e9f), 0, 0), 0x7fffffffu);
-	CHECK_EQ(RUN(in, F(-3e9f), 0, 0), 0x80000000u);
-	CHECK_EQ(RUN(in, F(INFINITY), 0, 0), 0x7fffffffu);
-	CHECK_EQ(RUN(in, F(-2.9f), 0, 0), 0xfffffffeu);
-	in.flags = FLAG_SAT; /* redundant, same result */
-	CHECK_EQ(RUN(in, F(3e9f), 0, 0), 0x7fffffffu);
-	in = cvt(PTX_T_S32, PTX_T_F32, RND_RNI, 0);
-	CHECK_EQ(RUN(in, F(2.5f), 0, 0), 2);
-	CHECK_EQ(RUN(in, F(3.5f), 0, 0), 4);
-	CHECK_EQ(RUN(in, F(-2.5f), 0, 0), 0xfffffffeu);
-	in.rnd = RND_RMI;
-	CHECK_EQ(RUN(in, F(-0.5f), 0, 0), 0xffffffffu);
-	in.rnd = RND_RPI;
-	CHECK_EQ(RUN(in, F(0.25f), 0, 0), 1);
-	in = cvt(PTX_T_U32, PTX_T_F32, RND_RZI, 0);
-	CHECK_EQ(RUN(in, F(-1.0f), 0, 0), 0);
-	CHECK_EQ(RUN(in, F(4294967040.0f), 0, 0), 0xffffff00u);
-	CHECK_EQ(RUN(in, F(5e9f), 0, 0), 0xffffffffu);
-	in = cvt(PTX_T_U64, PTX_T_F64, RND_RZI, 0);
-	CHECK_EQ(RUN(in, D(1e30), 0, 0), ~0ull);
-	CHECK_EQ(RUN(in, D(0x1.fffffffffffffp63), 0, 0), 0xfffffffffffff800ull);
-	in = cvt(PTX_T_S64, PTX_T_F64, RND_RZI, 0);
-	CHECK_EQ(RUN(in, D(-0x1p63), 0, 0), 0x8000000000000000ull);
-	CHECK_EQ(RUN(in, D(0x1p63), 0, 0), 0x7fffffffffffffffull);
-	CHECK_EQ(RUN(in, D(NAN), 0, 0), 0);
-	in = cvt(PTX_T_U8, PTX_T_F32, RND_RNI, 0);
-	CHECK_EQ(RUN(in, F(300.0f), 0, 0), 255);
-	in = cvt(PTX_T_S8, PTX_T_F32, RND_RZI, 0);
-	CHECK_EQ(RUN(in, F(-200.0f), 0, 0), 0x80);
-	in = cvt(PTX_T_S16, PTX_T_F16, RND_RZI, 0);
-	CHECK_EQ(RUN(in, 0x7c00, 0, 0), 0x7fff);
-	CHECK_EQ(RUN(in, 0xc500, 0, 0), 0xfffb); /* -5.0 */
-	in = cvt(PTX_T_S32, PTX_T_F32, RND_RZI, FLAG_FTZ);
-	CHECK_EQ(RUN(in, 0x80000001u, 0, 0), 0);
-}
-
-TEST(sem_cvt_int_to_float)
-{
-	struct ptx_insn in = cvt(PTX_T_F32, PTX_T_S32, RND_RN, 0);
-	CHECK_EQ(RUN(in, 16777217, 0, 0), F(16777216.0f)); /* tie -> even */
-	CHECK_EQ(RUN(in, 16777219, 0, 0), F(16777220.0f));
-	CHECK_EQ(RUN(in, 0xffffffffu, 0, 0), F(-1.0f));
-	CHECK_EQ(RUN(in, 0x80000000u, 0, 0), F(-2147483648.0f));
-	in.type2 = PTX_T_U32;
-	in.rnd = RND_RZ;
-	CHECK_EQ(RUN(in, 0xffffffffu, 0, 0), 0x4f7fffffu);
-	in.rnd = RND_RP;
-	CHECK_EQ(RUN(in, 0xffffffffu, 0, 0), 0x4f800000u);
-	in.type2 = PTX_T_S64;
-	in.rnd = RND_RM;
-	CHECK_EQ(RUN(in, (uint64_t)-16777217, 0, 0), F(-16777218.0f));
-	in.rnd = RND_RZ;
-	CHECK_EQ(RUN(in, (uint64_t)-16777217, 0, 0), F(-16777216.0f));
-	in = cvt(PTX_T_F64, PTX_T_U64, RND_RN, 0);
-	CHECK_EQ(RUN(in, ~0ull, 0, 0), 0x43f0000000000000ull);
-	CHECK_EQ(RUN(in, 0, 0, 0), 0); /* +0, in every mode */
-	in.rnd = RND_RZ;
-	CHECK_EQ(RUN(in, ~0ull, 0, 0), 0x43efffffffffffffull);
-	in.rnd = RND_RM;
-	CHECK_EQ(RUN(in, 0, 0, 0), 0);
-	in = cvt(PTX_T_F16, PTX_T_S32, RND_RN, 0);
-	CHECK_EQ(RUN(in, 70000, 0, 0), 0x7c00);
-	CHECK_EQ(RUN(in, 2049, 0, 0), 0x6800); /* 2049 -> 2048 (tie -> even) */
-	in.rnd = RND_RZ;
-	CHECK_EQ(RUN(in, 70000, 0, 0), 0x7bff);
-	in = cvt(PTX_T_F32, PTX_T_S32, RND_RN, FLAG_SAT);
-	CHECK_EQ(RUN(in, 5, 0, 0), F(1.0f));
-	CHECK_EQ(RUN(in, 0xfffffffbu, 0, 0), 0);
-	in = cvt(PTX_T_F32, PTX_T_S16, RND_RN, 0); /* source type decides the extension */
-	CHECK_EQ(RUN(in, 0xffff, 0, 0), F(-1.0f));
-	in.type2 = PTX_T_U16;
-	CHECK_EQ(RUN(in, 0xffff, 0, 0), F(65535.0f));
-}
-
-TEST(sem_cvt_int_to_int)
-{
-	struct ptx_insn in = cvt(PTX_T_S32, PTX_T_S16, RND_NONE, 0);
-	CHECK_EQ(RUN(in, 0xffff, 0, 0), 0xffffffffu);
-	in.type2 = PTX_T_U16;
-	CHECK_EQ(RUN(in, 0xffff, 0, 0), 0xffff);
-	in = cvt(PTX_T_U64, PTX_T_S32, RND_NONE, 0);
-	CHECK_EQ(RUN(in, 0xffffffffu, 0, 0), ~0ull);
-	in.type2 = PTX_T_U32;
-	CHECK_EQ(RUN(in, 0xffffffffu, 0, 0), 0xffffffffu);
-	in = cvt(PTX_T_U32, PTX_T_U64, RND_NONE, 0);
-	CHECK_EQ(RUN(in, 0x123456789ull, 0, 0), 0x23456789u);
-	in = cvt(PTX_T_S32, PTX_T_S8, RND_NONE, 0);
-	CHECK_EQ(RUN(in, 0x1280, 0, 0), 0xffffff80u);
-	in = cvt(PTX_T_U8, PTX_T_S32, RND_NONE, FLAG_SAT);
-	CHECK_EQ(RUN(in, 0xfffffffbu, 0, 0), 0);
-	CHECK_EQ(RUN(in, 300, 0, 0), 255);
-	in = cvt(PTX_T_S16, PTX_T_S32, RND_NONE, FLAG_SAT);
-	CHECK_EQ(RUN(in, 40000, 0, 0), 0x7fff);
-	CHECK_EQ(RUN(in, (uint64_t)(uint32_t)-40000, 0, 0), 0x8000);
-	in = cvt(PTX_T_S32, PTX_T_U32, RND_NONE, FLAG_SAT);
-	CHECK_EQ(RUN(in, 0xffffffffu, 0, 0), 0x7fffffffu);
-	in = cvt(PTX_T_U32, PTX_T_S64, RND_NONE, FLAG_SAT);
-	CHECK_EQ(RUN(in, 0x100000000ull, 0, 0), 0xffffffffu);
-	CHECK_EQ(RUN(in, ~0ull, 0, 0), 0);
-	in = cvt(PTX_T_S16, PTX_T_S32, RND_NONE, 0); /* narrowing truncates */
-	CHECK_EQ(RUN(in, 0x12348765u, 0, 0), 0x8765);
-	/* an .s8 result is sign-extended into a wider destination register */
-	struct ptx_reg_info regs[2] = {{(char *)"%rs0", PTX_T_B16}, {(char *)"%r1", PTX_T_B32}};
-	struct ptx_function fn;
-	memset(&fn, 0, sizeof fn);
-	fn.regs = regs;
-	fn.nregs = 2;
-	struct sem s;
-	sem_init(&s);
-	s.x.fn = &fn;
-	in = cvt(PTX_T_S8, PTX_T_S32, RND_NONE, 0);
-	reg(&s, 1)[0] = 0x180;
-	func_exec_alu(&s.x, &in, 1);
-	CHECK_EQ(reg(&s, 0)[0], 0xff80);
-	/* ... and so is every signed result narrower than its register
-	 * (PTX ISA: a destination wider than the instruction type is sign-
-	 * extended for signed types): cvt.s16.s8 into a .b32 register */
-	in = cvt(PTX_T_S16, PTX_T_S8, RND_NONE, 0);
-	opd_reg(&in, 0, 1);
-	reg(&s, 1)[0] = 0;
-	reg(&s, 2)[0] = 0xc2;
-	opd_reg(&in, 1, 2);
-	func_exec_alu(&s.x, &in, 1);
-	CHECK_EQ(reg(&s, 1)[0], 0xffffffc2u);
-	in = cvt(PTX_T_S16, PTX_T_S32, RND_NONE, FLAG_SAT); /* saturated, then extended */
-	opd_reg(&in, 0, 1);
-	opd_reg(&in, 1, 2);
-	reg(&s, 2)[0] = (uint32_t)-40000;
-	func_exec_alu(&s.x, &in, 1);
-	CHECK_EQ(reg(&s, 1)[0], 0xffff8000u);
-	in = cvt(PTX_T_U16, PTX_T_S8, RND_NONE, 0); /* unsigned: zero-extended */
-	opd_reg(&in, 0, 1);
-	opd_reg(&in, 1, 2);
-	reg(&s, 2)[0] = 0xc2;
-	func_exec_alu(&s.x, &in, 1);
-	CHECK_EQ(reg(&s, 1)[0], 0xffc2u);
-	in = cvt(PTX_T_S16, PTX_T_F32, RND_RZI, 0); /* float -> s16 into .b32 */
-	opd_reg(&in, 0, 1);
-	opd_reg(&in, 1, 2);
-	reg(&s, 2)[0] = F(-3.5f);
-	func_exec_alu(&s.x, &in, 1);
-	CHECK_EQ(reg(&s, 1)[0], 0xfffffffdu);
-}
-
-TEST(sem_cvt_float_to_float)
-{
-	struct ptx_insn in = cvt(PTX_T_F32, PTX_T_F64, RND_RN, 0);
-	CHECK_EQ(RUN(in, D(1.0 + 0x1p-24), 0, 0), 0x3f800000u);
-	CHECK_EQ(RUN(in, D(1.0 + 0x1p-24 + 0x1p-50), 0, 0), 0x3f800001u);
-	CHECK_EQ(RUN(in, D(1e300), 0, 0), 0x7f800000u);
-	CHECK_EQ(RUN(in, D(0x1p-149), 0, 0), 1);
-	CHECK_EQ(RUN(in, D(0x1p-151), 0, 0), 0);
-	CHECK_EQ(RUN(in, D(NAN), 0, 0), 0x7fffffffu);
-	in.rnd = RND_RZ;
-	CHECK_EQ(RUN(in, D(1e300), 0, 0), 0x7f7fffffu);
-	CHECK_EQ(RUN(in, D(-1.0 - 0x1p-30), 0, 0), 0xbf800000u);
-	in.rnd = RND_RM;
-	CHECK_EQ(RUN(in, D(-1.0 - 0x1p-30), 0, 0), 0xbf800001u);
-	in.rnd = RND_RP;
-	CHECK_EQ(RUN(in, D(0x1p-151), 0, 0), 1);
-	in.rnd = RND_RN;
-	in.flags = FLAG_FTZ;
-	CHECK_EQ(RUN(in, D(0x1p-140), 0, 0), 0);
-	in = cvt(PTX_T_F64, PTX_T_F32, RND_NONE, 0);
-	CHECK_EQ(RUN(in, F(0.1f), 0, 0), D((double)0.1f));
-	CHECK_EQ(RUN(in, 0x00000001u, 0, 0), D(0x1p-149));
-	in.flags = FLAG_FTZ;
-	CHECK_EQ(RUN(in, 0x80000001u, 0, 0), D(-0.0));
-	in = cvt(PTX_T_F32, PTX_T_F32, RND_RNI, 0);
-	CHECK_EQ(RUN(in, F(2.5f), 0, 0), F(2.0f));
-	CHECK_EQ(RUN(in, F(-0.4f), 0, 0), F(-0.0f));
-	CHECK_EQ(RUN(in, F(1e20f), 0, 0), F(1e20f));
-	in.rnd = RND_RZI;
-	CHECK_EQ(RUN(in, F(-2.7f), 0, 0), F(-2.0f));
-	in.rnd = RND_RMI;
-	CHECK_EQ(RUN(in, F(-2.2f), 0, 0), F(-3.0f));
-	in.rnd = RND_RPI;
-	CHECK_EQ(RUN(in, F(2.2f), 0, 0), F(3.0f));
-	in = cvt(PTX_T_F32, PTX_T_F32, RND_NONE, FLAG_SAT);
-	CHECK_EQ(RUN(in, F(2.0f), 0, 0), F(1.0f));
-	CHECK_EQ(RUN(in, 0x7fc00000u, 0, 0), 0);
-	CHECK_EQ(RUN(in, F(-0.5f), 0, 0), 0);
-	CHECK_EQ(RUN(in, F(0.5f), 0, 0), F(0.5f));
-	in = cvt(PTX_T_F32, PTX_T_F32, RND_NONE, FLAG_FTZ);
-	CHECK_EQ(RUN(in, 0x00400000u, 0, 0), 0);
-	in = cvt(PTX_T_BF16, PTX_T_F16, RND_RN, 0);
-	CHECK_EQ(RUN(in, 0x3c00, 0, 0), 0x3f80);
-	in = cvt(PTX_T_F16, PTX_T_BF16, RND_RN, 0);
-	CHECK_EQ(RUN(in, 0x4780, 0, 0), 0x7c00); /* 65536 overflows f16 */
-}
-
-/* ---------------------------------------------------------- lane control */
-
 TEST(sem_lane_mask_and_warp_width)
 {
 	struct sem s;
@@ -1507,7 +1136,7 @@ TEST(sem_setp_sink_destinations)
 	reg(&s, 1)[0] = 5;
 	reg(&s, 2)[0] = 5;
 	reg(&s, 5)[0] = 7;
-	CHECK(checked(t, &in, __LINE__));
+	CHECK(checked_(t, &in, __FILE__, __LINE__));
 	func_exec_alu(&s.x, &in, 1);
 	CHECK_EQ(reg(&s, 5)[0], 0);
 	CHECK_EQ(reg(&s, 0)[0], 0);
