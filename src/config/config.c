@@ -286,6 +286,8 @@ void wsConfigDestroy(ws_config *c) { free(c); }
 
 ws_config *wsConfigClone(const ws_config *c)
 {
+	if (!c)
+		return NULL;
 	struct ws_config *n = malloc(sizeof *n);
 	if (n)
 		*n = *c;
@@ -454,8 +456,10 @@ static void format_value(const struct ws_config *c, int p, char *buf, size_t buf
 
 const char *wsConfigGet(const ws_config *c, const char *key, char *buf, size_t bufsz)
 {
+	if (!c || !key || !buf || bufsz == 0)
+		return NULL;
 	int p = find_param(key);
-	if (p < 0 || !buf || bufsz == 0)
+	if (p < 0)
 		return NULL;
 	format_value(c, p, buf, bufsz);
 	return buf;
@@ -463,6 +467,8 @@ const char *wsConfigGet(const ws_config *c, const char *key, char *buf, size_t b
 
 void wsConfigPrintList(FILE *out)
 {
+	if (!out)
+		return;
 	fprintf(out, "%-22s %-6s %-12s %-28s %s\n", "parameter", "type", "default", "range", "description");
 	for (int i = 0; i < CFG_COUNT; i++) {
 		const struct cfg_param_info *pi = &cfg_params[i];
@@ -481,6 +487,8 @@ void wsConfigPrintList(FILE *out)
 
 void wsConfigPrint(const ws_config *c, FILE *out)
 {
+	if (!c || !out)
+		return;
 	char buf[64];
 	for (int i = 0; i < CFG_COUNT; i++) {
 		format_value(c, i, buf, sizeof buf);

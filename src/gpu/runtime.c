@@ -59,6 +59,19 @@ static ws_result ok(ws_sim *sim)
 	return WS_SUCCESS;
 }
 
+/* A module or function handle that may be used: not NULL, not unloaded. */
+static bool mod_live(const ws_module *m) { return m && !m->unloaded; }
+static bool fn_live(const ws_function *f) { return f && mod_live(f->mod); }
+
+/* The error for a handle of an unloaded module (NULL handles: plain INVALID_VALUE). */
+static ws_result dead_handle(const ws_module *m, const char *call)
+{
+	if (!m)
+		return WS_ERROR_INVALID_VALUE;
+	return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "%s: the module was unloaded (wsModuleUnload)", call);
+}
+
+
 ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz)
 {
 	char dummy[8];
@@ -158,6 +171,11 @@ void wsSimDestroy(ws_sim *sim)
 	while (sim->nmods)
 		wsModuleUnload(sim->mods[sim->nmods - 1]);
 	free(sim->mods);
+	for (uint32_t i = 0; i < sim->ndead; i++) {
+		free(sim->dead[i]->funcs);
+		free(sim->dead[i]);
+	}
+	free(sim->dead);
 	sim_textures_free(sim);
 	trace_free(&sim->trace);
 	memsys_destroy(sim->tmem);
@@ -443,14 +461,19 @@ ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path)
 
 const char *wsModuleWarnings(const ws_module *mod)
 {
-	return mod && mod->ir ? mod->ir->warnings : "";
+	return mod_live(mod) && mod->ir ? mod->ir->warnings : "";
 }
 
 ws_result wsModuleUnload(ws_module *m)
 {
-	if (!m)
-		return WS_ERROR_INVALID_VALUE;
+	if (!mod_live(m))
+		return dead_handle(m, "wsModuleUnload");
 	ws_sim *sim = m->sim;
+	struct ws_module **nd = realloc(sim->dead, (sim->ndead + 1) * sizeof *nd);
+	if (!nd)
+		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "wsModuleUnload: out of memory");
+	sim->dead = nd;
+	sim->dead[sim->ndead++] = m;
 	for (uint32_t i = 0; i < sim->nmods; i++)
 		if (sim->mods[i] == m) {
 			memmove(&sim->mods[i], &sim->mods[i + 1], (sim->nmods - i - 1) * sizeof *sim->mods);
@@ -461,16 +484,22 @@ ws_result wsModuleUnload(ws_module *m)
 		dmem_free(sim->mem, m->global_base);
 	ptx_module_destroy(m->ir);
 	free(m->const_bank);
-	free(m->funcs);
 	free(m->sibs);
-	free(m);
-	return WS_SUCCESS;
+	m->ir = NULL;
+	m->const_bank = NULL;
+	m->sibs = NULL;
+	m->nsibs = 0;
+	m->global_base = 0;
+	m->unloaded = true;
+	return ok(sim);
 }
 
 ws_result wsModuleGetFunction(ws_function **out, ws_module *m, const char *name)
 {
-	if (!out || !m || !name)
-		return WS_ERROR_INVALID_VALUE;
+	if (!mod_live(m))
+		return dead_handle(m, "wsModuleGetFunction");
+	if (!out || !name)
+		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsModuleGetFunction: NULL argument");
 	int i = ptx_module_find_func(m->ir, name);
 	if (i < 0 || !m->ir->funcs[i].is_entry) {
 		*out = NULL;
@@ -483,8 +512,10 @@ ws_result wsModuleGetFunction(ws_function **out, ws_module *m, const char *name)
 
 ws_result wsModuleGetGlobal(ws_deviceptr *dptr, size_t *bytes, ws_module *m, const char *name)
 {
-	if (!m || !name)
-		return WS_ERROR_INVALID_VALUE;
+	if (!mod_live(m))
+		return dead_handle(m, "wsModuleGetGlobal");
+	if (!name)
+		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsModuleGetGlobal: NULL name");
 	int i = ptx_module_find_var(m->ir, name, -1);
 	if (i < 0 || (m->ir->vars[i].space != SPACE_GLOBAL && m->ir->vars[i].space != SPACE_CONST))
 		return sim_error(m->sim, WS_ERROR_NOT_FOUND, "no module-scope .global or .const variable named '%s'",
@@ -507,8 +538,12 @@ static uint8_t *symbol_ptr(ws_module *m, const char *name, size_t bytes, size_t 
 			   ws_result *r, ws_deviceptr *dev)
 {
 	*r = WS_SUCCESS;
-	if (!m || !name) {
-		*r = WS_ERROR_INVALID_VALUE;
+	if (!mod_live(m)) {
+		*r = dead_handle(m, what);
+		return NULL;
+	}
+	if (!name) {
+		*r = sim_error(m->sim, WS_ERROR_INVALID_VALUE, "%s: NULL name", what);
 		return NULL;
 	}
 	int i = ptx_module_find_var(m->ir, name, -1);
@@ -565,23 +600,23 @@ ws_result wsMemcpyFromSymbol(ws_module *m, const char *name, void *dst, size_t b
 	return ok(m->sim);
 }
 
-int wsModuleFunctionCount(const ws_module *m) { return m ? (int)m->ir->nfuncs : 0; }
+int wsModuleFunctionCount(const ws_module *m) { return mod_live(m) ? (int)m->ir->nfuncs : 0; }
 const char *wsModuleFunctionName(const ws_module *m, int i)
 {
-	return m && i >= 0 && (uint32_t)i < m->ir->nfuncs ? m->ir->funcs[i].name : NULL;
+	return mod_live(m) && i >= 0 && (uint32_t)i < m->ir->nfuncs ? m->ir->funcs[i].name : NULL;
 }
 
-int wsFunctionParamCount(const ws_function *f) { return f ? (int)f->mod->ir->funcs[f->index].nparams : 0; }
+int wsFunctionParamCount(const ws_function *f) { return fn_live(f) ? (int)f->mod->ir->funcs[f->index].nparams : 0; }
 size_t wsFunctionParamSize(const ws_function *f, int i)
 {
-	if (!f || i < 0)
+	if (!fn_live(f) || i < 0)
 		return 0;
 	const struct ptx_function *pf = &f->mod->ir->funcs[f->index];
 	if ((uint32_t)i >= pf->nparams)
 		return 0;
 	return f->mod->ir->vars[pf->params[i]].size;
 }
-const char *wsFunctionName(const ws_function *f) { return f ? f->mod->ir->funcs[f->index].name : NULL; }
+const char *wsFunctionName(const ws_function *f) { return fn_live(f) ? f->mod->ir->funcs[f->index].name : NULL; }
 
 /* ---- spin-inducing branch annotations (BOWS/DDOS ground truth) ---- */
 
@@ -601,7 +636,7 @@ static bool backward_branch(const struct ptx_function *pf, int32_t pc)
 
 int wsFunctionBackwardBranches(const ws_function *f, int32_t *pcs, uint32_t *lines, unsigned cap)
 {
-	if (!f)
+	if (!fn_live(f))
 		return 0;
 	const struct ptx_function *pf = &f->mod->ir->funcs[f->index];
 	int n = 0;
@@ -628,8 +663,8 @@ static int cmp_sib(const void *a, const void *b)
 
 ws_result wsFunctionSetSpinBranches(ws_function *f, const int32_t *pcs, unsigned n)
 {
-	if (!f)
-		return WS_ERROR_INVALID_VALUE;
+	if (!fn_live(f))
+		return dead_handle(f ? f->mod : NULL, "wsFunctionSetSpinBranches");
 	struct ws_module *m = f->mod;
 	const struct ptx_function *pf = &m->ir->funcs[f->index];
 	if (n && !pcs)
@@ -666,7 +701,7 @@ ws_result wsFunctionSetSpinBranches(ws_function *f, const int32_t *pcs, unsigned
 
 int wsFunctionGetSpinBranches(const ws_function *f, int32_t *pcs, unsigned cap)
 {
-	if (!f)
+	if (!fn_live(f))
 		return 0;
 	int n = 0;
 	for (uint32_t i = 0; i < f->mod->nsibs; i++)
@@ -678,7 +713,11 @@ int wsFunctionGetSpinBranches(const ws_function *f, int32_t *pcs, unsigned cap)
 	return n;
 }
 
-void wsModulePrintSummary(const ws_module *m, FILE *out) { ptx_module_print_summary(m->ir, out); }
+void wsModulePrintSummary(const ws_module *m, FILE *out)
+{
+	if (mod_live(m) && out)
+		ptx_module_print_summary(m->ir, out);
+}
 
 /* ---- device memory ---- */
 
@@ -686,6 +725,8 @@ ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes)
 {
 	if (!sim || !dptr)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemAlloc: NULL argument");
+	if (bytes == 0)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemAlloc: 0 bytes (nothing to allocate)");
 	if (dmem_alloc(sim->mem, bytes, dptr))
 		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "cannot allocate %zu bytes of device memory (%llu of %llu used)",
 				 bytes, (unsigned long long)sim->mem->used, (unsigned long long)sim->mem->capacity);
@@ -696,6 +737,10 @@ ws_result wsSimSetMallocHeapSize(ws_sim *sim, size_t bytes)
 {
 	if (!sim)
 		return WS_ERROR_INVALID_VALUE;
+	if (bytes > sim->mem->capacity)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE,
+				 "wsSimSetMallocHeapSize: %zu bytes is more than the device memory (%llu bytes, device_mem_mb)",
+				 bytes, (unsigned long long)sim->mem->capacity);
 	if (bytes < sim->mem->heap_used)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE,
 				 "wsSimSetMallocHeapSize: %zu bytes is less than the %llu the device heap holds", bytes,
@@ -822,7 +867,9 @@ static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats
 
 ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
 {
-	if (!fn || !info)
+	if (!fn_live(fn))
+		return dead_handle(fn ? fn->mod : NULL, "wsFunctionGetInfo");
+	if (!info)
 		return WS_ERROR_INVALID_VALUE;
 	const struct ws_module *m = fn->mod;
 	const struct ptx_function *k = &m->ir->funcs[fn->index];
@@ -853,7 +900,9 @@ ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
 
 ws_result wsFunctionOccupancy(const ws_function *fn, unsigned blockThreads, size_t sharedMemBytes, unsigned *ctasPerSM)
 {
-	if (!fn || !ctasPerSM || blockThreads == 0)
+	if (!fn_live(fn))
+		return dead_handle(fn ? fn->mod : NULL, "wsFunctionOccupancy");
+	if (!ctasPerSM || blockThreads == 0)
 		return WS_ERROR_INVALID_VALUE;
 	struct cta_resources res;
 	const char *why;
@@ -883,8 +932,8 @@ ws_result wsLaunchCooperativeKernel(ws_function *fn, unsigned gx, unsigned gy, u
 static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
 		        unsigned shared_bytes, void **params, bool coop)
 {
-	if (!fn)
-		return WS_ERROR_INVALID_VALUE;
+	if (!fn_live(fn))
+		return dead_handle(fn ? fn->mod : NULL, "wsLaunchKernel");
 	struct ws_module *m = fn->mod;
 	ws_sim *sim = m->sim;
 	const struct ptx_function *k = &m->ir->funcs[fn->index];
@@ -1010,16 +1059,26 @@ void sim_set_sched_policy(ws_sim *sim, const struct sched_policy *pol, const str
 		sim->sched_override = (struct sched_choice){pol, pol && pol->wraps ? inner : NULL};
 }
 
+/* The last error of a call that takes a const simulator (a getter): the
+ * error text is diagnostic state of the caller's simulator object, which the
+ * caller created writable (wsSimCreate), so recording it is allowed.  A
+ * getter that succeeds leaves the last error alone (a program reads the
+ * counters of a launch that failed, then its error). */
+static ws_result getter_error(const ws_sim *sim, ws_result r, const char *fmt, const char *name)
+{
+	return sim ? sim_error((ws_sim *)sim, r, fmt, name ? name : "(null)") : r;
+}
+
 ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value)
 {
 	if (!sim || !name)
-		return WS_ERROR_INVALID_VALUE;
+		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsStatsGet: NULL name%.0s", name);
 	int i = stats_find(name);
 	if (i < 0) {
 		/* a counter exported by a scheduling policy that ran */
 		const struct stat_extra *e = stats_extra_find(&sim->stats, name);
 		if (!e)
-			return WS_ERROR_NOT_FOUND;
+			return getter_error(sim, WS_ERROR_NOT_FOUND, "wsStatsGet: no counter named '%s'", name);
 		if (value)
 			*value = e->v;
 		return WS_SUCCESS;
@@ -1058,10 +1117,12 @@ const char *wsLaunchKernelName(const ws_sim *sim, unsigned launch)
 ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name, uint64_t *value)
 {
 	if (!sim || !name)
-		return WS_ERROR_INVALID_VALUE;
+		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsLaunchStatsGet: NULL name%.0s", name);
 	int i = stats_find(name);
-	if (i < 0 || launch >= sim->nlaunches)
-		return WS_ERROR_NOT_FOUND;
+	if (i < 0)
+		return getter_error(sim, WS_ERROR_NOT_FOUND, "wsLaunchStatsGet: no counter named '%s'", name);
+	if (launch >= sim->nlaunches)
+		return getter_error(sim, WS_ERROR_NOT_FOUND, "wsLaunchStatsGet: no such launch (asked for '%s')", name);
 	if (value)
 		*value = sim->launches[launch].v[i];
 	return WS_SUCCESS;
@@ -1070,11 +1131,17 @@ ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name,
 ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value)
 {
 	if (!sim || !name)
-		return WS_ERROR_INVALID_VALUE;
-	return derived_get(&sim->stats, &sim->cfg, name, value) ? WS_SUCCESS : WS_ERROR_NOT_FOUND;
+		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsStatsGetDerived: NULL name%.0s", name);
+	if (!derived_get(&sim->stats, &sim->cfg, name, value))
+		return getter_error(sim, WS_ERROR_NOT_FOUND, "wsStatsGetDerived: no derived metric named '%s'", name);
+	return WS_SUCCESS;
 }
 
-void wsStatsPrint(const ws_sim *sim, FILE *out) { stats_report_print(&sim->stats, &sim->cfg, out); }
+void wsStatsPrint(const ws_sim *sim, FILE *out)
+{
+	if (sim && out)
+		stats_report_print(&sim->stats, &sim->cfg, out);
+}
 
 ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out)
 {

@@ -5,6 +5,8 @@
 #ifndef WARPSIM_GPU_SIM_H
 #define WARPSIM_GPU_SIM_H
 
+#include <stdbool.h>
+
 #include "config/config.h"
 #include "func/dmem.h"
 #include "func/texture.h"
@@ -28,6 +30,10 @@ struct ws_module {
 	struct ws_function *funcs; /* one per ir->funcs */
 	struct sched_sib *sibs;    /* annotated spin-inducing branches of its functions, sorted by (fn, pc) */
 	uint32_t nsibs;
+	/* wsModuleUnload frees the module's contents and leaves this struct and
+	 * funcs as a tombstone (freed with the simulator), so that a stale module
+	 * or function handle is an error rather than a use after free */
+	bool unloaded;
 };
 
 struct ws_sim {
@@ -44,6 +50,8 @@ struct ws_sim {
 	struct memsys *tmem;          /* timing model's memory system kept across launches (l2_persist), or NULL */
 	struct ws_module **mods;
 	uint32_t nmods;
+	struct ws_module **dead;      /* unloaded modules' tombstones (wsModuleUnload) */
+	uint32_t ndead;
 	uint64_t gridid;
 	struct phase_trace trace;  /* warp-phase records (config trace_phases) */
 	FILE *printf_out;          /* device printf output */
