@@ -72,6 +72,18 @@ LIST_STAMP := $(BUILD)/gen/lists.txt
 $(shell mkdir -p $(BUILD)/gen; printf '%s\n' '$(BENCHES)' '$(TEST_SRC)' | cmp -s - $(LIST_STAMP) || \
   printf '%s\n' '$(BENCHES)' '$(TEST_SRC)' > $(LIST_STAMP))
 
+# The policy registry (src/sched/registry.c includes it): one line per
+# WS_POLICY(ident, rank) / WS_FETCH_POLICY(ident, rank) line in
+# src/sched/*.c, ordered by rank then ident (sched.h), rewritten only when
+# that list changes, so adding a policy is adding its file.
+SCHED_REG := $(BUILD)/gen/sched_registry.inc
+$(shell for k in POLICY FETCH_POLICY; do \
+    grep -ho "^WS_$${k}([a-z0-9_]*, *[0-9]*)" src/sched/*.c | \
+    sed "s/^WS_[A-Z_]*(\([a-z0-9_]*\), *\([0-9]*\))/\2 \1/" | sort -k1,1n -k2,2 | \
+    sed "s/^[0-9]* \(.*\)/WS_REGISTER_$${k}(\1)/"; done > $(SCHED_REG).tmp; \
+  cmp -s $(SCHED_REG).tmp $(SCHED_REG) && rm -f $(SCHED_REG).tmp || mv $(SCHED_REG).tmp $(SCHED_REG))
+$(BUILD)/src/sched/registry.o $(BUILD)/pic/src/sched/registry.o: $(SCHED_REG)
+
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WFLAGS) -O1 -o $@ $<

@@ -47,7 +47,6 @@ static void arrive(const struct sched_policy *p, void *st, struct fake *f, uint3
 
 static void fig7_events(const struct sched_policy *p, void *st, struct fake *f)
 {
-	p->on_kernel_event(st, &f->v, SCHED_KERNEL_START);
 	p->on_issue(st, &f->v, f->w[0].sched_id, 0); /* last issued in TB0: w0 */
 	p->on_issue(st, &f->v, f->w[7].sched_id, 7); /* last issued in TB1: w7, which then reaches the barrier */
 	static const uint32_t waiting[] = {2, 5, 7, 9, 10, 11};
@@ -158,8 +157,6 @@ TEST(baws_mwf_without_waiting_warps_is_base_policy)
 	const struct sched_policy *pairs[2][2] = {{p, lrr}, {pg, gto}};
 	for (int k = 0; k < 2; k++) {
 		void *a = make(pairs[k][0], 1), *b = make(pairs[k][1], 1);
-		pairs[k][0]->on_kernel_event(a, &f.v, SCHED_KERNEL_START);
-		pairs[k][1]->on_kernel_event(b, &f.v, SCHED_KERNEL_START);
 		pairs[k][0]->on_issue(a, &f.v, 0, 5);
 		pairs[k][1]->on_issue(b, &f.v, 0, 5);
 		uint32_t o1[NW], o2[NW];
@@ -179,7 +176,6 @@ TEST(baws_saws_first_hit_order)
 	struct fake f;
 	fig7(&f, 1);
 	void *st = make(p, 1);
-	p->on_kernel_event(st, &f.v, SCHED_KERNEL_START);
 	/* TB1's first warp hit the barrier at cycle 100, TB2's at 50; TB0 has none waiting */
 	f.w[5].at_barrier = true;
 	f.c[1].first_barrier_hit = 100;
@@ -219,7 +215,6 @@ TEST(baws_cff_fetches_for_the_critical_warp)
 	/* under GTO: the greedy warp, else the oldest */
 	const struct sched_policy *g = sched_policy_find("gto");
 	void *gs = make(g, 1);
-	g->on_kernel_event(gs, &f.v, SCHED_KERNEL_START);
 	g->on_issue(gs, &f.v, 0, 6);
 	CHECK_EQ(cff->choose(fs, &f.v, el, g, gs), 6);
 	el[6] = false;

@@ -108,8 +108,11 @@ TEST(kaws_ka_switch_at_last_cta_event)
 	uint32_t o2[HV_SLOTS];
 	ka->order(st, &h.v, 0, o2);
 	CHECK(memcmp(o, o2, 4 * sizeof *o) == 0);
-	/* the next kernel starts in age mode again */
-	ka->on_kernel_event(st, &h.v, SCHED_KERNEL_START);
+	/* the next launch (a new instance: one per launch) starts in age mode again */
+	ka->destroy(st);
+	st = ka_new(ka, 1);
+	if (!st)
+		return;
 	ka->order(st, &h.v, 0, o);
 	CHECK(o[0] == 0 && o[1] == 1 && o[2] == 2 && o[3] == 3);
 	ka->destroy(st);

@@ -169,10 +169,13 @@ TEST(sched_lrr_rotation)
 	CHECK_ORDER(p, st, &f, 0, "0");
 	f.w[2].valid = true;
 	CHECK_ORDER(p, st, &f, 0, "0,2");
-	/* A new kernel starts over at slot 0. */
+	/* A new launch (a new instance: one per launch) starts over at slot 0. */
 	f.w[4].valid = true;
 	f.w[6].finished = false;
-	p->on_kernel_event(st, &f.v, SCHED_KERNEL_START);
+	p->destroy(st);
+	st = mk(p, NULL, 2, 8);
+	if (!st)
+		return;
 	CHECK_ORDER(p, st, &f, 0, "0,2,4,6");
 	/* Out-of-range scheduler: empty order. */
 	CHECK_EQ(cyc_order(p, st, &f.v, 5, f.order), 0);
@@ -241,10 +244,13 @@ TEST(sched_gto_invalid_greedy)
 	CHECK_ORDER(p, st, &f, 0, "4,3,2,1,0");
 	f.w[4].valid = false;
 	CHECK_ORDER(p, st, &f, 0, "3,2,1,0");
-	/* Kernel start forgets the greedy warp. */
+	/* A new launch (a new instance) has no greedy warp. */
 	f.w[4].valid = true;
 	p->on_issue(st, &f.v, 0, 0);
-	p->on_kernel_event(st, &f.v, SCHED_KERNEL_START);
+	p->destroy(st);
+	st = mk(p, NULL, 1, 6);
+	if (!st)
+		return;
 	CHECK_ORDER(p, st, &f, 0, "3,2,1,4,0");
 	p->destroy(st);
 }
@@ -365,10 +371,13 @@ TEST(sched_tls_fifo_and_reset)
 	CHECK_ORDER(p, st, &f, 0, "3");
 	f.w[3].long_latency_wait = true;
 	CHECK_ORDER(p, st, &f, 0, "2"); /* pending [1,0,3] */
-	/* Kernel start: pools rebuilt from scratch in age order. */
+	/* A new launch (a new instance): pools built from scratch in age order. */
 	for (uint32_t s = 0; s < 4; s++)
 		f.w[s].long_latency_wait = false;
-	p->on_kernel_event(st, &f.v, SCHED_KERNEL_START);
+	p->destroy(st);
+	st = mk(p, cfg, 1, 4);
+	if (!st)
+		return;
 	CHECK_ORDER(p, st, &f, 0, "3"); /* pending [2,1,0] */
 	/* Slot 3's warp is replaced between two calls (its CTA exited, a new one
 	 * arrived): the new warp is not the old pool entry; it queues at the tail. */
@@ -492,8 +501,11 @@ TEST(sched_gto_rotate_rotation)
 	CHECK_ORDER(p, st, &f, 0, "0,3,1");
 	f.v.cycle = 2300;
 	CHECK_ORDER(p, st, &f, 0, "0,1,3");
-	/* Kernel start: plain GTO again, rotation counted from here. */
-	p->on_kernel_event(st, &f.v, SCHED_KERNEL_START);
+	/* A new launch (a new instance): plain GTO again, rotation counted from here. */
+	p->destroy(st);
+	st = mk(p, cfg, 1, 4);
+	if (!st)
+		return;
 	f.v.cycle = 2350;
 	CHECK_ORDER(p, st, &f, 0, "1,0,3");
 	f.v.cycle = 2399;

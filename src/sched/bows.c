@@ -467,13 +467,11 @@ static void bows_on_kernel_event(void *st, const struct sched_view *v, enum sche
 {
 	struct bows *b = st;
 	sched_inner_on_kernel_event(&b->in, v, ev);
-	if (ev == SCHED_KERNEL_START)
-		bows_reset(b);
-	else if (ev == SCHED_KERNEL_END && b->dd)
+	if (ev == SCHED_KERNEL_END && b->dd)
 		ddos_finish(b->dd);
 }
 
-const struct sched_policy sched_bows = {
+WS_POLICY(bows, 90) = {
     .name = "bows",
     .description = "BOWS back-off warp spinning over INNER (bows:gto, bows:lrr, bows:cawa, bows:gto-rotate): "
                    "warps that take a spin-inducing branch go to the back and wait out a back-off delay",
@@ -496,7 +494,7 @@ const struct sched_policy sched_bows = {
     .on_kernel_event = bows_on_kernel_event,
 };
 
-const struct sched_policy sched_ddos = {
+WS_POLICY(ddos, 100) = {
     .name = "ddos",
     .description = "DDOS spin detection only, ordering exactly as INNER (ddos:gto ...): accuracy counters (TSDR, "
                    "FSDR, DPR) against the launch's annotated SIBs",

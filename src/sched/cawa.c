@@ -143,18 +143,7 @@ static void cawa_on_exec(void *st, const struct sched_view *v, const struct sche
 		w->ninst -= (int64_t)e->target - e->pc - 1; /* skipped */
 }
 
-static void cawa_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
-{
-	struct cawa *s = st;
-	(void)v;
-	if (ev != SCHED_KERNEL_START)
-		return;
-	sched_greedy_reset(&s->greedy);
-	for (uint32_t i = 0; i < s->nslots; i++)
-		s->w[i].used = false;
-}
-
-const struct sched_policy sched_cawa = {
+WS_POLICY(cawa, 80) = {
     .event_driven = true,
     .name = "cawa",
     .description = "CAWA's greedy criticality-aware scheduler: the last issued warp, then the most critical "
@@ -164,5 +153,4 @@ const struct sched_policy sched_cawa = {
     .order = cawa_order,
     .on_issue = cawa_on_issue,
     .on_exec = cawa_on_exec,
-    .on_kernel_event = cawa_on_kernel_event,
 };

@@ -91,7 +91,7 @@ static void cff_on_fetch(void *st, const struct sched_view *v, uint32_t slot)
 	s->last = slot;
 }
 
-const struct fetch_policy fetch_cff = {
+WS_FETCH_POLICY(cff, 20) = {
 	.name = "cff",
 	.description = "BAWS critical-fetch-first: fetch for the warp the issue policy would pick next",
 	.create = cff_create,

@@ -50,7 +50,7 @@ static void fef_on_fetch(void *st, const struct sched_view *v, uint32_t slot)
 	s->last = slot;
 }
 
-const struct fetch_policy fetch_fef = {
+WS_FETCH_POLICY(fef, 30) = {
 	.name = "fef",
 	.description = "fewest-entries-first: fetch for the eligible warp with the fewest I-buffer entries",
 	.create = fef_create,

@@ -52,7 +52,7 @@ static void rr_on_fetch(void *st, const struct sched_view *v, uint32_t slot)
 	s->last = slot;
 }
 
-const struct fetch_policy fetch_rr = {
+WS_FETCH_POLICY(rr, 10) = {
 	.name = "rr",
 	.description = "round-robin over eligible warp slots, starting after the slot fetched last",
 	.create = rr_create,

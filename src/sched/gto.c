@@ -61,13 +61,7 @@ static void gto_on_issue(void *st, const struct sched_view *v, uint32_t sched_id
 	sched_greedy_issue(&s->greedy, v, sched_id, slot);
 }
 
-static void gto_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
-{
-	struct gto *s = st;
-	if (ev == SCHED_KERNEL_START)
-		sched_greedy_reset(&s->greedy);
-}
-const struct sched_policy sched_gto = {
+WS_POLICY(gto, 20) = {
 	.event_driven = true,
 	.name = "gto",
 	.description = "greedy-then-oldest: the last issued warp while it can issue, then the oldest",
@@ -75,5 +69,4 @@ const struct sched_policy sched_gto = {
 	.destroy = gto_destroy,
 	.order = gto_order,
 	.on_issue = gto_on_issue,
-	.on_kernel_event = gto_on_kernel_event,
 };

@@ -178,13 +178,7 @@ static void rot_on_issue(void *st, const struct sched_view *v, uint32_t sched_id
 	sched_greedy_issue(&s->greedy, v, sched_id, slot);
 }
 
-static void rot_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
-{
-	if (ev == SCHED_KERNEL_START)
-		rot_reset(st);
-}
-
-const struct sched_policy sched_gto_rotate = {
+WS_POLICY(gto_rotate, 40) = {
 	.name = "gto-rotate",
 	.description = "GTO whose age ranking rotates by one warp every gto_rotate_period cycles (BOWS baseline)",
 	.event_driven = true,
@@ -196,5 +190,4 @@ const struct sched_policy sched_gto_rotate = {
 	.on_cycle = rot_on_cycle,
 	.next_event = rot_next_event,
 	.on_issue = rot_on_issue,
-	.on_kernel_event = rot_on_kernel_event,
 };

@@ -13,9 +13,9 @@
  *    view's sched_cta.insts_issued -- the paper's 4-byte counter, reset when
  *    a CTA takes the slot), the oldest warp first within a CTA (and among
  *    CTAs of equal progress).
- * The mode resets to age priority at SCHED_KERNEL_START (a policy instance
- * serves one launch; each kernel of a multi-kernel benchmark switches at its
- * own last CTA).  No counters: which mode is on is visible in the order.
+ * The mode starts as age priority when create() builds the instance (an
+ * instance serves one launch; each kernel of a multi-kernel benchmark
+ * switches at its own last CTA).  No counters: which mode is on is visible in the order.
  */
 #include <stdlib.h>
 
@@ -88,13 +88,11 @@ uint32_t sched_ka_order(const void *st, const struct sched_view *v, uint32_t sch
 void sched_ka_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
 {
 	struct ka *s = st;
-	if (ev == SCHED_KERNEL_START)
-		s->progress_mode = false;
-	else if (ev == SCHED_KERNEL_LAST_CTA_ISSUED)
+	if (ev == SCHED_KERNEL_LAST_CTA_ISSUED)
 		s->progress_mode = true;
 }
 
-const struct sched_policy sched_ka = {
+WS_POLICY(ka, 110) = {
 	.event_driven = true,
 	.name = "ka",
 	.description = "kernel-aware (KAWS paper): oldest warp first until the kernel's last CTA is issued, then the "

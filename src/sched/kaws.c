@@ -7,7 +7,7 @@
  */
 #include "sched/ka.h"
 
-const struct sched_policy sched_kaws = {
+WS_POLICY(kaws, 120) = {
 	.event_driven = true,
 	.name = "kaws",
 	.description = "KAWS: kernel-aware scheduling (ka) plus warp sharing between schedulers (warp_sharing=1)",

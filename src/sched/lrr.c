@@ -63,13 +63,7 @@ static void lrr_on_issue(void *st, const struct sched_view *v, uint32_t sched_id
 		s->last[sched_id] = slot;
 }
 
-static void lrr_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
-{
-	if (ev == SCHED_KERNEL_START)
-		lrr_reset(st);
-}
-
-const struct sched_policy sched_lrr = {
+WS_POLICY(lrr, 10) = {
 	.event_driven = true,
 	.name = "lrr",
 	.description = "loose round-robin: each scheduler's warps in slot order, starting after the last issued",
@@ -77,5 +71,4 @@ const struct sched_policy sched_lrr = {
 	.destroy = lrr_destroy,
 	.order = lrr_order,
 	.on_issue = lrr_on_issue,
-	.on_kernel_event = lrr_on_kernel_event,
 };

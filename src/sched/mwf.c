@@ -268,13 +268,7 @@ static void mwf_on_cta(void *st, const struct sched_view *v, uint32_t cta_slot)
 	}
 }
 
-static void mwf_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
-{
-	if (ev == SCHED_KERNEL_START)
-		mwf_reset(st);
-}
-
-const struct sched_policy sched_mwf_lrr = {
+WS_POLICY(mwf_lrr, 50) = {
 	.event_driven = true,
 	.name = "mwf-lrr",
 	.description = "BAWS most-waiting-first: CTAs with the most warps at a barrier first, LRR within a CTA",
@@ -286,12 +280,11 @@ const struct sched_policy sched_mwf_lrr = {
 	.on_barrier_release = mwf_on_barrier_release,
 	.on_cta_launch = mwf_on_cta,
 	.on_cta_exit = mwf_on_cta,
-	.on_kernel_event = mwf_on_kernel_event,
 	.counters = mwf_counters,
 	.ncounters = MWF_NCTR,
 };
 
-const struct sched_policy sched_mwf_gto = {
+WS_POLICY(mwf_gto, 60) = {
 	.event_driven = true,
 	.name = "mwf-gto",
 	.description = "BAWS most-waiting-first: CTAs with the most warps at a barrier first, GTO within a CTA",
@@ -303,7 +296,6 @@ const struct sched_policy sched_mwf_gto = {
 	.on_barrier_release = mwf_on_barrier_release,
 	.on_cta_launch = mwf_on_cta,
 	.on_cta_exit = mwf_on_cta,
-	.on_kernel_event = mwf_on_kernel_event,
 	.counters = mwf_counters,
 	.ncounters = MWF_NCTR,
 };

@@ -2,56 +2,42 @@
  * registry.c -- the table of warp-scheduling and fetch policies, by name.
  *
  * Models no hardware.  Every policy lives in its own file under src/sched/
- * and is listed here once; the simulator, `warpsim policies` and config
- * validation look policies up by the names below (docs/policies.md
- * describes each one).  To add a policy: define
- * `const struct sched_policy sched_NAME` (or `fetch_NAME`) in its file,
- * declare it here and append it to the list.
+ * and declares itself there with WS_POLICY / WS_FETCH_POLICY (sched.h); the
+ * build collects those declarations into the generated sched_registry.inc,
+ * so adding a policy edits nothing here.  The simulator, `warpsim policies`
+ * and config validation look policies up by name (docs/policies.md
+ * describes each one), and resolve "WRAPPER:INNER" choices.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "sched/sched.h"
 
-extern const struct sched_policy sched_lrr;
-extern const struct sched_policy sched_gto;
-extern const struct sched_policy sched_tls;
-extern const struct sched_policy sched_gto_rotate;
-extern const struct sched_policy sched_mwf_lrr;
-extern const struct sched_policy sched_mwf_gto;
-extern const struct sched_policy sched_saws;
-extern const struct sched_policy sched_cawa;
-extern const struct sched_policy sched_bows;
-extern const struct sched_policy sched_ddos;
-extern const struct sched_policy sched_ka;
-extern const struct sched_policy sched_kaws;
+/* The policies as the Makefile found them (WS_POLICY and WS_FETCH_POLICY
+ * lines in the .c files of src/sched/, sched.h), in rank order. */
+#define WS_REGISTER_POLICY(ident) extern const struct sched_policy sched_##ident;
+#define WS_REGISTER_FETCH_POLICY(ident) extern const struct fetch_policy fetch_##ident;
+#include "sched_registry.inc"
+#undef WS_REGISTER_POLICY
+#undef WS_REGISTER_FETCH_POLICY
 
-extern const struct fetch_policy fetch_rr;
-extern const struct fetch_policy fetch_cff;
-extern const struct fetch_policy fetch_fef;
-
+#define WS_REGISTER_POLICY(ident) &sched_##ident,
+#define WS_REGISTER_FETCH_POLICY(ident)
 const struct sched_policy *const sched_policies[] = {
-	&sched_lrr,
-	&sched_gto,
-	&sched_tls,
-	&sched_gto_rotate,
-	&sched_mwf_lrr,
-	&sched_mwf_gto,
-	&sched_saws,
-	&sched_cawa,
-	&sched_bows,
-	&sched_ddos,
-	&sched_ka,
-	&sched_kaws,
+#include "sched_registry.inc"
 	NULL,
 };
+#undef WS_REGISTER_POLICY
+#undef WS_REGISTER_FETCH_POLICY
 
+#define WS_REGISTER_POLICY(ident)
+#define WS_REGISTER_FETCH_POLICY(ident) &fetch_##ident,
 const struct fetch_policy *const fetch_policies[] = {
-	&fetch_rr,
-	&fetch_cff,
-	&fetch_fef,
+#include "sched_registry.inc"
 	NULL,
 };
+#undef WS_REGISTER_POLICY
+#undef WS_REGISTER_FETCH_POLICY
 
 const struct sched_policy *sched_policy_find(const char *name)
 {

@@ -111,14 +111,7 @@ static void saws_on_issue(void *st, const struct sched_view *v, uint32_t sched_i
 	sched_greedy_issue(&s->greedy, v, sched_id, slot);
 }
 
-static void saws_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
-{
-	struct saws *s = st;
-	if (ev == SCHED_KERNEL_START)
-		sched_greedy_reset(&s->greedy);
-}
-
-const struct sched_policy sched_saws = {
+WS_POLICY(saws, 70) = {
 	.event_driven = true,
 	.name = "saws",
 	.description = "SAWS: CTAs ordered by the time their first warp hit the current barrier, GTO within a CTA",
@@ -126,5 +119,4 @@ const struct sched_policy sched_saws = {
 	.destroy = saws_destroy,
 	.order = saws_order,
 	.on_issue = saws_on_issue,
-	.on_kernel_event = saws_on_kernel_event,
 };

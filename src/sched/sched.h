@@ -266,6 +266,24 @@ struct fetch_policy {
 	void (*on_fetch)(void *st, const struct sched_view *v, uint32_t slot);
 };
 
+/*
+ * Registration.  A policy is defined in its own file under src/sched/ with
+ *
+ *     WS_POLICY(ident, rank) = { .name = "...", ... };        (a warp-scheduling policy)
+ *     WS_FETCH_POLICY(ident, rank) = { .name = "...", ... };  (a fetch policy)
+ *
+ * at the start of a line, and nothing else is edited: the Makefile collects
+ * these lines from the .c files of src/sched/ into $(BUILD)/gen/sched_registry.inc, which
+ * registry.c includes to build sched_policies[] and fetch_policies[].  The
+ * lists are ordered by rank, then by ident; ident is a C identifier (the
+ * object is sched_<ident> / fetch_<ident>), rank a decimal number.  Ranks
+ * 10-120 (issue) and 10-30 (fetch) hold the policies the simulator started
+ * with, in their historical order; a new policy takes rank 1000 and so
+ * sorts after them by name.  The order shows in `warpsim policies`.
+ */
+#define WS_POLICY(ident, rank) const struct sched_policy sched_##ident
+#define WS_FETCH_POLICY(ident, rank) const struct fetch_policy fetch_##ident
+
 /* Registry (registry.c): look up by name; NULL if unknown. */
 const struct sched_policy *sched_policy_find(const char *name);
 

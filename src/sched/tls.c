@@ -236,13 +236,7 @@ static void tls_on_issue(void *st, const struct sched_view *v, uint32_t sched_id
 		s->last[sched_id] = slot;
 }
 
-static void tls_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
-{
-	if (ev == SCHED_KERNEL_START)
-		tls_reset(st);
-}
-
-const struct sched_policy sched_tls = {
+WS_POLICY(tls, 30) = {
 	.name = "tls",
 	.description = "two-level: LRR over an active pool of tls_active_warps warps per scheduler; warps waiting on "
 		       "long-latency loads swap with a FIFO pending pool",
@@ -253,5 +247,4 @@ const struct sched_policy sched_tls = {
 	.order = tls_order,
 	.on_cycle = tls_on_cycle,
 	.on_issue = tls_on_issue,
-	.on_kernel_event = tls_on_kernel_event,
 };
