@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sched/sched.h"
+#include "sched/sched_util.h"
 #include "test.h"
 
 #define NW 12
@@ -16,6 +17,7 @@ struct fake {
 	struct sched_warp w[NW];
 	struct sched_cta c[NC];
 	struct sched_view v;
+	uint32_t ages[2 * NW], nages[2]; /* the view's age lists */
 };
 
 /* Figure 7: 3 TBs of 4 warps; TB0: w2 waits; TB1: w5, w7 wait; TB2: w9, w10, w11 wait. */
@@ -30,6 +32,7 @@ static void fig7(struct fake *f, uint32_t nsched)
 	for (uint32_t c = 0; c < NC; c++)
 		f->c[c] = (struct sched_cta){.valid = true, .cta_id = c, .nwarps = 4, .first_barrier_hit = UINT64_MAX};
 	f->v = (struct sched_view){.cycle = 1000, .nsched = nsched, .nslots = NW, .warps = f->w, .nctas = NC, .ctas = f->c};
+	sched_view_sort_ages(&f->v, f->ages, f->nages);
 }
 
 static void *make(const struct sched_policy *p, uint32_t nsched)

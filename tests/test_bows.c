@@ -26,9 +26,11 @@ struct bv {
 	struct sched_warp w[NW];
 	struct sched_cta c[2];
 	bool held[NW];
+	struct sched_hold_port hold; /* sched_hold() sets held[] */
 	struct sched_view v;
 	uint32_t order[NW];
 	uint64_t ctr[64];
+	uint32_t ages[NW], nages[1]; /* the view's age list */
 };
 
 /* n warps in slots 0..n-1 (ages = slot), one scheduler. */
@@ -44,7 +46,10 @@ static void bv_init(struct bv *b, uint32_t n)
 	}
 	b->c[0].valid = true;
 	b->c[0].nwarps = n;
-	b->v = (struct sched_view){.nsched = 1, .nslots = NW, .warps = b->w, .nctas = 2, .ctas = b->c, .held = b->held};
+	b->hold = (struct sched_hold_port){sched_hold_in_array, b->held};
+	b->v = (struct sched_view){.nsched = 1, .nslots = NW, .warps = b->w, .nctas = 2, .ctas = b->c, .held = b->held,
+				   .hold = &b->hold};
+	sched_view_sort_ages(&b->v, b->ages, b->nages);
 }
 
 static ws_config *cfg_with(const char *const *kv)
@@ -70,7 +75,6 @@ static void *mk_bows(struct bv *b, const ws_config *cfg)
 	                              .nsched = 1,
 	                              .nslots = NW,
 	                              .nctas = 2,
-	                              .held = b->held,
 	                              .counters = b->ctr,
 	                              .inner = sched_policy_find("gto"),
 	                              .self = p,
@@ -153,6 +157,7 @@ TEST(bows_backoff_order)
 	CHECK_EQ(ctr_of(p, b.ctr, "sib_insts"), 3);
 	/* a new warp in slot 0 starts clean */
 	b.w[0].age = 10;
+	sched_view_sort_ages(&b.v, b.ages, b.nages);
 	CHECK_MSG(strcmp(order_str(p, st, &b, buf, sizeof buf), "1,2,3,0") == 0, "got %s", buf); /* gto: age 10 last */
 	branch(p, st, &b, 2, 9, true);
 	CHECK_MSG(strcmp(order_str(p, st, &b, buf, sizeof buf), "1,3,0,2") == 0, "got %s", buf);
@@ -889,14 +894,12 @@ TEST(bows_order_is_pure)
 		                               .nsched = 1,
 		                               .nslots = NW,
 		                               .nctas = 2,
-		                               .held = a.held,
 		                               .counters = a.ctr,
 		                               .inner = sched_policy_find(inner[in]),
 		                               .self = p,
 		                               .sibs = the_sib,
 		                               .nsibs = 1};
 		void *sa = p->create(&ca);
-		ca.held = b.held;
 		ca.counters = b.ctr;
 		void *sb = p->create(&ca);
 		CHECK(sa && sb);

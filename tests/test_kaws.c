@@ -31,6 +31,7 @@ struct hview {
 	struct sched_warp w[HV_SLOTS];
 	struct sched_cta c[HV_CTAS];
 	struct sched_view v;
+	uint32_t ages[4 * HV_SLOTS], nages[4]; /* the view's age lists */
 };
 
 /* nsched schedulers; slot i belongs to scheduler i % nsched; all slots empty. */
@@ -43,6 +44,7 @@ static void hv_init(struct hview *h, uint32_t nsched)
 	}
 	h->v = (struct sched_view){.cycle = 100, .nsched = nsched, .nslots = HV_SLOTS, .warps = h->w,
 				   .nctas = HV_CTAS, .ctas = h->c};
+	sched_view_sort_ages(&h->v, h->ages, h->nages);
 }
 
 /* A ready warp in `slot` of CTA slot `cta` with launch order `age`. */
@@ -57,6 +59,7 @@ static void hv_warp(struct hview *h, uint32_t slot, uint32_t cta, uint64_t age, 
 	w->warp_in_cta = wic;
 	h->c[cta].valid = true;
 	h->c[cta].nwarps++;
+	sched_view_sort_ages(&h->v, h->ages, h->nages); /* as the SM does at a CTA launch */
 }
 
 static const struct sched_policy *pol(const char *name)
@@ -124,9 +127,13 @@ TEST(kaws_ka_switch_at_last_cta_event)
 TEST(kaws_ka_cta_progress_order)
 {
 	const struct sched_policy *kaws = pol("kaws");
-	CHECK(kaws != NULL && kaws->warp_sharing);
+	CHECK(kaws != NULL);
 	if (!kaws)
 		return;
+	/* kaws presets the issue stage's warp sharing; ka does not */
+	int64_t share = 0;
+	CHECK(sched_choice_preset(&(struct sched_choice){kaws, NULL}, "warp_sharing", &share) && share == 1);
+	CHECK(!sched_choice_preset(&(struct sched_choice){pol("ka"), NULL}, "warp_sharing", &share));
 	struct hview h;
 	hv_init(&h, 2);
 	/* scheduler 0 owns the even slots */
@@ -349,7 +356,6 @@ struct rec {
 	uint8_t turn[REC_CYCLES][8];
 	uint8_t nturn[REC_CYCLES];
 	uint64_t ready_seen, coll_mismatch, mem_heads;
-	struct sched_age_cache ages;
 };
 static struct rec *rec_last; /* the SM-0 instance of the current test run (tests run one at a time) */
 
@@ -360,10 +366,6 @@ static void *rec_create(const struct sched_create_args *a)
 		return NULL;
 	r->sm = a->sm;
 	r->nsched = a->nsched;
-	if (sched_age_cache_init(&r->ages, a->nsched, a->nslots) != 0) {
-		free(r);
-		return NULL;
-	}
 	if (a->sm == 0 && a->self->user)
 		*(struct rec **)a->self->user = r;
 	return r;
@@ -371,7 +373,6 @@ static void *rec_create(const struct sched_create_args *a)
 static void rec_destroy(void *st)
 {
 	struct rec *r = st;
-	sched_age_cache_free(&r->ages);
 	if (rec_last == r)
 		rec_last = NULL;
 	free(r);
@@ -380,7 +381,7 @@ static uint32_t rec_order(const void *st, const struct sched_view *v, uint32_t s
 {
 	struct rec *r = (struct rec *)st; /* test bookkeeping only: nothing the simulation can observe */
 	uint32_t n, k = 0;
-	const uint32_t *s = sched_age_cache_get(&r->ages, v, sched_id, &n);
+	const uint32_t *s = sched_by_age(v, sched_id, &n);
 	for (uint32_t i = 0; i < n; i++) {
 		const struct sched_warp *w = &v->warps[s[i]];
 		if (w->finished)

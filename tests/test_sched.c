@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "sched/sched.h"
+#include "sched/sched_util.h"
 #include "test.h"
 #include "warpsim.h"
 
@@ -21,7 +23,12 @@ struct fake {
 	struct sched_cta c[8];
 	struct sched_view v;
 	uint32_t order[FK_SLOTS];
+	uint32_t ages[8 * FK_SLOTS], nages[8]; /* the view's age lists (fk_sort) */
 };
+
+/* Rebuild the view's age lists after changing which slots are valid (as the
+ * SM does when a CTA launches or exits). */
+static void fk_sort(struct fake *f) { sched_view_sort_ages(&f->v, f->ages, f->nages); }
 
 static void fk_init(struct fake *f, uint32_t nslots, uint32_t nsched)
 {
@@ -72,6 +79,7 @@ static uint32_t cyc_order(const struct sched_policy *p, void *st, const struct s
 /* Order of scheduler `sid` as a string "a,b,c" (so failures show the whole sequence). */
 static const char *ord(const struct sched_policy *p, void *st, struct fake *f, uint32_t sid, char *buf, size_t n)
 {
+	fk_sort(f);
 	uint32_t k = cyc_order(p, st, &f->v, sid, f->order);
 	size_t off = 0;
 	buf[0] = 0;
@@ -100,6 +108,44 @@ static struct ws_config *cfg_with(const char *key, const char *val)
 }
 
 /* ------------------------------------------------------------ registry */
+
+/* vecadd at tiny size under sched=`sched` and fetch=`fetch`: it verifies. */
+static void run_vecadd(struct test_ctx *t, const char *sched, const char *fetch)
+{
+	const struct ws_bench_info *bi = ws_bench_find("vecadd");
+	ws_config *cfg = wsConfigCreate();
+	char err[256] = "";
+	ws_sim *sim = NULL;
+	ws_module *mod = NULL;
+	bool ok = bi && cfg && wsConfigSet(cfg, "sched", sched, err, sizeof err) == WS_SUCCESS &&
+		  wsConfigSet(cfg, "fetch", fetch, err, sizeof err) == WS_SUCCESS && wsSimCreate(&sim, cfg) == WS_SUCCESS &&
+		  wsModuleLoadData(sim, &mod, bi->ptx, "vecadd") == WS_SUCCESS;
+	CHECK_MSG(ok, "sched=%s fetch=%s: setup failed: %s", sched, fetch, err);
+	if (ok) {
+		struct ws_bench_out out;
+		memset(&out, 0, sizeof out);
+		ws_result r = ws_bench_run(bi, sim, mod, WS_SIZE_TINY, &out);
+		CHECK_MSG(r == WS_SUCCESS, "vecadd tiny under sched=%s fetch=%s: %s", sched, fetch, out.msg);
+	}
+	wsSimDestroy(sim);
+	wsConfigDestroy(cfg);
+}
+
+/* Registration works for every policy the build found (WS_POLICY and
+ * WS_FETCH_POLICY in src/sched/): each runs vecadd tiny and verifies (a
+ * wrapper over gto, a fetch policy under gto). */
+TEST(sched_registry_every_policy_runs)
+{
+	size_t n = 0;
+	for (size_t i = 0; sched_policies[i]; i++, n++) {
+		char name[128];
+		snprintf(name, sizeof name, "%s%s", sched_policies[i]->name, sched_policies[i]->wraps ? ":gto" : "");
+		run_vecadd(t, name, "rr");
+	}
+	for (size_t i = 0; fetch_policies[i]; i++)
+		run_vecadd(t, "gto", fetch_policies[i]->name);
+	CHECK(n >= 12); /* the policies the simulator started with, at least */
+}
 
 TEST(sched_registry_lookup)
 {
@@ -178,6 +224,7 @@ TEST(sched_lrr_rotation)
 		return;
 	CHECK_ORDER(p, st, &f, 0, "0,2,4,6");
 	/* Out-of-range scheduler: empty order. */
+	fk_sort(&f);
 	CHECK_EQ(cyc_order(p, st, &f.v, 5, f.order), 0);
 	p->destroy(st);
 }
@@ -386,6 +433,7 @@ TEST(sched_tls_fifo_and_reset)
 	/* No unfinished warps: empty order. */
 	for (uint32_t s = 0; s < 4; s++)
 		f.w[s].valid = false;
+	fk_sort(&f);
 	CHECK_EQ(cyc_order(p, st, &f.v, 0, f.order), 0);
 	p->destroy(st);
 	wsConfigDestroy(cfg);
@@ -587,6 +635,7 @@ TEST(sched_order_wellformed)
 				w->long_latency_wait = (r >> 8) % 4 == 0;
 				w->at_barrier = (r >> 12) % 9 == 0;
 			}
+			fk_sort(&f);
 			for (uint32_t sid = 0; sid < 2; sid++) {
 				uint32_t k = cyc_order(p, st, &f.v, sid, f.order);
 				bool seen[48] = {false};
@@ -658,6 +707,7 @@ TEST(sched_order_is_pure)
 				w->long_latency_wait = (r >> 8) % 4 == 0;
 				w->at_barrier = (r >> 12) % 9 == 0;
 			}
+			fk_sort(&f);
 			for (uint32_t sid = 0; sid < 2 && ok; sid++) {
 				uint32_t oa[48], ob[48], oc[48];
 				/* b: extra queries of both schedulers before and after its hook */

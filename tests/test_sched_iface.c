@@ -434,7 +434,6 @@ static const struct sched_counter tbo_counters[] = {
 struct tbo {
 	struct sched_inner in;
 	uint32_t nslots;
-	bool *held;       /* the SM's held flags */
 	uint64_t *until;  /* [nslots] */
 	uint64_t *ctr;
 	uint32_t *scratch;
@@ -457,11 +456,10 @@ static void *tbo_create(const struct sched_create_args *a)
 	if (!s)
 		return NULL;
 	s->nslots = a->nslots;
-	s->held = a->held;
 	s->ctr = a->counters;
 	s->until = calloc(a->nslots ? a->nslots : 1, sizeof *s->until);
 	s->scratch = calloc(a->nslots ? a->nslots : 1, sizeof *s->scratch);
-	if (!s->until || !s->scratch || !s->held || sched_inner_create(&s->in, a, 2) != 0) {
+	if (!s->until || !s->scratch || sched_inner_create(&s->in, a, 2) != 0) {
 		tbo_destroy(s);
 		return NULL;
 	}
@@ -474,7 +472,7 @@ static uint32_t tbo_order(const void *st, const struct sched_view *v, uint32_t s
 	uint32_t n = sched_inner_order(&s->in, v, sched_id, s->scratch), k = 0;
 	for (int pass = 0; pass < 2; pass++)
 		for (uint32_t i = 0; i < n; i++)
-			if ((v->held && v->held[s->scratch[i]]) == (pass == 1))
+			if (sched_held(v, s->scratch[i]) == (pass == 1))
 				order[k++] = s->scratch[i];
 	return k;
 }
@@ -484,8 +482,8 @@ static void tbo_on_cycle(void *st, const struct sched_view *v, uint32_t sched_id
 	struct tbo *s = st;
 	sched_inner_on_cycle(&s->in, v, sched_id);
 	for (uint32_t i = 0; i < s->nslots && i < v->nslots; i++)
-		if (v->warps[i].sched_id == sched_id && s->held[i] && v->cycle >= s->until[i]) {
-			s->held[i] = false;
+		if (v->warps[i].sched_id == sched_id && sched_held(v, i) && v->cycle >= s->until[i]) {
+			sched_hold(v, i, false);
 			s->ctr[1]++;
 		}
 }
@@ -495,7 +493,7 @@ static void tbo_on_exec(void *st, const struct sched_view *v, const struct sched
 	struct tbo *s = st;
 	sched_inner_on_exec(&s->in, v, e);
 	if (e->is_branch && e->backward && e->taken && e->slot < s->nslots) {
-		s->held[e->slot] = true;
+		sched_hold(v, e->slot, true);
 		s->until[e->slot] = v->cycle + TBO_DELAY;
 		s->ctr[0]++;
 	}
@@ -606,8 +604,11 @@ TEST(sched_iface_wrapper_order)
 	memset(w, 0, sizeof w);
 	for (uint32_t i = 0; i < FK; i++)
 		w[i] = (struct sched_warp){.valid = true, .slot = i, .sched_id = 0, .age = 100 - i, .warp_in_cta = i};
-	struct sched_view v = {.nsched = 1, .nslots = FK, .warps = w, .held = held};
-	struct sched_create_args a = {.nsched = 1, .nslots = FK, .nctas = 1, .held = held, .counters = ctr,
+	struct sched_hold_port hold = {sched_hold_in_array, held};
+	struct sched_view v = {.nsched = 1, .nslots = FK, .warps = w, .held = held, .hold = &hold};
+	uint32_t ages[FK], nages[1];
+	sched_view_sort_ages(&v, ages, nages);
+	struct sched_create_args a = {.nsched = 1, .nslots = FK, .nctas = 1, .counters = ctr,
 				      .inner = gto, .self = &sched_tbo};
 	void *st = sched_tbo.create(&a);
 	struct sched_create_args ga = {.nsched = 1, .nslots = FK, .nctas = 1};

@@ -209,7 +209,7 @@ static void check_release(struct dwr *d, uint32_t slot, uint64_t now, bool sync,
 			ilt = true;
 		else if (s->w[p].finished)
 			fin = true;
-		else if (s->vw[p].at_barrier)
+		else if (s->w[p].at_barrier)
 			bar = true;
 		else if (!force)
 			return; /* a partner is still running */
@@ -292,7 +292,7 @@ void dwr_tick(struct dwr *d, uint64_t now)
 			check_release(d, i, now, false, true, UINT32_MAX);
 			continue;
 		}
-		if (dw->state != DWR_NONE || w->finished || s->vw[i].at_barrier || !w->ib_count || w->ib_head_ready > now)
+		if (dw->state != DWR_NONE || w->finished || s->w[i].at_barrier || !w->ib_count || w->ib_head_ready > now)
 			continue;
 		const struct ibuf_entry *e = &w->ib[w->ib_head];
 		if (dwr_is_lat(e->d))
@@ -358,7 +358,7 @@ unsigned dwr_candidates(const struct dwr *d, uint32_t slot, uint64_t now, uint32
 		const struct sm_warp *w = &s->w[p];
 		if (p != slot &&
 		    (dw->state != DWR_PASS || !dw->combine_ready || dw->fn != me->fn || dw->pc != me->pc ||
-		     dw->ready_at > now || w->finished || s->vw[p].at_barrier))
+		     dw->ready_at > now || w->finished || s->w[p].at_barrier))
 			continue;
 		out[c++] = p;
 	}

@@ -36,7 +36,7 @@ void sm_fetch_tick(struct sm *s, uint64_t now)
 		for (uint64_t bits = s->fetch_dirty[wd] | s->dirty_bits[wd]; bits; bits &= bits - 1) {
 			uint32_t i = wd * 64 + (uint32_t)__builtin_ctzll(bits);
 			const struct sm_warp *w = &s->w[i];
-			if (w->valid && !w->finished && !s->vw[i].at_barrier && w->ib_count < room && !w->fetch_pending &&
+			if (w->valid && !w->finished && !w->at_barrier && w->ib_count < room && !w->fetch_pending &&
 			    w->fetch_fn >= 0) {
 				cand |= 1ull << (i & 63);
 			} else {

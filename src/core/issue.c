@@ -267,7 +267,8 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	*cp_out = cp_group;
 	/* barrier arrival */
 	if (info->barrier_wait) {
-		s->vw[slot].at_barrier = true;
+		w->at_barrier = true;
+		sm_warp_publish(s, slot);
 		w->wait_since = now;
 		if (s->vc[cta].first_barrier_hit == UINT64_MAX)
 			s->vc[cta].first_barrier_hit = now;
@@ -276,7 +277,7 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	}
 	if (d && (d->is_barrier || info->exited))
 		sm_barrier_scan(s, cta, now);
-	if (s->dwr && info->barrier_wait && s->vw[slot].at_barrier) /* a partner at bar.sync */
+	if (s->dwr && info->barrier_wait && w->at_barrier) /* a partner at bar.sync */
 		dwr_partner_event(s->dwr, slot, now);
 	if (info->exited)
 		sm_warp_finish(s, slot, now);
@@ -457,7 +458,7 @@ static bool front_reason(const struct sm *s, uint32_t slot, uint64_t now, enum s
 	const struct sm_warp *w = &s->w[slot];
 	if (w->finished)
 		*r = ST_EXIT;
-	else if (s->vw[slot].at_barrier)
+	else if (w->at_barrier)
 		*r = ST_BARRIER;
 	else if (!w->ib_count)
 		*r = w->ctrl_pending ? ST_CONTROL : ST_FETCH;
@@ -515,8 +516,7 @@ void sm_issue_ctrl_resolved(struct sm *s, uint32_t slot)
 static bool head_issuable(struct sm *s, uint32_t slot, uint64_t now)
 {
 	struct sm_warp *w = &s->w[slot];
-	const struct sched_warp *v = &s->vw[slot];
-	return w->ib_count && w->ib[w->ib_head].ready <= now && !v->at_barrier && !v->finished &&
+	return w->ib_count && w->ib[w->ib_head].ready <= now && !w->at_barrier && !w->finished &&
 	       head_ready_sb(w, w->ib[w->ib_head].d, &(bool){0}) && (!s->dwr || dwr_ready(s->dwr, slot, now));
 }
 
@@ -627,7 +627,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			v->head_unit = (uint8_t)(hd ? hd->cu : UNIT_SP);
 			w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
 			w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
-			bool eval = v->ibuf_head_valid && !v->at_barrier;
+			bool eval = v->ibuf_head_valid && !w->at_barrier;
 			set_ready(s, i, eval && w->head_sb_ok && (!s->dwr || dwr_ready(s->dwr, i, now)));
 			v->long_latency_wait = eval && ll;
 			v->partner_wait = s->dwr && dwr_waiting(s->dwr, i, now);
@@ -636,7 +636,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			s->stall_at[i] = stall_at_refresh(s, i, now);
 			/* the warp's state changed only now: a run of stall cycles ends or starts here */
 			stall_run_end(v, now);
-			if (eval && !v->finished)
+			if (eval && !w->finished)
 				v->stall_since = now;
 		}
 	}
@@ -673,8 +673,8 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			uint32_t slot = s->order[k];
 			if (slot >= s->nslots || s->vw[slot].sched_id != sc)
 				continue;
-			struct sched_warp *v = &s->vw[slot];
-			if (!v->valid || v->finished || v->at_barrier || !v->ready || s->held[slot])
+			const struct sm_warp *w = &s->w[slot];
+			if (!w->valid || w->finished || w->at_barrier || !s->vw[slot].ready || s->held[slot])
 				continue;
 			issued = issue_warp(s, sc, slot, per, now);
 			if (issued < 0)
@@ -699,7 +699,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		enum stall best = ST_IDLE;
 		for (uint32_t k = 0; k < n && best != ST_STRUCT; k++) {
 			uint32_t slot = s->order[k];
-			if (slot >= s->nslots || s->vw[slot].sched_id != sc || !s->vw[slot].valid)
+			if (slot >= s->nslots || s->vw[slot].sched_id != sc || !s->w[slot].valid)
 				continue;
 			/* the reason cached at the refresh, unless the warp changed
 			 * since (dirty again) or it must be evaluated now */
@@ -714,7 +714,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		if (best == ST_IDLE)
 			for (uint32_t k = 0; k < s->nlive; k++) {
 				uint32_t i = s->live[k];
-				if (s->vw[i].sched_id == sc && s->vw[i].finished) { /* the view's flag is the warp's */
+				if (s->vw[i].sched_id == sc && s->w[i].finished) {
 					best = ST_EXIT;
 					break;
 				}

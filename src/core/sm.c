@@ -23,6 +23,13 @@
 
 /* ---- creation ---- */
 
+/* The hold port of the policies' view (sched_hold): the SM's held flags. */
+static void sm_hold_set(void *owner, uint32_t slot, bool held)
+{
+	struct sm *s = owner;
+	s->held[slot] = held;
+}
+
 struct sm *sm_create(const struct sm_env *env, uint32_t id)
 {
 	struct sm *s = calloc(1, sizeof *s);
@@ -44,6 +51,8 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	s->order = calloc(s->nslots, sizeof *s->order);
 	s->held = calloc(s->nslots, sizeof *s->held);
 	s->live = calloc(s->nslots, sizeof *s->live);
+	s->age_sorted = calloc((size_t)s->nsched * s->nslots + 1, sizeof *s->age_sorted);
+	s->age_count = calloc(s->nsched + 1, sizeof *s->age_count);
 	s->eligible = calloc(s->nslots, sizeof *s->eligible);
 	s->last_fetch = malloc((s->nsched ? s->nsched : 1) * sizeof *s->last_fetch);
 	s->sched_busy_until = calloc(s->nsched ? s->nsched : 1, sizeof *s->sched_busy_until);
@@ -57,13 +66,16 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
 	s->sub_core = cfg_int(cfg, CFG_sub_core) != 0;
-	s->share = cfg_int(cfg, CFG_warp_sharing) != 0 || env->pol->pol->warp_sharing ||
-		   (env->pol->inner && env->pol->inner->warp_sharing);
+	/* the issue stage's KAWS warp sharing: the parameter, or the value the
+	 * policy's name presets (kaws) */
+	int64_t share = cfg_int(cfg, CFG_warp_sharing);
+	sched_choice_preset(env->pol, "warp_sharing", &share);
+	s->share = share != 0;
 	s->dirty_bits = calloc((s->nslots + 63) / 64 + 1, sizeof *s->dirty_bits);
 	s->head_at = calloc(s->nslots + 1, sizeof *s->head_at);
-	if (!s->dirty_bits || !s->head_at ||
-	    !s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held || !s->live || !s->eligible || !s->last_fetch ||
-	    !s->sched_busy_until || !s->coll || !s->coll_fifo || !s->bank_busy || !s->coll_free || !s->coll_now)
+	if (!s->dirty_bits || !s->head_at || !s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held ||
+	    !s->live || !s->age_sorted || !s->age_count || !s->eligible || !s->last_fetch || !s->sched_busy_until ||
+	    !s->coll || !s->coll_fifo || !s->bank_busy || !s->coll_free || !s->coll_now)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
 		s->cta[c].slots = calloc(s->nslots, sizeof(uint32_t));
@@ -84,8 +96,10 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 		s->vw[i].sched_id = i % s->nsched;
 		s->vw[i].ibuf_depth = (uint8_t)s->ibuf_depth;
 	}
+	s->hold = (struct sched_hold_port){.set = sm_hold_set, .owner = s};
 	s->view = (struct sched_view){.nsched = s->nsched, .nslots = s->nslots, .warps = s->vw,
-				      .nctas = s->nctaslots, .ctas = s->vc, .held = s->held, .coll_free = s->coll_free};
+				      .nctas = s->nctaslots, .ctas = s->vc, .held = s->held, .hold = &s->hold,
+				      .coll_free = s->coll_free, .age_sorted = s->age_sorted, .age_count = s->age_count};
 	s->stats = calloc(1, sizeof *s->stats);
 	s->L = malloc(sizeof *s->L);
 	s->wlog = wlog_create();
@@ -108,7 +122,7 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	if (!s->pol_ctr)
 		goto fail;
 	struct sched_create_args a = {.cfg = cfg, .sm = id, .nsched = s->nsched, .nslots = s->nslots,
-				      .nctas = s->nctaslots, .held = s->held, .counters = s->pol_ctr,
+				      .nctas = s->nctaslots, .counters = s->pol_ctr,
 				      .inner = env->pol->inner, .self = s->pol, .sibs = env->sibs, .nsibs = env->nsibs,
 				      .kernel_insts = env->L && env->L->kernel ? env->L->kernel->ninsns : 0};
 	s->pol_st = s->pol->create(&a);
@@ -151,6 +165,8 @@ void sm_destroy(struct sm *s)
 	free(s->held);
 	free(s->pol_ctr);
 	free(s->live);
+	free(s->age_sorted);
+	free(s->age_count);
 	free(s->eligible);
 	free(s->last_fetch);
 	free(s->sched_busy_until);
@@ -223,9 +239,9 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		if (!sb_reserve(&w->sb, (uint32_t)(w->fw->regs_cap / s->ws) + 64))
 			return false;
 		ct->slots[k] = i;
+		sm_warp_publish(s, i);
 		struct sched_warp *v = &s->vw[i];
-		v->valid = true;
-		v->finished = v->at_barrier = v->ibuf_head_valid = v->ready = v->long_latency_wait = v->partner_wait = false;
+		v->ibuf_head_valid = v->ready = v->long_latency_wait = v->partner_wait = false;
 		v->ibuf_count = 0;
 		v->age = (*s->env.next_age)++;
 		v->cta_slot = c;
@@ -282,7 +298,7 @@ bool sm_busy(const struct sm *s) { return s->live_ctas || s->wb.n || ldst_busy(s
  * launches and kernel events.  When the last tick issued nothing, fetched
  * nothing and had nothing in collectors or the LD/ST pipeline, each tick
  * until the first of those timers only repeats its stall classification
- * (the policy being event-driven: sched.h), so the GPU loop skips them and
+ * (the policy being sleep-safe: sched.h struct sched_timers), so the GPU loop skips them and
  * sm_wake() adds their counters.  DWR's partner barriers have timers of
  * their own (dwr_next_event). */
 uint64_t sm_next_event(const struct sm *s, uint64_t now)
@@ -311,8 +327,9 @@ uint64_t sm_next_event(const struct sm *s, uint64_t now)
 		if (d < t)
 			t = d;
 	}
-	if (s->pol->next_event && t > now + 1) { /* the policy's timers (sched.h) */
-		uint64_t p = s->pol->next_event(s->pol_st, &s->view);
+	const struct sched_timers *tm = s->pol->timers;
+	if (tm && tm->next_event && t > now + 1) { /* the policy's timers (sched.h) */
+		uint64_t p = tm->next_event(s->pol_st, &s->view);
 		if (p < t)
 			t = p;
 	}
@@ -331,10 +348,11 @@ void sm_wake(struct sm *s, uint64_t now)
 	for (uint32_t i = 0; i < s->ncyc_stat; i++)
 		s->stats->v[s->cyc_stat[i]] += k;
 	s->view.cycle = now - 1; /* as the last skipped tick left it */
-	if (s->pol->skip && k) /* the policy's per-cycle counters, for the schedulers that asked it */
+	const struct sched_timers *tm = s->pol->timers;
+	if (tm && tm->skip && k) /* the policy's per-cycle counters, for the schedulers that asked it */
 		for (uint32_t sc = 0; sc < s->nsched; sc++)
 			if (s->cyc_sched >> sc & 1)
-				s->pol->skip(s->pol_st, &s->view, sc, k);
+				tm->skip(s->pol_st, &s->view, sc, k);
 	s->sleep_until = 0;
 }
 

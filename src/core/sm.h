@@ -51,6 +51,7 @@ struct sm_warp {
 	 * warp every cycle, so they share the first cache line */
 	bool valid;
 	bool finished;          /* all threads exited; waits at the CTA's exit */
+	bool at_barrier;        /* waits at a CTA barrier */
 	bool fetch_pending;     /* I-cache miss outstanding */
 	bool ctrl_pending;      /* I-buffer flushed by a control instruction not yet resolved */
 	bool head_sb_ok;        /* scoreboard clear for the I-buffer head (as of the last view refresh) */
@@ -177,7 +178,10 @@ struct sm {
 	uint64_t *pol_ctr;            /* [sched_choice_ncounters] the policy's exported counters */
 	const struct fetch_policy *fpol;
 	void *fpol_st;
-	bool *held;                   /* [nslots] warps the policy holds back (view.held) */
+	bool *held;                   /* [nslots] warps the policy holds back (view.held; set through view.hold) */
+	struct sched_hold_port hold;  /* view.hold: sched_hold() sets held[] */
+	uint32_t *age_sorted;         /* [nsched][nslots] each scheduler's warps by age (view.age_sorted) */
+	uint32_t *age_count;          /* [nsched] (view.age_count) */
 	uint32_t *order;              /* scratch [nslots] */
 	uint32_t *live;               /* valid slots, ascending: live[0..nlive) */
 	uint32_t nlive;
@@ -193,7 +197,7 @@ struct sm {
 	uint8_t *coll_free;           /* [nsched][UNIT_COUNT] free collectors at the start of the issue stage (view.coll_free) */
 	uint8_t *coll_now;            /* [nsched][UNIT_COUNT] free collectors now (during the issue stage) */
 	bool sub_core;                /* units and register banks partitioned among the schedulers (sub_core) */
-	bool share;                   /* KAWS warp sharing on (warp_sharing, or a policy that includes it) */
+	bool share;                   /* KAWS warp sharing on (warp_sharing, or a policy's preset of it: kaws) */
 	/* execution units */
 	struct sm_unit *units[UNIT_COUNT];
 	uint32_t nunits[UNIT_COUNT];

@@ -7,6 +7,7 @@
 
 #include "core/dwr.h"
 #include "core/warpstate.h"
+#include "sched/sched_util.h"
 #include "stats/rtru.h"
 
 /* ---- the I-buffer (filled by fetch.c, drained by issue.c) ---- */
@@ -43,9 +44,7 @@ void sm_live_rebuild(struct sm *s)
 	for (uint32_t i = 0; i < s->nslots; i++)
 		if (s->w[i].valid)
 			s->live[s->nlive++] = i;
-	s->view.live = s->live;
-	s->view.nlive = s->nlive;
-	s->view.roster_gen++; /* slots became valid or invalid: policies' cached orders are stale */
+	sched_view_sort_ages(&s->view, s->age_sorted, s->age_count);
 }
 
 /* Register-id base of the warp's current frame (changes at calls and returns). */
@@ -110,15 +109,15 @@ static void cta_try_release(struct sm *s, uint32_t c, uint64_t now)
 		st->v[STAT_warp_cycles] += now - w->launch_cycle;
 		st->v[STAT_warp_exit_cycles] += now - w->finish_cycle;
 		w->valid = false;
-		s->vw[ct->slots[k]].valid = false;
+		sm_warp_publish(s, ct->slots[k]);
 	}
+	sm_live_rebuild(s);
 	s->view.cycle = now;
 	if (s->pol->on_cta_exit)
 		s->pol->on_cta_exit(s->pol_st, &s->view, c);
 	s->vc[c].valid = false;
 	s->used_slots -= ct->nwarps;
 	s->live_ctas--;
-	sm_live_rebuild(s);
 	func_cta_destroy(ct->fc);
 	ct->fc = NULL;
 	ct->valid = false;
@@ -138,9 +137,9 @@ void sm_barrier_scan(struct sm *s, uint32_t c, uint64_t now)
 	for (uint32_t k = 0; k < ct->nwarps; k++) {
 		uint32_t slot = ct->slots[k];
 		struct sm_warp *w = &s->w[slot];
-		struct sched_warp *v = &s->vw[slot];
-		if (v->at_barrier && w->fw->wait != WAIT_BARRIER) {
-			v->at_barrier = false;
+		if (w->at_barrier && w->fw->wait != WAIT_BARRIER) {
+			w->at_barrier = false;
+			sm_warp_publish(s, slot);
 			sm_warp_mark_dirty(s, slot);
 			s->stats->v[STAT_warp_barrier_cycles] += now - w->wait_since;
 			released = true;
@@ -149,7 +148,7 @@ void sm_barrier_scan(struct sm *s, uint32_t c, uint64_t now)
 				slots[n++] = slot;
 			}
 		}
-		waiting += v->at_barrier;
+		waiting += w->at_barrier;
 	}
 	if (released) {
 		/* warps that finished during this phase took part in it too */
@@ -180,7 +179,7 @@ void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now)
 	s->retired = true;
 	w->ib_count = 0;
 	sm_warp_head_sync(w);
-	s->vw[slot].finished = true;
+	sm_warp_publish(s, slot);
 	s->vw[slot].ibuf_count = 0;
 	s->vw[slot].ibuf_head_valid = false;
 	s->cta[w->cta_slot].finished_warps++;

@@ -8,9 +8,9 @@
  * It is the bottom of the core's call graph: sm.c (creation and the cycle)
  * and every stage (fetch.c, issue.c, opcoll.c, ldst.c, writeback.c, dwr.c)
  * may call it; it calls no stage (only DWR's partner-barrier bookkeeping,
- * dwr.h, and the policy's hooks).  Stages otherwise call only later stages
- * (fetch -> issue -> opcoll -> ldst -> writeback), so the core has no circle
- * (docs/design.md).
+ * dwr.h, the policy's hooks, and sched_view_sort_ages() for the view's age
+ * lists).  Stages otherwise call only later stages (fetch -> issue ->
+ * opcoll -> ldst -> writeback), so the core has no circle (docs/design.md).
  */
 #ifndef WARPSIM_CORE_WARPSTATE_H
 #define WARPSIM_CORE_WARPSTATE_H
@@ -23,6 +23,18 @@
 static inline void sm_warp_head_sync(struct sm_warp *w)
 {
 	w->ib_head_ready = w->ib_count ? w->ib[w->ib_head].ready : UINT64_MAX;
+}
+
+/* The warp's valid, finished or at_barrier flag changed: copy them into the
+ * policies' view (struct sched_warp), the only place those view fields are
+ * written.  The core itself reads struct sm_warp. */
+static inline void sm_warp_publish(struct sm *s, uint32_t slot)
+{
+	const struct sm_warp *w = &s->w[slot];
+	struct sched_warp *v = &s->vw[slot];
+	v->valid = w->valid;
+	v->finished = w->finished;
+	v->at_barrier = w->at_barrier;
 }
 
 /* The I-buffer head or the scoreboard of the warp in `slot` changed (or its
@@ -57,7 +69,8 @@ void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now);
  * acknowledged: its CTA completes now if nothing of it is left in flight. */
 void sm_cta_check(struct sm *s, uint32_t cta_slot, uint64_t now);
 /* Slots became valid or invalid (CTA launch or completion): rebuild the
- * list of live slots and the view's roster. */
+ * SM's list of live slots and each scheduler's warps by age in the
+ * policies' view. */
 void sm_live_rebuild(struct sm *s);
 
 #endif

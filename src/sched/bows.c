@@ -10,7 +10,7 @@
  * issues it leaves that state and its pending back-off delay register is
  * loaded with the delay limit, which then counts down every cycle; a warp
  * that executes a SIB while its pending delay is not zero cannot issue
- * (view.held) until the delay reaches zero.  The delay limit is fixed or
+ * (held back: sched_hold) until the delay reaches zero.  The delay limit is fixed or
  * adapted per SM over windows of bows_window cycles (paper Figure 5).
  * What a SIB is comes from DDOS (ddos.c) or from the launch's annotated
  * ground-truth list (bows_sib=annotated).  docs/bows.md has the details
@@ -67,8 +67,6 @@ struct bows {
 	bool adaptive;
 	bool jitter; /* bows_jitter: randomized pending delay (ours) */
 	uint32_t nsched, nslots;
-	bool *held;
-	bool *own_held; /* held when the SM gave no array */
 	uint64_t *ctr;
 	struct bows_warp *w; /* [nslots] */
 	uint64_t seq;
@@ -118,15 +116,13 @@ static void bows_destroy(void *st)
 	free(b->tmp);
 	free(b->cnt);
 	free(b->backed_bits);
-	free(b->own_held);
 	free(b);
 }
 
-static void bows_reset(struct bows *b)
+/* The state of a new instance (create): no warp seen, the first window ahead. */
+static void bows_init_state(struct bows *b)
 {
 	for (uint32_t i = 0; i < b->nslots; i++) {
-		if (b->w[i].held)
-			b->held[i] = false;
 		b->w[i] = (struct bows_warp){0};
 	}
 	b->seq = 0;
@@ -148,7 +144,6 @@ static void *bows_create(const struct sched_create_args *a)
 	b->backoff = a->self != &sched_ddos;
 	b->nsched = a->nsched;
 	b->nslots = a->nslots;
-	b->held = a->held;
 	b->ctr = a->counters;
 	b->sibs = a->sibs;
 	b->nsibs = a->nsibs;
@@ -168,12 +163,10 @@ static void *bows_create(const struct sched_create_args *a)
 	b->frac2 = sched_cfg_float(a->cfg, CFG_bows_frac2);
 	uint32_t own = a->self ? a->self->ncounters : BOWS_NOWN + DDOS_NCOUNTERS;
 	b->w = calloc(a->nslots ? a->nslots : 1, sizeof *b->w);
-	if (!b->held) /* a view that cannot hold (tests): hold in a private array nobody reads */
-		b->held = b->own_held = calloc(a->nslots ? a->nslots : 1, sizeof *b->held);
 	b->tmp = calloc(a->nslots ? a->nslots : 1, sizeof *b->tmp);
 	b->cnt = calloc(a->nsched ? a->nsched : 1, sizeof *b->cnt);
 	b->backed_bits = calloc(a->nslots / 64 + 1, sizeof *b->backed_bits);
-	if (!b->w || !b->tmp || !b->held || !b->cnt || !b->backed_bits || sched_inner_create(&b->in, a, own) != 0) {
+	if (!b->w || !b->tmp || !b->cnt || !b->backed_bits || sched_inner_create(&b->in, a, own) != 0) {
 		bows_destroy(b);
 		return NULL;
 	}
@@ -188,7 +181,7 @@ static void *bows_create(const struct sched_create_args *a)
 			return NULL;
 		}
 	}
-	bows_reset(b);
+	bows_init_state(b);
 	return b;
 }
 
@@ -286,18 +279,19 @@ static void adapt(struct bows *b, uint64_t now)
  * delay reached zero (when `release`), and count them into *c. */
 static void walk(struct bows *b, const struct sched_view *v, uint32_t sched_id, bool release, struct bows_cnt *c)
 {
-	/* the valid slots, ascending: the SM's live list (a hand-built view: every slot) */
-	uint32_t n = sched_nslots(v, b->nslots), nl = v->live ? v->nlive : n;
+	/* the scheduler's warps (in age order; the order does not matter here) */
+	uint32_t n = sched_nslots(v, b->nslots), nl;
+	const uint32_t *by_age = sched_by_age(v, sched_id, &nl);
 	*c = (struct bows_cnt){.ok = true, .next_release = UINT64_MAX};
 	for (uint32_t k = 0; k < nl; k++) {
-		uint32_t s = v->live ? v->live[k] : k;
+		uint32_t s = by_age[k];
 		const struct sched_warp *vw = &v->warps[s];
 		if (s >= n || !sched_candidate(vw, sched_id))
 			continue;
 		struct bows_warp *w = warp_of(b, v, s);
 		if (release && w->held && v->cycle >= w->delay_ready) {
 			w->held = false; /* the pending delay reached zero */
-			b->held[s] = false;
+			sched_hold(v, s, false);
 		}
 		c->cand++;
 		c->held += w->held;
@@ -434,7 +428,7 @@ static void bows_on_exec(void *st, const struct sched_view *v, const struct sche
 		b->ctr[BOWS_C_BACKOFFS]++;
 	if (v->cycle < w->delay_ready) {
 		w->held = true;
-		b->held[e->slot] = true;
+		sched_hold(v, e->slot, true);
 		if (b->ctr)
 			b->ctr[BOWS_C_BLOCKED]++;
 	}
@@ -471,20 +465,21 @@ static void bows_on_kernel_event(void *st, const struct sched_view *v, enum sche
 		ddos_finish(b->dd);
 }
 
+/* back-off expiry, adaptive windows, DDOS time sharing, and the inner policy's timers */
+static const struct sched_timers bows_timers = {.next_event = bows_next_event, .skip = bows_skip};
+
 WS_POLICY(bows, 90) = {
     .name = "bows",
     .description = "BOWS back-off warp spinning over INNER (bows:gto, bows:lrr, bows:cawa, bows:gto-rotate): "
                    "warps that take a spin-inducing branch go to the back and wait out a back-off delay",
     .wraps = true,
-    .event_driven = true,
     .counters = bows_counters,
     .ncounters = BOWS_NOWN + DDOS_NCOUNTERS,
     .create = bows_create,
     .destroy = bows_destroy,
     .order = bows_order,
     .on_cycle = bows_on_cycle,
-    .next_event = bows_next_event,
-    .skip = bows_skip,
+    .timers = &bows_timers,
     .on_issue = bows_on_issue,
     .on_exec = bows_on_exec,
     .on_barrier_arrive = bows_on_barrier_arrive,
@@ -499,15 +494,13 @@ WS_POLICY(ddos, 100) = {
     .description = "DDOS spin detection only, ordering exactly as INNER (ddos:gto ...): accuracy counters (TSDR, "
                    "FSDR, DPR) against the launch's annotated SIBs",
     .wraps = true,
-    .event_driven = true,
     .counters = ddos_counters,
     .ncounters = DDOS_NCOUNTERS,
     .create = bows_create,
     .destroy = bows_destroy,
     .order = bows_order,
     .on_cycle = bows_on_cycle,
-    .next_event = bows_next_event,
-    .skip = bows_skip,
+    .timers = &bows_timers,
     .on_issue = bows_on_issue,
     .on_exec = bows_on_exec,
     .on_barrier_arrive = bows_on_barrier_arrive,

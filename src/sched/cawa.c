@@ -30,7 +30,6 @@ struct cawa {
 	uint32_t nsched, nslots;
 	int64_t init;
 	struct sched_greedy greedy;
-	struct sched_age_cache ages;
 	struct cawa_warp *w; /* [nslots] */
 	double *crit;        /* [nslots] order scratch (rewritten by every order call) */
 	uint32_t *tmp;       /* [nslots] order scratch */
@@ -42,7 +41,6 @@ static void cawa_destroy(void *st)
 	if (!s)
 		return;
 	sched_greedy_free(&s->greedy);
-	sched_age_cache_free(&s->ages);
 	free(s->w);
 	free(s->crit);
 	free(s->tmp);
@@ -61,8 +59,7 @@ static void *cawa_create(const struct sched_create_args *a)
 	s->w = calloc(n, sizeof *s->w);
 	s->crit = calloc(n, sizeof *s->crit);
 	s->tmp = calloc(n, sizeof *s->tmp);
-	if (!s->w || !s->crit || !s->tmp || sched_greedy_init(&s->greedy, a->nsched) != 0 ||
-	    sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
+	if (!s->w || !s->crit || !s->tmp || sched_greedy_init(&s->greedy, a->nsched) != 0) {
 		cawa_destroy(s);
 		return NULL;
 	}
@@ -99,7 +96,7 @@ static uint32_t cawa_order(const void *st, const struct sched_view *v, uint32_t 
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t n;
-	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+	const uint32_t *sorted = sched_by_age(v, sched_id, &n);
 	uint32_t g = sched_greedy_get(&s->greedy, v, sched_nslots(v, s->nslots), sched_id);
 	uint32_t m = 0;
 	for (uint32_t i = 0; i < n; i++) {
@@ -144,7 +141,6 @@ static void cawa_on_exec(void *st, const struct sched_view *v, const struct sche
 }
 
 WS_POLICY(cawa, 80) = {
-    .event_driven = true,
     .name = "cawa",
     .description = "CAWA's greedy criticality-aware scheduler: the last issued warp, then the most critical "
                    "(nInst x CPIavg + nStall); no cache prioritization",

@@ -11,7 +11,7 @@
  * warp whose decoded next instruction waits on the scoreboard (e.g. a
  * long-latency load) will not be picked by the issue stage, so fetching more
  * for it would starve the warps that will; neither will a warp the issue
- * policy holds back (view.held).  Under MWF that is the most
+ * policy holds back (sched_held).  Under MWF that is the most
  * critical such warp; under GTO the current greedy warp, else the oldest.
  * The SM's schedulers take turns being asked first (cycle mod N).  If no
  * warp qualifies, the first eligible warp in the orders is taken, and if the
@@ -66,7 +66,7 @@ static int32_t cff_choose(void *st, const struct sched_view *v, const bool *elig
 				if (slot >= nslots || !eligible[slot])
 					continue;
 				const struct sched_warp *w = &v->warps[slot];
-				bool held = v->held && v->held[slot]; /* the issue stage will not pick it */
+				bool held = sched_held(v, (uint32_t)slot); /* the issue stage will not pick it */
 				if (!held && (w->ibuf_count == 0 || w->ready))
 					return (int32_t)slot;
 				if (fallback < 0)

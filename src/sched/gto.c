@@ -17,7 +17,6 @@
 struct gto {
 	uint32_t nsched, nslots;
 	struct sched_greedy greedy;
-	struct sched_age_cache ages;
 };
 
 static void gto_destroy(void *st)
@@ -26,7 +25,6 @@ static void gto_destroy(void *st)
 	if (!s)
 		return;
 	sched_greedy_free(&s->greedy);
-	sched_age_cache_free(&s->ages);
 	free(s);
 }
 
@@ -37,7 +35,7 @@ static void *gto_create(const struct sched_create_args *a)
 		return NULL;
 	s->nsched = a->nsched;
 	s->nslots = a->nslots;
-	if (sched_greedy_init(&s->greedy, a->nsched) != 0 || sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
+	if (sched_greedy_init(&s->greedy, a->nsched) != 0) {
 		gto_destroy(s);
 		return NULL;
 	}
@@ -50,7 +48,7 @@ static uint32_t gto_order(const void *st, const struct sched_view *v, uint32_t s
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t n;
-	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+	const uint32_t *sorted = sched_by_age(v, sched_id, &n);
 	uint32_t g = sched_greedy_get(&s->greedy, v, sched_nslots(v, s->nslots), sched_id);
 	return sched_greedy_then(v, g, sorted, n, 0, order, 0);
 }
@@ -62,7 +60,6 @@ static void gto_on_issue(void *st, const struct sched_view *v, uint32_t sched_id
 }
 
 WS_POLICY(gto, 20) = {
-	.event_driven = true,
 	.name = "gto",
 	.description = "greedy-then-oldest: the last issued warp while it can issue, then the oldest",
 	.create = gto_create,

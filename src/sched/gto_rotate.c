@@ -37,7 +37,6 @@ struct gto_rot {
 	bool *has_pivot;           /* [nsched] */
 	struct sched_warp *pivot;  /* [nsched] key of the pivot: age, warp_in_cta, slot */
 	uint64_t *seen_period;     /* [nsched] cycle / period at the last on_cycle(); UINT64_MAX if none yet */
-	struct sched_age_cache ages;
 	uint64_t *ctr;             /* exported counters (rot_counters), NULL: not counted */
 };
 
@@ -54,7 +53,6 @@ static void rot_destroy(void *st)
 	free(s->has_pivot);
 	free(s->pivot);
 	free(s->seen_period);
-	sched_age_cache_free(&s->ages);
 	free(s);
 }
 
@@ -81,8 +79,7 @@ static void *rot_create(const struct sched_create_args *a)
 	s->has_pivot = calloc(ns, sizeof *s->has_pivot);
 	s->pivot = calloc(ns, sizeof *s->pivot);
 	s->seen_period = calloc(ns, sizeof *s->seen_period);
-	if (sched_greedy_init(&s->greedy, a->nsched) != 0 || !s->has_pivot || !s->pivot || !s->seen_period ||
-	    sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
+	if (sched_greedy_init(&s->greedy, a->nsched) != 0 || !s->has_pivot || !s->pivot || !s->seen_period) {
 		rot_destroy(s);
 		return NULL;
 	}
@@ -149,7 +146,7 @@ static uint32_t rot_order(const void *st, const struct sched_view *v, uint32_t s
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t n;
-	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+	const uint32_t *sorted = sched_by_age(v, sched_id, &n);
 	uint32_t g = sched_greedy_get(&s->greedy, v, sched_nslots(v, s->nslots), sched_id);
 	return sched_greedy_then(v, g, sorted, n, ring_start(s, v, sched_id, sorted, n), order, 0);
 }
@@ -161,7 +158,7 @@ static void rot_on_cycle(void *st, const struct sched_view *v, uint32_t sched_id
 	if (sched_id >= s->nsched)
 		return;
 	uint32_t n;
-	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+	const uint32_t *sorted = sched_by_age(v, sched_id, &n);
 	maybe_rotate(s, v, sched_id, sorted, n);
 }
 
@@ -178,16 +175,18 @@ static void rot_on_issue(void *st, const struct sched_view *v, uint32_t sched_id
 	sched_greedy_issue(&s->greedy, v, sched_id, slot);
 }
 
+/* the rotation period's boundaries */
+static const struct sched_timers rot_timers = {.next_event = rot_next_event};
+
 WS_POLICY(gto_rotate, 40) = {
 	.name = "gto-rotate",
 	.description = "GTO whose age ranking rotates by one warp every gto_rotate_period cycles (BOWS baseline)",
-	.event_driven = true,
 	.create = rot_create,
 	.destroy = rot_destroy,
 	.counters = rot_counters,
 	.ncounters = 1,
 	.order = rot_order,
 	.on_cycle = rot_on_cycle,
-	.next_event = rot_next_event,
+	.timers = &rot_timers,
 	.on_issue = rot_on_issue,
 };

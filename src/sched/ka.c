@@ -25,17 +25,9 @@
 struct ka {
 	uint32_t nsched, nslots;
 	bool progress_mode; /* the kernel's last CTA has been issued */
-	struct sched_age_cache ages;
 };
 
-void sched_ka_destroy(void *st)
-{
-	struct ka *s = st;
-	if (!s)
-		return;
-	sched_age_cache_free(&s->ages);
-	free(s);
-}
+void sched_ka_destroy(void *st) { free(st); }
 
 void *sched_ka_create(const struct sched_create_args *a)
 {
@@ -44,10 +36,6 @@ void *sched_ka_create(const struct sched_create_args *a)
 		return NULL;
 	s->nsched = a->nsched;
 	s->nslots = a->nslots;
-	if (sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
-		sched_ka_destroy(s);
-		return NULL;
-	}
 	return s;
 }
 
@@ -63,7 +51,7 @@ uint32_t sched_ka_order(const void *st, const struct sched_view *v, uint32_t sch
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t n;
-	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+	const uint32_t *sorted = sched_by_age(v, sched_id, &n);
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < n; i++)
 		if (!v->warps[sorted[i]].finished)
@@ -93,7 +81,6 @@ void sched_ka_on_kernel_event(void *st, const struct sched_view *v, enum sched_k
 }
 
 WS_POLICY(ka, 110) = {
-	.event_driven = true,
 	.name = "ka",
 	.description = "kernel-aware (KAWS paper): oldest warp first until the kernel's last CTA is issued, then the "
 		       "warps of the CTA with the fewest issued instructions first",

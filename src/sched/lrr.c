@@ -64,7 +64,6 @@ static void lrr_on_issue(void *st, const struct sched_view *v, uint32_t sched_id
 }
 
 WS_POLICY(lrr, 10) = {
-	.event_driven = true,
 	.name = "lrr",
 	.description = "loose round-robin: each scheduler's warps in slot order, starting after the last issued",
 	.create = lrr_create,

@@ -37,7 +37,6 @@ struct mwf {
 	struct sched_greedy greedy; /* the scheduler's last issued warp (LRR uses only its slot) */
 	uint32_t *scratch;   /* [nslots] order() scratch (not state) */
 	uint32_t *ctas;      /* [nctas] order() scratch (not state) */
-	struct sched_age_cache ages;
 	uint64_t *ctr;       /* exported counters (mwf_counters), NULL: not counted */
 };
 
@@ -59,7 +58,6 @@ static void mwf_destroy(void *st)
 	sched_greedy_free(&s->greedy);
 	free(s->scratch);
 	free(s->ctas);
-	sched_age_cache_free(&s->ages);
 	free(s);
 }
 
@@ -85,8 +83,7 @@ static void *mwf_create_common(const struct sched_create_args *a, bool gto)
 	s->cta_last = calloc(a->nctas ? a->nctas : 1, sizeof *s->cta_last);
 	s->scratch = calloc(a->nslots ? a->nslots : 1, sizeof *s->scratch);
 	s->ctas = calloc(a->nctas ? a->nctas : 1, sizeof *s->ctas);
-	if (!s->wpt || !s->cta_last || sched_greedy_init(&s->greedy, a->nsched) != 0 || !s->scratch || !s->ctas ||
-	    sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
+	if (!s->wpt || !s->cta_last || sched_greedy_init(&s->greedy, a->nsched) != 0 || !s->scratch || !s->ctas) {
 		mwf_destroy(s);
 		return NULL;
 	}
@@ -172,7 +169,7 @@ static uint32_t mwf_order(const void *st, const struct sched_view *v, uint32_t s
 	uint32_t nslots = sched_nslots(v, s->nslots);
 	if (s->gto) {
 		uint32_t n;
-		const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+		const uint32_t *sorted = sched_by_age(v, sched_id, &n);
 		uint32_t g = sched_greedy_get(&s->greedy, v, nslots, sched_id);
 		if (g != SCHED_NONE && !v->warps[g].at_barrier && s->wpt[v->warps[g].cta_slot] == 0)
 			order[k++] = g;
@@ -204,7 +201,7 @@ static uint32_t mwf_order(const void *st, const struct sched_view *v, uint32_t s
 static bool issuable(const struct sched_view *v, uint32_t i, uint32_t sched_id)
 {
 	const struct sched_warp *w = &v->warps[i];
-	return runnable(w, sched_id) && w->ready && !(v->held && v->held[i]);
+	return runnable(w, sched_id) && w->ready && !sched_held(v, i);
 }
 
 /* The warp the base policy alone would have issued first (before this issue
@@ -216,7 +213,7 @@ static uint32_t base_choice(struct mwf *s, const struct sched_view *v, uint32_t 
 		uint32_t g = sched_greedy_get(&s->greedy, v, nslots, sched_id), n;
 		if (g != SCHED_NONE && issuable(v, g, sched_id))
 			return g;
-		const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+		const uint32_t *sorted = sched_by_age(v, sched_id, &n);
 		for (uint32_t i = 0; i < n; i++)
 			if (issuable(v, sorted[i], sched_id))
 				return sorted[i];
@@ -269,7 +266,6 @@ static void mwf_on_cta(void *st, const struct sched_view *v, uint32_t cta_slot)
 }
 
 WS_POLICY(mwf_lrr, 50) = {
-	.event_driven = true,
 	.name = "mwf-lrr",
 	.description = "BAWS most-waiting-first: CTAs with the most warps at a barrier first, LRR within a CTA",
 	.create = mwf_lrr_create,
@@ -285,7 +281,6 @@ WS_POLICY(mwf_lrr, 50) = {
 };
 
 WS_POLICY(mwf_gto, 60) = {
-	.event_driven = true,
 	.name = "mwf-gto",
 	.description = "BAWS most-waiting-first: CTAs with the most warps at a barrier first, GTO within a CTA",
 	.create = mwf_gto_create,

@@ -176,10 +176,25 @@ const struct sched_counter *sched_choice_counter(const struct sched_choice *c, u
 
 static bool can_sleep(const struct sched_policy *p)
 {
-	return p && p->event_driven && (!p->on_cycle || p->next_event);
+	return p && (!p->on_cycle || (p->timers && p->timers->next_event));
 }
 
 bool sched_choice_can_sleep(const struct sched_choice *c)
 {
 	return can_sleep(c->pol) && (!c->inner || can_sleep(c->inner));
+}
+
+static bool preset_of(const struct sched_policy *p, const char *param, int64_t *value)
+{
+	for (const struct sched_preset *q = p ? p->presets : NULL; q && q->param; q++)
+		if (strcmp(q->param, param) == 0) {
+			*value = q->value;
+			return true;
+		}
+	return false;
+}
+
+bool sched_choice_preset(const struct sched_choice *c, const char *param, int64_t *value)
+{
+	return preset_of(c->pol, param, value) || preset_of(c->inner, param, value);
 }

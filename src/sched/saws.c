@@ -18,7 +18,6 @@ struct saws {
 	uint32_t nsched, nslots, nctas;
 	struct sched_greedy greedy;
 	uint32_t *ctas;     /* [nctas] scratch */
-	struct sched_age_cache ages;
 };
 
 static void saws_destroy(void *st)
@@ -28,7 +27,6 @@ static void saws_destroy(void *st)
 		return;
 	sched_greedy_free(&s->greedy);
 	free(s->ctas);
-	sched_age_cache_free(&s->ages);
 	free(s);
 }
 
@@ -41,8 +39,7 @@ static void *saws_create(const struct sched_create_args *a)
 	s->nslots = a->nslots;
 	s->nctas = a->nctas;
 	s->ctas = calloc(a->nctas ? a->nctas : 1, sizeof *s->ctas);
-	if (sched_greedy_init(&s->greedy, a->nsched) != 0 || !s->ctas ||
-	    sched_age_cache_init(&s->ages, a->nsched, a->nslots) != 0) {
+	if (sched_greedy_init(&s->greedy, a->nsched) != 0 || !s->ctas) {
 		saws_destroy(s);
 		return NULL;
 	}
@@ -72,7 +69,7 @@ static uint32_t saws_order(const void *st, const struct sched_view *v, uint32_t 
 		s->ctas[j] = c;
 	}
 	uint32_t n;
-	const uint32_t *sorted = sched_age_cache_get(&s->ages, v, sched_id, &n);
+	const uint32_t *sorted = sched_by_age(v, sched_id, &n);
 	uint32_t g = sched_greedy_get(&s->greedy, v, sched_nslots(v, s->nslots), sched_id);
 	uint32_t k = 0;
 	/* CTAs with waiting warps, earliest first hit first; GTO inside */
@@ -112,7 +109,6 @@ static void saws_on_issue(void *st, const struct sched_view *v, uint32_t sched_i
 }
 
 WS_POLICY(saws, 70) = {
-	.event_driven = true,
 	.name = "saws",
 	.description = "SAWS: CTAs ordered by the time their first warp hit the current barrier, GTO within a CTA",
 	.create = saws_create,

@@ -7,9 +7,11 @@
  * src/core/ walks that order and issues the first warp that can issue (its
  * next instruction valid and ready, scoreboard clear, unit free).  Each
  * policy is a struct of function pointers in its own file under src/sched/,
- * registered by name in registry.c.  One policy instance exists per SM and
- * serves all of the SM's schedulers (so a policy may keep per-SM tables,
- * e.g. BAWS's warp priority table).
+ * which registers it by name (WS_POLICY below; docs/policies.md, "Writing a
+ * policy", has a complete example).  One policy instance exists per SM and
+ * per launch, built by create() and never reset; it serves all of the SM's
+ * schedulers (so a policy may keep per-SM tables, e.g. BAWS's warp priority
+ * table).  A warp never changes scheduler (slot % nsched).
  */
 #ifndef WARPSIM_SCHED_H
 #define WARPSIM_SCHED_H
@@ -22,7 +24,10 @@
 
 struct ws_config;
 
-/* Read-only view of one hardware warp slot. */
+/* Read-only view of one hardware warp slot.  The SM owns every field and
+ * writes it; valid, finished and at_barrier are copies of the SM's own warp
+ * state (core/sm.h struct sm_warp), published by the SM whenever that state
+ * changes and never read back by it. */
 struct sched_warp {
 	bool valid;             /* slot holds a warp of a resident CTA */
 	bool finished;          /* all threads exited; waits at the CTA's exit */
@@ -34,7 +39,7 @@ struct sched_warp {
 	uint8_t ibuf_count;     /* valid I-buffer entries */
 	uint8_t ibuf_depth;     /* I-buffer capacity */
 	uint32_t slot;          /* index of this slot in the SM */
-	uint32_t sched_id;      /* scheduler owning this slot (slot % nsched) */
+	uint32_t sched_id;      /* scheduler owning this slot (slot % nsched; fixed) */
 	uint64_t age;           /* dynamic warp id: order of launch on the GPU (smaller = older) */
 	uint32_t cta_slot;      /* CTA slot on this SM */
 	uint32_t cta_id;        /* linear CTA id in the grid */
@@ -80,26 +85,62 @@ struct sched_view {
 	uint32_t nctas;               /* CTA slots in the SM */
 	const struct sched_cta *ctas; /* [nctas] */
 	bool last_cta_issued;         /* the kernel's last CTA has been dispatched to some SM */
-	/* Optional acceleration: the valid slots in ascending order (NULL means
-	 * "scan warps[0..nslots)"; hand-built views in tests may leave it NULL). */
-	const uint32_t *live;
-	uint32_t nlive;
-	/* Warps the policy holds back (backed off, throttled): held[slot] true
-	 * means the issue stage does not issue that warp even if it is ready,
-	 * and a cycle lost to it counts as stall_held.  The SM owns the array
-	 * and clears a slot's entry when a new warp arrives in it; the policy
-	 * writes it in its hooks (never in order()) through
-	 * sched_create_args.held.  NULL (hand-built views): nothing held. */
+	/* Each scheduler's warps by age: age_sorted[s * nslots + i] for
+	 * i < age_count[s] are the valid slots scheduler s owns (finished warps
+	 * included), oldest first (sched_older in sched_util.h: smaller age,
+	 * then warp_in_cta, then slot).  The SM keeps them as CTAs launch and
+	 * exit (the only times a slot's warp changes); read them with
+	 * sched_by_age().  A hand-built view (tests) fills them with
+	 * sched_view_sort_ages() (sched_util.h) after changing its warps. */
+	const uint32_t *age_sorted;
+	const uint32_t *age_count;
+	/* Warps held back (backed off, throttled): held[slot] true means the
+	 * issue stage does not issue that warp even if it is ready, and a cycle
+	 * lost to it counts as stall_held.  The SM owns the flags and clears a
+	 * slot's when a new warp arrives in it; a policy sets and clears them
+	 * only with sched_hold() in its hooks (never in order()).  NULL
+	 * (hand-built views): nothing held. */
 	const bool *held;
-	/* Optional acceleration: changes whenever a slot becomes valid or
-	 * invalid or a warp's age/warp_in_cta changes (the SM bumps it at CTA
-	 * launch and exit).  0 means "unknown": policies must rescan. */
-	uint64_t roster_gen;
+	/* The port sched_hold() goes through (NULL: the view cannot hold). */
+	const struct sched_hold_port *hold;
 	/* Free operand collectors at the start of this cycle's issue stage:
 	 * coll_free[s * UNIT_COUNT + u] for scheduler s and unit class u.
 	 * NULL (hand-built views): unknown. */
 	const uint8_t *coll_free;
 };
+
+/* How a policy holds warps back: the SM implements set(owner, slot, held)
+ * on its own held flags (sched_view.held). */
+struct sched_hold_port {
+	void (*set)(void *owner, uint32_t slot, bool held);
+	void *owner;
+};
+
+/* Hold back (held = true) or let go the warp in `slot`, from a hook.  A
+ * no-op when the view has no hold port. */
+static inline void sched_hold(const struct sched_view *v, uint32_t slot, bool held)
+{
+	if (v->hold && slot < v->nslots)
+		v->hold->set(v->hold->owner, slot, held);
+}
+
+/* Is the warp in `slot` held back? */
+static inline bool sched_held(const struct sched_view *v, uint32_t slot)
+{
+	return v->held && v->held[slot];
+}
+
+/* Scheduler sched_id's warps, oldest first (sched_view.age_sorted); *n gets
+ * their count (0 for a view without age lists). */
+static inline const uint32_t *sched_by_age(const struct sched_view *v, uint32_t sched_id, uint32_t *n)
+{
+	if (!v->age_sorted || !v->age_count || sched_id >= v->nsched) {
+		*n = 0;
+		return v->age_sorted;
+	}
+	*n = v->age_count[sched_id];
+	return v->age_sorted + (size_t)sched_id * v->nslots;
+}
 
 /* Did warp w's scheduler have a free operand collector for w's I-buffer
  * head at the start of this cycle's issue stage?  (False when the view has
@@ -110,6 +151,10 @@ static inline bool sched_head_coll_free(const struct sched_view *v, const struct
 	       v->coll_free[w->sched_id * UNIT_COUNT + w->head_unit] != 0;
 }
 
+/* SCHED_KERNEL_START comes once, right after create() and before any CTA
+ * (the instance is new: there is nothing to reset); LAST_CTA_ISSUED when
+ * the grid's last CTA has been dispatched to some SM; END when the launch's
+ * cycle loop is over. */
 enum sched_kernel_event { SCHED_KERNEL_START, SCHED_KERNEL_LAST_CTA_ISSUED, SCHED_KERNEL_END };
 
 struct sched_policy;
@@ -136,7 +181,6 @@ struct sched_create_args {
 	uint32_t nsched;
 	uint32_t nslots;
 	uint32_t nctas;
-	bool *held;          /* [nslots] the SM's held-back flags (see sched_view.held); NULL: cannot hold */
 	/* [policy's ncounters] this instance's counters (zeroed), which it
 	 * increments in its hooks; for a wrapper, its own counters followed by
 	 * its inner policy's (sched_inner_create passes the inner its part).
@@ -180,6 +224,46 @@ struct sched_exec_event {
 				  * (unchanged if that lane's guard was false) */
 };
 
+/*
+ * Timers, for a policy whose on_cycle does time-driven work (back-off
+ * expiry, a window or a period).  They serve only the simulator's speed: an
+ * SM whose warps can only wait skips the cycles until its next event
+ * (sleeping; core/sm.h sm_next_event) instead of ticking them, and must not
+ * miss a cycle in which on_cycle would do more than repeat itself.
+ *
+ * The sleep rule:
+ *  - a policy without on_cycle may always be slept through: its state
+ *    changes only in the event hooks, and order() is a pure query whose
+ *    *set* of warps depends on the view and that state (ranks may depend on
+ *    view.cycle; which warps it returns, and the holds, may not);
+ *  - a policy with on_cycle may be slept through only if it has timers with
+ *    a next_event: after this cycle's on_cycle calls, a repeat of on_cycle
+ *    with an unchanged view before next_event() changes nothing but
+ *    counters, which skip() adds (skip is needed only if on_cycle counts);
+ *  - a policy with on_cycle and no timers (tls, policies defined at run time
+ *    in tests) makes its SMs tick every cycle;
+ *  - a wrapper's timers answer for its inner policy too, and the inner
+ *    policy must itself be sleep-safe.
+ */
+struct sched_timers {
+	/* After this cycle's on_cycle calls (v->cycle), the first later cycle at
+	 * which on_cycle could do more than repeat them if the view stays the
+	 * same; UINT64_MAX if none. */
+	uint64_t (*next_event)(const void *st, const struct sched_view *v);
+	/* The SM skipped `cycles` cycles in which on_cycle(sched_id) would have
+	 * been repeated with an unchanged view: add what those calls count.
+	 * May be NULL when on_cycle counts nothing. */
+	void (*skip)(void *st, const struct sched_view *v, uint32_t sched_id, uint64_t cycles);
+};
+
+/* A parameter value that comes with a policy's name (see
+ * sched_policy.presets): `param` is a parameter name of
+ * src/config/params.def or core_params.def. */
+struct sched_preset {
+	const char *param;
+	int64_t value;
+};
+
 /* A warp-scheduling (issue) policy.  Only create, destroy and order are
  * required; every hook may be NULL. */
 struct sched_policy {
@@ -198,22 +282,16 @@ struct sched_policy {
 	 * sim_set_sched_policy): reaches create() as a->self->user.  NULL for
 	 * the registered policies. */
 	void *user;
-	/* The policy includes the KAWS warp-sharing control unit (kaws): the
-	 * issue stage shares warps between schedulers as with warp_sharing=1. */
-	bool warp_sharing;
-	/* Event-driven: the held flags and the *set* of warps order() returns
-	 * (the ranks may depend on view.cycle) change only with the view's warp
-	 * and CTA flags, in the hooks, and -- for a policy with on_cycle -- at
-	 * the cycles its next_event() names; a repeat of on_cycle with an
-	 * unchanged view before then changes nothing but counters, which
-	 * skip() adds.  Then a scheduler with no issuable warp classifies its
-	 * stall the same way every cycle until the next event, and a busy SM
-	 * whose warps can only wait may skip those cycles (sleep,
-	 * core/sm.h sm_next_event).  A policy with on_cycle must also give
-	 * next_event (and skip if on_cycle counts); a wrapper answers for its
-	 * inner policy, which must be event-driven too.  Policies defined at
-	 * run time leave it false: their SMs tick every cycle. */
-	bool event_driven;
+	/* Parameters of the rest of the SM that the policy's name implies,
+	 * ended by {NULL}; NULL for none.  For the SMs that run the policy, a
+	 * preset replaces the configured value of its parameter; the
+	 * configuration itself (and its echo in the statistics) is unchanged.
+	 * E.g. kaws is ka's order with the issue stage's warp sharing on:
+	 * {"warp_sharing", 1}.  Read with sched_choice_preset(). */
+	const struct sched_preset *presets;
+	/* NULL unless on_cycle does time-driven work and the SM may sleep
+	 * (see struct sched_timers for the rule). */
+	const struct sched_timers *timers;
 	void *(*create)(const struct sched_create_args *a); /* NULL on OOM */
 	void (*destroy)(void *st);
 	/* Write scheduler `sched_id`'s candidate slots, highest priority first,
@@ -222,24 +300,14 @@ struct sched_policy {
 	 * A pure query: it may be called any number of times per cycle (the
 	 * issue stage calls it once per scheduler, fetch policies such as cff
 	 * call it too) and changes nothing that any later call or hook could
-	 * observe.  (A policy may refresh a memo that is a function of the view
-	 * alone, e.g. sched_age_cache, through a pointer in its state.)  Every
-	 * state change happens in the hooks below. */
+	 * observe: every state change happens in the hooks below.  The
+	 * scheduler's warps by age are in the view (sched_by_age). */
 	uint32_t (*order)(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order);
 	/* Events (any may be NULL). */
 	/* Once per scheduler per cycle, just before the issue stage asks for
 	 * scheduler `sched_id`'s order: state that follows the view (pool
 	 * maintenance, periodic rotation) is updated here. */
 	void (*on_cycle)(void *st, const struct sched_view *v, uint32_t sched_id);
-	/* For sleeping SMs (event_driven policies with on_cycle): after this
-	 * cycle's on_cycle calls (v->cycle), the first later cycle at which
-	 * on_cycle could do more than repeat them if the view stays the same
-	 * (a timer: back-off expiry, a window or period boundary); UINT64_MAX
-	 * if none. */
-	uint64_t (*next_event)(const void *st, const struct sched_view *v);
-	/* The SM skipped `cycles` cycles in which on_cycle(sched_id) would have
-	 * been repeated with an unchanged view: add what those calls count. */
-	void (*skip)(void *st, const struct sched_view *v, uint32_t sched_id, uint64_t cycles);
 	void (*on_issue)(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot);
 	void (*on_barrier_arrive)(void *st, const struct sched_view *v, uint32_t cta_slot, uint32_t slot);
 	void (*on_barrier_release)(void *st, const struct sched_view *v, uint32_t cta_slot);
@@ -301,10 +369,12 @@ bool sched_resolve_in(const struct sched_policy *const *list, const char *name, 
 bool sched_resolve(const char *name, struct sched_choice *out, char *msg, size_t msgsz);
 /* Counters of a choice: the policy's, then its inner policy's. */
 uint32_t sched_choice_ncounters(const struct sched_choice *c);
-/* May an SM under this choice sleep through eventless cycles (event_driven,
- * with next_event where there is an on_cycle; for a wrapper, its inner
- * policy too)? */
+/* May an SM under this choice sleep through eventless cycles (the rule at
+ * struct sched_timers; for a wrapper, its inner policy too)? */
 bool sched_choice_can_sleep(const struct sched_choice *c);
+/* The value the choice presets for parameter `param` (the wrapper's preset
+ * first, then its inner policy's): true with *value set, false if none. */
+bool sched_choice_preset(const struct sched_choice *c, const char *param, int64_t *value);
 /* Counter i of a choice: its definition, and its stats name "<policy>_<name>" in buf. */
 const struct sched_counter *sched_choice_counter(const struct sched_choice *c, uint32_t i, char *buf, size_t bufsz);
 const struct fetch_policy *fetch_policy_find(const char *name);

@@ -2,8 +2,8 @@
  * sched_util.c -- helpers shared by the warp-scheduling policies.
  *
  * Models no hardware of its own: age ordering (an in-place heap sort, so
- * no allocation on the per-cycle path), the round-robin slot walk and the
- * per-scheduler age-order cache declared in sched_util.h.
+ * no allocation), the view's age lists, the round-robin slot walk, GTO's
+ * greedy warp and wrappers' inner policies, declared in sched_util.h.
  */
 #include "sched/sched_util.h"
 
@@ -63,18 +63,6 @@ uint32_t sched_rr_from(const struct sched_view *v, uint32_t nslots, uint32_t sch
 	if (nslots == 0)
 		return 0;
 	uint32_t start = (after == SCHED_NONE || after >= nslots) ? 0 : (after + 1) % nslots;
-	if (v->live) {
-		/* same order from the live list: first the live slots >= start, then the rest */
-		uint32_t n = v->nlive, first = 0;
-		while (first < n && v->live[first] < start)
-			first++;
-		for (uint32_t i = 0; i < n; i++) {
-			uint32_t s = v->live[(first + i) % n];
-			if (s < nslots && sched_candidate(&v->warps[s], sched_id))
-				out[k++] = s;
-		}
-		return k;
-	}
 	for (uint32_t i = 0; i < nslots; i++) {
 		uint32_t s = start + i;
 		if (s >= nslots)
@@ -136,88 +124,21 @@ uint32_t sched_greedy_get(const struct sched_greedy *g, const struct sched_view 
 	return SCHED_NONE;
 }
 
-int sched_age_cache_init(struct sched_age_cache *c, uint32_t nsched, uint32_t nslots)
+void sched_view_sort_ages(struct sched_view *v, uint32_t *sorted, uint32_t *count)
 {
-	size_t cells = (size_t)nsched * nslots;
-	c->nsched = 0;
-	c->nslots = 0;
-	c->count = calloc(nsched ? nsched : 1, sizeof *c->count);
-	c->sorted = calloc(cells ? cells : 1, sizeof *c->sorted);
-	c->snap_owned = calloc(cells ? cells : 1, sizeof *c->snap_owned);
-	c->snap_age = calloc(cells ? cells : 1, sizeof *c->snap_age);
-	c->snap_wic = calloc(cells ? cells : 1, sizeof *c->snap_wic);
-	c->gen = calloc(nsched ? nsched : 1, sizeof *c->gen);
-	if (!c->count || !c->sorted || !c->snap_owned || !c->snap_age || !c->snap_wic || !c->gen) {
-		sched_age_cache_free(c);
-		return -1;
+	for (uint32_t sc = 0; sc < v->nsched; sc++) {
+		uint32_t *list = sorted + (size_t)sc * v->nslots, k = 0;
+		for (uint32_t s = 0; s < v->nslots; s++)
+			if (v->warps[s].valid && v->warps[s].sched_id == sc)
+				list[k++] = s;
+		sched_sort_by_age(v, list, k);
+		count[sc] = k;
 	}
-	c->nsched = nsched;
-	c->nslots = nslots;
-	return 0;
+	v->age_sorted = sorted;
+	v->age_count = count;
 }
 
-void sched_age_cache_free(struct sched_age_cache *c)
-{
-	free(c->count);
-	free(c->sorted);
-	free(c->snap_owned);
-	free(c->snap_age);
-	free(c->snap_wic);
-	free(c->gen);
-	c->gen = NULL;
-	c->count = NULL;
-	c->sorted = NULL;
-	c->snap_owned = NULL;
-	c->snap_age = NULL;
-	c->snap_wic = NULL;
-	c->nsched = 0;
-	c->nslots = 0;
-}
-
-const uint32_t *sched_age_cache_get(const struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
-				    uint32_t *n)
-{
-	*n = 0;
-	if (sched_id >= c->nsched)
-		return c->sorted;
-	uint32_t ns = sched_nslots(v, c->nslots);
-	size_t base = (size_t)sched_id * c->nslots;
-	bool *owned = c->snap_owned + base;
-	uint64_t *age = c->snap_age + base;
-	uint32_t *wic = c->snap_wic + base;
-	uint32_t *sorted = c->sorted + base;
-
-	/* the SM says nothing changed since the last check */
-	if (v->roster_gen && c->gen[sched_id] == v->roster_gen) {
-		*n = c->count[sched_id];
-		return sorted;
-	}
-	c->gen[sched_id] = v->roster_gen;
-	bool changed = false;
-	for (uint32_t s = 0; s < ns && !changed; s++) {
-		const struct sched_warp *w = &v->warps[s];
-		bool o = w->valid && w->sched_id == sched_id;
-		changed = o != owned[s] || (o && (age[s] != w->age || wic[s] != w->warp_in_cta));
-	}
-	for (uint32_t s = ns; s < c->nslots && !changed; s++)
-		changed = owned[s];
-	if (changed) {
-		uint32_t k = 0;
-		for (uint32_t s = 0; s < c->nslots; s++) {
-			const struct sched_warp *w = s < ns ? &v->warps[s] : NULL;
-			owned[s] = w && w->valid && w->sched_id == sched_id;
-			if (owned[s]) {
-				age[s] = w->age;
-				wic[s] = w->warp_in_cta;
-				sorted[k++] = s;
-			}
-		}
-		sched_sort_by_age(v, sorted, k);
-		c->count[sched_id] = k;
-	}
-	*n = c->count[sched_id];
-	return sorted;
-}
+void sched_hold_in_array(void *flags, uint32_t slot, bool held) { ((bool *)flags)[slot] = held; }
 
 int sched_inner_create(struct sched_inner *in, const struct sched_create_args *a, uint32_t own_counters)
 {

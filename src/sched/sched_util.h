@@ -3,10 +3,11 @@
  *
  * Models no hardware of its own: the small building blocks every policy
  * under src/sched/ needs -- which slots belong to a scheduler, the age
- * order of warps (oldest first, ties by warp-in-CTA then slot), a
- * round-robin walk over a scheduler's slots, and a per-scheduler cache of
- * the age-sorted slot list that is re-sorted only when the set of resident
- * warps changes (so GTO-like policies cost O(warps) per cycle).
+ * order of warps (oldest first, ties by warp-in-CTA then slot; the SM
+ * hands each scheduler's warps already in that order, sched_by_age), a
+ * round-robin walk over a scheduler's slots, GTO's greedy warp, wrappers'
+ * inner policies, and what a hand-built view (tests) needs to stand in for
+ * the SM: its age lists and a hold port.
  */
 #ifndef WARPSIM_SCHED_UTIL_H
 #define WARPSIM_SCHED_UTIL_H
@@ -109,29 +110,18 @@ static inline uint32_t sched_greedy_then(const struct sched_view *v, uint32_t gr
 }
 
 /*
- * Age-order cache: for each scheduler, the valid slots it owns (finished
- * warps included) sorted by sched_older.  sched_age_cache_get() compares a
- * per-scheduler snapshot of (owned, age, warp_in_cta) of every slot with
- * the view -- O(nslots) -- and re-sorts only when something changed.
+ * The view's age lists (sched_view.age_sorted): fill sorted[nsched * nslots]
+ * and count[nsched] from v->warps[0..nslots) -- per scheduler, the valid
+ * slots it owns, sorted by sched_older -- and point v at them.  The SM
+ * calls it when a CTA launches or exits; a hand-built view (tests) calls it
+ * after changing which slots are valid or a warp's age, warp_in_cta or
+ * sched_id.
  */
-struct sched_age_cache {
-	uint32_t nsched, nslots;
-	uint32_t *count;      /* [nsched] entries in sorted */
-	uint32_t *sorted;     /* [nsched][nslots] */
-	bool *snap_owned;     /* [nsched][nslots] slot was valid and owned at the last rebuild */
-	uint64_t *snap_age;   /* [nsched][nslots] */
-	uint32_t *snap_wic;   /* [nsched][nslots] */
-	uint64_t *gen;        /* [nsched] view roster_gen at the last check (0: none) */
-};
+void sched_view_sort_ages(struct sched_view *v, uint32_t *sorted, uint32_t *count);
 
-/* 0 on success, -1 on OOM (the cache is then left empty and safe to free). */
-int sched_age_cache_init(struct sched_age_cache *c, uint32_t nsched, uint32_t nslots);
-void sched_age_cache_free(struct sched_age_cache *c);
-/* Scheduler `sched_id`'s valid slots, oldest first; *n gets the count. */
-/* The cache is a memo (its content is a function of the view alone), so it is
- * refreshed through the pointers of a const cache: order() may use it. */
-const uint32_t *sched_age_cache_get(const struct sched_age_cache *c, const struct sched_view *v, uint32_t sched_id,
-				    uint32_t *n);
+/* A hold port over a plain array of flags (bool[nslots], passed as owner):
+ * for hand-built views, {sched_hold_in_array, flags} with view.held = flags. */
+void sched_hold_in_array(void *flags, uint32_t slot, bool held);
 
 /*
  * Wrappers (sched_policy.wraps, chosen as "NAME:INNER"): the inner policy
@@ -161,13 +151,15 @@ static inline void sched_inner_on_cycle(const struct sched_inner *in, const stru
 }
 static inline uint64_t sched_inner_next_event(const struct sched_inner *in, const struct sched_view *v)
 {
-	return in->p->next_event ? in->p->next_event(in->st, v) : UINT64_MAX;
+	const struct sched_timers *tm = in->p->timers;
+	return tm && tm->next_event ? tm->next_event(in->st, v) : UINT64_MAX;
 }
 static inline void sched_inner_skip(const struct sched_inner *in, const struct sched_view *v, uint32_t sched_id,
 				    uint64_t cycles)
 {
-	if (in->p->skip)
-		in->p->skip(in->st, v, sched_id, cycles);
+	const struct sched_timers *tm = in->p->timers;
+	if (tm && tm->skip)
+		tm->skip(in->st, v, sched_id, cycles);
 }
 static inline void sched_inner_on_issue(const struct sched_inner *in, const struct sched_view *v, uint32_t sched_id,
 					uint32_t slot)

@@ -8,11 +8,11 @@
  * candidates, and a FIFO pending pool.  Every cycle, per scheduler, the
  * hook on_cycle does steps 1-3 and order() (a pure query) step 4:
  *
- *   1. sync:    warps that are gone (slot invalid, warp finished, slot now
- *               holds another warp or belongs to another scheduler) leave
- *               their pool; resident unfinished warps in no pool (newly
- *               launched CTAs) join the pending FIFO's tail in age order
- *               (age, warp_in_cta, slot).
+ *   1. sync:    warps that are gone (slot invalid, warp finished, or the
+ *               slot now holds another warp) leave their pool (a warp never
+ *               changes scheduler: slot % nsched); resident unfinished
+ *               warps in no pool (newly launched CTAs) join the pending
+ *               FIFO's tail in age order (age, warp_in_cta, slot).
  *   2. demote:  active warps whose head instruction depends on a pending
  *               long-latency load (long_latency_wait) -- or that wait at a
  *               barrier or a DWR partner barrier -- move to the pending tail,
