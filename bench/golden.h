@@ -1,12 +1,13 @@
 /*
  * golden.h -- golden statistics: tiny runs of every bundled benchmark under
- * every warp-scheduling policy, summarized one line per run.  The test
+ * the warp-scheduling policies, summarized one line per run.  The test
  * suite compares a fresh run with tests/golden/tiny.txt; `make golden`
  * (warpsim golden --write) regenerates the file deliberately.
  */
 #ifndef WARPSIM_BENCH_GOLDEN_H
 #define WARPSIM_BENCH_GOLDEN_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "warpsim.h"
@@ -21,9 +22,20 @@ extern const char *const ws_golden_keys[];
  * labels.  A name that is no counter of the run is written "name=?". */
 void ws_golden_write_counters(FILE *out, const ws_sim *sim, const char *const *extra);
 
-/* Write the golden lines for every benchmark x policy to out.  Returns the
- * number of runs that failed (verification or simulator error), with the
- * failures described in the output as "ERROR" lines. */
+/* A policy registered after WS_GOLDEN_FILE was made has its golden lines
+ * in a file of its own, made only when asked for (`make golden` writes it,
+ * the test suite checks it once it exists; tests/test_golden.c). */
+#define WS_GOLDEN_POLICY_FMT "tests/golden/policy-%s.txt"
+
+/* Write the golden lines for every benchmark x pinned policy (the plain
+ * policies the file was made with) to out.  Returns the number of runs that
+ * failed (verification or simulator error), with the failures described in
+ * the output as "ERROR" lines. */
 int ws_golden_generate(FILE *out);
+/* Is `policy` one of those pinned in WS_GOLDEN_FILE? */
+bool ws_golden_pinned(const char *policy);
+/* Write the golden lines of `policy` for every benchmark to out (for its
+ * own file, WS_GOLDEN_POLICY_FMT); returns the failed runs as above. */
+int ws_golden_generate_policy(FILE *out, const char *policy);
 
 #endif
