@@ -17,6 +17,7 @@
 #include "mem/dram.h"
 #include "mem/icnt.h"
 #include "mem/mem.h"
+#include "mem/mem_counters.h"
 #include "mem/memsys.h"
 #include "mem/shmem.h"
 #include "stats/stats.h"

@@ -18,6 +18,7 @@
  */
 #include <stdlib.h>
 
+#include "core/core_counters.h"
 #include "core/dwr.h"
 #include "core/sm.h"
 #include "core/warpstate.h"
@@ -374,9 +375,9 @@ void dwr_issued(struct dwr *d, const uint32_t *slots, unsigned n)
 		d->w[slots[i]].combine_ready = false;
 	}
 	struct ws_stats *st = d->s->stats;
-	static const enum stat_id by_n[DWR_MAX_SUB] = {STAT_dwr_issue_sub1, STAT_dwr_issue_sub2, STAT_dwr_issue_sub3,
-						       STAT_dwr_issue_sub4, STAT_dwr_issue_sub5, STAT_dwr_issue_sub6,
-						       STAT_dwr_issue_sub7, STAT_dwr_issue_sub8};
+	static const enum stat_core_id by_n[DWR_MAX_SUB] = {
+		STAT_dwr_issue_sub1, STAT_dwr_issue_sub2, STAT_dwr_issue_sub3, STAT_dwr_issue_sub4,
+		STAT_dwr_issue_sub5, STAT_dwr_issue_sub6, STAT_dwr_issue_sub7, STAT_dwr_issue_sub8};
 	st->v[STAT_dwr_lat_issues]++;
 	if (n >= 1 && n <= DWR_MAX_SUB)
 		st->v[by_n[n - 1]]++;

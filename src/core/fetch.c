@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "core/core_counters.h"
 #include "core/fetch.h"
 #include "core/issue.h"
 #include "core/ldst.h"

@@ -39,6 +39,7 @@
  */
 #include <string.h>
 
+#include "core/core_counters.h"
 #include "core/dwr.h"
 #include "core/issue.h"
 #include "core/lockstat.h"
@@ -53,9 +54,9 @@
 enum stall { ST_IDLE, ST_EXIT, ST_BARRIER, ST_FETCH, ST_CONTROL, ST_DATA, ST_HELD, ST_STRUCT };
 /* sm.stall_at: the reason depends on more than the warp's own refreshed state */
 #define ST_NOW 0xff
-static const enum stat_id stall_stat[] = {STAT_stall_idle,	 STAT_stall_exit, STAT_stall_barrier,
-					  STAT_stall_fetch,	 STAT_stall_control, STAT_stall_data,
-					  STAT_stall_held,	 STAT_stall_structural};
+static const enum stat_core_id stall_stat[] = {STAT_stall_idle,  STAT_stall_exit,    STAT_stall_barrier,
+					       STAT_stall_fetch, STAT_stall_control, STAT_stall_data,
+					       STAT_stall_held,  STAT_stall_structural};
 
 static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, bool *longlat)
 {
@@ -222,9 +223,9 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	if (d) { /* activity for the energy estimate */
 		uint64_t lanes = ws_popc64(info->exec);
 		/* control and barrier instructions are SP-class with LAT_CTRL: "other" lanes.
-		 * UNIT_TENSOR has no entry, so tensor lanes count in stat 0 (kernels), as
+		 * UNIT_TENSOR has no entry, so tensor lanes count in id 0 (the GPU counter kernels), as
 		 * they did before the unit enums were merged (a bug kept for identical statistics). */
-		static const enum stat_id by_unit[UNIT_COUNT] = {
+		static const enum stat_core_id by_unit[UNIT_COUNT] = {
 			[UNIT_SP] = STAT_lanes_sp, [UNIT_INT] = STAT_lanes_int, [UNIT_SFU] = STAT_lanes_sfu,
 			[UNIT_DP] = STAT_lanes_dp, [UNIT_LDST] = STAT_lanes_other};
 		st->v[d->in->lat == LAT_CTRL || d->in->unit >= UNIT_COUNT ? STAT_lanes_other : by_unit[d->in->unit]] +=
@@ -725,9 +726,9 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	}
 	/* KAWS Fig. 6: an SM cycle without any issue, by its worst stall */
 	if (!any_issued) {
-		enum stat_id in = sm_worst >= ST_HELD	 ? STAT_sm_inactive_pipeline
-				  : sm_worst == ST_DATA ? STAT_sm_inactive_scoreboard
-							: STAT_sm_inactive_idle;
+		enum stat_core_id in = sm_worst >= ST_HELD   ? STAT_sm_inactive_pipeline
+				       : sm_worst == ST_DATA ? STAT_sm_inactive_scoreboard
+							     : STAT_sm_inactive_idle;
 		sm_count_cycle(s, in);
 	}
 	s->issue_quiet = quiet;

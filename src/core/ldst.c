@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/core_counters.h"
 #include "core/dwr.h"
 #include "core/ldst.h"
 #include "core/sm.h"

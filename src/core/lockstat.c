@@ -2,6 +2,7 @@
  * lockstat.c -- lock acquire outcomes and wait-exit attempts (BOWS paper
  * Figs. 2 and 12); see lockstat.h for the definitions.
  */
+#include "core/core_counters.h"
 #include "core/lockstat.h"
 
 #include <stdlib.h>

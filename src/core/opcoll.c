@@ -18,6 +18,7 @@
  * the group of the scheduler that issued it (issue.c).  The LD/ST unit
  * stays one per SM, as in GPGPU-Sim.
  */
+#include "core/core_counters.h"
 #include "core/ldst.h"
 #include "core/opcoll.h"
 #include "core/sm.h"

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/core_counters.h"
 #include "core/dwr.h"
 #include "core/fetch.h"
 #include "core/issue.h"
@@ -336,7 +337,7 @@ uint64_t sm_next_event(const struct sm *s, uint64_t now)
 	return t > now + 1 ? t : now + 1;
 }
 
-_Static_assert(STAT_COUNT <= 65536, "sm.cyc_stat holds counter ids in 16 bits");
+_Static_assert(STAT_ID_LIMIT <= 65536, "sm.cyc_stat holds counter ids in 16 bits");
 _Static_assert(SM_CYC_STAT_MAX <= 255, "sm.ncyc_stat counts in 8 bits");
 _Static_assert(SM_MAX_SCHED <= 8, "sm.cyc_sched holds a bit per scheduler in 8 bits");
 

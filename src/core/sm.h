@@ -278,7 +278,7 @@ struct sm {
  * stall reasons, SM activity).  It both increments the counter and records
  * it, so that a sleeping SM adds it again for every cycle it skips
  * (sm_wake); an increment made otherwise would be missed by sleeping. */
-static inline void sm_count_cycle(struct sm *s, enum stat_id id)
+static inline void sm_count_cycle(struct sm *s, int id)
 {
 	s->stats->v[id]++;
 	if (s->ncyc_stat < SM_CYC_STAT_MAX)

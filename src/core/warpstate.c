@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 
+#include "core/core_counters.h"
 #include "core/dwr.h"
 #include "core/warpstate.h"
 #include "sched/sched_util.h"

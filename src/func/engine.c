@@ -17,6 +17,7 @@
 
 #include "func/func.h"
 #include "func/op.h"
+#include "stats/counters.h"
 
 bool func_check_module(const struct ptx_module *m, const char *filename, char *msg, size_t msgsz)
 {

@@ -38,6 +38,7 @@
 #include "func/func.h"
 #include "func/memop.h"
 #include "func/op.h"
+#include "stats/counters.h"
 
 enum { ROLE_A, ROLE_B, ROLE_C, ROLE_D };
 

@@ -20,6 +20,7 @@
 #include "func/wlog.h"
 #include "func/op.h"
 #include "func/operand.h"
+#include "stats/counters.h"
 
 static bool type_ok_for_mem(enum ptx_type t) { return t != PTX_T_NONE && t != PTX_T_PRED && t != PTX_T_B128; }
 

@@ -21,6 +21,7 @@
 #include "func/func.h"
 #include "func/op.h"
 #include "func/operand.h"
+#include "stats/counters.h"
 
 static inline unsigned popc64(uint64_t m) { return func_popc64(m); }
 

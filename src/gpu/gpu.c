@@ -23,6 +23,7 @@
 #include "gpu/gpu.h"
 #include "gpu/par.h"
 #include "mem/memsys.h"
+#include "stats/counters.h"
 
 bool gpu_check_policies(const struct ws_config *cfg, char *msg, size_t msgsz)
 {

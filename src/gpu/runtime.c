@@ -24,6 +24,7 @@
 #include "gpu/sim.h"
 #include "mem/memsys.h"
 #include "ptx/summary.h"
+#include "stats/counters.h"
 #include "stats/derived.h"
 #include "stats/report.h"
 #include "stats/stats.h"

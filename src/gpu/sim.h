@@ -44,7 +44,7 @@ struct ws_sim {
 	uint64_t host_sm_ticks, host_sm_slept, host_cycles_skipped; /* wsSimHostWork (func_launch) */
 	struct sim_launch {
 		char kernel[64];
-		uint64_t v[STAT_COUNT]; /* the table's counters (not the policies' run-time ones) */
+		uint64_t v[STAT_ID_LIMIT]; /* the tables' counters (not the policies' run-time ones) */
 	} *launches;                  /* per-launch counters since creation / wsStatsReset */
 	uint32_t nlaunches, cap_launches;
 	struct memsys *tmem;          /* timing model's memory system kept across launches (l2_persist), or NULL */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mem/cache.h"
+#include "mem/mem_counters.h"
 
 struct cache_line {
 	uint64_t tag;     /* line number (address / line size) */

@@ -11,6 +11,7 @@
 
 #include "mem/dram.h"
 #include "mem/mem.h"
+#include "mem/mem_counters.h"
 
 #define ROW_CLOSED UINT64_MAX
 

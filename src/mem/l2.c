@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mem/l2.h"
+#include "mem/mem_counters.h"
 
 struct timed_pkt {
 	struct mem_pkt pkt;

@@ -17,6 +17,7 @@
 #include "mem/dram.h"
 #include "mem/icnt.h"
 #include "mem/l2.h"
+#include "mem/mem_counters.h"
 #include "mem/memsys.h"
 
 struct memsys {

@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "config/config.h"
+#include "core/core_counters.h"
+#include "mem/mem_counters.h"
+#include "stats/counters.h"
 #include "stats/energy.h"
 #include "stats/stats.h"
 

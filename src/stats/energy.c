@@ -4,6 +4,9 @@
 #include "stats/energy.h"
 
 #include "config/config.h"
+#include "core/core_counters.h"
+#include "mem/mem_counters.h"
+#include "stats/counters.h"
 #include "stats/stats.h"
 
 void energy_estimate(const uint64_t *v, const struct ws_config *cfg, struct energy_estimate *e)

@@ -29,7 +29,7 @@ struct energy_estimate {
 	double total_j;   /* dynamic + static */
 };
 
-/* The estimate for the counters `v` (indexed by enum stat_id) of a run under `cfg`. */
+/* The estimate for the counters `v` (indexed by counter id, STAT_<name>) of a run under `cfg`. */
 void energy_estimate(const uint64_t *v, const struct ws_config *cfg, struct energy_estimate *e);
 
 #endif

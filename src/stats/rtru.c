@@ -3,6 +3,7 @@
  */
 #include "stats/rtru.h"
 
+#include "core/core_counters.h"
 #include "stats/stats.h"
 
 void rtru_phase_add(struct ws_stats *st, uint64_t phase_start, const uint64_t *arrive, uint32_t n)

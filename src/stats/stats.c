@@ -1,27 +1,37 @@
 /*
  * stats.c -- counter table, lookup and writers.  Models no hardware.
+ *
+ * The one file that includes every domain's counters (stats.h).  Reports
+ * walk the ids upwards: the domains in enum stat_domain order, each in its
+ * .def file's order.
  */
 #include <string.h>
 
+#include "core/core_counters.h"
+#include "mem/mem_counters.h"
+#include "stats/counters.h"
 #include "stats/stats.h"
 
-const struct stat_info stat_table[STAT_COUNT] = {
+/* Every domain's counters at their ids (the order of the lines does not matter). */
+const struct stat_info stat_table[STAT_ID_LIMIT] = {
 #define C(name, unit, desc) [STAT_##name] = {#name, unit, desc},
-#include "counters.def"
+#include "core/core_counters.def"
+#include "mem/mem_counters.def"
+#include "stats/counters.def"
 #undef C
 };
 
 int stats_find(const char *name)
 {
-	for (int i = 0; i < STAT_COUNT; i++)
-		if (strcmp(stat_table[i].name, name) == 0)
+	for (int i = 0; i < STAT_ID_LIMIT; i++)
+		if (stat_table[i].name && strcmp(stat_table[i].name, name) == 0)
 			return i;
 	return -1;
 }
 
 /* How a counter combines across launches: most add up; extremes keep the extreme. */
 enum merge { MERGE_SUM, MERGE_MAX, MERGE_MIN_NONZERO };
-static const uint8_t stat_merge[STAT_COUNT] = {
+static const uint8_t stat_merge[STAT_ID_LIMIT] = {
 	[STAT_cta_max_cycles] = MERGE_MAX,
 	[STAT_cta_min_cycles] = MERGE_MIN_NONZERO,
 };
@@ -55,7 +65,7 @@ void stats_add(struct ws_stats *dst, const struct ws_stats *src)
 {
 	for (uint32_t i = 0; i < src->nextra; i++)
 		stats_extra_add(dst, src->extra[i].name, src->extra[i].unit, src->extra[i].help, src->extra[i].v);
-	for (int i = 0; i < STAT_COUNT; i++)
+	for (int i = 0; i < STAT_ID_LIMIT; i++) /* the gaps stay 0 */
 		switch (stat_merge[i]) {
 		case MERGE_MAX:
 			if (src->v[i] > dst->v[i])
@@ -72,9 +82,10 @@ void stats_add(struct ws_stats *dst, const struct ws_stats *src)
 
 void stats_print(const struct ws_stats *s, FILE *out)
 {
-	for (int i = 0; i < STAT_COUNT; i++)
-		fprintf(out, "  %-20s %14llu %-9s %s\n", stat_table[i].name, (unsigned long long)s->v[i],
-			stat_table[i].unit, stat_table[i].desc);
+	for (int i = 0; i < STAT_ID_LIMIT; i++)
+		if (stat_table[i].name)
+			fprintf(out, "  %-20s %14llu %-9s %s\n", stat_table[i].name, (unsigned long long)s->v[i],
+				stat_table[i].unit, stat_table[i].desc);
 	for (uint32_t i = 0; i < s->nextra; i++)
 		fprintf(out, "  %-20s %14llu %-9s %s\n", s->extra[i].name, (unsigned long long)s->extra[i].v,
 			s->extra[i].unit, s->extra[i].help);
@@ -82,8 +93,12 @@ void stats_print(const struct ws_stats *s, FILE *out)
 
 void stats_write_json_fields(const struct ws_stats *s, FILE *out)
 {
-	for (int i = 0; i < STAT_COUNT; i++)
-		fprintf(out, "%s\"%s\": %llu", i ? ", " : "", stat_table[i].name, (unsigned long long)s->v[i]);
+	const char *sep = "";
+	for (int i = 0; i < STAT_ID_LIMIT; i++)
+		if (stat_table[i].name) {
+			fprintf(out, "%s\"%s\": %llu", sep, stat_table[i].name, (unsigned long long)s->v[i]);
+			sep = ", ";
+		}
 	for (uint32_t i = 0; i < s->nextra; i++)
 		fprintf(out, ", \"%s\": %llu", s->extra[i].name, (unsigned long long)s->extra[i].v);
 }

@@ -1,8 +1,21 @@
 /*
- * stats.h -- the statistics registry (counters declared in counters.def).
+ * stats.h -- the statistics registry (counters declared in .def files).
  *
  * Models no hardware.  A `struct ws_stats` is a flat array of 64-bit
- * counters indexed by enum stat_id; model code increments them directly.
+ * counters indexed by counter id; model code increments them directly
+ * (stats->v[STAT_name]).  The counters are declared in one .def file per
+ * domain, each with its own header of ids:
+ *
+ *   STAT_DOM_GPU   stats/counters.def      ids in stats/counters.h
+ *   STAT_DOM_MEM   mem/mem_counters.def    ids in mem/mem_counters.h
+ *   STAT_DOM_CORE  core/core_counters.def  ids in core/core_counters.h
+ *
+ * Domain d owns the ids [d * STAT_DOM_CAP, (d + 1) * STAT_DOM_CAP), so
+ * the ids of one domain do not depend on the others: a line added to a
+ * domain's .def file recompiles only the files that include its header
+ * (and stats.c).  The array has gaps; the text summary, the JSON and the
+ * name lookup walk the ids upwards, skipping the gaps (stat_table[id].name
+ * NULL): the domains in the order above, each in its .def file's order.
  */
 #ifndef WARPSIM_STATS_H
 #define WARPSIM_STATS_H
@@ -11,17 +24,18 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum stat_id {
-#define C(name, unit, desc) STAT_##name,
-#include "counters.def"
-#undef C
-	STAT_COUNT
-};
+enum stat_domain { STAT_DOM_GPU, STAT_DOM_MEM, STAT_DOM_CORE, STAT_DOM_COUNT };
+
+#define STAT_DOM_CAP 256 /* ids per domain (each domain's header asserts that its counters fit) */
+
+/* Every counter id (a domain's STAT_<name>) is below STAT_ID_LIMIT; not
+ * every id below it is a counter. */
+#define STAT_ID_LIMIT (STAT_DOM_COUNT * STAT_DOM_CAP)
 
 struct stat_info {
-	const char *name, *unit, *desc;
+	const char *name, *unit, *desc; /* name NULL: no counter has this id */
 };
-extern const struct stat_info stat_table[STAT_COUNT];
+extern const struct stat_info stat_table[STAT_ID_LIMIT];
 
 /* A counter declared at run time (a scheduling policy's, see
  * sched_policy.counters): name, unit and help like the table's. */
@@ -33,12 +47,12 @@ struct stat_extra {
 };
 
 struct ws_stats {
-	uint64_t v[STAT_COUNT];
+	uint64_t v[STAT_ID_LIMIT];
 	uint32_t nextra;
 	struct stat_extra extra[STATS_EXTRA_MAX];
 };
 
-int stats_find(const char *name); /* -1 if unknown */
+int stats_find(const char *name); /* the counter's id, -1 if unknown */
 /* Add `v` to the run-time counter `name`, declaring it (with unit and help)
  * on first use.  False if the table is full. */
 bool stats_extra_add(struct ws_stats *s, const char *name, const char *unit, const char *help, uint64_t v);
