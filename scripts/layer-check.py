@@ -29,6 +29,7 @@ ALLOWED = {
 # stats/stats.h or config/config.h, used wherever the counters or parameters are
 ID_HEADERS = {
     "stats/counters.h", "mem/mem_counters.h", "core/core_counters.h",
+    "config/params.h", "mem/mem_params.h", "core/core_params.h", "sched/sched_params.h", "stats/energy_params.h",
 }
 bad = 0
 src = os.path.join(root, "src")

@@ -18,6 +18,7 @@
 #include "mem/icnt.h"
 #include "mem/mem.h"
 #include "mem/mem_counters.h"
+#include "mem/mem_params.h"
 #include "mem/memsys.h"
 #include "mem/shmem.h"
 #include "stats/stats.h"

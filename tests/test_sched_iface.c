@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/params.h"
 #include "gpu/sim.h"
 #include "sched/sched.h"
 #include "sched/sched_util.h"

@@ -1,9 +1,10 @@
 /*
  * config.c -- parameter table, config-file reader and --set overrides.
  *
- * Models no hardware.  Everything is generated from params.def: the table
- * of names/types/ranges/help, default values, text parsing with range
- * checks, listing and printing.
+ * Models no hardware.  Everything is generated from the domains' .def
+ * files (config.h): the table of names/types/ranges/help, default values,
+ * text parsing with range checks, listing and printing.  The one file that
+ * includes every domain's parameters.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -19,24 +20,38 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "config/params.h"
+#include "core/core_params.h"
+#include "mem/mem_params.h"
+#include "sched/sched_params.h"
+#include "stats/energy_params.h"
 
-const struct cfg_param_info cfg_params[CFG_COUNT] = {
+/* Every domain's parameters at their ids (the order of the lines does not matter). */
+const struct cfg_param_info cfg_params[CFG_ID_LIMIT] = {
 #define P(name, type, def, min, max, help) [CFG_##name] = {#name, CFGT_##type, def, (double)(min), (double)(max), help},
 #define E(name, values)
-#include "params.def"
+#include "config/params.def"
+#include "core/core_params.def"
+#include "mem/mem_params.def"
+#include "sched/sched_params.def"
+#include "stats/energy_params.def"
 #undef P
 #undef E
 };
 
 /* Enum value lists, separately so E() lines can follow their P() lines. */
-static const char *enum_values(enum cfg_param p)
+static const char *enum_values(int p)
 {
 	switch (p) {
 #define P(name, type, def, min, max, help)
 #define E(name, values)                                                                                             \
 	case CFG_##name:                                                                                             \
 		return values;
-#include "params.def"
+#include "config/params.def"
+#include "core/core_params.def"
+#include "mem/mem_params.def"
+#include "sched/sched_params.def"
+#include "stats/energy_params.def"
 #undef P
 #undef E
 	default:
@@ -73,7 +88,7 @@ static int enum_index(const char *list, const char *val)
 	return -1;
 }
 
-const char *cfg_enum_name(const struct ws_config *c, enum cfg_param p, char *buf, size_t bufsz)
+const char *cfg_enum_name(const struct ws_config *c, int p, char *buf, size_t bufsz)
 {
 	const char *list = enum_values(p);
 	int64_t want = c->v[p].i, idx = 0;
@@ -149,8 +164,8 @@ static unsigned name_distance(const char *a, const char *b)
 
 static int find_param(const char *key)
 {
-	for (int i = 0; i < CFG_COUNT; i++)
-		if (strcmp(cfg_params[i].name, key) == 0)
+	for (int i = 0; i < CFG_ID_LIMIT; i++)
+		if (cfg_params[i].name && strcmp(cfg_params[i].name, key) == 0)
 			return i;
 	return -1;
 }
@@ -255,10 +270,10 @@ static ws_result parse_value(struct ws_config *c, int p, const char *text, char 
 		return WS_SUCCESS;
 	}
 	case CFGT_ENUM: {
-		int idx = enum_index(enum_values((enum cfg_param)p), text);
+		int idx = enum_index(enum_values(p), text);
 		if (idx < 0) {
 			snprintf(err, errsz, "parameter '%s': '%s' is not one of %s", pi->name, text,
-				 enum_values((enum cfg_param)p));
+				 enum_values(p));
 			return WS_ERROR_INVALID_CONFIG;
 		}
 		c->v[p].i = idx;
@@ -274,8 +289,8 @@ ws_config *wsConfigCreate(void)
 	if (!c)
 		return NULL;
 	char err[256];
-	for (int i = 0; i < CFG_COUNT; i++)
-		if (parse_value(c, i, cfg_params[i].def, err, sizeof err) != WS_SUCCESS) {
+	for (int i = 0; i < CFG_ID_LIMIT; i++)
+		if (cfg_params[i].name && parse_value(c, i, cfg_params[i].def, err, sizeof err) != WS_SUCCESS) {
 			free(c); /* a bad default is a bug in params.def; tests catch it */
 			return NULL;
 		}
@@ -310,7 +325,9 @@ ws_result wsConfigSet(ws_config *c, const char *key, const char *value, char *er
 		/* the closest parameter name, if one is close */
 		int best = -1;
 		unsigned bd = 3;
-		for (int i = 0; i < CFG_COUNT; i++) {
+		for (int i = 0; i < CFG_ID_LIMIT; i++) {
+			if (!cfg_params[i].name)
+				continue;
 			unsigned d = name_distance(key, cfg_params[i].name);
 			if (d < bd) {
 				bd = d;
@@ -442,7 +459,7 @@ static void format_value(const struct ws_config *c, int p, char *buf, size_t buf
 	case CFGT_INT: snprintf(buf, bufsz, "%lld", (long long)c->v[p].i); break;
 	case CFGT_BOOL: snprintf(buf, bufsz, "%s", c->v[p].i ? "true" : "false"); break;
 	case CFGT_FLOAT: snprintf(buf, bufsz, "%.17g", c->v[p].f); break;
-	case CFGT_ENUM: cfg_enum_name(c, (enum cfg_param)p, buf, bufsz); break;
+	case CFGT_ENUM: cfg_enum_name(c, p, buf, bufsz); break;
 	case CFGT_STRING: snprintf(buf, bufsz, "%s", c->v[p].s); break;
 	case CFGT_INTLIST: {
 		size_t len = 0;
@@ -470,11 +487,13 @@ void wsConfigPrintList(FILE *out)
 	if (!out)
 		return;
 	fprintf(out, "%-22s %-6s %-12s %-28s %s\n", "parameter", "type", "default", "range", "description");
-	for (int i = 0; i < CFG_COUNT; i++) {
+	for (int i = 0; i < CFG_ID_LIMIT; i++) {
 		const struct cfg_param_info *pi = &cfg_params[i];
+		if (!pi->name)
+			continue;
 		char range[64];
 		if (pi->type == CFGT_ENUM)
-			snprintf(range, sizeof range, "%s", enum_values((enum cfg_param)i));
+			snprintf(range, sizeof range, "%s", enum_values(i));
 		else if (pi->type == CFGT_BOOL)
 			snprintf(range, sizeof range, "true|false");
 		else if (pi->type == CFGT_STRING)
@@ -490,7 +509,9 @@ void wsConfigPrint(const ws_config *c, FILE *out)
 	if (!c || !out)
 		return;
 	char buf[64];
-	for (int i = 0; i < CFG_COUNT; i++) {
+	for (int i = 0; i < CFG_ID_LIMIT; i++) {
+		if (!cfg_params[i].name)
+			continue;
 		format_value(c, i, buf, sizeof buf);
 		fprintf(out, "%s = %s\n", cfg_params[i].name, buf);
 	}
@@ -500,10 +521,10 @@ uint64_t cfg_hash(const struct ws_config *c)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 	char buf[96], val[64];
-	for (int i = 0; i < CFG_COUNT; i++) {
+	for (int i = 0; i < CFG_ID_LIMIT; i++) {
 		/* how many host threads simulate, and whether busy SMs skip
 		 * eventless cycles: not part of the model (same results) */
-		if (i == CFG_threads || i == CFG_sleep)
+		if (!cfg_params[i].name || i == CFG_threads || i == CFG_sleep)
 			continue;
 		format_value(c, i, val, sizeof val);
 		int n = snprintf(buf, sizeof buf, "%s=%s\n", cfg_params[i].name, val);
@@ -518,15 +539,19 @@ uint64_t cfg_hash(const struct ws_config *c)
 void cfg_write_json(const struct ws_config *c, FILE *out)
 {
 	char buf[64];
+	const char *sep = "";
 	fputc('{', out);
-	for (int i = 0; i < CFG_COUNT; i++) {
+	for (int i = 0; i < CFG_ID_LIMIT; i++) {
+		if (!cfg_params[i].name)
+			continue;
 		format_value(c, i, buf, sizeof buf);
 		if (cfg_params[i].type == CFGT_ENUM || cfg_params[i].type == CFGT_STRING)
-			fprintf(out, "%s\"%s\": \"%s\"", i ? ", " : "", cfg_params[i].name, buf);
+			fprintf(out, "%s\"%s\": \"%s\"", sep, cfg_params[i].name, buf);
 		else if (cfg_params[i].type == CFGT_INTLIST)
-			fprintf(out, "%s\"%s\": [%s]", i ? ", " : "", cfg_params[i].name, buf);
+			fprintf(out, "%s\"%s\": [%s]", sep, cfg_params[i].name, buf);
 		else
-			fprintf(out, "%s\"%s\": %s", i ? ", " : "", cfg_params[i].name, buf);
+			fprintf(out, "%s\"%s\": %s", sep, cfg_params[i].name, buf);
+		sep = ", ";
 	}
 	fputc('}', out);
 }

@@ -2,8 +2,21 @@
  * config.h -- typed access to the simulator configuration.
  *
  * Models no hardware; holds the parameters of the modelled GPU, each
- * declared once in params.def.  Model code reads values with
- * cfg_int(cfg, CFG_warp_size) etc.
+ * declared once in the .def file of its domain, with its own header of ids:
+ *
+ *   CFG_DOM_GPU     config/params.def        ids in config/params.h
+ *   CFG_DOM_MEM     mem/mem_params.def       ids in mem/mem_params.h
+ *   CFG_DOM_CORE    core/core_params.def     ids in core/core_params.h
+ *   CFG_DOM_SCHED   sched/sched_params.def   ids in sched/sched_params.h
+ *   CFG_DOM_ENERGY  stats/energy_params.def  ids in stats/energy_params.h
+ *
+ * Model code reads values with cfg_int(cfg, CFG_warp_size) etc.  Domain d
+ * owns the ids [d * CFG_DOM_CAP, (d + 1) * CFG_DOM_CAP), so the ids of one
+ * domain do not depend on the others: a line added to a domain's .def file
+ * recompiles only the files that include its header (and config.c).  The
+ * value array has gaps; listing, printing, the JSON dump, the hash and the
+ * name lookup walk the ids upwards, skipping the gaps (cfg_params[id].name
+ * NULL): the domains in the order above, each in its .def file's order.
  */
 #ifndef WARPSIM_CONFIG_H
 #define WARPSIM_CONFIG_H
@@ -18,23 +31,21 @@ enum cfg_type { CFGT_INT, CFGT_BOOL, CFGT_FLOAT, CFGT_ENUM, CFGT_STRING, CFGT_IN
 #define CFG_LIST_MAX 8   /* entries of an INTLIST */
 #define CFG_STRING_MAX 32 /* bytes of a STRING, with the NUL */
 
-enum cfg_param {
-#define P(name, type, def, min, max, help) CFG_##name,
-#define E(name, values)
-#include "params.def"
-#undef P
-#undef E
-	CFG_COUNT
-};
+enum cfg_domain { CFG_DOM_GPU, CFG_DOM_MEM, CFG_DOM_CORE, CFG_DOM_SCHED, CFG_DOM_ENERGY, CFG_DOM_COUNT };
+
+#define CFG_DOM_CAP 256 /* ids per domain (each domain's header asserts that its parameters fit) */
+/* Every parameter id (a domain's CFG_<name>) is below CFG_ID_LIMIT; not
+ * every id below it is a parameter. */
+#define CFG_ID_LIMIT (CFG_DOM_COUNT * CFG_DOM_CAP)
 
 struct cfg_param_info {
-	const char *name;
+	const char *name; /* NULL: no parameter has this id */
 	enum cfg_type type;
 	const char *def;
 	double min, max;
 	const char *help;
 };
-extern const struct cfg_param_info cfg_params[CFG_COUNT];
+extern const struct cfg_param_info cfg_params[CFG_ID_LIMIT];
 
 union cfg_value {
 	int64_t i;                /* INT, BOOL, ENUM (index into the value list) */
@@ -47,20 +58,21 @@ union cfg_value {
 };
 
 struct ws_config {
-	union cfg_value v[CFG_COUNT];
+	union cfg_value v[CFG_ID_LIMIT];
 };
 
-static inline int64_t cfg_int(const struct ws_config *c, enum cfg_param p) { return c->v[p].i; }
-static inline double cfg_float(const struct ws_config *c, enum cfg_param p) { return c->v[p].f; }
-static inline const char *cfg_str(const struct ws_config *c, enum cfg_param p) { return c->v[p].s; }
+/* p: a parameter id, CFG_<name> of a domain's header */
+static inline int64_t cfg_int(const struct ws_config *c, int p) { return c->v[p].i; }
+static inline double cfg_float(const struct ws_config *c, int p) { return c->v[p].f; }
+static inline const char *cfg_str(const struct ws_config *c, int p) { return c->v[p].s; }
 /* Entry k of an INTLIST (the last entry repeats if the list is shorter). */
-static inline int32_t cfg_list(const struct ws_config *c, enum cfg_param p, int k)
+static inline int32_t cfg_list(const struct ws_config *c, int p, int k)
 {
 	int n = c->v[p].l.n;
 	return c->v[p].l.v[k < n ? k : n - 1];
 }
 /* Text of an ENUM parameter's current value. */
-const char *cfg_enum_name(const struct ws_config *c, enum cfg_param p, char *buf, size_t bufsz);
+const char *cfg_enum_name(const struct ws_config *c, int p, char *buf, size_t bufsz);
 /* 64-bit FNV-1a hash of the effective configuration (canonical text form). */
 uint64_t cfg_hash(const struct ws_config *c);
 /* Write the configuration as a JSON object (no trailing newline). */

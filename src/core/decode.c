@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 
+#include "core/core_params.h"
 #include "core/decode.h"
 
 static bool writes_opd0(const struct ptx_insn *in)

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "core/core_counters.h"
+#include "core/core_params.h"
 #include "core/dwr.h"
 #include "core/sm.h"
 #include "core/warpstate.h"

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/core_counters.h"
+#include "core/core_params.h"
 #include "core/fetch.h"
 #include "core/issue.h"
 #include "core/ldst.h"

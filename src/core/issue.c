@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "core/core_counters.h"
+#include "core/core_params.h"
 #include "core/dwr.h"
 #include "core/issue.h"
 #include "core/lockstat.h"

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/core_counters.h"
+#include "core/core_params.h"
 #include "core/dwr.h"
 #include "core/ldst.h"
 #include "core/sm.h"
@@ -26,6 +27,7 @@
 #include "func/dmem.h"
 #include "mem/cache.h"
 #include "mem/coalesce.h"
+#include "mem/mem_params.h"
 #include "mem/memsys.h"
 #include "mem/shmem.h"
 

@@ -19,6 +19,7 @@
  * stays one per SM, as in GPGPU-Sim.
  */
 #include "core/core_counters.h"
+#include "core/core_params.h"
 #include "core/ldst.h"
 #include "core/opcoll.h"
 #include "core/sm.h"

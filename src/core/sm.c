@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/params.h"
 #include "core/core_counters.h"
+#include "core/core_params.h"
 #include "core/dwr.h"
 #include "core/fetch.h"
 #include "core/issue.h"
@@ -84,8 +86,9 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 			goto fail;
 		s->vc[c].first_barrier_hit = UINT64_MAX;
 	}
-	static const enum cfg_param nunit_param[UNIT_COUNT] = {CFG_num_sp_units, CFG_num_sfu_units, CFG_num_dp_units,
-							     CFG_num_int_units, CFG_num_ldst_units, CFG_num_tensor_units};
+	static const enum cfg_core_param nunit_param[UNIT_COUNT] = {CFG_num_sp_units,  CFG_num_sfu_units,
+								    CFG_num_dp_units,  CFG_num_int_units,
+								    CFG_num_ldst_units, CFG_num_tensor_units};
 	for (int k = 0; k < UNIT_COUNT; k++) {
 		s->nunits[k] = (uint32_t)cfg_int(cfg, nunit_param[k]);
 		s->units[k] = calloc(s->nunits[k] ? s->nunits[k] : 1, sizeof(struct sm_unit));

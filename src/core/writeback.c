@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/core_params.h"
 #include "core/sm.h"
 #include "core/warpstate.h"
 #include "core/writeback.h"

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config/params.h"
+#include "core/core_params.h"
 #include "core/lockstat.h"
 #include "core/sm.h"
 #include "func/wlog.h"

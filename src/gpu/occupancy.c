@@ -4,6 +4,7 @@
 #include "gpu/occupancy.h"
 
 #include "config/config.h"
+#include "config/params.h"
 #include "ptx/ir.h"
 
 /* CTAs of `warps` warps, `regs_per_thread` registers and `shared` bytes of

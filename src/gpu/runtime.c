@@ -18,10 +18,13 @@
 #include <sys/stat.h>
 
 #include "config/config.h"
+#include "config/params.h"
+#include "core/core_params.h"
 #include "func/func.h"
 #include "gpu/gpu.h"
 #include "gpu/occupancy.h"
 #include "gpu/sim.h"
+#include "mem/mem_params.h"
 #include "mem/memsys.h"
 #include "ptx/summary.h"
 #include "stats/counters.h"

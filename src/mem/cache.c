@@ -12,6 +12,7 @@
 
 #include "mem/cache.h"
 #include "mem/mem_counters.h"
+#include "mem/mem_params.h"
 
 struct cache_line {
 	uint64_t tag;     /* line number (address / line size) */

@@ -13,11 +13,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config/params.h"
 #include "mem/cache.h"
 #include "mem/dram.h"
 #include "mem/icnt.h"
 #include "mem/l2.h"
 #include "mem/mem_counters.h"
+#include "mem/mem_params.h"
 #include "mem/memsys.h"
 
 struct memsys {

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "sched/ddos.h"
+#include "sched/sched_params.h"
 #include "sched/sched_util.h"
 
 enum {

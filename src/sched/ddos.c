@@ -4,6 +4,7 @@
  * spin-inducing-branch prediction table.  See ddos.h and docs/bows.md.
  */
 #include "sched/ddos.h"
+#include "sched/sched_params.h"
 
 #include <stdlib.h>
 

@@ -28,6 +28,7 @@
  */
 #include <stdlib.h>
 
+#include "sched/sched_params.h"
 #include "sched/sched_util.h"
 
 struct gto_rot {

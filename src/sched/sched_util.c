@@ -9,14 +9,14 @@
 
 #include <stdlib.h>
 
-int64_t sched_cfg_int(const struct ws_config *cfg, enum cfg_param p)
+int64_t sched_cfg_int(const struct ws_config *cfg, int p)
 {
 	if (cfg)
 		return cfg_int(cfg, p);
 	return strtoll(cfg_params[p].def, NULL, 10);
 }
 
-double sched_cfg_float(const struct ws_config *cfg, enum cfg_param p)
+double sched_cfg_float(const struct ws_config *cfg, int p)
 {
 	if (cfg)
 		return cfg_float(cfg, p);

@@ -48,9 +48,9 @@ static inline uint32_t sched_nslots(const struct sched_view *v, uint32_t capacit
 }
 
 /* Integer parameter `p` of `cfg`, or its declared default when cfg is NULL. */
-int64_t sched_cfg_int(const struct ws_config *cfg, enum cfg_param p);
+int64_t sched_cfg_int(const struct ws_config *cfg, int p);
 /* Floating-point parameter `p` of `cfg`, or its declared default when cfg is NULL. */
-double sched_cfg_float(const struct ws_config *cfg, enum cfg_param p);
+double sched_cfg_float(const struct ws_config *cfg, int p);
 
 /* Sort slots[0..n) into age order (sched_older), in place, without allocating. */
 void sched_sort_by_age(const struct sched_view *v, uint32_t *slots, uint32_t n);

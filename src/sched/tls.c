@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sched/sched_params.h"
 #include "sched/sched_util.h"
 
 enum { POOL_NONE = 0, POOL_ACTIVE, POOL_PENDING };

@@ -9,6 +9,7 @@
 #include "config/config.h"
 #include "core/core_counters.h"
 #include "mem/mem_counters.h"
+#include "mem/mem_params.h"
 #include "stats/counters.h"
 #include "stats/energy.h"
 #include "stats/stats.h"

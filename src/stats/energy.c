@@ -6,7 +6,9 @@
 #include "config/config.h"
 #include "core/core_counters.h"
 #include "mem/mem_counters.h"
+#include "mem/mem_params.h"
 #include "stats/counters.h"
+#include "stats/energy_params.h"
 #include "stats/stats.h"
 
 void energy_estimate(const uint64_t *v, const struct ws_config *cfg, struct energy_estimate *e)
