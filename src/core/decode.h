@@ -14,8 +14,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "config/config.h"
 #include "ptx/ir.h"
+
+struct ws_config;
 
 #define DEC_MAX_SRC 32 /* wmma.mma f32: 8 + 8 + 8 fragment registers, guard */
 #define DEC_MAX_DST 9 /* ld .v8 writes 8 registers; wmma fragments 8 */

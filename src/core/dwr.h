@@ -32,11 +32,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "config/config.h"
 #include "core/decode.h"
 
 struct sm;
 struct dwr;
+struct ws_config;
 
 #define DWR_MAX_SUB 8 /* sub-warps in the largest warp (64 / 8) */
 

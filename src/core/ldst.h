@@ -18,12 +18,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "config/config.h"
 #include "mem/mem.h"
 
 struct sm;
 struct sm_op;
 struct ldst;
+struct ws_config;
 
 enum ifetch_result { IFETCH_HIT, IFETCH_PENDING, IFETCH_RETRY };
 

@@ -31,7 +31,8 @@
 
 #include "ptx/ir.h"
 #include "sched/sched.h"
-#include "stats/stats.h"
+
+struct ws_stats;
 
 enum lockstat_kind { LOCKSTAT_NONE, LOCKSTAT_ACQUIRE, LOCKSTAT_WAIT_SIB };
 

@@ -19,16 +19,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "config/config.h"
 #include "core/decode.h"
 #include "core/scoreboard.h"
 #include "func/func.h"
 #include "mem/mem.h"
 #include "sched/sched.h"
+#include "stats/stats.h"
 
 struct ldst;
 struct lockstat;
 struct memsys;
+struct ws_config;
 
 #define SM_IBUF_MAX 16
 /* warp slots per SM: the upper end of max_warps_per_sm's range (src/config/params.def) */

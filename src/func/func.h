@@ -22,9 +22,10 @@
 #include "func/exec.h"
 #include "func/texture.h"
 #include "ptx/ir.h"
-#include "stats/stats.h"
 #include "stats/trace.h"
 #include "warpsim.h"
+
+struct ws_stats;
 
 #define FUNC_MAX_BARRIERS 16
 

@@ -15,14 +15,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "config/config.h"
 #include "core/decode.h"
 #include "func/func.h"
 #include "sched/sched.h"
-#include "stats/stats.h"
 
 struct sm;
 struct memsys;
+struct ws_config;
+struct ws_stats;
 
 struct gpu {
 	const struct ws_config *cfg;

@@ -22,9 +22,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "config/config.h"
 #include "mem/mem.h"
-#include "stats/stats.h"
+
+struct ws_config;
+struct ws_stats;
 
 enum cache_status {
 	CACHE_HIT,              /* every requested sector is present */

@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "stats/stats.h"
+struct ws_stats;
 
 struct dram_params {
 	unsigned banks, bank_groups;

@@ -31,7 +31,8 @@
 #include "mem/cache.h"
 #include "mem/dram.h"
 #include "mem/mem.h"
-#include "stats/stats.h"
+
+struct ws_stats;
 
 struct l2_params {
 	struct cache_params cache; /* one slice */

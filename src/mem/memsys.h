@@ -32,9 +32,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config/config.h"
 #include "mem/mem.h"
-#include "stats/stats.h"
+
+struct ws_config;
+struct ws_stats;
 
 enum memsys_clock { MEMSYS_CLK_CORE, MEMSYS_CLK_ICNT, MEMSYS_CLK_L2, MEMSYS_CLK_DRAM, MEMSYS_CLK_COUNT };
 

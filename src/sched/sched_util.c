@@ -9,6 +9,8 @@
 
 #include <stdlib.h>
 
+#include "config/config.h"
+
 int64_t sched_cfg_int(const struct ws_config *cfg, int p)
 {
 	if (cfg)

@@ -15,8 +15,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "config/config.h"
 #include "sched/sched.h"
+
+struct ws_config;
 
 /* "No slot" (e.g. nothing issued yet). */
 #define SCHED_NONE UINT32_MAX
