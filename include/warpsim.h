@@ -70,7 +70,7 @@ const char *wsGetErrorString(ws_result r);
 /* Name of a result code ("WS_ERROR_ILLEGAL_ADDRESS"). */
 const char *wsGetErrorName(ws_result r);
 
-/* ---- configuration: every parameter declared once in src/config/params.def ---- */
+/* ---- configuration: every parameter declared once, in src/config/params.def or the .def of its domain ---- */
 ws_config *wsConfigCreate(void); /* all parameters at their defaults */
 void wsConfigDestroy(ws_config *cfg);
 ws_config *wsConfigClone(const ws_config *cfg);
@@ -282,7 +282,7 @@ ws_result wsLaunchKernel(ws_function *f, unsigned gridX, unsigned gridY, unsigne
 ws_result wsLaunchCooperativeKernel(ws_function *f, unsigned gridX, unsigned gridY, unsigned gridZ, unsigned blockX,
 				    unsigned blockY, unsigned blockZ, unsigned sharedMemBytes, void **params);
 
-/* ---- statistics: every counter declared once in src/stats/counters.def ---- */
+/* ---- statistics: every counter declared once, in src/stats/counters.def or the .def of its domain ---- */
 /* Value of a named counter, accumulated over all launches since creation or
  * the last wsStatsReset.  WS_ERROR_NOT_FOUND for unknown names. */
 ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value);
@@ -301,7 +301,7 @@ void wsSimHostWork(const ws_sim *sim, uint64_t *sm_ticks, uint64_t *sm_slept, ui
 ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value);
 /* Per launch, in launch order since creation or the last wsStatsReset: how many,
  * the kernel's name (NULL if no such launch), and the value of a counter of
- * src/stats/counters.def in that launch alone (WS_ERROR_NOT_FOUND for no such
+ * the .def files in that launch alone (WS_ERROR_NOT_FOUND for no such
  * launch or counter; policies' exported counters are kept only in total). */
 unsigned wsLaunchCount(const ws_sim *sim);
 const char *wsLaunchKernelName(const ws_sim *sim, unsigned launch);
