@@ -33,7 +33,7 @@ enum cfg_type { CFGT_INT, CFGT_BOOL, CFGT_FLOAT, CFGT_ENUM, CFGT_STRING, CFGT_IN
 
 enum cfg_domain { CFG_DOM_GPU, CFG_DOM_MEM, CFG_DOM_CORE, CFG_DOM_SCHED, CFG_DOM_ENERGY, CFG_DOM_COUNT };
 
-#define CFG_DOM_CAP 256 /* ids per domain (each domain's header asserts that its parameters fit) */
+#define CFG_DOM_CAP 128 /* ids per domain (each domain's header asserts that its parameters fit) */
 /* Every parameter id (a domain's CFG_<name>) is below CFG_ID_LIMIT; not
  * every id below it is a parameter. */
 #define CFG_ID_LIMIT (CFG_DOM_COUNT * CFG_DOM_CAP)

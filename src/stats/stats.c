@@ -2,8 +2,8 @@
  * stats.c -- counter table, lookup and writers.  Models no hardware.
  *
  * The one file that includes every domain's counters (stats.h).  Reports
- * walk the ids upwards: the domains in enum stat_domain order, each in its
- * .def file's order.
+ * walk the ids each domain uses: the domains in enum stat_domain order,
+ * each in its .def file's order.
  */
 #include <string.h>
 
@@ -21,11 +21,21 @@ const struct stat_info stat_table[STAT_ID_LIMIT] = {
 #undef C
 };
 
+/* The ids each domain uses, [first, end), the domains in report order. */
+static const struct {
+	uint16_t first, end;
+} dom_ids[STAT_DOM_COUNT] = {
+	[STAT_DOM_GPU] = {STAT_GPU_BEFORE_ + 1, STAT_GPU_END_},
+	[STAT_DOM_MEM] = {STAT_MEM_BEFORE_ + 1, STAT_MEM_END_},
+	[STAT_DOM_CORE] = {STAT_CORE_BEFORE_ + 1, STAT_CORE_END_},
+};
+
 int stats_find(const char *name)
 {
-	for (int i = 0; i < STAT_ID_LIMIT; i++)
-		if (stat_table[i].name && strcmp(stat_table[i].name, name) == 0)
-			return i;
+	for (int d = 0; d < STAT_DOM_COUNT; d++)
+		for (int i = dom_ids[d].first; i < dom_ids[d].end; i++)
+			if (strcmp(stat_table[i].name, name) == 0)
+				return i;
 	return -1;
 }
 
@@ -65,25 +75,26 @@ void stats_add(struct ws_stats *dst, const struct ws_stats *src)
 {
 	for (uint32_t i = 0; i < src->nextra; i++)
 		stats_extra_add(dst, src->extra[i].name, src->extra[i].unit, src->extra[i].help, src->extra[i].v);
-	for (int i = 0; i < STAT_ID_LIMIT; i++) /* the gaps stay 0 */
-		switch (stat_merge[i]) {
-		case MERGE_MAX:
-			if (src->v[i] > dst->v[i])
-				dst->v[i] = src->v[i];
-			break;
-		case MERGE_MIN_NONZERO:
-			if (src->v[i] && (!dst->v[i] || src->v[i] < dst->v[i]))
-				dst->v[i] = src->v[i];
-			break;
-		default:
-			dst->v[i] += src->v[i];
-		}
+	for (int d = 0; d < STAT_DOM_COUNT; d++)
+		for (int i = dom_ids[d].first; i < dom_ids[d].end; i++)
+			switch (stat_merge[i]) {
+			case MERGE_MAX:
+				if (src->v[i] > dst->v[i])
+					dst->v[i] = src->v[i];
+				break;
+			case MERGE_MIN_NONZERO:
+				if (src->v[i] && (!dst->v[i] || src->v[i] < dst->v[i]))
+					dst->v[i] = src->v[i];
+				break;
+			default:
+				dst->v[i] += src->v[i];
+			}
 }
 
 void stats_print(const struct ws_stats *s, FILE *out)
 {
-	for (int i = 0; i < STAT_ID_LIMIT; i++)
-		if (stat_table[i].name)
+	for (int d = 0; d < STAT_DOM_COUNT; d++)
+		for (int i = dom_ids[d].first; i < dom_ids[d].end; i++)
 			fprintf(out, "  %-20s %14llu %-9s %s\n", stat_table[i].name, (unsigned long long)s->v[i],
 				stat_table[i].unit, stat_table[i].desc);
 	for (uint32_t i = 0; i < s->nextra; i++)
@@ -94,8 +105,8 @@ void stats_print(const struct ws_stats *s, FILE *out)
 void stats_write_json_fields(const struct ws_stats *s, FILE *out)
 {
 	const char *sep = "";
-	for (int i = 0; i < STAT_ID_LIMIT; i++)
-		if (stat_table[i].name) {
+	for (int d = 0; d < STAT_DOM_COUNT; d++)
+		for (int i = dom_ids[d].first; i < dom_ids[d].end; i++) {
 			fprintf(out, "%s\"%s\": %llu", sep, stat_table[i].name, (unsigned long long)s->v[i]);
 			sep = ", ";
 		}

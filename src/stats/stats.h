@@ -13,9 +13,9 @@
  * Domain d owns the ids [d * STAT_DOM_CAP, (d + 1) * STAT_DOM_CAP), so
  * the ids of one domain do not depend on the others: a line added to a
  * domain's .def file recompiles only the files that include its header
- * (and stats.c).  The array has gaps; the text summary, the JSON and the
- * name lookup walk the ids upwards, skipping the gaps (stat_table[id].name
- * NULL): the domains in the order above, each in its .def file's order.
+ * (and stats.c).  The array has gaps (stat_table[id].name NULL); the text
+ * summary, the JSON and the name lookup walk the ids each domain uses: the
+ * domains in the order above, each in its .def file's order.
  */
 #ifndef WARPSIM_STATS_H
 #define WARPSIM_STATS_H
@@ -26,7 +26,7 @@
 
 enum stat_domain { STAT_DOM_GPU, STAT_DOM_MEM, STAT_DOM_CORE, STAT_DOM_COUNT };
 
-#define STAT_DOM_CAP 256 /* ids per domain (each domain's header asserts that its counters fit) */
+#define STAT_DOM_CAP 128 /* ids per domain (each domain's header asserts that its counters fit) */
 
 /* Every counter id (a domain's STAT_<name>) is below STAT_ID_LIMIT; not
  * every id below it is a counter. */
