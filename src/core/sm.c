@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "config/params.h"
-#include "core/core_counters.h"
 #include "core/core_params.h"
 #include "core/dwr.h"
 #include "core/fetch.h"
