@@ -109,7 +109,7 @@ $(BUILD)/gen/test_list.c: $(TEST_SRC) $(LIST_STAMP) Makefile
 	  echo '  {0, 0} };'; } > $@
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
-	$(CC) $(CPPFLAGS) -Itests $(WFLAGS) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) -Itests $(WFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BENCH_OBJ) $(TEST_OBJ): | $(BUILD)/gen/bench_ptx.c
 
@@ -157,10 +157,10 @@ FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz-obj/%.o)
 FUZZ_BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/fuzz-obj/%.o) $(BUILD)/fuzz-obj/gen/bench_ptx.o $(BUILD)/fuzz-obj/gen/bench_table.o
 $(BUILD)/fuzz-obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
-	clang $(CPPFLAGS) -Itests $(FUZZ_CFLAGS) -c $< -o $@
+	clang $(CPPFLAGS) -Itests $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
 $(BUILD)/fuzz-obj/%.o: %.c | $(BUILD)/gen/bench_ptx.c
 	@mkdir -p $(dir $@)
-	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
 $(BUILD)/fuzz-config: tests/fuzz/fuzz_config.c $(FUZZ_LIB_OBJ)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
 $(BUILD)/fuzz-sweep: tests/fuzz/fuzz_sweep.c src/cli/sweep_spec.c src/cli/sweep_files.c src/cli/json.c $(FUZZ_BENCH_OBJ) $(FUZZ_LIB_OBJ)
