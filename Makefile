@@ -178,7 +178,10 @@ ptx:
 # default zstd compression); vecadd is also built with nvcc's default flags
 # (SASS + PTX), with LZ4 compression, uncompressed, and with two PTX versions;
 # rdc is two translation units built with -rdc=true (-cudadevrt none keeps the
-# device runtime library, 1 MB of PTX for every architecture, out of the test).
+# device runtime library, 1 MB of PTX for every architecture, out of the test);
+# vecadd_rpath has an RPATH (DT_RPATH, which LD_LIBRARY_PATH does not
+# override) to bin/nvidia-rt/, where nvidia_rt.c stands in for NVIDIA's
+# runtime on a machine without a driver.
 CUDART_PROGS := vecadd reduce pipeline managed faults unsupported threads thrust texture device
 CUDART_NVCC  := $(NVCC) -cudart shared -O2 -Xlinker -s
 PTX75        := -gencode arch=compute_75,code=compute_75
@@ -193,6 +196,11 @@ cudart-bins:
 	$(CUDART_NVCC) $(PTX75) -gencode arch=compute_80,code=compute_80 tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_multi
 	$(CUDART_NVCC) -gencode arch=compute_75,code=sm_75 tests/cudart/noptx.cu -o tests/cudart/bin/noptx
 	$(CUDART_NVCC) $(PTX75) -rdc=true -cudadevrt none tests/cudart/rdc_main.cu tests/cudart/rdc_kernels.cu -o tests/cudart/bin/rdc
+	$(CUDART_NVCC) $(PTX75) -Xlinker -rpath -Xlinker '$$ORIGIN/nvidia-rt' -Xlinker --disable-new-dtags \
+	  tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_rpath
+	@mkdir -p tests/cudart/bin/nvidia-rt
+	$(CC) -shared -fPIC -O2 -s $(WFLAGS) -Wl,-soname,libcudart.so.13 -Wl,--version-script=src/cudart/libcudart.map \
+	  tests/cudart/nvidia_rt.c -o tests/cudart/bin/nvidia-rt/libcudart.so.13
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

@@ -58,11 +58,11 @@ struct cu_run {
 	char dir[64]; /* scratch directory (stats, trace files) */
 };
 
-/* Run "warpsim cuda OPTS -- tests/cudart/bin/PROG" capturing stdout and
- * stderr separately in a scratch directory r->dir ("@/" in OPTS names a file
- * there).  Returns 0, or 1 when the executable cannot start on
- * this host (reported, and the caller stops). */
-static int cu_run(struct test_ctx *t, const char *opts, const char *prog, struct cu_run *r)
+/* Run the shell command LINE with stdout and stderr captured separately in a
+ * scratch directory r->dir ("@/" in LINE names a file there).  Returns 0,
+ * or 1 when a CUDA executable cannot start on this host (reported, and the
+ * caller stops). */
+static int cu_run_line(struct test_ctx *t, const char *line, struct cu_run *r)
 {
 	memset(r, 0, sizeof *r);
 	snprintf(r->dir, sizeof r->dir, "/tmp/warpsim-cudart-XXXXXX");
@@ -70,20 +70,20 @@ static int cu_run(struct test_ctx *t, const char *opts, const char *prog, struct
 		CHECK_MSG(0, "mkdtemp failed");
 		return 1;
 	}
-	/* "@/" in opts stands for the scratch directory */
-	char o[512] = "";
-	for (size_t i = 0, k = 0; opts[i] && k + 64 < sizeof o; i++) {
-		if (opts[i] == '@' && opts[i + 1] == '/') {
+	/* "@/" in the line stands for the scratch directory */
+	char o[2048] = "";
+	for (size_t i = 0, k = 0; line[i] && k + 64 < sizeof o; i++) {
+		if (line[i] == '@' && line[i + 1] == '/') {
 			k += (size_t)snprintf(o + k, sizeof o - k, "%s/", r->dir);
 			i++;
 		} else {
-			o[k++] = opts[i];
+			o[k++] = line[i];
 			o[k] = '\0';
 		}
 	}
-	char cmd[1024];
+	char cmd[2300];
 	/* run from the repository root: the paths are relative to it */
-	snprintf(cmd, sizeof cmd, "%s cuda %s -- " CUDA_BIN "%s >%s/out 2>%s/err", cu_bin(), o, prog, r->dir, r->dir);
+	snprintf(cmd, sizeof cmd, "( %s ) >%s/out 2>%s/err", o, r->dir, r->dir);
 	fflush(stdout);
 	int st = system(cmd);
 	r->status = st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -97,12 +97,20 @@ static int cu_run(struct test_ctx *t, const char *opts, const char *prog, struct
 	if (!r->err)
 		r->err = strdup("");
 	if (r->status == 127 && (strstr(r->err, "GLIBC") || strstr(r->err, "libstdc++.so.6: cannot open"))) {
-		printf("  (%s: the committed executable cannot start on this host: %.200s; rebuild it with "
+		printf("  (the committed executable cannot start on this host: %.200s; rebuild it with "
 		       "'make cudart-bins' where nvcc exists)\n",
-		       prog, r->err);
+		       r->err);
 		return 1;
 	}
 	return 0;
+}
+
+/* Run "warpsim cuda OPTS -- tests/cudart/bin/PROG" (cu_run_line). */
+static int cu_run(struct test_ctx *t, const char *opts, const char *prog, struct cu_run *r)
+{
+	char line[1024];
+	snprintf(line, sizeof line, "%s cuda %s -- " CUDA_BIN "%s", cu_bin(), opts, prog);
+	return cu_run_line(t, line, r);
 }
 
 static void cu_done(struct cu_run *r)
@@ -150,7 +158,6 @@ TEST(cudart_vecadd)
 	cu_expect_ok(t, "", "vecadd", "vecadd: n=1000 PASSED", 1);
 }
 
-/* the fat binary forms: nvcc's defaults (SASS + zstd PTX), LZ4, uncompressed, two PTX versions */
 /* every device attribute answered (helper_cuda.h's findCudaDevice asks the
  * compute mode first), properties agreeing with them, cudaLaunchKernelExC
  * with attributes, and stream handles that are not streams refused */
@@ -169,6 +176,7 @@ TEST(cudart_device_attributes_launch_ex_streams)
 	cu_done(&r);
 }
 
+/* the fat binary forms: nvcc's defaults (SASS + zstd PTX), LZ4, uncompressed, two PTX versions */
 TEST(cudart_fatbin_forms)
 {
 	cu_expect_ok(t, "", "vecadd_default", "vecadd: n=1000 PASSED", 1);
@@ -373,8 +381,23 @@ TEST(cudart_unsupported_call_env)
 	}
 }
 
+/* "warpsim ARGS" (cu_run_line): exit status `status`, `err` on stderr */
+static void cu_expect_line(struct test_ctx *t, const char *args, int status, const char *err)
+{
+	char line[1024];
+	snprintf(line, sizeof line, "%s %s", cu_bin(), args);
+	struct cu_run r;
+	if (cu_run_line(t, line, &r) == 0)
+		CHECK_MSG(r.status == status && strstr(r.err, err),
+		          "%s: status %d (expected %d), expected \"%s\" on "
+		          "stderr:\n%s\nstdout:\n%s",
+		          args, r.status, status, err, r.err, r.out);
+	cu_done(&r);
+}
+
 /* `warpsim cuda` itself: bad options exit 2 before the program runs; a
- * program linked with the static runtime is refused with the flag to add */
+ * program that cannot run (not executable, a directory, missing) is refused
+ * before anything runs, saying why */
 TEST(cudart_cli_errors)
 {
 	struct cu_run r;
@@ -383,23 +406,129 @@ TEST(cudart_cli_errors)
 		          r.status, r.err);
 	}
 	cu_done(&r);
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "%s cuda -- %s/main.c 2>&1", cu_bin(), TEST_DATA_DIR);
+	cu_expect_line(t, "cuda -- " TEST_DATA_DIR "/main.c", 1,
+	               "tests/main.c is not executable (Permission denied): make it executable");
+	cu_expect_line(t, "cuda -- " TEST_DATA_DIR "/cudart", 1, "tests/cudart is a directory, not a program");
+	cu_expect_line(t, "cuda -- " CUDA_BIN "nothing", 1, "bin/nothing: cannot run it: No such file or directory");
+	cu_expect_line(t, "cuda -- no-such-program-here", 1, "no-such-program-here: no such program on PATH");
+	/* without "--", the words after the program are its own (here --quiet is vecadd's argv[2]) */
+	char cmd[512], buf[1024];
+	snprintf(cmd, sizeof cmd, "%s cuda --set num_sms=2 " CUDA_BIN "vecadd 50 --quiet 2>&1", cu_bin());
 	FILE *p = popen(cmd, "r");
-	char buf[1024] = "";
 	size_t n = p ? fread(buf, 1, sizeof buf - 1, p) : 0;
 	buf[n] = '\0';
 	int st = p ? pclose(p) : -1;
-	CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 1 && strstr(buf, "nvcc -cudart shared"), "status %d:\n%s", st,
-	          buf);
-	/* without "--", the words after the program are its own (here --quiet is vecadd's argv[2]) */
-	snprintf(cmd, sizeof cmd, "%s cuda --set num_sms=2 " CUDA_BIN "vecadd 50 --quiet 2>&1", cu_bin());
-	p = popen(cmd, "r");
-	n = p ? fread(buf, 1, sizeof buf - 1, p) : 0;
-	buf[n] = '\0';
-	st = p ? pclose(p) : -1;
 	if (!(WIFEXITED(st) && WEXITSTATUS(st) == 127 && strstr(buf, "GLIBC")))
 		CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0 && strstr(buf, "vecadd: n=50 PASSED") &&
 		              strstr(buf, "== warpsim: 1 kernel launch"),
 		          "status %d:\n%s", st, buf);
+}
+
+/* a program linked with an RPATH to another CUDA runtime (DT_RPATH, which
+ * LD_LIBRARY_PATH does not override; here bin/nvidia-rt/, a stand-in for
+ * NVIDIA's runtime without a driver) runs on warpsim's, which is preloaded */
+TEST(cudart_rpath)
+{
+	cu_expect_ok(t, "", "vecadd_rpath", "vecadd: n=1000 PASSED", 1);
+}
+
+/* a wrapper script that changes the directory and runs the program as its
+ * child: the program runs on warpsim; a relative --stats path is the
+ * caller's */
+TEST(cudart_wrapper_script)
+{
+	char root[1024], line[3200];
+	if (!getcwd(root, sizeof root)) {
+		CHECK_MSG(0, "getcwd failed");
+		return;
+	}
+	const char *w = cu_bin();
+	snprintf(line, sizeof line,
+	         "cd @/ && %s%s%s cuda --quiet --stats s.jsonl -- %s/" TEST_DATA_DIR "/cudart/wrapper.sh 500",
+	         w[0] == '/' ? "" : root, w[0] == '/' ? "" : "/", w, root);
+	struct cu_run r;
+	if (cu_run_line(t, line, &r) == 0) {
+		CHECK_MSG(r.status == 0 && strstr(r.out, "vecadd: n=500 PASSED") &&
+		              strstr(r.out, "wrapper: vecadd exited 0"),
+		          "status %d\nstdout:\n%s\nstderr:\n%s", r.status, r.out, r.err);
+		CHECK_MSG(!strstr(r.err, "warpsim cuda:"), "unexpected message:\n%s", r.err);
+		char path[128];
+		snprintf(path, sizeof path, "%s/s.jsonl", r.dir);
+		char *s = cu_slurp(path);
+		CHECK_MSG(s && count(s, "\n") == 1 && strstr(s, "\"grid\":[4,1,1]"), "stats:\n%s", s ? s : "(none)");
+		free(s);
+	}
+	cu_done(&r);
+}
+
+/* After the run, whether any CUDA call reached warpsim: a program that made
+ * none gets a warning with what its file tells (its exit status stays); a
+ * process that had another CUDA runtime loaded is an error naming it */
+TEST(cudart_no_call_reached)
+{
+	cu_expect_line(t, "cuda -- /bin/sh -c 'exit 3'", 3,
+	               "warning: no CUDA call of /bin/sh reached warpsim, so nothing ran on the simulator (it is not "
+	               "linked with the CUDA runtime)");
+	char line[1024];
+	snprintf(line, sizeof line, "printf '#!/bin/sh\\ntrue\\n' > @/s.sh && chmod +x @/s.sh && %s cuda -- @/s.sh",
+	         cu_bin());
+	struct cu_run r;
+	if (cu_run_line(t, line, &r) == 0)
+		CHECK_MSG(r.status == 0 &&
+		              strstr(r.err, "s.sh reached warpsim, so nothing ran on the simulator (it is a "
+		                            "script: the programs it runs must be built with 'nvcc -cudart "
+		                            "shared'"),
+		          "status %d:\n%s", r.status, r.err);
+	cu_done(&r);
+	/* an interpreter that opens a CUDA runtime by its path (here the stand-in for NVIDIA's) */
+	if (system("python3 -c '' 2>/dev/null") != 0) {
+		printf("  (no python3: the case of a runtime opened by its path is not checked)\n");
+		return;
+	}
+	cu_expect_line(t, "cuda -- python3 -c \"import ctypes; ctypes.CDLL('" CUDA_BIN "nvidia-rt/libcudart.so.13')\"",
+	               1,
+	               "nvidia-rt/libcudart.so.13 loaded, a CUDA runtime opened by its path rather than by its name");
+}
+
+/* --stats appends (each line with the pid of its run); --trace and
+ * --summary are replaced whole, with no temporary left; --threads reaches
+ * the simulator */
+TEST(cudart_outputs_append_threads)
+{
+	char line[1024];
+	snprintf(line, sizeof line,
+	         "%s cuda --quiet --stats @/a.jsonl -- " CUDA_BIN "pipeline && %s cuda --quiet --threads 2 --stats "
+	         "@/a.jsonl --trace @/t.json --summary @/s.json -- " CUDA_BIN "vecadd && ls @/",
+	         cu_bin(), cu_bin());
+	struct cu_run r;
+	if (cu_run_line(t, line, &r) == 0) {
+		CHECK_MSG(r.status == 0, "status %d:\n%s", r.status, r.err);
+		char path[128];
+		snprintf(path, sizeof path, "%s/a.jsonl", r.dir);
+		char *s = cu_slurp(path);
+		CHECK_MSG(s && count(s, "\n") == 5 && count(s, "{\"launch\":0,\"pid\":") == 2 &&
+		              count(s, "\"pid\":") == 5 && strstr(s, "_Z6vecaddPKfS0_Pfi"),
+		          "stats of two runs:\n%s", s ? s : "(none)");
+		free(s);
+		snprintf(path, sizeof path, "%s/s.json", r.dir);
+		s = cu_slurp(path);
+		CHECK_MSG(s && strstr(s, "\"threads\": 2"), "summary:\n%.1000s", s ? s : "(none)");
+		free(s);
+		CHECK_MSG(!strstr(r.out, ".tmp") && strstr(r.out, "t.json"), "files:\n%s", r.out);
+	}
+	cu_done(&r);
+}
+
+/* a CTA that does not fit on an SM: the launch fails naming the limit and
+ * the --set that runs it */
+TEST(cudart_cta_does_not_fit)
+{
+	struct cu_run r;
+	if (cu_run(t, "--quiet --set regs_per_sm=512", "vecadd", &r) == 0) {
+		CHECK_MSG(r.status == 1 && strstr(r.out, "cudaErrorLaunchOutOfResources"), "status %d:\n%s", r.status,
+		          r.out);
+		CHECK_STR_CONTAINS(r.err, "limit: regs_per_sm = 512; one CTA needs 1280: run it with --set "
+		                          "regs_per_sm=2048");
+	}
+	cu_done(&r);
 }

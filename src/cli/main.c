@@ -112,7 +112,7 @@ static const struct cli_opt cuda_opts[] = {
     {"fetch", "POLICY", 0, "fetch policy (same as --set fetch=POLICY)"},
     {"threads", "N", 0, "host threads ticking the SMs (same as --set threads=N; 0 = every core; results identical for every N)"},
     {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
-    {"stats", "FILE.jsonl", 0, "write one JSON line of statistics per kernel launch"},
+    {"stats", "FILE.jsonl", 0, "append one JSON line of statistics per kernel launch to FILE"},
     {"trace", "FILE.json", 0, "write the kernel launches as a Chrome trace (open in Perfetto)"},
     {"summary", "FILE.json", 0, "at exit, write every counter over all launches and the configuration as JSON"},
     {"quiet", NULL, 0, "do not print the per-kernel statistics at exit"},
@@ -225,7 +225,9 @@ static const struct cli_cmd commands[] = {
      "output is its own, and at exit the per-kernel statistics (grid, cycles, IPC,\n"
      "stall breakdown) and the simulator's speed are printed on standard error.\n"
      "warpsim's options come before PROGRAM; every word after PROGRAM is the program's.\n"
-     "Exit status: the program's (2 for a bad warpsim option, 1 if it cannot start).\n"
+     "PROGRAM may be a wrapper script or an interpreter; what it starts inherits the runtime.\n"
+     "Exit status: the program's (2 for a bad warpsim option, 1 if it cannot start, or if\n"
+     "its CUDA work went to another CUDA runtime: warpsim says which after the run).\n"
      "Build the program with:  nvcc -cudart shared app.cu -o app\n"
      "example:\n"
      "  warpsim cuda --sched gto --stats app.jsonl -- ./app 1024\n"

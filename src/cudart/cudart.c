@@ -30,18 +30,26 @@
  *    memory whose host shadow is mapped at the same address; the shadow is
  *    copied to the device before every launch and back after it.
  *  - Per-launch statistics: deltas of the simulator's counters around each
- *    launch, printed at exit, written as JSON lines (WARPSIM_STATS) and as a
+ *    launch, printed at exit, appended as JSON lines (WARPSIM_STATS) and as a
  *    Perfetto trace of the launches (WARPSIM_TRACE); every counter over all
  *    launches with the effective configuration (WARPSIM_SUMMARY).
+ *
+ *  - `warpsim cuda` learns whether the program's CUDA work went through the
+ *    library from the file named by WARPSIM_CUDART_REPORT (below).
  *
  * The library never exits the program; unsupported calls print one line
  * naming the call and return cudaErrorNotSupported (unsupported.def).
  *
- * This file holds the context, its lock, the errors, the creation of the
- * simulator and the unsupported calls; the other areas are in
+ * This file holds the context, its lock, the report to `warpsim cuda`, the
+ * errors, the creation of the simulator and the unsupported calls; the other areas are in
  * cudart_module.c, cudart_memory.c, cudart_launch.c, cudart_device.c and
  * cudart_texture.c (cudart_internal.h lists them).
  */
+#define _GNU_SOURCE /* dl_iterate_phdr */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -53,7 +61,66 @@
 
 #include "cudart/cudart_internal.h"
 
-struct cr_ctx G = {.once = PTHREAD_ONCE_INIT};
+struct cr_ctx G = {.once = PTHREAD_ONCE_INIT, .stats_fd = -1};
+
+/* ---- the report to `warpsim cuda` ----
+ * `warpsim cuda` preloads this library into the program (and every process
+ * it starts) and names an empty file in WARPSIM_CUDART_REPORT.  A process
+ * whose CUDA calls reach this library appends the line "call PID EXE" at
+ * its first call (any entry point, registration included); at exit, a
+ * process that has another CUDA runtime or the CUDA driver loaded (a
+ * libcudart.so of another version or opened by its path, the driver that a
+ * statically linked runtime opens) appends "other PID EXE LIBRARY" for each.
+ * A line has four tab-separated fields (LIBRARY empty for "call") and is one
+ * write() to the file, opened for appending.  After the run the command
+ * tells from the lines whether the program's CUDA work went through the
+ * simulator (cmd_cuda.c). */
+static void report_line(const char *kind, const char *lib)
+{
+	const char *path = getenv("WARPSIM_CUDART_REPORT");
+	if (!path || !*path)
+		return;
+	int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC); /* never created here: it is the command's */
+	if (fd < 0)
+		return;
+	char exe[PATH_MAX] = "?", other[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0)
+		exe[n] = '\0';
+	snprintf(other, sizeof other, "%s", lib ? lib : "");
+	for (char *c = exe; *c; c++) /* a tab or newline in a path would break the format */
+		*c = *c == '\t' || *c == '\n' ? '?' : *c;
+	for (char *c = other; *c; c++)
+		*c = *c == '\t' || *c == '\n' ? '?' : *c;
+	char line[2 * PATH_MAX + 64];
+	int len = snprintf(line, sizeof line, "%s\t%ld\t%s\t%s\n", kind, (long)getpid(), exe, other);
+	if (len > 0 && (size_t)len < sizeof line && write(fd, line, (size_t)len) < 0) {
+		/* nothing to do: the command then says that no call reached warpsim */
+	}
+	close(fd);
+}
+
+/* dl_iterate_phdr callback: report a loaded CUDA runtime or driver other than this library */
+static int report_other(struct dl_phdr_info *info, size_t size, void *data)
+{
+	uintptr_t self = (uintptr_t)&report_other; /* this library is the object that holds this function */
+	for (int i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type == PT_LOAD && self - (uintptr_t)(info->dlpi_addr + ph->p_vaddr) < ph->p_memsz)
+			return 0;
+	}
+	const char *name = info->dlpi_name ? info->dlpi_name : "";
+	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	if (strncmp(base, "libcudart.so", 12) == 0 || strncmp(base, "libcuda.so", 10) == 0)
+		report_line("other", name);
+	return 0;
+}
+
+__attribute__((destructor)) static void report_at_exit(void)
+{
+	if (getenv("WARPSIM_CUDART_REPORT"))
+		dl_iterate_phdr(report_other, NULL);
+}
 
 static void lock_init(void)
 {
@@ -68,6 +135,10 @@ void cr_lock(void)
 {
 	pthread_once(&G.once, lock_init);
 	pthread_mutex_lock(&G.lock);
+	if (!G.reported) {
+		G.reported = 1;
+		report_line("call", NULL);
+	}
 }
 
 void cr_unlock(void) { pthread_mutex_unlock(&G.lock); }
@@ -199,10 +270,11 @@ cudaError_t cr_init(void)
 	G.stats_path = getenv("WARPSIM_STATS");
 	G.trace_path = getenv("WARPSIM_TRACE");
 	G.summary_path = getenv("WARPSIM_SUMMARY");
-	if (G.stats_path && *G.stats_path) {
-		G.stats = fopen(G.stats_path, "w");
-		if (!G.stats)
-			cr_say("warning: WARPSIM_STATS=%s: cannot write; no per-launch statistics file", G.stats_path);
+	if (G.stats_path && *G.stats_path) { /* appended to: concurrent runs each add their records whole */
+		G.stats_fd = open(G.stats_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+		if (G.stats_fd < 0)
+			cr_say("warning: WARPSIM_STATS=%s: cannot write (%s); no per-launch statistics file",
+			       G.stats_path, strerror(errno));
 	}
 	G.state = 1;
 	atexit(cr_at_exit);

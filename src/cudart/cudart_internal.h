@@ -137,8 +137,9 @@ struct cr_ctx {
 	uint64_t now; /* simulated cycles so far */
 	double wall;  /* host seconds spent in launches */
 	cudaError_t last, sticky;
-	FILE *stats;
+	int stats_fd; /* WARPSIM_STATS, opened for appending; -1 if none */
 	const char *stats_path, *trace_path, *summary_path;
+	int reported; /* this process's first call was recorded in WARPSIM_CUDART_REPORT */
 	int quiet;
 	uint64_t *mapped; /* host pages mapped for __managed__ variables */
 	int nmapped;
@@ -150,6 +151,9 @@ struct cr_ctx {
 };
 extern struct cr_ctx G;
 
+/* Take the lock; the first time in a process, also record in the file
+ * named by WARPSIM_CUDART_REPORT (set by `warpsim cuda`) that the program's
+ * CUDA calls reach this library. */
 void cr_lock(void);
 void cr_unlock(void);
 

@@ -3,15 +3,18 @@
  * (one stack, each host thread pops its own), cudaLaunchKernel and its
  * variants with managed memory synchronised around them, device faults as
  * sticky errors, occupancy and function attributes; and the per-launch
- * statistics (counter deltas around each launch) printed at exit and
- * written as JSON lines, a Perfetto trace and a summary.
+ * statistics (counter deltas around each launch) printed at exit,
+ * appended as JSON lines, and written as a Perfetto trace and a summary.
  *
  * Models no hardware (see cudart.c); shared state in cudart_internal.h.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cudart/cudart_internal.h"
 #include "stats/speed.h"
@@ -62,12 +65,20 @@ static double ipc(const struct cr_launch *L)
 	return L->k[K_CYCLES] ? (double)L->k[K_THREAD] / (double)L->k[K_CYCLES] : 0;
 }
 
+/* Append the launch's JSON line to WARPSIM_STATS: formatted whole, then one
+ * write() to the file opened with O_APPEND, so lines of concurrent runs (or
+ * of several processes of one run) never interleave.  Each line carries the
+ * process id that wrote it. */
 static void write_stats_line(const struct cr_launch *L, int idx)
 {
-	FILE *f = G.stats;
+	if (G.stats_fd < 0)
+		return;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
 	if (!f)
 		return;
-	fprintf(f, "{\"launch\":%d,\"kernel\":", idx);
+	fprintf(f, "{\"launch\":%d,\"pid\":%ld,\"kernel\":", idx, (long)getpid());
 	json_str(f, L->name);
 	fprintf(f, ",\"ptx\":\"compute_%u\"", L->arch);
 	fprintf(f, ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],\"shared_bytes\":%zu,\"stream\":%u,\"start_cycle\":%llu",
@@ -81,7 +92,68 @@ static void write_stats_line(const struct cr_launch *L, int idx)
 	else
 		fputs("null", f);
 	fputs("}\n", f);
-	fflush(f);
+	int bad = fclose(f) != 0 || !buf;
+	const char *p = buf;
+	ssize_t w = 0;
+	while (!bad && len > 0) {
+		w = write(G.stats_fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			bad = 1;
+		else
+			p += w, len -= (size_t)w;
+	}
+	free(buf);
+	if (bad) {
+		cr_say("error: WARPSIM_STATS=%s: writing failed (%s); no more per-launch statistics are written",
+		       G.stats_path, w < 0 ? strerror(errno) : "out of memory");
+		close(G.stats_fd);
+		G.stats_fd = -1;
+	}
+}
+
+/* A whole file written at exit (WARPSIM_TRACE, WARPSIM_SUMMARY): into
+ * PATH.tmp.PID, renamed into place when complete, so that a reader, or
+ * another run writing the same file, never sees half of it.  A path that
+ * exists and is not a regular file (/dev/stderr, a FIFO) is written
+ * directly.  *tmp is the temporary's name to pass to out_commit (NULL when
+ * written directly). */
+static FILE *out_open(const char *path, char **tmp)
+{
+	struct stat st;
+	*tmp = NULL;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return fopen(path, "w");
+	size_t n = strlen(path) + 32;
+	if (!(*tmp = malloc(n)))
+		return NULL;
+	snprintf(*tmp, n, "%s.tmp.%ld", path, (long)getpid());
+	FILE *f = fopen(*tmp, "w");
+	if (!f) {
+		free(*tmp);
+		*tmp = NULL;
+	}
+	return f;
+}
+
+/* Close, rename into place; on failure say so (naming `var`), leaving nothing behind. */
+static void out_commit(FILE *f, char *tmp, const char *var, const char *path)
+{
+	int bad = ferror(f);
+	if (fclose(f) != 0)
+		bad = 1;
+	int e = errno;
+	if (!bad && tmp && rename(tmp, path) != 0) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad) {
+		cr_say("error: %s=%s: writing failed: %s", var, path, strerror(e));
+		if (tmp)
+			unlink(tmp);
+	}
+	free(tmp);
 }
 
 /* the CUDA error of a failed launch, and whether it is a sticky device fault */
@@ -446,9 +518,10 @@ static void print_stats(FILE *out)
 
 static void write_trace(void)
 {
-	FILE *f = fopen(G.trace_path, "w");
+	char *tmp;
+	FILE *f = out_open(G.trace_path, &tmp);
 	if (!f) {
-		cr_say("error: WARPSIM_TRACE=%s: cannot write", G.trace_path);
+		cr_say("error: WARPSIM_TRACE=%s: cannot write: %s", G.trace_path, strerror(errno));
 		return;
 	}
 	fprintf(f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
@@ -467,8 +540,7 @@ static void write_trace(void)
 		        (unsigned long long)L->k[K_CYCLES], ipc(L));
 	}
 	fprintf(f, "\n]}\n");
-	if (fclose(f) != 0)
-		cr_say("error: WARPSIM_TRACE=%s: writing failed", G.trace_path);
+	out_commit(f, tmp, "WARPSIM_TRACE", G.trace_path);
 }
 
 void cr_at_exit(void)
@@ -481,15 +553,23 @@ void cr_at_exit(void)
 	if (G.trace_path && *G.trace_path)
 		write_trace();
 	if (G.summary_path && *G.summary_path) {
-		FILE *f = fopen(G.summary_path, "w");
-		if (!f || wsStatsWriteJSON(G.sim, f) != WS_SUCCESS)
-			cr_say("error: WARPSIM_SUMMARY=%s: cannot write", G.summary_path);
-		if (f && fclose(f) != 0)
-			cr_say("error: WARPSIM_SUMMARY=%s: writing failed", G.summary_path);
+		char *tmp;
+		FILE *f = out_open(G.summary_path, &tmp);
+		if (!f)
+			cr_say("error: WARPSIM_SUMMARY=%s: cannot write: %s", G.summary_path, strerror(errno));
+		else if (wsStatsWriteJSON(G.sim, f) != WS_SUCCESS) {
+			cr_say("error: WARPSIM_SUMMARY=%s: cannot write: %s", G.summary_path, wsSimLastError(G.sim));
+			fclose(f);
+			if (tmp)
+				unlink(tmp);
+			free(tmp);
+		} else {
+			out_commit(f, tmp, "WARPSIM_SUMMARY", G.summary_path);
+		}
 	}
-	if (G.stats)
-		fclose(G.stats);
-	G.stats = NULL;
+	if (G.stats_fd >= 0)
+		close(G.stats_fd);
+	G.stats_fd = -1;
 	/* managed memory stays mapped: later exit handlers of the program may read it */
 	G.nallocs = 0;
 	for (int i = 0; i < G.nmods; i++) { /* wsSimDestroy unloads the modules */

@@ -14,7 +14,10 @@
 #   5. a full disk (a 192 KiB tmpfs; skipped where mount is not allowed):
 #      `run --stats` names ENOSPC and leaves nothing; a sweep names it, stops
 #      launching jobs, says how many failures it could not record, and
-#      `collect` still writes its table.
+#      `collect` still writes its table;
+#   6. two `warpsim cuda --stats same.jsonl` at once (2000 launches each):
+#      every record of both is in the file, whole, once, in each run's order,
+#      after the line that was there before (the file is appended to).
 # Prints "N passed, N failed" last; exit 0 only if none failed.  Every wait
 # has a deadline.
 set -u
@@ -183,6 +186,43 @@ if mount -t tmpfs -o size=192k tmpfs "$T/full" 2>/dev/null; then
 	fi
 else
 	skipped "full-disk cases (cannot mount a tmpfs here)"
+fi
+
+# ---- 6. two warpsim cuda runs appending to one --stats file
+CU="$ROOT/tests/cudart/bin/threads"
+echo '{"before":1}' > "$T/c.jsonl"
+"$W" cuda --quiet --stats "$T/c.jsonl" -- "$CU" 250 > "$T/c1.out" 2>&1 &
+A=$!
+"$W" cuda --quiet --stats "$T/c.jsonl" -- "$CU" 250 > "$T/c2.out" 2>&1
+rb=$?
+wait $A
+ra=$?
+if grep -q GLIBC "$T/c1.out"; then
+	skipped "concurrent warpsim cuda --stats (the committed CUDA executable cannot start here)"
+elif [ $ra -eq 0 ] && [ $rb -eq 0 ] && out=$(python3 - "$T/c.jsonl" <<'PY'
+import json, sys
+def check():
+    lines = open(sys.argv[1]).read().split("\n")
+    assert lines[-1] == "", "the file does not end with a newline"
+    recs = [json.loads(l) for l in lines[:-1]]  # a torn or interleaved line does not parse
+    assert recs[0] == {"before": 1}, "the line written before was lost"
+    runs = {}
+    for r in recs[1:]:
+        runs.setdefault(r["pid"], []).append(r["launch"])
+    assert len(runs) == 2, "records of %d runs" % len(runs)
+    for pid, launches in runs.items():
+        assert launches == list(range(2000)), "run %d: %d records, not launches 0..1999 in order" % (pid, len(launches))
+    return len(recs) - 1
+try:
+    print("%d records" % check())
+except Exception as e:
+    print("%s: %s" % (type(e).__name__, e))
+    sys.exit(1)
+PY
+); then
+	ok "two concurrent warpsim cuda --stats writers: $out, none lost or torn, the earlier line kept"
+else
+	bad "two concurrent warpsim cuda --stats writers: exits $ra $rb: $(tail -c 300 "$T/c1.out") ${out:-}"
 fi
 
 if [ $skip -gt 0 ]; then
