@@ -383,14 +383,15 @@ TEST(cudart_unsupported_call_env)
 	}
 }
 
-/* "warpsim ARGS" (cu_run_line): exit status `status`, `err` on stderr */
+/* "warpsim ARGS" (cu_run_line): exit status `status`, `err` on stderr,
+ * nothing on stdout (the program did not run, or printed nothing) */
 static void cu_expect_line(struct test_ctx *t, const char *args, int status, const char *err)
 {
 	char line[1024];
 	snprintf(line, sizeof line, "%s %s", cu_bin(), args);
 	struct cu_run r;
 	if (cu_run_line(t, line, &r) == 0)
-		CHECK_MSG(r.status == status && strstr(r.err, err),
+		CHECK_MSG(r.status == status && strstr(r.err, err) && r.out[0] == '\0',
 		          "%s: status %d (expected %d), expected \"%s\" on "
 		          "stderr:\n%s\nstdout:\n%s",
 		          args, r.status, status, err, r.err, r.out);
@@ -398,8 +399,9 @@ static void cu_expect_line(struct test_ctx *t, const char *args, int status, con
 }
 
 /* `warpsim cuda` itself: bad options exit 2 before the program runs; a
- * program that cannot run (not executable, a directory, missing) is refused
- * before anything runs, saying why */
+ * program that cannot run (not executable, a directory, missing) or an
+ * output path that cannot be written is refused before anything runs,
+ * saying why */
 TEST(cudart_cli_errors)
 {
 	struct cu_run r;
@@ -413,6 +415,11 @@ TEST(cudart_cli_errors)
 	cu_expect_line(t, "cuda -- " TEST_DATA_DIR "/cudart", 1, "tests/cudart is a directory, not a program");
 	cu_expect_line(t, "cuda -- " CUDA_BIN "nothing", 1, "bin/nothing: cannot run it: No such file or directory");
 	cu_expect_line(t, "cuda -- no-such-program-here", 1, "no-such-program-here: no such program on PATH");
+	/* every output path is checked before the program runs (--stats: tests/test_cli_docs.c) */
+	cu_expect_line(t, "cuda --summary /nonexistent-dir/s.json -- " CUDA_BIN "vecadd", 1,
+	               "--summary /nonexistent-dir/s.json: cannot create: No such file or directory");
+	cu_expect_line(t, "cuda --trace " TEST_DATA_DIR "/cudart -- " CUDA_BIN "vecadd", 1,
+	               "--trace tests/cudart: is a directory");
 	/* without "--", the words after the program are its own (here --quiet is vecadd's argv[2]) */
 	char cmd[512], buf[1024];
 	snprintf(cmd, sizeof cmd, "%s cuda --set num_sms=2 " CUDA_BIN "vecadd 50 --quiet 2>&1", cu_bin());
