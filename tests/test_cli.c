@@ -778,7 +778,7 @@ TEST(cli_ptx_input_files)
 {
 	if (cli_missing(t))
 		return;
-	char dir[64], p[128], args[512], want[512];
+	char dir[64], p[128], args[512], want[1024];
 	if (cli_tmpdir(t, dir))
 		return;
 	/* empty file, text without .version / .target, directory, devices */
@@ -839,7 +839,7 @@ TEST(cli_ptx_version_target)
 {
 	if (cli_missing(t))
 		return;
-	char dir[64], p[128], args[512], want[512];
+	char dir[64], p[128], args[512], want[1024];
 	if (cli_tmpdir(t, dir))
 		return;
 	static const struct {
@@ -914,6 +914,16 @@ TEST(cli_option_values_rejected)
 	cli_expect_first(t, "config --set 'lat_int=4,13, 4,5,145'", 2,
 	                 "warpsim config: error: --set lat_int=4,13, 4,5,145: parameter 'lat_int': '4,13, 4,5,145' is not "
 	                 "a comma-separated list of integers");
+	/* a list has exactly its default's count of values: a short one is not padded, a long one not cut */
+	cli_expect_first(t, "config --set lat_int=1,2", 2,
+	                 "warpsim config: error: --set lat_int=1,2: parameter 'lat_int': '1,2' has 2 values, expected 5 "
+	                 "(integer latency: add,max,mul,mad,div (cycles))");
+	cli_expect_first(t, "config --set ii_dp=1,2,3,4,5,6", 2,
+	                 "warpsim config: error: --set ii_dp=1,2,3,4,5,6: parameter 'ii_dp': '1,2,3,4,5,6' has 6 values, "
+	                 "expected 5 (double-precision initiation interval: add,max,mul,mad,div)");
+	cli_expect_first(t, "config --set lat_fp=7", 2,
+	                 "warpsim config: error: --set lat_fp=7: parameter 'lat_fp': '7' has 1 value, expected 5 "
+	                 "(single-precision latency: add,max,mul,mad,div)");
 	char *out;
 	CHECK_EQ(cli_run("config --set num_sms=010", 0, &out), 0); /* ten, as on the command line, not octal eight */
 	CHECK_STR_CONTAINS(out, "num_sms = 10\n");
@@ -944,7 +954,7 @@ TEST(cli_config_files_rejected)
 {
 	if (cli_missing(t))
 		return;
-	char dir[64], p[128], args[512], want[512];
+	char dir[64], p[128], args[512], want[1024];
 	if (cli_tmpdir(t, dir))
 		return;
 	static const struct {
@@ -958,14 +968,35 @@ TEST(cli_config_files_rejected)
 	    {"num_sms = 15 16\n", 16, ":1: parameter 'num_sms': '15 16' is not an integer (decimal, or hex with 0x)"},
 	    {"num_sms 15\n", 11, ":1: expected 'key = value', got 'num_sms 15'"},
 	    {"num_sms = 1\0 5\n", 15, ":1: contains a NUL byte: not a text file"},
+	    /* a key given twice: both lines named, not "the later wins" */
+	    {"num_sms = 2\n# more\nnum_sms = 3\n", 31, ":3: 'num_sms' is set again (first set at %s:1); give each key once"},
+	    /* a list has exactly its default's count of values */
+	    {"lat_int = 4,13\n", 15,
+	     ":1: parameter 'lat_int': '4,13' has 2 values, expected 5 (integer latency: add,max,mul,mad,div (cycles))"},
 	};
 	cli_path(p, sizeof p, dir, "c.cfg");
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		cli_write(t, p, cases[i].text, cases[i].len);
 		snprintf(args, sizeof args, "config --config %s", p);
-		snprintf(want, sizeof want, "warpsim config: error: --config %s: %s%s", p, p, cases[i].first);
+		char first[256];
+		snprintf(first, sizeof first, cases[i].first, p);
+		snprintf(want, sizeof want, "warpsim config: error: --config %s: %s%s", p, p, first);
 		cli_expect_first(t, args, 2, want);
 	}
+	/* an error of the whole configuration names the file:line of each key the file set */
+	cli_write(t, p, "num_sms = 2\nwarp_size = 33\n", 27);
+	snprintf(args, sizeof args, "config --config %s", p);
+	snprintf(want, sizeof want, "warpsim config: error: configuration: %s:2: parameter 'warp_size': 33 is not 8, 16, 32 "
+	         "or 64", p);
+	cli_expect_first(t, args, 2, want);
+	cli_write(t, p, "dwr_ilt_ways = 4\n\ndwr_ilt_entries = 10\n", 39);
+	snprintf(want, sizeof want, "warpsim config: error: configuration: %s:3: parameter 'dwr_ilt_entries': 10 is not a "
+	         "multiple of dwr_ilt_ways (4) (dwr_ilt_ways at %s:1)", p, p);
+	cli_expect_first(t, args, 2, want);
+	snprintf(args, sizeof args, "config --config %s --set dwr_ilt_entries=9", p); /* not the file's key: no prefix */
+	snprintf(want, sizeof want, "warpsim config: error: configuration: parameter 'dwr_ilt_entries': 9 is not a "
+	         "multiple of dwr_ilt_ways (4) (dwr_ilt_ways at %s:1)", p);
+	cli_expect_first(t, args, 2, want);
 	snprintf(args, sizeof args, "config --config %s", dir);
 	snprintf(want, sizeof want, "warpsim config: error: --config %s: %s: not a config file (a directory)", dir, dir);
 	cli_expect_first(t, args, 1, want);
@@ -979,7 +1010,7 @@ TEST(cli_sweep_specs_rejected)
 {
 	if (cli_missing(t))
 		return;
-	char dir[64], p[128], args[512], want[512];
+	char dir[64], p[128], args[512], want[1024];
 	if (cli_tmpdir(t, dir))
 		return;
 	static const struct {

@@ -170,6 +170,15 @@ static int find_param(const char *key)
 	return -1;
 }
 
+/* Number of comma-separated values in an INTLIST's text. */
+static int list_count(const char *text)
+{
+	int n = 1;
+	for (const char *s = text; *s; s++)
+		n += *s == ',';
+	return n;
+}
+
 /* Parse `text` into parameter p; on error write a message into err. */
 static ws_result parse_value(struct ws_config *c, int p, const char *text, char *err, size_t errsz)
 {
@@ -237,15 +246,22 @@ static ws_result parse_value(struct ws_config *c, int p, const char *text, char 
 		return WS_SUCCESS;
 	}
 	case CFGT_INTLIST: {
-		int32_t vals[CFG_LIST_MAX];
+		/* exactly as many values as the default has (one per operation
+		 * the help names): a short list is not padded, a long one not cut */
+		int want = list_count(pi->def), given = list_count(text);
+		if (want > CFG_LIST_MAX) { /* a bug in a .def file; wsConfigCreate's test catches it */
+			snprintf(err, errsz, "parameter '%s': default has more than %d values", pi->name, CFG_LIST_MAX);
+			return WS_ERROR_INTERNAL;
+		}
+		if (given != want) {
+			snprintf(err, errsz, "parameter '%s': '%s' has %d value%s, expected %d (%s)", pi->name, text,
+				 given, given == 1 ? "" : "s", want, pi->help);
+			return WS_ERROR_INVALID_CONFIG;
+		}
+		int32_t vals[CFG_LIST_MAX] = {0};
 		int n = 0;
 		const char *s = text;
 		for (;;) {
-			if (n == CFG_LIST_MAX) {
-				snprintf(err, errsz, "parameter '%s': more than %d values in '%s'", pi->name, CFG_LIST_MAX,
-					 text);
-				return WS_ERROR_INVALID_CONFIG;
-			}
 			long long v;
 			const char *e;
 			bool ok = parse_int(s, &v, &e);
@@ -281,6 +297,16 @@ static ws_result parse_value(struct ws_config *c, int p, const char *text, char 
 	}
 	}
 	return WS_ERROR_INTERNAL;
+}
+
+/* parse_value, and the value no longer comes from a config file line
+ * (cfg_load_stream records its line after this) */
+static ws_result set_value(struct ws_config *c, int p, const char *text, char *err, size_t errsz)
+{
+	ws_result r = parse_value(c, p, text, err, errsz);
+	if (r == WS_SUCCESS)
+		c->line[p] = 0;
+	return r;
 }
 
 ws_config *wsConfigCreate(void)
@@ -341,7 +367,7 @@ ws_result wsConfigSet(ws_config *c, const char *key, const char *value, char *er
 			snprintf(err, errsz, "unknown parameter '%s' (see `warpsim config --list`)", key);
 		return WS_ERROR_INVALID_CONFIG;
 	}
-	return parse_value(c, p, value, err, errsz);
+	return set_value(c, p, value, err, errsz);
 }
 
 static char *trim(char *s)
@@ -405,6 +431,7 @@ ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, char *
 	char line[1024], msg[512];
 	unsigned lineno = 0;
 	ws_result r = WS_SUCCESS;
+	uint32_t seen[CFG_ID_LIMIT] = {0}; /* the line of this file that set each key */
 	for (;;) {
 		/* read one line by hand: fgets cannot tell a NUL byte from the end of the line */
 		size_t n = 0;
@@ -444,13 +471,66 @@ ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, char *
 		}
 		*eq = 0;
 		char *key = trim(s), *val = trim(eq + 1);
+		int p = find_param(key);
+		if (p >= 0 && seen[p]) {
+			/* not "the later line wins": one of the two is a mistake */
+			snprintf(err, errsz, "%s:%u: '%s' is set again (first set at %s:%u); give each key once", path,
+				 lineno, key, path, (unsigned)seen[p]);
+			r = WS_ERROR_INVALID_CONFIG;
+			break;
+		}
 		r = wsConfigSet(c, key, val, msg, sizeof msg);
 		if (r != WS_SUCCESS) {
 			snprintf(err, errsz, "%s:%u: %s", path, lineno, msg);
 			break;
 		}
+		seen[p] = c->line[p] = lineno;
+		snprintf(c->file, sizeof c->file, "%s", path);
 	}
 	return r;
+}
+
+void cfg_error_locate(const struct ws_config *c, char *err, size_t errsz)
+{
+	if (!c || !err || !errsz || !c->file[0])
+		return;
+	char first[400] = "", more[400] = "";
+	size_t mlen = 0;
+	int done[8], ndone = 0;
+	/* every word of the message that is a parameter set by the file */
+	for (const char *s = err; *s;) {
+		if (!(isalnum((unsigned char)*s) || *s == '_')) {
+			s++;
+			continue;
+		}
+		const char *w = s;
+		while (isalnum((unsigned char)*s) || *s == '_')
+			s++;
+		char key[64];
+		if ((size_t)(s - w) >= sizeof key)
+			continue;
+		memcpy(key, w, (size_t)(s - w));
+		key[s - w] = 0;
+		int p = find_param(key);
+		bool dup = false;
+		for (int k = 0; k < ndone; k++)
+			dup |= done[k] == p;
+		if (p < 0 || dup || ndone == 8)
+			continue;
+		done[ndone++] = p;
+		if (!c->line[p])
+			continue;
+		if (ndone == 1) /* the message is about this one: its line goes first */
+			snprintf(first, sizeof first, "%s:%u: ", c->file, (unsigned)c->line[p]);
+		else if (mlen < sizeof more)
+			mlen += (size_t)snprintf(more + mlen, sizeof more - mlen, "%s%s at %s:%u", mlen ? ", " : "",
+						 key, c->file, (unsigned)c->line[p]);
+	}
+	if (!first[0] && !more[0])
+		return;
+	char msg[1024];
+	snprintf(msg, sizeof msg, "%s%s%s%s%s", first, err, more[0] ? " (" : "", more, more[0] ? ")" : "");
+	snprintf(err, errsz, "%s", msg);
 }
 
 static void format_value(const struct ws_config *c, int p, char *buf, size_t bufsz)

@@ -28,7 +28,7 @@
 
 enum cfg_type { CFGT_INT, CFGT_BOOL, CFGT_FLOAT, CFGT_ENUM, CFGT_STRING, CFGT_INTLIST };
 
-#define CFG_LIST_MAX 8   /* entries of an INTLIST */
+#define CFG_LIST_MAX 8   /* entries of an INTLIST, at most (each list has exactly its default's count) */
 #define CFG_STRING_MAX 32 /* bytes of a STRING, with the NUL */
 
 enum cfg_domain { CFG_DOM_GPU, CFG_DOM_MEM, CFG_DOM_CORE, CFG_DOM_SCHED, CFG_DOM_ENERGY, CFG_DOM_COUNT };
@@ -54,23 +54,25 @@ union cfg_value {
 	struct {
 		int32_t n;
 		int32_t v[CFG_LIST_MAX];
-	} l;                      /* INTLIST (each entry in MIN..MAX) */
+	} l;                      /* INTLIST (each entry in MIN..MAX; n is the default's count) */
 };
 
 struct ws_config {
 	union cfg_value v[CFG_ID_LIMIT];
+	/* where a config file set each value, for messages (no model code
+	 * reads it): the line in `file`, 0 if the value is a default or was
+	 * set otherwise (wsConfigSet) */
+	uint32_t line[CFG_ID_LIMIT];
+	char file[256];
 };
 
 /* p: a parameter id, CFG_<name> of a domain's header */
 static inline int64_t cfg_int(const struct ws_config *c, int p) { return c->v[p].i; }
 static inline double cfg_float(const struct ws_config *c, int p) { return c->v[p].f; }
 static inline const char *cfg_str(const struct ws_config *c, int p) { return c->v[p].s; }
-/* Entry k of an INTLIST (the last entry repeats if the list is shorter). */
-static inline int32_t cfg_list(const struct ws_config *c, int p, int k)
-{
-	int n = c->v[p].l.n;
-	return c->v[p].l.v[k < n ? k : n - 1];
-}
+/* Entry k of an INTLIST, k below its default's count of entries (a value
+ * with another count is refused when it is set). */
+static inline int32_t cfg_list(const struct ws_config *c, int p, int k) { return c->v[p].l.v[k]; }
 /* Text of an ENUM parameter's current value. */
 const char *cfg_enum_name(const struct ws_config *c, int p, char *buf, size_t bufsz);
 /* 64-bit FNV-1a hash of the effective configuration (canonical text form). */
@@ -81,5 +83,9 @@ void cfg_write_json(const struct ws_config *c, FILE *out);
  * checks of the file; the config fuzz target's entry point).  path names it
  * in messages. */
 ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, char *err, size_t errsz);
+/* Prefix a whole-configuration error message (wsConfigCheck's) with the
+ * file:line that set the first parameter it names, if a config file set it,
+ * and add where a config file set the other parameters it names. */
+void cfg_error_locate(const struct ws_config *c, char *err, size_t errsz);
 
 #endif

@@ -76,17 +76,9 @@ static ws_result dead_handle(const ws_module *m, const char *call)
 }
 
 
-ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz)
+/* The checks of wsConfigCheck, on a configuration that is not NULL. */
+static ws_result config_check(const ws_config *cfg, char *err, size_t errsz)
 {
-	char dummy[8];
-	if (!err) {
-		err = dummy;
-		errsz = sizeof dummy;
-	}
-	if (!cfg) {
-		snprintf(err, errsz, "NULL configuration");
-		return WS_ERROR_INVALID_VALUE;
-	}
 	int64_t ws = cfg_int(cfg, CFG_warp_size);
 	if (ws != 8 && ws != 16 && ws != 32 && ws != 64) {
 		snprintf(err, errsz, "parameter 'warp_size': %lld is not 8, 16, 32 or 64", (long long)ws);
@@ -113,6 +105,23 @@ ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz)
 	if (!gpu_check_policies(cfg, err, errsz) || !memsys_check_config(cfg, err, errsz))
 		return WS_ERROR_INVALID_CONFIG;
 	return WS_SUCCESS;
+}
+
+ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz)
+{
+	char dummy[8];
+	if (!err) {
+		err = dummy;
+		errsz = sizeof dummy;
+	}
+	if (!cfg) {
+		snprintf(err, errsz, "NULL configuration");
+		return WS_ERROR_INVALID_VALUE;
+	}
+	ws_result r = config_check(cfg, err, errsz);
+	if (r != WS_SUCCESS)
+		cfg_error_locate(cfg, err, errsz); /* file:line of a parameter a config file set */
+	return r;
 }
 
 /* (Re)create the memory system kept across launches when the timing model
