@@ -124,7 +124,8 @@ void wsSimSetPrintfStream(ws_sim *sim, FILE *out);
 
 /* ---- modules ---- */
 /* Largest PTX file wsModuleLoad reads (the environment variable
- * WARPSIM_PTX_MAX_MB, 1..65536, overrides it).  wsModuleLoad also refuses
+ * WARPSIM_PTX_MAX_MB, 1..65536, overrides it; another non-empty value makes
+ * wsModuleLoad fail with WS_ERROR_INVALID_VALUE).  wsModuleLoad also refuses
  * directories and devices, files with NUL bytes, and text that is not a PTX
  * module (no .version or .target directive). */
 #define WS_PTX_MAX_BYTES ((size_t)256 << 20)

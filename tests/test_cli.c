@@ -824,6 +824,23 @@ TEST(cli_ptx_input_files)
 	cli_expect_first(t, args, 1, want);
 	setenv("WARPSIM_PTX_MAX_MB", "2", 1);
 	cli_expect_first(t, args, 0, NULL);
+	/* a value that is not 1 to 65536 is an error naming the variable, not silently the default */
+	static const char *const bad_mb[][2] = {{"abc", "is not a whole number of MiB"},
+	                                        {"0", "is zero"},
+	                                        {"-4", "is not a whole number of MiB"},
+	                                        {"1.5", "is not a whole number of MiB"},
+	                                        {" 2", "is not a whole number of MiB"},
+	                                        {"65537", "is larger than 65536"},
+	                                        {"99999999999999999999999", "is larger than 65536"}};
+	for (size_t i = 0; i < sizeof bad_mb / sizeof bad_mb[0]; i++) {
+		setenv("WARPSIM_PTX_MAX_MB", bad_mb[i][0], 1);
+		snprintf(want, sizeof want,
+		         "warpsim ptx: error: WS_ERROR_INVALID_VALUE: environment variable WARPSIM_PTX_MAX_MB='%s' %s "
+		         "(expected 1 to 65536, or unset for 256)", bad_mb[i][0], bad_mb[i][1]);
+		cli_expect_first(t, "ptx tests/ptx/exec/iadd.ptx", 1, want);
+	}
+	setenv("WARPSIM_PTX_MAX_MB", "", 1); /* empty: as if unset */
+	cli_expect_first(t, "ptx tests/ptx/exec/iadd.ptx", 0, NULL);
 	unsetenv("WARPSIM_PTX_MAX_MB");
 	/* exec reports the same */
 	snprintf(args, sizeof args, "exec %s/empty.ptx k --grid 1 --block 1", dir);

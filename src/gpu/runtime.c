@@ -373,19 +373,29 @@ ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const 
 	return ok(sim);
 }
 
-/* The largest PTX file wsModuleLoad reads: WS_PTX_MAX_BYTES, or
- * $WARPSIM_PTX_MAX_MB MiB (1 to 65536) when that is set. */
-static size_t ptx_size_limit(void)
+/* The largest PTX file wsModuleLoad reads into *limit: WS_PTX_MAX_BYTES, or
+ * $WARPSIM_PTX_MAX_MB MiB when that is set and not empty; a value that is not
+ * a decimal number from 1 to 65536 is an error naming the variable, not the
+ * default. */
+static ws_result ptx_size_limit(ws_sim *sim, size_t *limit)
 {
+	*limit = WS_PTX_MAX_BYTES;
 	const char *e = getenv("WARPSIM_PTX_MAX_MB");
-	if (e && *e) {
-		char *end;
-		errno = 0;
-		unsigned long long mb = strtoull(e, &end, 10);
-		if (!*end && !errno && mb >= 1 && mb <= 65536 && e[0] != '-' && e[0] != '+' && e[0] != ' ')
-			return (size_t)(mb << 20);
-	}
-	return WS_PTX_MAX_BYTES;
+	if (!e || !*e)
+		return WS_SUCCESS;
+	const char *d = e;
+	unsigned long mb = 0;
+	for (; *d >= '0' && *d <= '9'; d++)
+		mb = mb > 65536 ? mb : mb * 10 + (unsigned long)(*d - '0'); /* stops growing past the range */
+	const char *why = *d || d == e ? "is not a whole number of MiB" : mb > 65536 ? "is larger than 65536"
+	                  : mb == 0                                     ? "is zero"
+	                                                                : NULL;
+	if (why)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE,
+				 "environment variable WARPSIM_PTX_MAX_MB='%s' %s (expected 1 to 65536, or unset for %zu)",
+				 e, why, WS_PTX_MAX_BYTES >> 20);
+	*limit = (size_t)mb << 20;
+	return WS_SUCCESS;
 }
 
 static const char *file_kind(mode_t m)
@@ -413,7 +423,11 @@ ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path)
 		fclose(f);
 		return sim_error(sim, WS_ERROR_FILE_NOT_FOUND, "%s: is %s, not a PTX file", path, file_kind(st.st_mode));
 	}
-	size_t limit = ptx_size_limit();
+	size_t limit;
+	if (ptx_size_limit(sim, &limit) != WS_SUCCESS) {
+		fclose(f);
+		return WS_ERROR_INVALID_VALUE;
+	}
 	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > (uint64_t)limit) {
 		fclose(f);
 		return sim_error(sim, WS_ERROR_INVALID_PTX,
