@@ -1023,6 +1023,47 @@ TEST(cli_config_files_rejected)
 	CHECK(system(args) == 0);
 }
 
+/* Two outputs of one command line into one file, however it is spelled (f,
+ * ./f, d/../f, a link to f), or an output over the PTX input: exit 2 before
+ * any work, instead of one output silently overwriting the other. */
+TEST(cli_outputs_distinct)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], args[1024], want[1024];
+	if (cli_tmpdir(t, dir))
+		return;
+	snprintf(args, sizeof args, "run vecadd --size tiny --quiet --stats %s/t.json --trace %s/./t.json", dir, dir);
+	snprintf(want, sizeof want, "warpsim run: error: --stats %s/t.json and --trace %s/./t.json name the same file: "
+	         "give each output its own", dir, dir);
+	cli_expect_first(t, args, 2, want);
+	snprintf(args, sizeof args, "touch %s/t.json && ln -s t.json %s/link.json", dir, dir);
+	CHECK(system(args) == 0);
+	snprintf(args, sizeof args, "run vecadd --size tiny --quiet --timeline %s/link.json --stats %s/t.json", dir, dir);
+	snprintf(want, sizeof want, "warpsim run: error: --timeline %s/link.json and --stats %s/t.json name the same file: "
+	         "give each output its own", dir, dir);
+	cli_expect_first(t, args, 2, want);
+	const char *ex = "exec " CLI_PTX "saxpy.ptx saxpy --grid 1 --block 8 --arg u32:8 --arg f32:2 "
+	                 "--arg buf:x:f32:8 --arg buf:y:f32:8";
+	snprintf(args, sizeof args, "%s --out x=%s/f --out y=%s/./f:txt", ex, dir, dir);
+	snprintf(want, sizeof want, "warpsim exec: error: --out 'y=%s/./f:txt': file '%s/./f' is already the output of "
+	         "--out x=...: one file per output", dir, dir);
+	cli_expect_first(t, args, 2, want);
+	snprintf(args, sizeof args, "%s --out x=%s/f --stats %s/f", ex, dir, dir);
+	snprintf(want, sizeof want, "warpsim exec: error: --out 'x=%s/f': file '%s/f' is already the output of --stats: "
+	         "one file per output", dir, dir);
+	cli_expect_first(t, args, 2, want);
+	snprintf(args, sizeof args, "%s --out y=" CLI_PTX "saxpy.ptx:txt", ex);
+	cli_expect_first(t, args, 2,
+	                 "warpsim exec: error: --out 'y=" CLI_PTX "saxpy.ptx:txt': file '" CLI_PTX "saxpy.ptx' is the PTX "
+	                 "file being run");
+	/* different files are fine */
+	snprintf(args, sizeof args, "%s --out x=%s/f --out y=%s/g --stats %s/s.json", ex, dir, dir, dir);
+	cli_expect_first(t, args, 0, NULL);
+	snprintf(args, sizeof args, "rm -rf %s", dir);
+	CHECK(system(args) == 0);
+}
+
 TEST(cli_sweep_specs_rejected)
 {
 	if (cli_missing(t))

@@ -33,7 +33,11 @@
 enum { CLI_EXIT_OK = 0, CLI_EXIT_FAIL = 1, CLI_EXIT_USAGE = 2 };
 
 /* ---- option and command tables ---- */
-enum { CLI_OPT_REPEAT = 1u << 0 }; /* option may be given more than once */
+enum {
+	CLI_OPT_REPEAT = 1u << 0,  /* option may be given more than once */
+	CLI_OPT_OUTFILE = 1u << 1, /* the value is a file the command writes ("-": standard output): no two
+	                            * such options of one command line may name the same file */
+};
 
 struct cli_opt {
 	const char *name;    /* long name without the leading "--" */
@@ -135,6 +139,11 @@ int cli_out_open(struct cli_out *o, const char *path, char *err, size_t errsz);
 int cli_out_commit(struct cli_out *o, char *err, size_t errsz);
 /* Drop the output (nothing is written); harmless on a zeroed or finished one. */
 void cli_out_abort(struct cli_out *o);
+/* Do the two paths name the same file: the same existing file (hard and
+ * symbolic links included), or the same name in the same directory ("f",
+ * "./f", "d/../f")?  Used to refuse two outputs, or an output and an input,
+ * that would overwrite each other. */
+int cli_same_file(const char *a, const char *b);
 
 int cli_build_config(const struct cli_args *a, ws_config **out);
 /* Print the warnings of a loaded module on stderr ("warpsim CMD: warning: file:line:col: ..."). */
@@ -177,6 +186,13 @@ int cli_cmd_list(const struct cli_args *a);
 int cli_cmd_ptx(const struct cli_args *a);
 int cli_cmd_config(const struct cli_args *a);
 int cli_cmd_exec(const struct cli_args *a);
+extern const struct cli_opt cli_exec_opts[];
+/* Everything `exec` checks before it needs the PTX module: parse the launch
+ * shape and every --arg/--tex/--set-var/--out/--print spec, read the input
+ * files (at most max_bytes each) and fill the buffers of at most max_bytes
+ * with their initial values.  Runs no simulation; returns an exit status
+ * after printing why (the fuzz target tests/fuzz/fuzz_exec.c calls it). */
+int cli_exec_check(const struct cli_args *a, size_t max_bytes);
 int cli_cmd_characterize(const struct cli_args *a);
 int cli_cmd_correlate(const struct cli_args *a);
 int cli_cmd_policies(const struct cli_args *a);

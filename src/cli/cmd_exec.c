@@ -30,6 +30,27 @@
 
 #define NAME_MAX_LEN 63
 
+/* The options of `warpsim exec` (here, not in main.c's tables, so that the
+ * fuzz target of the argument parsing, tests/fuzz/fuzz_exec.c, parses with
+ * the same table). */
+const struct cli_opt cli_exec_opts[] = {
+    {"grid", "X[,Y,Z]", 0, "grid dimensions in CTAs (required)"},
+    {"block", "X[,Y,Z]", 0, "CTA dimensions in threads (required)"},
+    {"shared", "BYTES", 0, "dynamic shared memory per CTA (default 0)"},
+    {"arg", "SPEC", CLI_OPT_REPEAT, "next kernel parameter: TYPE:VALUE[,...], hex:BYTES, file:PATH, buf:NAME:TYPE:COUNT[=INIT], tex:NAME, ..."},
+    {"set-var", "NAME=VALUE", CLI_OPT_REPEAT, "before the launch, set module .global/.const variable NAME: TYPE:V[,...], hex:BYTES or file:PATH"},
+    {"tex", "SPEC", CLI_OPT_REPEAT, "a texture or surface object (see below); pass it with --arg tex:NAME"},
+    {"out", "NAME=PATH[:bin|:hex|:txt]", CLI_OPT_REPEAT, "after the run, write buffer NAME to PATH"},
+    {"print", "NAME[:COUNT]", CLI_OPT_REPEAT, "after the run, print (the first COUNT) elements of NAME"},
+    {"config", "FILE", 0, "load parameters from FILE"},
+    {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
+    {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
+    {"cooperative", NULL, 0, "launch as cudaLaunchCooperativeKernel: all CTAs resident, grid.sync() works"},
+    {"counters", NULL, 0, "print the counters and the simulator's speed after the run"},
+    {"stats", "FILE.json", CLI_OPT_OUTFILE, "write every counter and the configuration as JSON"},
+    {NULL, NULL, 0, NULL},
+};
+
 enum buf_init { INIT_ZERO, INIT_LIST, INIT_IOTA, INIT_FILL, INIT_FILE };
 
 struct xbuf {
@@ -95,6 +116,7 @@ struct xstate {
 	struct xprint *prints;
 	int nprints;
 	size_t dev_bytes; /* device memory: the largest input file a buffer can take */
+	const char *ptx_path, *stats_path; /* files --out must not overwrite */
 };
 
 static int find_buf(const struct xstate *st, const char *name, size_t len)
@@ -648,11 +670,6 @@ static int parse_out(struct xstate *st, const char *spec)
 	}
 	if (plen == 0)
 		return cli_usage_error(cmd, "--out '%s': empty file name", spec);
-	for (int i = 0; i < st->nouts; i++)
-		if (strlen(st->outs[i].path) == plen && strncmp(st->outs[i].path, path, plen) == 0)
-			return cli_usage_error(cmd, "--out '%s': file '%.*s' is already the output of --out %s=...: one file "
-			                            "per output",
-			                       spec, (int)plen, path, st->bufs[st->outs[i].buf].name);
 	struct xout *o = &st->outs[st->nouts];
 	o->path = malloc(plen + 1);
 	if (!o->path)
@@ -662,6 +679,17 @@ static int parse_out(struct xstate *st, const char *spec)
 	o->buf = b;
 	o->fmt = fmt;
 	st->nouts++;
+	/* one file per output ("f", "./f" and a link to f are one file), and never the PTX input */
+	for (int i = 0; i < st->nouts - 1; i++)
+		if (cli_same_file(st->outs[i].path, o->path))
+			return cli_usage_error(cmd, "--out '%s': file '%s' is already the output of --out %s=...: one file "
+			                            "per output",
+			                       spec, o->path, st->bufs[st->outs[i].buf].name);
+	if (st->stats_path && cli_same_file(st->stats_path, o->path))
+		return cli_usage_error(cmd, "--out '%s': file '%s' is already the output of --stats: one file per output",
+		                       spec, o->path);
+	if (cli_same_file(st->ptx_path, o->path))
+		return cli_usage_error(cmd, "--out '%s': file '%s' is the PTX file being run", spec, o->path);
 	return CLI_EXIT_OK;
 }
 
@@ -784,11 +812,13 @@ static int write_out(const struct xstate *st, const struct xout *o)
 	return CLI_EXIT_OK;
 }
 
-static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
+/* The launch shape and every spec of the command line, checked: --grid,
+ * --block, --shared, --tex, --arg, --set-var, --out, --print (values given
+ * by file:PATH are read here).  Nothing needs the module or a simulator. */
+static int exec_parse(struct xstate *st, const struct cli_args *a, unsigned grid[3], unsigned block[3],
+                      uint64_t *shared)
 {
 	const struct cli_cmd *cmd = st->cmd;
-	const char *path = a->pos[0], *kname = a->pos[1];
-	unsigned grid[3], block[3];
 	char why[200];
 	const char *g = cli_opt_get(a, "grid"), *bl = cli_opt_get(a, "block"), *sh = cli_opt_get(a, "shared");
 	if (!g)
@@ -799,11 +829,12 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		return cli_usage_error(cmd, "--grid %s", why);
 	if (cli_parse_dim3(bl, block, why, sizeof why))
 		return cli_usage_error(cmd, "--block %s", why);
-	uint64_t shared = 0;
-	if (sh && cli_parse_u64(sh, UINT32_MAX, &shared, why, sizeof why))
+	*shared = 0;
+	if (sh && cli_parse_u64(sh, UINT32_MAX, shared, why, sizeof why))
 		return cli_usage_error(cmd, "--shared %s", why);
-	const char *stats_path = cli_opt_get(a, "stats");
-	if (stats_path && !stats_path[0])
+	st->ptx_path = a->npos > 0 ? a->pos[0] : "";
+	st->stats_path = cli_opt_get(a, "stats");
+	if (st->stats_path && !st->stats_path[0])
 		return cli_usage_error(cmd, "--stats needs a file name");
 
 	int rc;
@@ -822,6 +853,51 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		if (cli_item_is(a, i, "print") && (rc = parse_print(st, a->items[i].value)) != CLI_EXIT_OK)
 			return rc;
 	}
+	return CLI_EXIT_OK;
+}
+
+/* Read the input files of buf:NAME:TYPE:file=PATH buffers (at most
+ * st->dev_bytes each): they decide the size of their buffers. */
+static int exec_read_inputs(struct xstate *st)
+{
+	const struct cli_cmd *cmd = st->cmd;
+	char why[200];
+	for (int i = 0; i < st->nbufs; i++) {
+		struct xbuf *b = &st->bufs[i];
+		if (b->init != INIT_FILE)
+			continue;
+		unsigned char *data;
+		size_t size;
+		if (read_file(b->init_text, st->dev_bytes, &data, &size, why, sizeof why))
+			return cli_fail(cmd, "--arg '%s': %s", b->spec, why);
+		if (b->is_tex && size != b->count * b->type->size) {
+			free(data);
+			return cli_fail(cmd, "--arg '%s': file size %zu is not the %zu bytes of the texture", b->spec, size,
+			                b->count * b->type->size);
+		}
+		if (size == 0 || size % b->type->size) {
+			free(data);
+			return cli_fail(cmd,
+			                "--arg '%s': file size %zu is not a positive multiple of %u (the size of %s)",
+			                b->spec, size, b->type->size, b->type->name);
+		}
+		b->host = data;
+		b->count = size / b->type->size;
+	}
+	return CLI_EXIT_OK;
+}
+
+static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
+{
+	const struct cli_cmd *cmd = st->cmd;
+	const char *path = a->pos[0], *kname = a->pos[1];
+	unsigned grid[3], block[3];
+	uint64_t shared;
+	char why[200];
+	int rc = exec_parse(st, a, grid, block, &shared);
+	if (rc != CLI_EXIT_OK)
+		return rc;
+	const char *stats_path = st->stats_path;
 
 	ws_config *cfg;
 	if ((rc = cli_build_config(a, &cfg)) != CLI_EXIT_OK)
@@ -890,28 +966,8 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 	}
 
 	/* input files decide the size of their buffers */
-	for (int i = 0; i < st->nbufs; i++) {
-		struct xbuf *b = &st->bufs[i];
-		if (b->init != INIT_FILE)
-			continue;
-		unsigned char *data;
-		size_t size;
-		if (read_file(b->init_text, st->dev_bytes, &data, &size, why, sizeof why))
-			return cli_fail(cmd, "--arg '%s': %s", b->spec, why);
-		if (b->is_tex && size != b->count * b->type->size) {
-			free(data);
-			return cli_fail(cmd, "--arg '%s': file size %zu is not the %zu bytes of the texture", b->spec, size,
-			                b->count * b->type->size);
-		}
-		if (size == 0 || size % b->type->size) {
-			free(data);
-			return cli_fail(cmd,
-			                "--arg '%s': file size %zu is not a positive multiple of %u (the size of %s)",
-			                b->spec, size, b->type->size, b->type->name);
-		}
-		b->host = data;
-		b->count = size / b->type->size;
-	}
+	if ((rc = exec_read_inputs(st)) != CLI_EXIT_OK)
+		return rc;
 	for (int i = 0; i < st->nprints; i++) {
 		const struct xbuf *b = &st->bufs[st->prints[i].buf];
 		if (st->prints[i].count > b->count)
@@ -1013,20 +1069,49 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 	return CLI_EXIT_OK;
 }
 
+/* room for every spec of the command line; -1 if memory runs out */
+static int state_init(struct xstate *st, const struct cli_args *a)
+{
+	memset(st, 0, sizeof *st);
+	st->cmd = a->cmd;
+	size_t n = (size_t)a->nitems + 1;
+	st->bufs = calloc(n, sizeof *st->bufs);
+	st->args = calloc(n, sizeof *st->args);
+	st->outs = calloc(n, sizeof *st->outs);
+	st->prints = calloc(n, sizeof *st->prints);
+	st->vars = calloc(n, sizeof *st->vars);
+	return st->bufs && st->args && st->outs && st->prints && st->vars ? 0 : -1;
+}
+
+int cli_exec_check(const struct cli_args *a, size_t max_bytes)
+{
+	struct xstate st;
+	unsigned grid[3], block[3];
+	uint64_t shared;
+	char why[200];
+	int rc = state_init(&st, a) ? cli_fail(a->cmd, "out of memory") : exec_parse(&st, a, grid, block, &shared);
+	st.dev_bytes = max_bytes;
+	if (rc == CLI_EXIT_OK)
+		rc = exec_read_inputs(&st);
+	/* the initial values of the buffers that are not too large */
+	for (int i = 0; rc == CLI_EXIT_OK && i < st.nbufs; i++) {
+		struct xbuf *b = &st.bufs[i];
+		if (b->host || b->count > max_bytes / b->type->size)
+			continue;
+		b->host = calloc(b->count ? b->count : 1, b->type->size);
+		if (b->host && fill_init(b, b->host, why, sizeof why))
+			rc = cli_usage_error(a->cmd, "--arg '%s': %s", b->spec, why);
+	}
+	state_free(&st, NULL);
+	return rc;
+}
+
 int cli_cmd_exec(const struct cli_args *a)
 {
 	struct xstate st;
-	memset(&st, 0, sizeof st);
-	st.cmd = a->cmd;
-	size_t n = (size_t)a->nitems + 1;
-	st.bufs = calloc(n, sizeof *st.bufs);
-	st.args = calloc(n, sizeof *st.args);
-	st.outs = calloc(n, sizeof *st.outs);
-	st.prints = calloc(n, sizeof *st.prints);
-	st.vars = calloc(n, sizeof *st.vars);
 	ws_sim *sim = NULL;
 	int rc;
-	if (!st.bufs || !st.args || !st.outs || !st.prints || !st.vars)
+	if (state_init(&st, a))
 		rc = cli_fail(a->cmd, "out of memory");
 	else
 		rc = exec_run(&st, a, &sim);

@@ -14,16 +14,16 @@ static const struct cli_opt run_opts[] = {
     {"config", "FILE", 0, "load parameters from FILE (\"key = value\" lines)"},
     {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
     {"functional", NULL, 0, "functional simulation only (sets mode=functional, after every --set)"},
-    {"stats", "FILE.json", 0, "write every counter and the configuration as JSON"},
+    {"stats", "FILE.json", CLI_OPT_OUTFILE, "write every counter and the configuration as JSON"},
     {"quiet", NULL, 0, "do not echo the effective configuration"},
     {"sched", "POLICY", 0, "warp-scheduling policy (same as --set sched=POLICY; see 'warpsim policies')"},
     {"fetch", "POLICY", 0, "fetch policy (same as --set fetch=POLICY)"},
     {"threads", "N", 0, "host threads ticking the SMs (same as --set threads=N; 0 = every core; results identical for every N)"},
-    {"timeline", "FILE.svg", 0, "write an SVG warp-phase timeline (warps against cycles)"},
+    {"timeline", "FILE.svg", CLI_OPT_OUTFILE, "write an SVG warp-phase timeline (warps against cycles)"},
     {"timeline-sm", "N", 0, "SM shown in the timeline (default 0)"},
     {"timeline-ctas", "A[-B]", 0, "CTAs shown in the timeline (default: all CTAs the SM ran)"},
     {"timeline-launch", "N", 0, "kernel launch shown in the timeline (default: the last)"},
-    {"trace", "FILE.json", 0, "write every warp-phase as a Chrome trace (open in Perfetto)"},
+    {"trace", "FILE.json", CLI_OPT_OUTFILE, "write every warp-phase as a Chrome trace (open in Perfetto)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -87,24 +87,6 @@ static const struct cli_opt config_opts[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static const struct cli_opt exec_opts[] = {
-    {"grid", "X[,Y,Z]", 0, "grid dimensions in CTAs (required)"},
-    {"block", "X[,Y,Z]", 0, "CTA dimensions in threads (required)"},
-    {"shared", "BYTES", 0, "dynamic shared memory per CTA (default 0)"},
-    {"arg", "SPEC", CLI_OPT_REPEAT, "next kernel parameter: TYPE:VALUE[,...], hex:BYTES, file:PATH, buf:NAME:TYPE:COUNT[=INIT], tex:NAME, ..."},
-    {"set-var", "NAME=VALUE", CLI_OPT_REPEAT, "before the launch, set module .global/.const variable NAME: TYPE:V[,...], hex:BYTES or file:PATH"},
-    {"tex", "SPEC", CLI_OPT_REPEAT, "a texture or surface object (see below); pass it with --arg tex:NAME"},
-    {"out", "NAME=PATH[:bin|:hex|:txt]", CLI_OPT_REPEAT, "after the run, write buffer NAME to PATH"},
-    {"print", "NAME[:COUNT]", CLI_OPT_REPEAT, "after the run, print (the first COUNT) elements of NAME"},
-    {"config", "FILE", 0, "load parameters from FILE"},
-    {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
-    {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
-    {"cooperative", NULL, 0, "launch as cudaLaunchCooperativeKernel: all CTAs resident, grid.sync() works"},
-    {"counters", NULL, 0, "print the counters and the simulator's speed after the run"},
-    {"stats", "FILE.json", 0, "write every counter and the configuration as JSON"},
-    {NULL, NULL, 0, NULL},
-};
-
 static const struct cli_opt cuda_opts[] = {
     {"config", "FILE", 0, "load parameters from FILE"},
     {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
@@ -112,9 +94,9 @@ static const struct cli_opt cuda_opts[] = {
     {"fetch", "POLICY", 0, "fetch policy (same as --set fetch=POLICY)"},
     {"threads", "N", 0, "host threads ticking the SMs (same as --set threads=N; 0 = every core; results identical for every N)"},
     {"functional", NULL, 0, "functional simulation only (sets mode=functional)"},
-    {"stats", "FILE.jsonl", 0, "append one JSON line of statistics per kernel launch to FILE"},
-    {"trace", "FILE.json", 0, "write the kernel launches as a Chrome trace (open in Perfetto)"},
-    {"summary", "FILE.json", 0, "at exit, write every counter over all launches and the configuration as JSON"},
+    {"stats", "FILE.jsonl", CLI_OPT_OUTFILE, "append one JSON line of statistics per kernel launch to FILE"},
+    {"trace", "FILE.json", CLI_OPT_OUTFILE, "write the kernel launches as a Chrome trace (open in Perfetto)"},
+    {"summary", "FILE.json", CLI_OPT_OUTFILE, "at exit, write every counter over all launches and the configuration as JSON"},
     {"quiet", NULL, 0, "do not print the per-kernel statistics at exit"},
     {NULL, NULL, 0, NULL},
 };
@@ -218,7 +200,7 @@ static const struct cli_cmd commands[] = {
      "  warpsim exec saxpy.ptx saxpy --grid 4 --block 256 --arg u32:1000 --arg f32:2 \\\n"
      "      --arg buf:x:f32:1024=iota --arg buf:y:f32:1024=fill:1 --print y:8\n"
      "See docs/cli.md for the details.\n",
-     2, 2, exec_opts, cli_cmd_exec},
+     2, 2, cli_exec_opts, cli_cmd_exec},
     {"cuda", "PROGRAM [ARGS...]", "Run an unmodified CUDA program (nvcc -cudart shared) on the simulator.",
      "Runs PROGRAM with warpsim's libcudart.so.13 standing in for NVIDIA's CUDA runtime:\n"
      "its kernels run on the simulated GPU (the PTX embedded in the executable), its\n"

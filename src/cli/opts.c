@@ -154,6 +154,19 @@ int cli_args_parse(const struct cli_cmd *cmd, int argc, char **argv, struct cli_
 			                       extra);
 		return cli_usage_error(cmd, "unexpected argument '%s' (expected %s)", extra, cmd->args);
 	}
+	/* two outputs into one file: one would overwrite the other */
+	for (int i = 0; i < out->nitems; i++)
+		for (int k = 0; k < i; k++) {
+			const struct cli_opt *oi = &cmd->opts[out->items[i].opt], *ok = &cmd->opts[out->items[k].opt];
+			const char *vi = out->items[i].value, *vk = out->items[k].value;
+			if ((oi->flags & CLI_OPT_OUTFILE) && (ok->flags & CLI_OPT_OUTFILE) && strcmp(vi, "-") &&
+			    cli_same_file(vi, vk)) {
+				int rc = cli_usage_error(cmd, "--%s %s and --%s %s name the same file: give each output its own",
+				                         ok->name, vk, oi->name, vi);
+				cli_args_free(out);
+				return rc;
+			}
+		}
 	return CLI_EXIT_OK;
 }
 

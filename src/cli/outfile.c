@@ -158,3 +158,37 @@ void cli_out_abort(struct cli_out *o)
 	free(o->path);
 	memset(o, 0, sizeof *o);
 }
+
+/* The absolute form of path with its directory resolved (symbolic links,
+ * "." and ".."), the last component as given; NULL if the directory does not
+ * exist. */
+static char *resolved_path(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	char *rd = dir ? realpath(dir, NULL) : NULL;
+	free(dir);
+	if (!rd)
+		return NULL;
+	size_t n = strlen(rd) + strlen(base) + 2;
+	char *r = malloc(n);
+	if (r)
+		snprintf(r, n, "%s/%s", strcmp(rd, "/") ? rd : "", base);
+	free(rd);
+	return r;
+}
+
+int cli_same_file(const char *a, const char *b)
+{
+	if (strcmp(a, b) == 0)
+		return 1;
+	struct stat sa, sb;
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0) /* both exist: the same inode (links included) */
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	char *ra = resolved_path(a), *rb = resolved_path(b);
+	int same = ra && rb && strcmp(ra, rb) == 0;
+	free(ra);
+	free(rb);
+	return same;
+}
