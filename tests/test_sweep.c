@@ -569,3 +569,112 @@ TEST(sweep_policy_counters)
 	free(out);
 	sw_rmrf(dir);
 }
+
+/* Replace the first `from` in the file with `to`; 0 if it was there. */
+static int sw_subst(const char *path, const char *from, const char *to)
+{
+	char *s = sw_read(path);
+	char *at = s ? strstr(s, from) : NULL;
+	if (!at) {
+		free(s);
+		return -1;
+	}
+	size_t n = strlen(s) + strlen(to) + 1;
+	char *o = malloc(n);
+	if (!o) {
+		free(s);
+		return -1;
+	}
+	snprintf(o, n, "%.*s%s%s", (int)(at - s), s, to, at + strlen(from));
+	int rc = sw_write(path, o);
+	free(o);
+	free(s);
+	return rc;
+}
+
+/* collect does not trust result files: a tampered one (negative or
+ * non-numeric statistic, a name with a newline, a missing statistic) and a
+ * malformed one (truncated, binary junk) are each reported with the path and
+ * the reason and skipped -- the row says "invalid" and has no statistics --,
+ * the rest is collected and the exit status is 1 with a count; the next
+ * sweep runs those jobs again (the same check), and then collect is clean. */
+TEST(sweep_collect_tampered)
+{
+	if (sw_missing(t))
+		return;
+	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char spec[600], args[800], path[700], *out;
+	snprintf(spec, sizeof spec, "%s/tp.spec", dir);
+	sw_write(spec, "name tp\nbench vecadd\nsize tiny\nsched lrr gto tls kaws gto-rotate mwf-lrr mwf-gto\nstats cycles\n");
+	snprintf(args, sizeof args, "sweep %s --out %s/r --jobs 2 --quiet", spec, dir);
+	int rc = sw_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "sweep: exit status %d: %s", rc, out);
+	free(out);
+	snprintf(path, sizeof path, "%s/r/jobs.txt", dir);
+	char *jobs = sw_read(path);
+	char ids[7][17];
+	int n = 0;
+	for (char *l = jobs; l && *l && n < 7; n++) {
+		memcpy(ids[n], l, 16);
+		ids[n][16] = '\0';
+		l = strchr(l, '\n');
+		l = l ? l + 1 : NULL;
+	}
+	free(jobs);
+	CHECK_EQ(n, 7);
+	if (n != 7) {
+		sw_rmrf(dir);
+		return;
+	}
+	static const char *const why[] = {"statistic \"cycles\" is negative, not a count",
+	                                  "job field \"bench\" has a control character (a newline?)",
+	                                  "statistic \"cycles\" is not a number, not a count",
+	                                  "no \"stats\" object with \"cycles\"",
+	                                  "malformed JSON",
+	                                  "malformed JSON"};
+	char p[6][700];
+	for (int i = 0; i < 6; i++)
+		snprintf(p[i], sizeof p[i], "%s/r/jobs/%s.json", dir, ids[i]);
+	CHECK_EQ(sw_subst(p[0], "\"cycles\": ", "\"cycles\": -"), 0);
+	CHECK_EQ(sw_subst(p[1], "\"bench\": \"vecadd\"", "\"bench\": \"vec\\nadd\""), 0);
+	CHECK_EQ(sw_subst(p[2], "\"cycles\": ", "\"cycles\": \"1\", \"x\": "), 0);
+	CHECK_EQ(sw_subst(p[3], "\"cycles\": ", "\"cyclez\": "), 0);
+	char *whole = sw_read(p[4]);
+	if (whole)
+		whole[strlen(whole) / 2] = '\0'; /* truncated mid-file */
+	sw_write(p[4], whole ? whole : "");
+	free(whole);
+	sw_write(p[5], "\x7f" "ELF\x01\x02\x01");
+	snprintf(args, sizeof args, "collect %s/r", dir);
+	rc = sw_run(args, 2, &out); /* stderr */
+	CHECK_EQ(rc, 1);
+	for (int i = 0; i < 6; i++) {
+		char want[4300];
+		snprintf(want, sizeof want, "warpsim: warning: %s: ", p[i]);
+		CHECK_STR_CONTAINS(out, want);
+		CHECK_STR_CONTAINS(out, why[i]);
+	}
+	CHECK_STR_CONTAINS(out, "warpsim collect: error: 6 of 7 result files are not valid");
+	free(out);
+	rc = sw_run(args, 0, &out); /* the CSV: one good row, six invalid ones without statistics */
+	CHECK_EQ(rc, 1);
+	CHECK_EQ(sw_count(out, ",ok,vecadd,tiny,"), 1);
+	CHECK_EQ(sw_count(out, ",invalid,vecadd,tiny,"), 6);
+	CHECK(!strstr(out, ",-")); /* no negative number, no tampered name */
+	CHECK(!strstr(out, "vec\nadd"));
+	free(out);
+	/* sweep's check is the same one: it runs the six again */
+	snprintf(args, sizeof args, "sweep %s --out %s/r --jobs 2", spec, dir);
+	rc = sw_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "sweep: exit status %d: %s", rc, out);
+	CHECK_EQ(sw_count(out, ": not a valid result: running job "), 6);
+	CHECK_STR_CONTAINS(out, "7 jobs: 7 done (6 now, 1 before)");
+	free(out);
+	snprintf(args, sizeof args, "collect %s/r", dir);
+	rc = sw_run(args, 0, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_EQ(sw_count(out, ",ok,vecadd,tiny,"), 7);
+	free(out);
+	sw_rmrf(dir);
+}

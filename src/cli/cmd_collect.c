@@ -182,18 +182,19 @@ int sweep_table_load(const char *dir, struct sweep_table *t, char *err, size_t e
 		memset(&j, 0, sizeof j);
 		int have_job = 0;
 		if (r->status == SWEEP_DONE) {
-			char path[PATH_MAX + 64];
-			sweep_job_path(path, sizeof path, dir, ids[i], "json");
-			r->result = json_parse_file(path, err, errsz);
-			if (!r->result)
-				goto fail;
-			const struct json *job = json_get(r->result, "job");
-			if (!job || job->type != JSON_OBJECT) {
-				sweep_fmt(err, errsz, "%s: no \"job\" object (not written by warpsim sweep?)", path);
-				json_free(r->result);
-				r->result = NULL;
-				goto fail;
+			/* a malformed or tampered result is reported and skipped, not copied
+			 * into the table, and the other jobs are still collected */
+			char why[PATH_MAX + 400];
+			r->result = sweep_result_read(dir, ids[i], why, sizeof why);
+			if (!r->result) {
+				fflush(stdout);
+				fprintf(stderr, "warpsim: warning: %s; skipped (its row has no statistics)\n", why);
+				r->status = SWEEP_INVALID;
+				t->ninvalid++;
 			}
+		}
+		if (r->status == SWEEP_DONE) {
+			const struct json *job = json_get(r->result, "job");
 			for (int c = 0; c < NBASE; c++)
 				kv[nkv++] = (struct sweep_kv){(char *)base_cols[c], (char *)jstr(job, base_cols[c])};
 			const struct json *ps = json_get(job, "params");
@@ -264,7 +265,6 @@ int sweep_table_load(const char *dir, struct sweep_table *t, char *err, size_t e
 	goto out;
 oom:
 	sweep_fmt(err, errsz, "out of memory");
-fail:
 	/* rows not yet widened own only their first rowcap[i] columns */
 	for (int i = 0; i < t->nrows; i++) {
 		if (t->rows[i].cols)
@@ -314,7 +314,7 @@ static void csv_field(struct sweep_buf *b, const char *s)
 
 static const char *status_name(enum sweep_status s)
 {
-	return s == SWEEP_DONE ? "ok" : s == SWEEP_FAILED ? "failed" : "pending";
+	return s == SWEEP_DONE ? "ok" : s == SWEEP_FAILED ? "failed" : s == SWEEP_INVALID ? "invalid" : "pending";
 }
 
 int cli_cmd_collect(const struct cli_args *a)
@@ -443,12 +443,16 @@ int cli_cmd_collect(const struct cli_args *a)
 				                "(\"binary\" in the jobs' JSON): they may not be comparable\n");
 			}
 		}
-		if (rc == CLI_EXIT_OK && bad) {
+		if (rc == CLI_EXIT_OK && bad > t.ninvalid) {
 			fflush(stdout);
 			fprintf(stderr, "warpsim collect: note: %d of %d jobs have no result (status failed or pending); "
 			                "their statistics are empty\n",
-			        bad, t.nrows);
+			        bad - t.ninvalid, t.nrows);
 		}
+		if (rc == CLI_EXIT_OK && t.ninvalid)
+			rc = cli_fail(cmd, "%d of %d result files are not valid (see the warnings above): their rows have "
+			                   "status invalid and no statistics; `warpsim sweep` runs those jobs again",
+			              t.ninvalid, t.nrows);
 	} else if (!sel) {
 		rc = cli_fail(cmd, "out of memory");
 	}

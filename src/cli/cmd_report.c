@@ -769,7 +769,10 @@ static void bench_tables(struct sweep_buf *b, const struct report *R)
 			sweep_buf_printf(b, "</td>");
 			if (r->status != SWEEP_DONE) {
 				sweep_buf_printf(b, "<td colspan=\"5\" class=\"bad\">%s (job %s)</td></tr>\n",
-				                 r->status == SWEEP_FAILED ? "failed" : "not run", r->id);
+				                 r->status == SWEEP_FAILED    ? "failed"
+				                 : r->status == SWEEP_INVALID ? "invalid result"
+				                                              : "not run",
+				                 r->id);
 				continue;
 			}
 			num_cell(b, stat(R, row, "cycles"), NULL);
@@ -804,7 +807,10 @@ static void failed_list(struct sweep_buf *b, const struct report *R, const char 
 		char path[PATH_MAX + 64];
 		sweep_job_path(path, sizeof path, dir, row->id, "failed");
 		char *text = row->status == SWEEP_FAILED ? sweep_read_file(path, NULL) : NULL;
-		const char *status = row->status == SWEEP_FAILED ? "failed" : "not run", *reason = "", *log = "";
+		const char *status = row->status == SWEEP_FAILED    ? "failed"
+		                     : row->status == SWEEP_INVALID ? "invalid result (not collected)"
+		                                                    : "not run",
+		           *reason = "", *log = "";
 		char *save = NULL;
 		if (text)
 			for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
@@ -897,7 +903,7 @@ int cli_cmd_report(const struct cli_args *a)
 	for (int r = 0; r < R.t.nrows; r++) {
 		ok += R.t.rows[r].status == SWEEP_DONE;
 		failed += R.t.rows[r].status == SWEEP_FAILED;
-		pending += R.t.rows[r].status == SWEEP_PENDING;
+		pending += R.t.rows[r].status == SWEEP_PENDING || R.t.rows[r].status == SWEEP_INVALID;
 	}
 	struct sweep_buf b = {0};
 	sweep_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"

@@ -302,36 +302,46 @@ static void self_hash(char out[17])
 		file_hash(self, out);
 }
 
-/* Was DIR/jobs/ID.json made by another warpsim binary than `binary`?  (A
- * result with no readable "binary" counts as another.) */
-static bool result_is_stale(const char *dir, const char *id, const char *binary)
+/* What DIR/jobs/ID.json is worth: a valid result (sweep_result_read, the
+ * check `collect` makes too) of `binary` ("" for any binary), a valid result
+ * of another warpsim binary (a result with no "binary" counts as another),
+ * or not a valid result (malformed, truncated, tampered: why says how). */
+enum result_kind { RESULT_OK, RESULT_STALE, RESULT_INVALID };
+static enum result_kind result_check(const char *dir, const char *id, const char *binary, char *why, size_t whysz)
 {
-	char path[PATH_MAX + 64];
-	sweep_job_path(path, sizeof path, dir, id, "json");
-	char err[200];
-	struct json *js = json_parse_file(path, err, sizeof err);
-	const char *b = js ? json_get_str(json_get(js, "job"), "binary") : NULL;
-	bool stale = !b || strcmp(b, binary) != 0;
+	struct json *js = sweep_result_read(dir, id, why, whysz);
+	if (!js)
+		return RESULT_INVALID;
+	const char *b = json_get_str(json_get(js, "job"), "binary");
+	enum result_kind k = binary[0] && (!b || strcmp(b, binary) != 0) ? RESULT_STALE : RESULT_OK;
 	json_free(js);
-	return stale;
+	return k;
 }
 
-/* Results made by another warpsim binary (the simulator changed since) are
- * set aside as ID.json.stale so that they run again.  Returns how many. */
-static int set_aside_stale(const char *dir, const struct sweep_spec *s, const char *binary)
+/* Results that are not valid, and (binary not "") results made by another
+ * warpsim binary (the simulator changed since), are set aside as
+ * ID.json.stale so that they run again; each invalid one is reported.
+ * Returns how many of each. */
+static void set_aside_stale(const char *dir, const struct sweep_spec *s, const char *binary, bool quiet, int *nstale,
+                            int *ninvalid)
 {
-	int n = 0;
+	*nstale = *ninvalid = 0;
 	for (int i = 0; i < s->njobs; i++) {
 		const char *id = s->jobs[i].id;
-		if (sweep_job_status(dir, id) != SWEEP_DONE || !result_is_stale(dir, id, binary))
+		char why[PATH_MAX + 400];
+		enum result_kind k = RESULT_OK;
+		if (sweep_job_status(dir, id) != SWEEP_DONE || (k = result_check(dir, id, binary, why, sizeof why)) == RESULT_OK)
 			continue;
 		char from[PATH_MAX + 64], to[PATH_MAX + 64];
 		sweep_job_path(from, sizeof from, dir, id, "json");
 		sweep_job_path(to, sizeof to, dir, id, "json.stale");
-		if (rename(from, to) == 0)
-			n++;
+		if (rename(from, to) != 0)
+			continue;
+		if (k == RESULT_INVALID && !quiet)
+			fprintf(stderr, "[%s] %s: not a valid result: running job %s again (kept as jobs/%s.json.stale)\n",
+			        s->name, why, id, id);
+		*(k == RESULT_INVALID ? ninvalid : nstale) += 1;
 	}
-	return n;
 }
 
 static int finalize(const char *dir, const struct sweep_job *j, double wall, const char *binary, char *why,
@@ -880,11 +890,17 @@ int cli_cmd_sweep(const struct cli_args *a)
 			self_hash(bin);
 		for (int i = 0; i < s->njobs; i++) {
 			enum sweep_status st = sweep_job_status(dir, s->jobs[i].id);
-			bool stale = st == SWEEP_DONE && bin[0] && result_is_stale(dir, s->jobs[i].id, bin);
-			done += st == SWEEP_DONE && !stale;
+			char why[PATH_MAX + 400];
+			enum result_kind k =
+			    st == SWEEP_DONE ? result_check(dir, s->jobs[i].id, bin, why, sizeof why) : RESULT_OK;
+			done += st == SWEEP_DONE && k == RESULT_OK;
 			failed += st == SWEEP_FAILED;
 			printf("%s %-7s %s\n", s->jobs[i].id,
-			       stale ? "stale" : st == SWEEP_DONE ? "done" : st == SWEEP_FAILED ? "failed" : "pending",
+			       k == RESULT_INVALID ? "invalid"
+			       : k == RESULT_STALE ? "stale"
+			       : st == SWEEP_DONE  ? "done"
+			       : st == SWEEP_FAILED ? "failed"
+			                            : "pending",
 			       s->jobs[i].desc);
 		}
 		printf("sweep %s: %d jobs (%d done, %d failed, %d to run) in %s\n", s->name, s->njobs, done, failed,
@@ -929,8 +945,10 @@ int cli_cmd_sweep(const struct cli_args *a)
 	int keep_stale = cli_opt_get(a, "keep-stale") != NULL;
 	char binary[17];
 	self_hash(binary);
-	if (!keep_stale && binary[0]) {
-		int stale = set_aside_stale(dir, s, binary);
+	const char *keep_binary = keep_stale ? "" : binary; /* "": only results that are not valid are set aside */
+	{
+		int stale, invalid;
+		set_aside_stale(dir, s, keep_binary, cli_opt_get(a, "quiet") != NULL, &stale, &invalid);
 		if (stale && !cli_opt_get(a, "quiet"))
 			fprintf(stderr,
 			        "[%s] %d result%s came from another warpsim binary (the simulator changed since): "
@@ -947,7 +965,8 @@ int cli_cmd_sweep(const struct cli_args *a)
 			const char *id = s->jobs[k].id;
 			if (sweep_job_status(dir, id) == SWEEP_DONE || sweep_job_status(from, id) != SWEEP_DONE)
 				continue;
-			if (!keep_stale && binary[0] && result_is_stale(from, id, binary)) {
+			char why[PATH_MAX + 400];
+			if (result_check(from, id, keep_binary, why, sizeof why) != RESULT_OK) {
 				stale++;
 				continue;
 			}

@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,6 +302,80 @@ enum sweep_status sweep_job_status(const char *dir, const char *id)
 	if (stat(p, &st) == 0)
 		return SWEEP_FAILED;
 	return SWEEP_PENDING;
+}
+
+/* Is s free of control characters (a newline, a tab, an escape)? */
+static int printable(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
+struct json *sweep_result_read(const char *dir, const char *id, char *why, size_t whysz)
+{
+	char path[PATH_MAX + 64], err[400];
+	sweep_job_path(path, sizeof path, dir, id, "json");
+	struct json *r = json_parse_file(path, err, sizeof err);
+	if (!r) {
+		sweep_fmt(why, whysz, "%s", err);
+		return NULL;
+	}
+	const char *bad = NULL;
+	char detail[200] = "";
+	const struct json *job = json_get(r, "job"), *stats = json_get(r, "stats"), *derived = json_get(r, "derived");
+	if (r->type != JSON_OBJECT || !job || job->type != JSON_OBJECT)
+		bad = "no \"job\" object (not written by warpsim sweep?)";
+	else if (!json_get_str(job, "id") || strcmp(json_get_str(job, "id"), id) != 0)
+		bad = "its \"job\" object names another job id";
+	else if (!json_get_str(job, "bench") || !json_get_str(job, "bench")[0] || !json_get_str(job, "size") ||
+	         !json_get_str(job, "size")[0])
+		bad = "its \"job\" object has no bench or size";
+	for (int k = 0; !bad && k < job->n; k++) {
+		const struct json *v = &job->items[k];
+		if (!printable(job->keys[k]) || (v->type == JSON_STRING && !printable(v->str)))
+			sweep_fmt(detail, sizeof detail, "job field \"%.40s\" has a control character (a newline?)",
+			          printable(job->keys[k]) ? job->keys[k] : "?");
+		else if (!strcmp(job->keys[k], "params") && v->type == JSON_OBJECT) {
+			for (int p = 0; p < v->n && !detail[0]; p++)
+				if (v->items[p].type != JSON_STRING || !printable(v->keys[p]) || !printable(v->items[p].str))
+					sweep_fmt(detail, sizeof detail,
+					          "job parameter %d is not a string without control characters", p);
+		} else if (v->type != JSON_STRING && strcmp(job->keys[k], "wall_seconds") &&
+		           strcmp(job->keys[k], "params"))
+			sweep_fmt(detail, sizeof detail, "job field \"%.40s\" is not a string", job->keys[k]);
+		if (detail[0])
+			bad = detail;
+	}
+	if (!bad && (!stats || stats->type != JSON_OBJECT || !json_get(stats, "cycles")))
+		bad = "no \"stats\" object with \"cycles\"";
+	for (int k = 0; !bad && k < stats->n; k++) {
+		const struct json *v = &stats->items[k];
+		if (v->type != JSON_NUMBER || !isfinite(v->num) || v->num < 0 || !printable(stats->keys[k])) {
+			sweep_fmt(detail, sizeof detail, "statistic \"%.40s\" is %s, not a count",
+			          printable(stats->keys[k]) ? stats->keys[k] : "?",
+			          v->type != JSON_NUMBER ? "not a number" : v->num < 0 ? "negative" : "not finite");
+			bad = detail;
+		}
+	}
+	for (int k = 0; !bad && derived && derived->type == JSON_OBJECT && k < derived->n; k++) {
+		const struct json *v = &derived->items[k];
+		if ((v->type != JSON_NUMBER && v->type != JSON_NULL) || (v->type == JSON_NUMBER && !isfinite(v->num)) ||
+		    !printable(derived->keys[k])) {
+			sweep_fmt(detail, sizeof detail, "derived metric \"%.40s\" is not a number",
+			          printable(derived->keys[k]) ? derived->keys[k] : "?");
+			bad = detail;
+		}
+	}
+	if (!bad && derived && derived->type != JSON_OBJECT)
+		bad = "\"derived\" is not an object";
+	if (bad) {
+		sweep_fmt(why, whysz, "%s: %s", path, bad);
+		json_free(r);
+		return NULL;
+	}
+	return r;
 }
 
 void sweep_job_clear(struct sweep_job *j)

@@ -103,7 +103,9 @@ char *sweep_read_file(const char *path, size_t *len);
 int sweep_write_file_atomic(const char *path, const char *data, size_t len);
 
 /* ---- output directory (sweep_files.c) ---- */
-enum sweep_status { SWEEP_PENDING, SWEEP_DONE, SWEEP_FAILED };
+/* SWEEP_INVALID: a result file that sweep_result_read refuses (set only by
+ * sweep_table_load; sweep_job_status says SWEEP_DONE for it) */
+enum sweep_status { SWEEP_PENDING, SWEEP_DONE, SWEEP_FAILED, SWEEP_INVALID };
 /* DIR/jobs/ID.EXT into buf. */
 void sweep_job_path(char *buf, size_t bufsz, const char *dir, const char *id, const char *ext);
 enum sweep_status sweep_job_status(const char *dir, const char *id);
@@ -120,6 +122,15 @@ int sweep_dir_write(const char *dir, const struct sweep_spec *s, char *err, size
 char *sweep_info_get(const char *dir, const char *key);
 /* Is s a syntactically valid job id (16 lowercase hex digits)? */
 int sweep_id_valid(const char *s);
+/* The result DIR/jobs/ID.json of job ID, parsed, if it is one `warpsim
+ * sweep` wrote: an object whose "job" names ID and has bench and size, whose
+ * job fields are strings without control characters (no newline in a name),
+ * whose "stats" holds "cycles" and only non-negative finite numbers and
+ * whose "derived" holds only finite numbers (or null).  Otherwise NULL with
+ * "PATH: why" in why (malformed JSON, binary junk, a tampered or truncated
+ * file).  The one check that `sweep` (such a result is run again) and
+ * `collect`/`report` (such a result is reported and skipped) share. */
+struct json *sweep_result_read(const char *dir, const char *id, char *why, size_t whysz);
 
 /* Names of every statistic (counters, then derived metrics) a run writes,
  * taken from a freshly created simulator's JSON.  Returns the count and a
@@ -197,8 +208,12 @@ struct sweep_table {
 	int ncols, nbase; /* nbase: columns before the parameters (5) */
 	struct sweep_row *rows;
 	int nrows;
+	int ninvalid; /* rows whose result file sweep_result_read refused (reported on stderr) */
 };
-/* Load every job of DIR (jobs.txt order, else by id).  0, or -1 with err. */
+/* Load every job of DIR (jobs.txt order, else by id).  0, or -1 with err.
+ * A result file that sweep_result_read refuses is reported on stderr
+ * ("warpsim CMD: warning: PATH: why; skipped") and its row has status
+ * SWEEP_INVALID and no result. */
 int sweep_table_load(const char *dir, struct sweep_table *t, char *err, size_t errsz);
 void sweep_table_free(struct sweep_table *t);
 /* Column index of name, or -1. */
