@@ -8,7 +8,7 @@
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
 #   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer (the
 #                   thread-count tests run under `make tsan` instead)
-#   make fuzz       build the libFuzzer targets: PTX parser, config files, sweep specs (clang)
+#   make fuzz       build the libFuzzer targets: PTX parser, config files, sweep specs, exec arguments (clang)
 BUILD    ?= build
 CC       ?= cc
 OPT      ?= -O2
@@ -145,7 +145,7 @@ tsan:
 	  LDFLAGS="-fsanitize=thread" TESTARGS=threads_ test
 
 FUZZ_SRC := $(sort $(wildcard src/ptx/*.c src/util/*.c))
-fuzz: $(BUILD)/fuzz-ptx $(BUILD)/fuzz-config $(BUILD)/fuzz-sweep
+fuzz: $(BUILD)/fuzz-ptx $(BUILD)/fuzz-config $(BUILD)/fuzz-sweep $(BUILD)/fuzz-exec
 $(BUILD)/fuzz-ptx: tests/fuzz/fuzz_ptx.c $(FUZZ_SRC)
 	@mkdir -p $(dir $@)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
@@ -165,6 +165,10 @@ $(BUILD)/fuzz-config: tests/fuzz/fuzz_config.c $(FUZZ_LIB_OBJ)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
 $(BUILD)/fuzz-sweep: tests/fuzz/fuzz_sweep.c src/cli/sweep_spec.c src/cli/sweep_files.c src/cli/json.c $(FUZZ_BENCH_OBJ) $(FUZZ_LIB_OBJ)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
+# exec's argument and input-file parsing (cli_exec_check): the exec command and the CLI pieces it uses
+FUZZ_EXEC_SRC := src/cli/cmd_exec.c src/cli/opts.c src/cli/types.c src/cli/outfile.c src/cli/common.c
+$(BUILD)/fuzz-exec: tests/fuzz/fuzz_exec.c $(FUZZ_EXEC_SRC) $(FUZZ_BENCH_OBJ) $(FUZZ_LIB_OBJ)
+	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm -lpthread
 
 # ---- PTX generation (needs nvcc) ----
 ptx:
