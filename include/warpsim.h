@@ -122,6 +122,23 @@ const ws_config *wsSimConfig(const ws_sim *sim);
  * order and threads in lane order. */
 void wsSimSetPrintfStream(ws_sim *sim, FILE *out);
 
+/* Where a running launch is, for a caller that shows progress (`warpsim run`
+ * and `exec` print it on stderr during long runs). */
+typedef struct {
+	unsigned long long launch;       /* the launch number on this simulator, from 1 */
+	unsigned long long cycle;        /* timing model: core cycles of this launch so far; functional: 0 */
+	unsigned long long warp_insts;   /* warp instructions of this launch so far */
+	unsigned long long ctas_done;    /* CTAs of this launch that have finished ... */
+	unsigned long long ctas_total;   /* ... of this many */
+} ws_progress;
+typedef void (*ws_progress_fn)(void *user, const ws_progress *p);
+/* Call fn(user, &p) during every launch, every WS_PROGRESS_PERIOD simulated
+ * cycles (functional model: warp instructions), from the thread that called
+ * the launch; NULL: never (the default).  Nothing of the simulation depends
+ * on it: every statistic is the same with and without. */
+#define WS_PROGRESS_PERIOD 4096
+void wsSimSetProgress(ws_sim *sim, ws_progress_fn fn, void *user);
+
 /* ---- modules ---- */
 /* Largest PTX file wsModuleLoad reads (the environment variable
  * WARPSIM_PTX_MAX_MB, 1..65536, overrides it; another non-empty value makes

@@ -1318,3 +1318,148 @@ TEST(cli_exec_cooperative)
 	snprintf(cmd, sizeof cmd, "%s --cooperative --set num_sms=1 --set max_ctas_per_sm=1", args);
 	cli_expect(t, cmd, 1, "cannot be resident at once");
 }
+
+/* ---- long runs: progress, the CTA limit, the watchdog ---- */
+
+struct progress_seen {
+	unsigned calls;
+	ws_progress last;
+	int ordered; /* cycles, instructions and CTAs never went back */
+};
+
+static void progress_count(void *user, const ws_progress *p)
+{
+	struct progress_seen *s = user;
+	if (s->calls && (p->cycle < s->last.cycle || p->warp_insts < s->last.warp_insts ||
+	                 p->ctas_done < s->last.ctas_done))
+		s->ordered = 0;
+	s->calls++;
+	s->last = *p;
+}
+
+/* The statistics JSON of saxpy over 600 CTAs of 256 threads in mode m, with
+ * or without a progress hook (NULL: none). */
+static char *progress_run(struct test_ctx *t, const char *mode, struct progress_seen *seen)
+{
+	ws_config *cfg = wsConfigCreate();
+	char err[200], *text = NULL;
+	size_t len = 0;
+	ws_sim *sim = NULL;
+	ws_module *mod = NULL;
+	ws_function *fn = NULL;
+	CHECK(cfg && wsConfigSet(cfg, "mode", mode, err, sizeof err) == WS_SUCCESS);
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	if (!sim)
+		return NULL;
+	if (seen)
+		wsSimSetProgress(sim, progress_count, seen);
+	CHECK(wsModuleLoad(sim, &mod, CLI_PTX "saxpy.ptx") == WS_SUCCESS);
+	CHECK(mod && wsModuleGetFunction(&fn, mod, "saxpy") == WS_SUCCESS);
+	unsigned n = 600 * 256;
+	float a = 2;
+	ws_deviceptr x = 0, y = 0;
+	CHECK(wsMemAlloc(sim, &x, n * 4) == WS_SUCCESS && wsMemAlloc(sim, &y, n * 4) == WS_SUCCESS);
+	void *args[] = {&n, &a, &x, &y};
+	if (fn)
+		CHECK(wsLaunchKernel(fn, 600, 1, 1, 256, 1, 1, 0, args) == WS_SUCCESS);
+	FILE *f = open_memstream(&text, &len);
+	if (f) {
+		wsStatsWriteJSON(sim, f);
+		fclose(f);
+	}
+	wsSimDestroy(sim);
+	return text;
+}
+
+/* wsSimSetProgress: called during a launch of either model with where it is
+ * (launch 1, CTAs of 600, cycles and instructions going forward), and every
+ * statistic is the same with and without it. */
+TEST(cli_progress_hook)
+{
+	static const char *const modes[] = {"timing", "functional"};
+	for (int m = 0; m < 2; m++) {
+		struct progress_seen s = {0, {0, 0, 0, 0, 0}, 1};
+		char *with = progress_run(t, modes[m], &s), *without = progress_run(t, modes[m], NULL);
+		CHECK_MSG(s.calls >= 2, "%s: %u progress calls", modes[m], s.calls);
+		CHECK(s.ordered);
+		CHECK_EQ(s.last.launch, 1);
+		CHECK_EQ(s.last.ctas_total, 600);
+		CHECK(s.last.ctas_done <= 600 && s.last.warp_insts > 0);
+		CHECK_EQ(s.last.cycle > 0, m == 0); /* functional: no cycles */
+		CHECK(with && without && strcmp(with, without) == 0);
+		free(with);
+		free(without);
+	}
+}
+
+/* exec refuses a grid above --max-ctas (default 1048576) before anything
+ * runs; past 3 s a run prints progress lines on stderr, --quiet none; the
+ * deadlock watchdog says that it fired, its parameter, and the stuck warps. */
+TEST(cli_long_runs)
+{
+	if (cli_missing(t))
+		return;
+	const char *ex = "exec " CLI_PTX "saxpy.ptx saxpy --block 32 --arg u32:0 --arg f32:2 --arg buf:x:f32:8 "
+	                 "--arg buf:y:f32:8";
+	char args[1024], want[1024];
+	snprintf(args, sizeof args, "%s --grid 4294967295", ex);
+	cli_expect_first(t, args, 2,
+	                 "warpsim exec: error: --grid 4294967295 is 4294967295 CTAs, more than the 1048576 that exec runs "
+	                 "without --max-ctas (a simulation of hours or days); give --max-ctas 4294967295 (or 0) to run "
+	                 "it anyway");
+	snprintf(args, sizeof args, "%s --grid 1024,1024,2 --max-ctas 2000000", ex);
+	cli_expect_first(t, args, 2,
+	                 "warpsim exec: error: --grid 1024,1024,2 is 2097152 CTAs, more than the 2000000 that exec runs "
+	                 "without --max-ctas (a simulation of hours or days); give --max-ctas 2097152 (or 0) to run it "
+	                 "anyway");
+	snprintf(args, sizeof args, "%s --grid 1 --max-ctas x", ex);
+	cli_expect_first(t, args, 2, "warpsim exec: error: --max-ctas 'x' is not an integer");
+	snprintf(args, sizeof args, "%s --grid 1000 --max-ctas 1000 --quiet", ex); /* the limit itself is allowed */
+	cli_expect_first(t, args, 0, NULL);
+	/* progress: two runs of 4.5 s side by side, one with --quiet */
+	char dir[64], cmd[2048];
+	if (cli_tmpdir(t, dir))
+		return;
+	snprintf(cmd, sizeof cmd,
+	         "{ timeout 4.5 %s %s --grid 100000000 --max-ctas 0 --functional 2>%s/p.err >/dev/null & "
+	         "timeout 4.5 %s %s --grid 100000000 --max-ctas 0 --functional --quiet 2>%s/q.err >/dev/null; wait; }",
+	         cli_bin(), ex, dir, cli_bin(), ex, dir);
+	(void)!system(cmd);
+	snprintf(want, sizeof want, "%s/p.err", dir);
+	char *p = NULL, *q = NULL;
+	FILE *f = fopen(want, "r");
+	size_t n = 0;
+	if (f) {
+		(void)!getdelim(&p, &n, '\0', f);
+		fclose(f);
+	}
+	snprintf(want, sizeof want, "%s/q.err", dir);
+	f = fopen(want, "r");
+	n = 0;
+	if (f) {
+		(void)!getdelim(&q, &n, '\0', f);
+		fclose(f);
+	}
+	CHECK_MSG(p && strstr(p, "[exec saxpy] launch 1: ") && strstr(p, "/100000000 CTAs done, ") &&
+	              strstr(p, " warp-insts/s, elapsed ") && strstr(p, ", ETA "),
+	          "no progress line: %s", p ? p : "(none)");
+	CHECK_MSG(!q || !strstr(q, "CTAs done"), "progress with --quiet: %s", q);
+	free(p);
+	free(q);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	CHECK(system(cmd) == 0);
+	/* the watchdog */
+	snprintf(args, sizeof args,
+	         "exec %s/ptx/func/faults.ptx named_barrier_deadlock --grid 1 --block 64 --arg buf:p:u32:256 "
+	         "--set watchdog_cycles=1000",
+	         TEST_DATA_DIR);
+	char *out;
+	CHECK_EQ(cli_run(args, 1, &out), 1);
+	CHECK_STR_CONTAINS(out, "kernel named_barrier_deadlock deadlocked: the watchdog fired at cycle ");
+	CHECK_STR_CONTAINS(out, ": for watchdog_cycles=1000 cycles no warp issued an instruction, wrote back a result "
+	                        "or received a memory reply (raise watchdog_cycles if the kernel only waits that long); "
+	                        "stuck warps:");
+	CHECK_STR_CONTAINS(out, "warp 0: waiting at barrier 1");
+	free(out);
+}

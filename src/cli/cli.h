@@ -146,6 +146,27 @@ void cli_out_abort(struct cli_out *o);
 int cli_same_file(const char *a, const char *b);
 
 int cli_build_config(const struct cli_args *a, ws_config **out);
+
+/* "42s", "3m05s", "1h02m03s" (common.c). */
+void cli_format_duration(char *buf, size_t bufsz, double s);
+/* Progress of a long run on standard error (common.c): installed with
+ * wsSimSetProgress, it prints nothing for the first CLI_PROGRESS_AFTER
+ * seconds of a command, then a line every CLI_PROGRESS_EVERY seconds:
+ * "[LABEL] launch N: C/T CTAs done, cycle X, R warp-insts/s, elapsed E, ETA
+ * Q" (the ETA from the CTAs done of this launch).  Host time is read only
+ * here, never by the simulator. */
+#define CLI_PROGRESS_AFTER 3.0
+#define CLI_PROGRESS_EVERY 2.0
+struct cli_progress {
+	char label[96];
+	double t0, last;               /* start of the command, last line printed */
+	unsigned long long launch;     /* the launch of the three below */
+	double launch_t0;              /* its first report: the time, warp instructions and CTAs done then */
+	unsigned long long launch_insts, launch_ctas;
+	int lines;                     /* lines printed */
+};
+void cli_progress_init(struct cli_progress *p, const char *label);
+void cli_progress_report(void *user, const ws_progress *p);
 /* Print the warnings of a loaded module on stderr ("warpsim CMD: warning: file:line:col: ..."). */
 void cli_print_module_warnings(const struct cli_cmd *cmd, const ws_module *mod);
 /* Parse --size (default small). Returns CLI_EXIT_OK or CLI_EXIT_USAGE. */

@@ -167,6 +167,13 @@ int cli_cmd_run(const struct cli_args *a)
 		return rc;
 	}
 
+	/* progress lines on stderr during a long run (not with --quiet) */
+	struct cli_progress prog;
+	char label[96];
+	snprintf(label, sizeof label, "run %s", info->name);
+	cli_progress_init(&prog, label);
+	if (!cli_opt_get(a, "quiet"))
+		wsSimSetProgress(sim, cli_progress_report, &prog);
 	printf("benchmark: %s, size %s (%s)\n", info->name, ws_bench_size_name(size),
 	       info->sizes[size] ? info->sizes[size] : "-");
 	fflush(stdout);

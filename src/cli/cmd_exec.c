@@ -48,6 +48,8 @@ const struct cli_opt cli_exec_opts[] = {
     {"cooperative", NULL, 0, "launch as cudaLaunchCooperativeKernel: all CTAs resident, grid.sync() works"},
     {"counters", NULL, 0, "print the counters and the simulator's speed after the run"},
     {"stats", "FILE.json", CLI_OPT_OUTFILE, "write every counter and the configuration as JSON"},
+    {"max-ctas", "N", 0, "refuse a grid of more than N CTAs (default 1048576; 0: no limit)"},
+    {"quiet", NULL, 0, "print no progress lines on stderr during a long run"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -117,7 +119,12 @@ struct xstate {
 	int nprints;
 	size_t dev_bytes; /* device memory: the largest input file a buffer can take */
 	const char *ptx_path, *stats_path; /* files --out must not overwrite */
+	struct cli_progress progress;      /* progress lines of a long run */
 };
+
+/* The most CTAs a launch of `exec` has without --max-ctas: about what
+ * simulates in minutes, not the hours a mistyped --grid asks for. */
+#define EXEC_MAX_CTAS_DEFAULT (1u << 20)
 
 static int find_buf(const struct xstate *st, const char *name, size_t len)
 {
@@ -832,6 +839,15 @@ static int exec_parse(struct xstate *st, const struct cli_args *a, unsigned grid
 	*shared = 0;
 	if (sh && cli_parse_u64(sh, UINT32_MAX, shared, why, sizeof why))
 		return cli_usage_error(cmd, "--shared %s", why);
+	uint64_t max_ctas = EXEC_MAX_CTAS_DEFAULT, nctas = (uint64_t)grid[0] * grid[1] * grid[2];
+	const char *mc = cli_opt_get(a, "max-ctas");
+	if (mc && cli_parse_u64(mc, UINT64_MAX, &max_ctas, why, sizeof why))
+		return cli_usage_error(cmd, "--max-ctas %s", why);
+	if (max_ctas && nctas > max_ctas)
+		return cli_usage_error(cmd, "--grid %s is %llu CTAs, more than the %llu that exec runs without --max-ctas "
+		                            "(a simulation of hours or days); give --max-ctas %llu (or 0) to run it anyway",
+		                       g, (unsigned long long)nctas, (unsigned long long)max_ctas,
+		                       (unsigned long long)nctas);
 	st->ptx_path = a->npos > 0 ? a->pos[0] : "";
 	st->stats_path = cli_opt_get(a, "stats");
 	if (st->stats_path && !st->stats_path[0])
@@ -915,6 +931,11 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		return cli_fail(cmd, "cannot create the simulator: %s", detail[0] ? detail : wsGetErrorString(r));
 	}
 	ws_sim *sim = *simp;
+	char label[96];
+	snprintf(label, sizeof label, "exec %.80s", kname);
+	cli_progress_init(&st->progress, label);
+	if (!cli_opt_get(a, "quiet"))
+		wsSimSetProgress(sim, cli_progress_report, &st->progress);
 	r = wsModuleLoad(sim, &st->mod, path);
 	if (r != WS_SUCCESS) {
 		const char *detail = wsSimLastError(sim);

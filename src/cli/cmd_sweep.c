@@ -52,19 +52,6 @@
 
 /* ---- small helpers ---- */
 
-void sweep_format_duration(char *buf, size_t bufsz, double s)
-{
-	if (s < 0)
-		s = 0;
-	long t = (long)(s + 0.5);
-	if (t >= 3600)
-		sweep_fmt(buf, bufsz, "%ldh%02ldm%02lds", t / 3600, t / 60 % 60, t % 60);
-	else if (t >= 60)
-		sweep_fmt(buf, bufsz, "%ldm%02lds", t / 60, t % 60);
-	else
-		sweep_fmt(buf, bufsz, "%lds", t);
-}
-
 int sweep_self_exe(char *buf, size_t bufsz)
 {
 	ssize_t n = readlink("/proc/self/exe", buf, bufsz - 1);
@@ -172,14 +159,14 @@ static void progress_text(const struct sweep_progress *p, char *buf, size_t sz)
 	double el = speed_now() - p->t0;
 	int fin = p->ok + p->failed, done = p->already + fin, left = p->total - done;
 	char e[32], eta[40], run[32];
-	sweep_format_duration(e, sizeof e, el);
+	cli_format_duration(e, sizeof e, el);
 	if (left <= 0)
 		sweep_fmt(eta, sizeof eta, "ETA 0s");
 	else if (fin == 0)
 		sweep_fmt(eta, sizeof eta, "ETA ?");
 	else {
 		char t[32];
-		sweep_format_duration(t, sizeof t, el / fin * left);
+		cli_format_duration(t, sizeof t, el / fin * left);
 		sweep_fmt(eta, sizeof eta, "ETA %s", t);
 	}
 	run[0] = '\0';
@@ -817,7 +804,7 @@ static void print_summary(const char *dir, const struct sweep_spec *s, int done_
 		pending += st == SWEEP_PENDING;
 	}
 	char w[32];
-	sweep_format_duration(w, sizeof w, wall);
+	cli_format_duration(w, sizeof w, wall);
 	printf("sweep %s: %d jobs: %d done (%d now, %d before), %d failed", s->name, s->njobs, ok,
 	       ok - done_before < 0 ? 0 : ok - done_before, done_before, failed);
 	if (pending)

@@ -5,6 +5,7 @@
  *
  * Models no hardware.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -141,4 +142,56 @@ int cli_get_size_or(const struct cli_args *a, enum ws_bench_size dflt, enum ws_b
 		return cli_usage_error(a->cmd, "--size '%s': expected tiny, small or paper", s);
 	*size = (enum ws_bench_size)v;
 	return CLI_EXIT_OK;
+}
+
+void cli_format_duration(char *buf, size_t bufsz, double s)
+{
+	if (s < 0)
+		s = 0;
+	long t = (long)(s + 0.5);
+	if (t >= 3600)
+		snprintf(buf, bufsz, "%ldh%02ldm%02lds", t / 3600, t / 60 % 60, t % 60);
+	else if (t >= 60)
+		snprintf(buf, bufsz, "%ldm%02lds", t / 60, t % 60);
+	else
+		snprintf(buf, bufsz, "%lds", t);
+}
+
+void cli_progress_init(struct cli_progress *p, const char *label)
+{
+	memset(p, 0, sizeof *p);
+	snprintf(p->label, sizeof p->label, "%s", label);
+	p->t0 = p->last = speed_now();
+}
+
+void cli_progress_report(void *user, const ws_progress *w)
+{
+	struct cli_progress *p = user;
+	double now = speed_now();
+	if (w->launch != p->launch) {
+		p->launch = w->launch;
+		p->launch_t0 = now;
+		p->launch_insts = w->warp_insts;
+		p->launch_ctas = w->ctas_done;
+	}
+	if (now - p->t0 < CLI_PROGRESS_AFTER || now - p->last < CLI_PROGRESS_EVERY)
+		return;
+	p->last = now;
+	double lt = now - p->launch_t0;
+	unsigned long long ctas = w->ctas_done - p->launch_ctas;
+	char el[32], eta[48], cyc[48] = "";
+	cli_format_duration(el, sizeof el, now - p->t0);
+	if (ctas && lt > 0) {
+		char t[32];
+		cli_format_duration(t, sizeof t, lt / (double)ctas * (double)(w->ctas_total - w->ctas_done));
+		snprintf(eta, sizeof eta, "ETA %s", t);
+	} else
+		snprintf(eta, sizeof eta, "ETA ?");
+	if (w->cycle)
+		snprintf(cyc, sizeof cyc, ", cycle %llu", w->cycle);
+	fflush(stdout);
+	fprintf(stderr, "[%s] launch %llu: %llu/%llu CTAs done%s, %.3g warp-insts/s, elapsed %s, %s\n", p->label,
+	        w->launch, w->ctas_done, w->ctas_total, cyc, lt > 0 ? (double)(w->warp_insts - p->launch_insts) / lt : 0.0, el,
+	        eta);
+	p->lines++;
 }

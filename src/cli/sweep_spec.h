@@ -168,7 +168,6 @@ int sweep_default_workers(void);
 void sweep_print_failure(FILE *out, const char *dir, const char *id, const char *desc);
 /* Record a failed job: DIR/jobs/ID.failed with status, reason and log path. */
 int sweep_record_failure(const char *dir, const char *id, const char *status, const char *reason, const char *log);
-void sweep_format_duration(char *buf, size_t bufsz, double s);
 
 /* Progress of a sweep on standard error: one line redrawn in place on a
  * terminal, plain lines otherwise ("done/total, failed, elapsed, ETA"). */

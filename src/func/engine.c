@@ -109,8 +109,14 @@ ws_result func_run_launch(struct func_launch *L, uint64_t max_warp_insts, uint64
 		L->stats->v[STAT_ctas]++;
 		L->stats->v[STAT_warps] += slots[s]->nwarps;
 	}
+	uint64_t next_report = L->clock + WS_PROGRESS_PERIOD;
 	while (done < nctas) {
 		bool progress = false;
+		if (L->progress && L->clock >= next_report) { /* host-side only (wsSimSetProgress) */
+			next_report = L->clock + WS_PROGRESS_PERIOD;
+			ws_progress p = {L->launch_no, 0, L->stats->v[STAT_warp_insts] - start_insts, done, nctas};
+			L->progress(L->progress_user, &p);
+		}
 		for (uint32_t s = 0; s < nslots; s++) {
 			struct func_cta *c = slots[s];
 			if (!c)

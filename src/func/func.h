@@ -152,6 +152,11 @@ struct func_launch {
 	struct phase_trace *trace;  /* warp-phase records (NULL: not recorded) */
 	FILE *printf_out;           /* device printf output (NULL: discarded) */
 	uint32_t launch_no;         /* 1-based launch number on this simulator */
+	/* wsSimSetProgress: called every WS_PROGRESS_PERIOD cycles (functional
+	 * model: warp instructions) with where the launch is; host-side only,
+	 * nothing of the model reads what it does (NULL: none) */
+	ws_progress_fn progress;
+	void *progress_user;
 	/* first run-time error */
 	ws_result err;
 	char errmsg[1024];

@@ -338,10 +338,16 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 	uint64_t max_insts = (uint64_t)cfg_int(cfg, CFG_max_warp_insts);
 	uint64_t livelock = (uint64_t)cfg_int(cfg, CFG_livelock_cycles);
 	uint64_t start_insts = L->stats->v[STAT_warp_insts];
-	uint64_t last_progress = 0, seen_changes = L->mem_changes;
+	uint64_t last_progress = 0, seen_changes = L->mem_changes, next_report = WS_PROGRESS_PERIOD;
 	memsys_set_reply_wake(g.mem, g.active);
 	while (g.ctas_done < g.nctas || !memsys_idle(g.mem)) {
 		g.cycle++;
+		if (L->progress && g.cycle >= next_report) { /* host-side only (wsSimSetProgress) */
+			next_report = g.cycle + WS_PROGRESS_PERIOD;
+			ws_progress p = {L->launch_no, g.cycle, L->stats->v[STAT_warp_insts] + g.sm_warp_insts - start_insts,
+					 g.ctas_done, g.nctas};
+			L->progress(L->progress_user, &p);
+		}
 		dispatch(&g);
 		memsys_cycle(g.mem);
 		bool progress = false;
@@ -383,10 +389,12 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			last_progress = g.cycle;
 		else if (g.cycle - last_progress > watchdog) {
 			rc = L->err = WS_ERROR_DEADLOCK;
-			char head[256];
+			char head[448];
 			snprintf(head, sizeof head,
-				 "kernel %s deadlocked: no warp made progress for %llu cycles (cycle %llu); stuck warps:",
-				 L->kernel->name, (unsigned long long)watchdog, (unsigned long long)g.cycle);
+				 "kernel %s deadlocked: the watchdog fired at cycle %llu: for watchdog_cycles=%llu cycles no "
+				 "warp issued an instruction, wrote back a result or received a memory reply (raise "
+				 "watchdog_cycles if the kernel only waits that long); stuck warps:",
+				 L->kernel->name, (unsigned long long)g.cycle, (unsigned long long)watchdog);
 			report(&g, head);
 			goto out;
 		}

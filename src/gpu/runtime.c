@@ -206,6 +206,14 @@ void wsSimSetPrintfStream(ws_sim *sim, FILE *out)
 	sim->printf_out = out;
 	sim->printf_set = true;
 }
+void wsSimSetProgress(ws_sim *sim, ws_progress_fn fn, void *user)
+{
+	if (!sim)
+		return;
+	sim->progress = fn;
+	sim->progress_user = user;
+}
+
 const ws_config *wsSimConfig(const ws_sim *sim) { return sim ? &sim->cfg : NULL; }
 
 /* The i-th registered policy with wraps == w, or NULL. */
@@ -1052,6 +1060,7 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 		.gridid = ++sim->gridid, .stats = st,
 		.trace = cfg_int(cfg, CFG_trace_phases) ? &sim->trace : NULL, .launch_no = (uint32_t)sim->gridid,
 		.printf_out = sim->printf_set ? sim->printf_out : stdout,
+		.progress = sim->progress, .progress_user = sim->progress_user,
 		.grid_ws = grid_ws, .rsmem = m->ir->uses_rsmem, .rsmem_off = shared_total - PTX_RSMEM_BYTES,
 	};
 	sim->trace.max = (size_t)cfg_int(cfg, CFG_trace_max_events);

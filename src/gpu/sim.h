@@ -56,6 +56,8 @@ struct ws_sim {
 	struct phase_trace trace;  /* warp-phase records (config trace_phases) */
 	FILE *printf_out;          /* device printf output */
 	bool printf_set;           /* printf_out chosen by wsSimSetPrintfStream */
+	ws_progress_fn progress;   /* wsSimSetProgress (NULL: none) */
+	void *progress_user;
 	struct sched_choice sched_override; /* .pol non-NULL: used instead of the `sched` setting */
 	struct tex_object *texobjs;   /* texture and surface objects (texture_api.c): handle = index + 1 */
 	uint32_t ntexobjs, cap_texobjs;
