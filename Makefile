@@ -150,7 +150,7 @@ $(BUILD)/fuzz-ptx: tests/fuzz/fuzz_ptx.c $(FUZZ_SRC)
 	@mkdir -p $(dir $@)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
 
-# the config and sweep-spec targets link the library (and the benchmark table)
+# the config, sweep-spec and exec targets link the library (and the benchmark table)
 # built with the fuzzer's instrumentation, in $(BUILD)/fuzz-obj/
 FUZZ_CFLAGS := -std=c11 -g -O1 -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz-obj/%.o)
