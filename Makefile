@@ -119,8 +119,11 @@ FATBIN_OBJ := $(BUILD)/src/cudart/fatbin.o $(BUILD)/src/cudart/zstd.o
 $(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(FATBIN_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(BENCH_OBJ) $(FATBIN_OBJ) $(LIB) $(LDLIBS)
 
+# WARPSIM_CC/CFLAGS/LIB: how the API examples test (api_examples_*) builds the
+# examples of README.md and include/warpsim.h against this build's library
 test: $(TESTBIN) $(CLI) $(CUDART)
-	WARPSIM_TEST_SKIP=$(WARPSIM_TEST_SKIP) WARPSIM_BIN=$(CLI) $(TESTBIN) $(TESTARGS)
+	WARPSIM_TEST_SKIP=$(WARPSIM_TEST_SKIP) WARPSIM_BIN=$(CLI) WARPSIM_CC="$(CC)" \
+	  WARPSIM_CFLAGS="$(CFLAGS) $(LDFLAGS)" WARPSIM_LIB=$(LIB) $(TESTBIN) $(TESTARGS)
 
 # regenerate every tests/golden/*.txt deliberately (after an intended model change): the tests named golden_*
 golden: $(TESTBIN) $(CLI)

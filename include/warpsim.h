@@ -4,22 +4,73 @@
  * Modelled on the CUDA driver API: a simulator object plays the role of a
  * context, modules are loaded from PTX, functions are looked up by name,
  * device memory is allocated and copied explicitly, and kernels are launched
- * with an array of pointers to their parameters.
+ * with an array of pointers to their parameters.  A complete program
+ * (tests/test_api_misuse.c compiles it; the README's example also runs):
  *
- *   ws_config *cfg = wsConfigCreate();
- *   wsConfigLoadFile(cfg, "configs/gtx480.cfg");      // optional
- *   wsConfigSet(cfg, "warp_size", "32");                // optional
- *   ws_sim *sim; wsSimCreate(&sim, cfg); wsConfigDestroy(cfg);
- *   ws_module *mod; wsModuleLoad(sim, &mod, "kernel.ptx");
- *   ws_function *fn; wsModuleGetFunction(&fn, mod, "_Z6vecaddPfS_S_i");
- *   ws_deviceptr d; wsMemAlloc(sim, &d, bytes); wsMemcpyHtoD(sim, d, host, bytes);
- *   void *args[] = { &d, &n };
- *   wsLaunchKernel(fn, gx, 1, 1, bx, 1, 1, 0, args);
+ * --- example: include/warpsim.h ---
+ *   #include <stdio.h>
+ *   #include "warpsim.h"
+ *
+ *   // Add two vectors with the vecadd kernel of a PTX file; 0 on success.
+ *   int vecadd(const char *ptx_path, const float *a, const float *b, float *c, int n)
+ *   {
+ *       size_t bytes = (size_t)n * sizeof(float);
+ *       char err[512];
+ *       ws_sim *sim = NULL;
+ *       ws_config *cfg = wsConfigCreate();
+ *       if (!cfg || wsConfigSet(cfg, "warp_size", "32", err, sizeof err) != WS_SUCCESS) {
+ *           fprintf(stderr, "%s\n", cfg ? err : "out of memory");
+ *           wsConfigDestroy(cfg);
+ *           return 1;
+ *       }
+ *       ws_result r = wsSimCreate(&sim, cfg);
+ *       wsConfigDestroy(cfg); // the simulator keeps its own copy
+ *       ws_module *mod;
+ *       ws_function *fn;
+ *       ws_deviceptr d[3] = {0, 0, 0};
+ *       if (r == WS_SUCCESS) r = wsModuleLoad(sim, &mod, ptx_path);
+ *       if (r == WS_SUCCESS) r = wsModuleGetFunction(&fn, mod, "vecadd");
+ *       for (int k = 0; k < 3 && r == WS_SUCCESS; k++) r = wsMemAlloc(sim, &d[k], bytes);
+ *       if (r == WS_SUCCESS) r = wsMemcpyHtoD(sim, d[0], a, bytes);
+ *       if (r == WS_SUCCESS) r = wsMemcpyHtoD(sim, d[1], b, bytes);
+ *       void *args[] = {&d[0], &d[1], &d[2], &n};
+ *       if (r == WS_SUCCESS) r = wsLaunchKernel(fn, (unsigned)(n + 255) / 256, 1, 1, 256, 1, 1, 0, args);
+ *       if (r == WS_SUCCESS) r = wsMemcpyDtoH(sim, c, d[2], bytes);
+ *       if (r != WS_SUCCESS)
+ *           fprintf(stderr, "%s: %s\n", wsGetErrorName(r), sim ? wsSimLastError(sim) : wsGetErrorString(r));
+ *       wsSimDestroy(sim); // frees its modules and device memory
+ *       return r != WS_SUCCESS;
+ *   }
+ * --- end of example ---
  *
  * Every call returns a ws_result.  On failure, wsSimLastError() returns a
  * human-readable message with the details (file:line:col for PTX errors;
  * kernel, CTA, thread, PC, PTX line and address for bad device accesses).
  * The library never exits or aborts on user input.
+ *
+ * Handles.  ws_config, ws_sim, ws_module, ws_function and ws_array are
+ * handles: pointers the library hands out and checks on every call.  A NULL
+ * handle, one that was destroyed (wsConfigDestroy, wsSimDestroy,
+ * wsModuleUnload -- which also ends its functions --, wsArrayDestroy, or its
+ * simulator's wsSimDestroy), or a handle of another type (a ws_config *
+ * passed as a ws_sim *) is refused with WS_ERROR_INVALID_HANDLE; where a
+ * live simulator owns the handle, wsSimLastError says why ("wsLaunchKernel:
+ * the module was unloaded (wsModuleUnload), ...").  Calls that return no
+ * ws_result do nothing for a bad handle and return NULL, 0 or "" (the
+ * destroy calls: a second destroy does nothing); wsSimLastError of a bad
+ * simulator handle says what is wrong with it.  The checks read a
+ * process-wide registry of live handles, never the memory a handle points
+ * to, so they are safe for any pointer value.  Limits: a handle is an
+ * address, so once a simulator or configuration has been destroyed, a later
+ * one may be created at the same address and its old handle then names the
+ * new object (as with free() and malloc(): do not keep destroyed handles);
+ * modules, functions and arrays are never reused while their simulator
+ * lives.  The calls may be made from several threads on different
+ * simulators; one simulator and its handles are used by one thread at a
+ * time, and a handle must not be destroyed while another thread uses it.
+ * wsSimConfig's configuration belongs to the simulator: wsConfigDestroy
+ * ignores it.  Texture and surface objects (ws_texobject, ws_surfobject)
+ * are numbers checked against their simulator's table.
  */
 #ifndef WARPSIM_H
 #define WARPSIM_H
@@ -50,7 +101,8 @@ extern "C" {
 	X(WS_ERROR_DEADLOCK, "kernel deadlocked")                                      \
 	X(WS_ERROR_LIMIT_EXCEEDED, "simulation limit exceeded")                        \
 	X(WS_ERROR_VERIFY_FAILED, "result verification failed")                        \
-	X(WS_ERROR_INTERNAL, "internal simulator error")
+	X(WS_ERROR_INTERNAL, "internal simulator error")                               \
+	X(WS_ERROR_INVALID_HANDLE, "invalid handle (NULL, destroyed, or of another type)")
 
 typedef enum ws_result {
 #define WS_X(e, s) e,
@@ -76,14 +128,21 @@ void wsConfigDestroy(ws_config *cfg);
 ws_config *wsConfigClone(const ws_config *cfg);
 /* Load "key = value" lines (# comments).  Errors name file:line and the key. */
 ws_result wsConfigLoadFile(ws_config *cfg, const char *path, char *err, size_t errsz);
-/* Set one parameter from text; unknown keys and out-of-range values are errors. */
+/* Set one parameter from text; unknown keys and out-of-range values are
+ * errors, and so is a value wsSimCreate would refuse that can be checked on
+ * its own: an unknown `sched` or `fetch` policy (or a wrapper without its
+ * inner policy, or wrapping a wrapper), a warp_size other than 8, 16, 32 or
+ * 64.  The message names the parameter, the value and the valid choices;
+ * the parameter keeps its old value.  Config files (wsConfigLoadFile) are
+ * read through it, so their errors also give file:line. */
 ws_result wsConfigSet(ws_config *cfg, const char *key, const char *value, char *err, size_t errsz);
 /* Value of a parameter as text (NULL if unknown). buf must hold 64 bytes. */
 const char *wsConfigGet(const ws_config *cfg, const char *key, char *buf, size_t bufsz);
-/* Check the configuration as a whole (warp size a power of two, known
- * policy names, consistent memory geometry...).  wsSimCreate performs the
- * same check and fails with WS_ERROR_INVALID_CONFIG; call this first to get
- * the message. */
+/* Check the configuration as a whole: each parameter's own check (those of
+ * wsConfigSet), then those of several parameters (DWR sizes against
+ * warp_size, consistent memory geometry...).  wsSimCreate performs the same
+ * check and fails with WS_ERROR_INVALID_CONFIG; call this first to get the
+ * message. */
 ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz);
 /* Print every parameter (name, type, default, range, help). */
 void wsConfigPrintList(FILE *out);

@@ -1000,12 +1000,13 @@ TEST(cli_config_files_rejected)
 		snprintf(want, sizeof want, "warpsim config: error: --config %s: %s%s", p, p, first);
 		cli_expect_first(t, args, 2, want);
 	}
-	/* an error of the whole configuration names the file:line of each key the file set */
+	/* a value checkable on its own is refused at its line (wsConfigSet checks it when it is set) */
 	cli_write(t, p, "num_sms = 2\nwarp_size = 33\n", 27);
 	snprintf(args, sizeof args, "config --config %s", p);
-	snprintf(want, sizeof want, "warpsim config: error: configuration: %s:2: parameter 'warp_size': 33 is not 8, 16, 32 "
-	         "or 64", p);
+	snprintf(want, sizeof want, "warpsim config: error: --config %s: %s:2: parameter 'warp_size': 33 is not 8, 16, 32 "
+	         "or 64", p, p);
 	cli_expect_first(t, args, 2, want);
+	/* an error of the whole configuration names the file:line of each key the file set */
 	cli_write(t, p, "dwr_ilt_ways = 4\n\ndwr_ilt_entries = 10\n", 39);
 	snprintf(want, sizeof want, "warpsim config: error: configuration: %s:3: parameter 'dwr_ilt_entries': 10 is not a "
 	         "multiple of dwr_ilt_ways (4) (dwr_ilt_ways at %s:1)", p, p);

@@ -169,7 +169,7 @@ TEST(core_stats_derived_metrics)
 	CHECK(v == (double)rtru / (double)ph / 1e6);
 	CHECK_EQ(wsStatsGetDerived(sim, "no_such_metric", &v), WS_ERROR_NOT_FOUND);
 	CHECK_EQ(wsStatsGetDerived(sim, "cycles", &v), WS_ERROR_NOT_FOUND); /* a counter, not a derived metric */
-	CHECK_EQ(wsStatsGetDerived(NULL, "ipc", &v), WS_ERROR_INVALID_VALUE);
+	CHECK_EQ(wsStatsGetDerived(NULL, "ipc", &v), WS_ERROR_INVALID_HANDLE);
 	wsSimDestroy(sim);
 }
 

@@ -25,6 +25,7 @@
 #include "mem/mem_params.h"
 #include "sched/sched_params.h"
 #include "stats/energy_params.h"
+#include "util/handles.h"
 
 /* Every domain's parameters at their ids (the order of the lines does not matter). */
 const struct cfg_param_info cfg_params[CFG_ID_LIMIT] = {
@@ -320,32 +321,47 @@ ws_config *wsConfigCreate(void)
 			free(c); /* a bad default is a bug in params.def; tests catch it */
 			return NULL;
 		}
+	if (!handle_add(c, HANDLE_CONFIG, NULL)) {
+		free(c);
+		return NULL;
+	}
 	return c;
 }
 
-void wsConfigDestroy(ws_config *c) { free(c); }
+bool cfg_handle_ok(const struct ws_config *c)
+{
+	return handle_lookup(c, HANDLE_CONFIG, NULL, NULL) == HANDLE_LIVE;
+}
+
+void wsConfigDestroy(ws_config *c)
+{
+	void *owner;
+	/* a simulator's own configuration (wsSimConfig) goes with the simulator */
+	if (handle_lookup(c, HANDLE_CONFIG, &owner, NULL) != HANDLE_LIVE || owner)
+		return;
+	if (handle_kill(c, HANDLE_CONFIG, NULL) == HANDLE_LIVE) /* of two destroys at once, one frees */
+		free(c);
+}
 
 ws_config *wsConfigClone(const ws_config *c)
 {
-	if (!c)
+	if (!cfg_handle_ok(c))
 		return NULL;
 	struct ws_config *n = malloc(sizeof *n);
-	if (n)
-		*n = *c;
+	if (!n)
+		return NULL;
+	*n = *c;
+	if (!handle_add(n, HANDLE_CONFIG, NULL)) {
+		free(n);
+		return NULL;
+	}
 	return n;
 }
 
-ws_result wsConfigSet(ws_config *c, const char *key, const char *value, char *err, size_t errsz)
+int cfg_find(const char *key) { return find_param(key); }
+
+ws_result cfg_set(struct ws_config *c, const char *key, const char *value, char *err, size_t errsz)
 {
-	char dummy[8];
-	if (!err) {
-		err = dummy;
-		errsz = sizeof dummy;
-	}
-	if (!c || !key || !value) {
-		snprintf(err, errsz, "wsConfigSet: NULL argument");
-		return WS_ERROR_INVALID_VALUE;
-	}
 	int p = find_param(key);
 	if (p < 0) {
 		/* the closest parameter name, if one is close */
@@ -383,25 +399,21 @@ static char *trim(char *s)
 /* How long a config file that is a FIFO may keep its reader waiting. */
 #define CFG_FIFO_WAIT_MS 5000
 
-ws_result wsConfigLoadFile(ws_config *c, const char *path, char *err, size_t errsz)
+FILE *cfg_open_file(const char *path, ws_result *r, char *err, size_t errsz)
 {
-	char dummy[8];
-	if (!err) {
-		err = dummy;
-		errsz = sizeof dummy;
-	}
 	/* O_NONBLOCK: opening a FIFO that no process writes must not block */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	*r = WS_ERROR_FILE_NOT_FOUND;
 	if (fd < 0) {
 		snprintf(err, errsz, "%s: cannot open config file: %s", path, strerror(errno));
-		return WS_ERROR_FILE_NOT_FOUND;
+		return NULL;
 	}
 	struct stat st;
 	if (fstat(fd, &st) != 0 || (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode))) {
 		snprintf(err, errsz, "%s: not a config file (%s)", path,
 			 S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
 		close(fd);
-		return WS_ERROR_FILE_NOT_FOUND;
+		return NULL;
 	}
 	if (S_ISFIFO(st.st_mode)) {
 		/* a pipe (e.g. --config <(...)): wait a while for its writer */
@@ -409,7 +421,7 @@ ws_result wsConfigLoadFile(ws_config *c, const char *path, char *err, size_t err
 		if (poll(&p, 1, CFG_FIFO_WAIT_MS) <= 0) {
 			snprintf(err, errsz, "%s: a FIFO that nothing wrote to within %d s", path, CFG_FIFO_WAIT_MS / 1000);
 			close(fd);
-			return WS_ERROR_FILE_NOT_FOUND;
+			return NULL;
 		}
 	}
 	int fl = fcntl(fd, F_GETFL);
@@ -419,14 +431,14 @@ ws_result wsConfigLoadFile(ws_config *c, const char *path, char *err, size_t err
 	if (!f) {
 		snprintf(err, errsz, "%s: cannot open config file: %s", path, strerror(errno));
 		close(fd);
-		return WS_ERROR_OUT_OF_MEMORY;
+		*r = WS_ERROR_OUT_OF_MEMORY;
+		return NULL;
 	}
-	ws_result r = cfg_load_stream(c, f, path, err, errsz);
-	fclose(f);
-	return r;
+	*r = WS_SUCCESS;
+	return f;
 }
 
-ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, char *err, size_t errsz)
+ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, cfg_setter set, char *err, size_t errsz)
 {
 	char line[1024], msg[512];
 	unsigned lineno = 0;
@@ -479,7 +491,7 @@ ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, char *
 			r = WS_ERROR_INVALID_CONFIG;
 			break;
 		}
-		r = wsConfigSet(c, key, val, msg, sizeof msg);
+		r = set(c, key, val, msg, sizeof msg);
 		if (r != WS_SUCCESS) {
 			snprintf(err, errsz, "%s:%u: %s", path, lineno, msg);
 			break;
@@ -553,7 +565,7 @@ static void format_value(const struct ws_config *c, int p, char *buf, size_t buf
 
 const char *wsConfigGet(const ws_config *c, const char *key, char *buf, size_t bufsz)
 {
-	if (!c || !key || !buf || bufsz == 0)
+	if (!cfg_handle_ok(c) || !key || !buf || bufsz == 0)
 		return NULL;
 	int p = find_param(key);
 	if (p < 0)
@@ -586,7 +598,7 @@ void wsConfigPrintList(FILE *out)
 
 void wsConfigPrint(const ws_config *c, FILE *out)
 {
-	if (!c || !out)
+	if (!cfg_handle_ok(c) || !out)
 		return;
 	char buf[64];
 	for (int i = 0; i < CFG_ID_LIMIT; i++) {

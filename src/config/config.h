@@ -21,6 +21,7 @@
 #ifndef WARPSIM_CONFIG_H
 #define WARPSIM_CONFIG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -79,10 +80,27 @@ const char *cfg_enum_name(const struct ws_config *c, int p, char *buf, size_t bu
 uint64_t cfg_hash(const struct ws_config *c);
 /* Write the configuration as a JSON object (no trailing newline). */
 void cfg_write_json(const struct ws_config *c, FILE *out);
+/* Whether c is a live ws_config handle (util/handles.h): made by
+ * wsConfigCreate or wsConfigClone and not destroyed, or a live simulator's
+ * configuration (wsSimConfig). */
+bool cfg_handle_ok(const struct ws_config *c);
+/* The id of the parameter named key, or -1. */
+int cfg_find(const char *key);
+/* Parse `value` into parameter `key` of c: an unknown key, a value of the
+ * wrong type or out of the table's range is an error with a message in err.
+ * Only what the table knows: wsConfigSet (gpu/config_api.c) adds the checks
+ * of values that need the policy registries (config_check_param). */
+ws_result cfg_set(struct ws_config *c, const char *key, const char *value, char *err, size_t errsz);
+/* Open a config file for reading (wsConfigLoadFile): a regular file, or a
+ * FIFO whose writer writes within a few seconds; NULL with *r and a message
+ * in err otherwise. */
+FILE *cfg_open_file(const char *path, ws_result *r, char *err, size_t errsz);
+/* How cfg_load_stream sets each line's parameter (wsConfigSet). */
+typedef ws_result (*cfg_setter)(struct ws_config *c, const char *key, const char *value, char *err, size_t errsz);
 /* The "key = value" lines of an open config file (wsConfigLoadFile after its
- * checks of the file; the config fuzz target's entry point).  path names it
- * in messages. */
-ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, char *err, size_t errsz);
+ * checks of the file; the config fuzz target's entry point), each set with
+ * `set`.  path names it in messages. */
+ws_result cfg_load_stream(struct ws_config *c, FILE *f, const char *path, cfg_setter set, char *err, size_t errsz);
 /* Prefix a whole-configuration error message (wsConfigCheck's) with the
  * file:line that set the first parameter it names, if a config file set it,
  * and add where a config file set the other parameters it names. */

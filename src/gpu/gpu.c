@@ -27,22 +27,6 @@
 #include "mem/memsys.h"
 #include "stats/counters.h"
 
-bool gpu_check_policies(const struct ws_config *cfg, char *msg, size_t msgsz)
-{
-	struct sched_choice c;
-	if (!sched_resolve(cfg_str(cfg, CFG_sched), &c, msg, msgsz))
-		return false;
-	if (!fetch_policy_find(cfg_str(cfg, CFG_fetch))) {
-		size_t n = (size_t)snprintf(msg, msgsz, "unknown fetch policy '%s' (known:", cfg_str(cfg, CFG_fetch));
-		for (int i = 0; fetch_policies[i] && n < msgsz; i++)
-			n += (size_t)snprintf(msg + n, msgsz - n, " %s", fetch_policies[i]->name);
-		if (n < msgsz)
-			snprintf(msg + n, msgsz - n, ")");
-		return false;
-	}
-	return true;
-}
-
 static void dispatch(struct gpu *g)
 {
 	if (g->next_cta >= g->nctas)

@@ -63,7 +63,4 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			 const struct sched_choice *sched, struct memsys *mem, const struct sched_sib *sibs,
 			 uint32_t nsibs);
 
-/* Check that the configured policies exist (names in cfg); message on error. */
-bool gpu_check_policies(const struct ws_config *cfg, char *msg, size_t msgsz);
-
 #endif

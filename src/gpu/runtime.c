@@ -63,66 +63,32 @@ static ws_result ok(ws_sim *sim)
 	return WS_SUCCESS;
 }
 
-/* A module or function handle that may be used: not NULL, not unloaded. */
-static bool mod_live(const ws_module *m) { return m && !m->unloaded; }
-static bool fn_live(const ws_function *f) { return f && mod_live(f->mod); }
-
-/* The error for a handle of an unloaded module (NULL handles: plain INVALID_VALUE). */
-static ws_result dead_handle(const ws_module *m, const char *call)
+ws_result sim_check_handle(const void *h, enum handle_type t, const char *call)
 {
-	if (!m)
-		return WS_ERROR_INVALID_VALUE;
-	return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "%s: the module was unloaded (wsModuleUnload)", call);
+	void *owner;
+	enum handle_type found = t;
+	enum handle_state st = handle_lookup(h, t, &owner, &found);
+	if (st == HANDLE_LIVE)
+		return WS_SUCCESS;
+	if (owner) {
+		char why[256];
+		handle_describe(st, t, found, call, why, sizeof why);
+		sim_error(owner, WS_ERROR_INVALID_HANDLE, "%s", why);
+	}
+	return WS_ERROR_INVALID_HANDLE;
 }
 
+bool sim_handle_live(const void *h, enum handle_type t) { return handle_lookup(h, t, NULL, NULL) == HANDLE_LIVE; }
 
-/* The checks of wsConfigCheck, on a configuration that is not NULL. */
-static ws_result config_check(const ws_config *cfg, char *err, size_t errsz)
-{
-	int64_t ws = cfg_int(cfg, CFG_warp_size);
-	if (ws != 8 && ws != 16 && ws != 32 && ws != 64) {
-		snprintf(err, errsz, "parameter 'warp_size': %lld is not 8, 16, 32 or 64", (long long)ws);
-		return WS_ERROR_INVALID_CONFIG;
-	}
-	int64_t dwr = cfg_int(cfg, CFG_dwr_max_warp);
-	if (dwr && (dwr % ws || dwr / ws < 2 || dwr / ws > 8 || (dwr / ws & (dwr / ws - 1)))) {
-		snprintf(err, errsz,
-			 "parameter 'dwr_max_warp': %lld is not 2, 4 or 8 times warp_size (%lld) "
-			 "(DWR-16/32/64 run with warp_size = 8, the sub-warp)",
-			 (long long)dwr, (long long)ws);
-		return WS_ERROR_INVALID_CONFIG;
-	}
-	if (dwr && cfg_int(cfg, CFG_dwr_combine_distance) > dwr / ws) {
-		snprintf(err, errsz, "parameter 'dwr_combine_distance': %lld is larger than the partner group (%lld sub-warps)",
-			 (long long)cfg_int(cfg, CFG_dwr_combine_distance), (long long)(dwr / ws));
-		return WS_ERROR_INVALID_CONFIG;
-	}
-	if (cfg_int(cfg, CFG_dwr_ilt_entries) % cfg_int(cfg, CFG_dwr_ilt_ways)) {
-		snprintf(err, errsz, "parameter 'dwr_ilt_entries': %lld is not a multiple of dwr_ilt_ways (%lld)",
-			 (long long)cfg_int(cfg, CFG_dwr_ilt_entries), (long long)cfg_int(cfg, CFG_dwr_ilt_ways));
-		return WS_ERROR_INVALID_CONFIG;
-	}
-	if (!gpu_check_policies(cfg, err, errsz) || !memsys_check_config(cfg, err, errsz))
-		return WS_ERROR_INVALID_CONFIG;
-	return WS_SUCCESS;
-}
+/* Return the error of a handle argument that is not a live handle of type t. */
+#define CHECK_HANDLE(h, t, call)                                                                                     \
+	do {                                                                                                         \
+		ws_result check_r_ = sim_check_handle((h), (t), (call));                                             \
+		if (check_r_ != WS_SUCCESS)                                                                          \
+			return check_r_;                                                                             \
+	} while (0)
+#define CHECK_SIM(sim, call) CHECK_HANDLE(sim, HANDLE_SIM, call)
 
-ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz)
-{
-	char dummy[8];
-	if (!err) {
-		err = dummy;
-		errsz = sizeof dummy;
-	}
-	if (!cfg) {
-		snprintf(err, errsz, "NULL configuration");
-		return WS_ERROR_INVALID_VALUE;
-	}
-	ws_result r = config_check(cfg, err, errsz);
-	if (r != WS_SUCCESS)
-		cfg_error_locate(cfg, err, errsz); /* file:line of a parameter a config file set */
-	return r;
-}
 
 /* (Re)create the memory system kept across launches when the timing model
  * runs with l2_persist; false if memory runs out. */
@@ -149,6 +115,8 @@ ws_result wsSimCreate(ws_sim **out, const ws_config *cfg)
 	if (!out)
 		return WS_ERROR_INVALID_VALUE;
 	*out = NULL;
+	if (cfg && !cfg_handle_ok(cfg))
+		return WS_ERROR_INVALID_HANDLE;
 	struct ws_sim *s = calloc(1, sizeof *s);
 	if (!s)
 		return WS_ERROR_OUT_OF_MEMORY;
@@ -163,12 +131,15 @@ ws_result wsSimCreate(ws_sim **out, const ws_config *cfg)
 		s->cfg = *d;
 		wsConfigDestroy(d);
 	}
-	if (wsConfigCheck(&s->cfg, NULL, 0) != WS_SUCCESS) {
+	if (config_check(&s->cfg, NULL, 0) != WS_SUCCESS) {
 		free(s);
 		return WS_ERROR_INVALID_CONFIG;
 	}
 	s->mem = dmem_create((uint64_t)cfg_int(&s->cfg, CFG_device_mem_mb) << 20);
-	if (!s->mem || !sim_tmem_reset(s)) {
+	/* the simulator and its configuration (wsSimConfig) become handles */
+	if (!s->mem || !sim_tmem_reset(s) || !handle_add(&s->cfg, HANDLE_CONFIG, s) || !handle_add(s, HANDLE_SIM, NULL)) {
+		handle_forget_owned(s);
+		memsys_destroy(s->tmem);
 		dmem_destroy(s->mem);
 		free(s);
 		return WS_ERROR_OUT_OF_MEMORY;
@@ -179,7 +150,8 @@ ws_result wsSimCreate(ws_sim **out, const ws_config *cfg)
 
 void wsSimDestroy(ws_sim *sim)
 {
-	if (!sim)
+	/* a second destroy, or one of a foreign handle, does nothing; of two at once, one frees */
+	if (handle_kill(sim, HANDLE_SIM, NULL) != HANDLE_LIVE)
 		return;
 	while (sim->nmods)
 		wsModuleUnload(sim->mods[sim->nmods - 1]);
@@ -194,27 +166,37 @@ void wsSimDestroy(ws_sim *sim)
 	memsys_destroy(sim->tmem);
 	free(sim->launches);
 	dmem_destroy(sim->mem);
+	handle_forget_owned(sim); /* its configuration, modules, functions and arrays */
 	free(sim);
 }
 
-const char *wsSimLastError(const ws_sim *sim) { return sim ? sim->lasterr : ""; }
+const char *wsSimLastError(const ws_sim *sim)
+{
+	enum handle_type found;
+	switch (handle_lookup(sim, HANDLE_SIM, NULL, &found)) {
+	case HANDLE_LIVE: return sim->lasterr;
+	case HANDLE_NULL: return "wsSimLastError: NULL ws_sim handle";
+	case HANDLE_DEAD: return "wsSimLastError: the simulator was destroyed (wsSimDestroy)";
+	default: return "wsSimLastError: not a ws_sim handle";
+	}
+}
 
 void wsSimSetPrintfStream(ws_sim *sim, FILE *out)
 {
-	if (!sim)
+	if (!sim_handle_live(sim, HANDLE_SIM))
 		return;
 	sim->printf_out = out;
 	sim->printf_set = true;
 }
 void wsSimSetProgress(ws_sim *sim, ws_progress_fn fn, void *user)
 {
-	if (!sim)
+	if (!sim_handle_live(sim, HANDLE_SIM))
 		return;
 	sim->progress = fn;
 	sim->progress_user = user;
 }
 
-const ws_config *wsSimConfig(const ws_sim *sim) { return sim ? &sim->cfg : NULL; }
+const ws_config *wsSimConfig(const ws_sim *sim) { return sim_handle_live(sim, HANDLE_SIM) ? &sim->cfg : NULL; }
 
 /* The i-th registered policy with wraps == w, or NULL. */
 static const struct sched_policy *nth_policy(int i, bool w)
@@ -268,6 +250,8 @@ ws_result wsSchedCheck(const char *name, char *err, size_t errsz)
 }
 const char *wsFetchPolicyName(int i)
 {
+	if (i < 0)
+		return NULL;
 	for (int k = 0; k <= i; k++)
 		if (!fetch_policies[k])
 			return NULL;
@@ -328,8 +312,9 @@ static ws_result place_variables(ws_sim *sim, struct ws_module *m)
 
 ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const char *name)
 {
-	if (!sim || !out || !ptx)
-		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsModuleLoadData: NULL argument");
+	CHECK_SIM(sim, "wsModuleLoadData");
+	if (!out || !ptx)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsModuleLoadData: NULL %s", !out ? "out" : "ptx");
 	*out = NULL;
 	const char *fname = name ? name : "<ptx>";
 	struct ptx_error err;
@@ -368,9 +353,21 @@ ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const 
 	}
 	sim->mods = nm;
 	sim->mods[sim->nmods++] = m;
+	bool handles = handle_add(m, HANDLE_MODULE, sim);
 	for (uint32_t i = 0; i < ir->nfuncs; i++) {
 		m->funcs[i].mod = m;
 		m->funcs[i].index = (int)i;
+		handles = handles && handle_add(&m->funcs[i], HANDLE_FUNCTION, sim);
+	}
+	if (!handles) { /* entries made are marked destroyed: they name the module's owner, never its memory */
+		handle_kill(m, HANDLE_MODULE, NULL);
+		for (uint32_t i = 0; i < ir->nfuncs; i++)
+			handle_kill(&m->funcs[i], HANDLE_FUNCTION, NULL);
+		sim->nmods--;
+		free(m->funcs);
+		free(m);
+		ptx_module_destroy(ir);
+		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of memory");
 	}
 	ws_result r = place_variables(sim, m);
 	if (r != WS_SUCCESS) {
@@ -414,8 +411,9 @@ static const char *file_kind(mode_t m)
 
 ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path)
 {
-	if (!sim || !out || !path)
-		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsModuleLoad: NULL argument");
+	CHECK_SIM(sim, "wsModuleLoad");
+	if (!out || !path)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsModuleLoad: NULL %s", !out ? "out" : "path");
 	*out = NULL;
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -496,18 +494,22 @@ ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path)
 
 const char *wsModuleWarnings(const ws_module *mod)
 {
-	return mod_live(mod) && mod->ir ? mod->ir->warnings : "";
+	return sim_handle_live(mod, HANDLE_MODULE) ? mod->ir->warnings : "";
 }
 
 ws_result wsModuleUnload(ws_module *m)
 {
-	if (!mod_live(m))
-		return dead_handle(m, "wsModuleUnload");
+	CHECK_HANDLE(m, HANDLE_MODULE, "wsModuleUnload");
 	ws_sim *sim = m->sim;
 	struct ws_module **nd = realloc(sim->dead, (sim->ndead + 1) * sizeof *nd);
 	if (!nd)
 		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "wsModuleUnload: out of memory");
 	sim->dead = nd;
+	/* of two unloads at once, one goes on */
+	if (handle_kill(m, HANDLE_MODULE, NULL) != HANDLE_LIVE)
+		return sim_error(sim, WS_ERROR_INVALID_HANDLE, "wsModuleUnload: the module was unloaded (wsModuleUnload)");
+	for (uint32_t i = 0; i < m->ir->nfuncs; i++)
+		handle_kill(&m->funcs[i], HANDLE_FUNCTION, NULL);
 	sim->dead[sim->ndead++] = m;
 	for (uint32_t i = 0; i < sim->nmods; i++)
 		if (sim->mods[i] == m) {
@@ -525,16 +527,14 @@ ws_result wsModuleUnload(ws_module *m)
 	m->sibs = NULL;
 	m->nsibs = 0;
 	m->global_base = 0;
-	m->unloaded = true;
 	return ok(sim);
 }
 
 ws_result wsModuleGetFunction(ws_function **out, ws_module *m, const char *name)
 {
-	if (!mod_live(m))
-		return dead_handle(m, "wsModuleGetFunction");
+	CHECK_HANDLE(m, HANDLE_MODULE, "wsModuleGetFunction");
 	if (!out || !name)
-		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsModuleGetFunction: NULL argument");
+		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsModuleGetFunction: NULL %s", !out ? "out" : "name");
 	int i = ptx_module_find_func(m->ir, name);
 	if (i < 0 || !m->ir->funcs[i].is_entry) {
 		*out = NULL;
@@ -547,8 +547,7 @@ ws_result wsModuleGetFunction(ws_function **out, ws_module *m, const char *name)
 
 ws_result wsModuleGetGlobal(ws_deviceptr *dptr, size_t *bytes, ws_module *m, const char *name)
 {
-	if (!mod_live(m))
-		return dead_handle(m, "wsModuleGetGlobal");
+	CHECK_HANDLE(m, HANDLE_MODULE, "wsModuleGetGlobal");
 	if (!name)
 		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsModuleGetGlobal: NULL name");
 	int i = ptx_module_find_var(m->ir, name, -1);
@@ -572,11 +571,8 @@ ws_result wsModuleGetGlobal(ws_deviceptr *dptr, size_t *bytes, ws_module *m, con
 static uint8_t *symbol_ptr(ws_module *m, const char *name, size_t bytes, size_t offset, const char *what,
 			   ws_result *r, ws_deviceptr *dev)
 {
-	*r = WS_SUCCESS;
-	if (!mod_live(m)) {
-		*r = dead_handle(m, what);
+	if ((*r = sim_check_handle(m, HANDLE_MODULE, what)) != WS_SUCCESS)
 		return NULL;
-	}
 	if (!name) {
 		*r = sim_error(m->sim, WS_ERROR_INVALID_VALUE, "%s: NULL name", what);
 		return NULL;
@@ -634,6 +630,9 @@ ws_result wsMemcpyFromSymbol(ws_module *m, const char *name, void *dst, size_t b
 		sim_host_copy(m->sim, dev, bytes);
 	return ok(m->sim);
 }
+
+static bool mod_live(const ws_module *m) { return sim_handle_live(m, HANDLE_MODULE); }
+static bool fn_live(const ws_function *f) { return sim_handle_live(f, HANDLE_FUNCTION); }
 
 int wsModuleFunctionCount(const ws_module *m) { return mod_live(m) ? (int)m->ir->nfuncs : 0; }
 const char *wsModuleFunctionName(const ws_module *m, int i)
@@ -698,8 +697,7 @@ static int cmp_sib(const void *a, const void *b)
 
 ws_result wsFunctionSetSpinBranches(ws_function *f, const int32_t *pcs, unsigned n)
 {
-	if (!fn_live(f))
-		return dead_handle(f ? f->mod : NULL, "wsFunctionSetSpinBranches");
+	CHECK_HANDLE(f, HANDLE_FUNCTION, "wsFunctionSetSpinBranches");
 	struct ws_module *m = f->mod;
 	const struct ptx_function *pf = &m->ir->funcs[f->index];
 	if (n && !pcs)
@@ -758,8 +756,9 @@ void wsModulePrintSummary(const ws_module *m, FILE *out)
 
 ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes)
 {
-	if (!sim || !dptr)
-		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemAlloc: NULL argument");
+	CHECK_SIM(sim, "wsMemAlloc");
+	if (!dptr)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemAlloc: NULL dptr");
 	if (bytes == 0)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemAlloc: 0 bytes (nothing to allocate)");
 	if (dmem_alloc(sim->mem, bytes, dptr))
@@ -770,8 +769,7 @@ ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes)
 
 ws_result wsSimSetMallocHeapSize(ws_sim *sim, size_t bytes)
 {
-	if (!sim)
-		return WS_ERROR_INVALID_VALUE;
+	CHECK_SIM(sim, "wsSimSetMallocHeapSize");
 	if (bytes > sim->mem->capacity)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE,
 				 "wsSimSetMallocHeapSize: %zu bytes is more than the device memory (%llu bytes, device_mem_mb)",
@@ -786,8 +784,7 @@ ws_result wsSimSetMallocHeapSize(ws_sim *sim, size_t bytes)
 
 ws_result wsMemFree(ws_sim *sim, ws_deviceptr dptr)
 {
-	if (!sim)
-		return WS_ERROR_INVALID_VALUE;
+	CHECK_SIM(sim, "wsMemFree");
 	for (uint32_t i = 0; i < sim->nmods; i++)
 		if (sim->mods[i]->global_base && sim->mods[i]->global_base == dptr)
 			return sim_error(sim, WS_ERROR_INVALID_VALUE, "0x%llx belongs to a module; unload the module instead",
@@ -810,8 +807,9 @@ static uint8_t *range(ws_sim *sim, ws_deviceptr p, size_t n, const char *what, w
 
 ws_result wsMemcpyHtoD(ws_sim *sim, ws_deviceptr dst, const void *src, size_t n)
 {
-	if (!sim || (!src && n))
-		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemcpyHtoD: NULL argument");
+	CHECK_SIM(sim, "wsMemcpyHtoD");
+	if (!src && n)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemcpyHtoD: NULL src");
 	ws_result r = WS_SUCCESS;
 	uint8_t *d = range(sim, dst, n, "wsMemcpyHtoD", &r);
 	if (!d)
@@ -824,8 +822,9 @@ ws_result wsMemcpyHtoD(ws_sim *sim, ws_deviceptr dst, const void *src, size_t n)
 
 ws_result wsMemcpyDtoH(ws_sim *sim, void *dst, ws_deviceptr src, size_t n)
 {
-	if (!sim || (!dst && n))
-		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemcpyDtoH: NULL argument");
+	CHECK_SIM(sim, "wsMemcpyDtoH");
+	if (!dst && n)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemcpyDtoH: NULL dst");
 	ws_result r = WS_SUCCESS;
 	uint8_t *s = range(sim, src, n, "wsMemcpyDtoH", &r);
 	if (!s)
@@ -838,8 +837,7 @@ ws_result wsMemcpyDtoH(ws_sim *sim, void *dst, ws_deviceptr src, size_t n)
 
 ws_result wsMemcpyDtoD(ws_sim *sim, ws_deviceptr dst, ws_deviceptr src, size_t n)
 {
-	if (!sim)
-		return WS_ERROR_INVALID_VALUE;
+	CHECK_SIM(sim, "wsMemcpyDtoD");
 	ws_result r = WS_SUCCESS;
 	uint8_t *s = range(sim, src, n, "wsMemcpyDtoD source", &r);
 	if (!s)
@@ -854,8 +852,7 @@ ws_result wsMemcpyDtoD(ws_sim *sim, ws_deviceptr dst, ws_deviceptr src, size_t n
 
 ws_result wsMemsetD8(ws_sim *sim, ws_deviceptr dst, uint8_t v, size_t count)
 {
-	if (!sim)
-		return WS_ERROR_INVALID_VALUE;
+	CHECK_SIM(sim, "wsMemsetD8");
 	ws_result r = WS_SUCCESS;
 	uint8_t *d = range(sim, dst, count, "wsMemsetD8", &r);
 	if (!d)
@@ -866,8 +863,7 @@ ws_result wsMemsetD8(ws_sim *sim, ws_deviceptr dst, uint8_t v, size_t count)
 
 ws_result wsMemsetD32(ws_sim *sim, ws_deviceptr dst, uint32_t v, size_t count)
 {
-	if (!sim)
-		return WS_ERROR_INVALID_VALUE;
+	CHECK_SIM(sim, "wsMemsetD32");
 	if (count > SIZE_MAX / 4)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemsetD32: count too large");
 	if (dst % 4)
@@ -902,10 +898,9 @@ static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats
 
 ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
 {
-	if (!fn_live(fn))
-		return dead_handle(fn ? fn->mod : NULL, "wsFunctionGetInfo");
+	CHECK_HANDLE(fn, HANDLE_FUNCTION, "wsFunctionGetInfo");
 	if (!info)
-		return WS_ERROR_INVALID_VALUE;
+		return sim_error(fn->mod->sim, WS_ERROR_INVALID_VALUE, "wsFunctionGetInfo: NULL info");
 	const struct ws_module *m = fn->mod;
 	const struct ptx_function *k = &m->ir->funcs[fn->index];
 	const struct ws_config *cfg = &m->sim->cfg;
@@ -935,10 +930,10 @@ ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
 
 ws_result wsFunctionOccupancy(const ws_function *fn, unsigned blockThreads, size_t sharedMemBytes, unsigned *ctasPerSM)
 {
-	if (!fn_live(fn))
-		return dead_handle(fn ? fn->mod : NULL, "wsFunctionOccupancy");
+	CHECK_HANDLE(fn, HANDLE_FUNCTION, "wsFunctionOccupancy");
 	if (!ctasPerSM || blockThreads == 0)
-		return WS_ERROR_INVALID_VALUE;
+		return sim_error(fn->mod->sim, WS_ERROR_INVALID_VALUE, "wsFunctionOccupancy: %s",
+				 !ctasPerSM ? "NULL ctasPerSM" : "blockThreads is 0");
 	struct cta_resources res;
 	const char *why;
 	*ctasPerSM = occupancy_ctas_per_sm(&fn->mod->sim->cfg, fn->mod->ir, &fn->mod->ir->funcs[fn->index], blockThreads,
@@ -967,8 +962,7 @@ ws_result wsLaunchCooperativeKernel(ws_function *fn, unsigned gx, unsigned gy, u
 static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
 		        unsigned shared_bytes, void **params, bool coop)
 {
-	if (!fn_live(fn))
-		return dead_handle(fn ? fn->mod : NULL, "wsLaunchKernel");
+	CHECK_HANDLE(fn, HANDLE_FUNCTION, coop ? "wsLaunchCooperativeKernel" : "wsLaunchKernel");
 	struct ws_module *m = fn->mod;
 	ws_sim *sim = m->sim;
 	const struct ptx_function *k = &m->ir->funcs[fn->index];
@@ -1102,12 +1096,13 @@ void sim_set_sched_policy(ws_sim *sim, const struct sched_policy *pol, const str
  * counters of a launch that failed, then its error). */
 static ws_result getter_error(const ws_sim *sim, ws_result r, const char *fmt, const char *name)
 {
-	return sim ? sim_error((ws_sim *)sim, r, fmt, name ? name : "(null)") : r;
+	return sim_error((ws_sim *)sim, r, fmt, name ? name : "(null)");
 }
 
 ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value)
 {
-	if (!sim || !name)
+	CHECK_SIM(sim, "wsStatsGet");
+	if (!name)
 		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsStatsGet: NULL name%.0s", name);
 	int i = stats_find(name);
 	if (i < 0) {
@@ -1126,7 +1121,7 @@ ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value)
 
 void wsStatsReset(ws_sim *sim)
 {
-	if (!sim)
+	if (!sim_handle_live(sim, HANDLE_SIM))
 		return;
 	memset(&sim->stats, 0, sizeof sim->stats);
 	sim->nlaunches = 0;
@@ -1135,6 +1130,8 @@ void wsStatsReset(ws_sim *sim)
 
 void wsSimHostWork(const ws_sim *sim, uint64_t *sm_ticks, uint64_t *sm_slept, uint64_t *cycles_skipped)
 {
+	if (!sim_handle_live(sim, HANDLE_SIM))
+		sim = NULL;
 	if (sm_ticks)
 		*sm_ticks = sim ? sim->host_sm_ticks : 0;
 	if (sm_slept)
@@ -1143,16 +1140,17 @@ void wsSimHostWork(const ws_sim *sim, uint64_t *sm_ticks, uint64_t *sm_slept, ui
 		*cycles_skipped = sim ? sim->host_cycles_skipped : 0;
 }
 
-unsigned wsLaunchCount(const ws_sim *sim) { return sim ? sim->nlaunches : 0; }
+unsigned wsLaunchCount(const ws_sim *sim) { return sim_handle_live(sim, HANDLE_SIM) ? sim->nlaunches : 0; }
 
 const char *wsLaunchKernelName(const ws_sim *sim, unsigned launch)
 {
-	return sim && launch < sim->nlaunches ? sim->launches[launch].kernel : NULL;
+	return sim_handle_live(sim, HANDLE_SIM) && launch < sim->nlaunches ? sim->launches[launch].kernel : NULL;
 }
 
 ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name, uint64_t *value)
 {
-	if (!sim || !name)
+	CHECK_SIM(sim, "wsLaunchStatsGet");
+	if (!name)
 		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsLaunchStatsGet: NULL name%.0s", name);
 	int i = stats_find(name);
 	if (i < 0)
@@ -1166,7 +1164,8 @@ ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name,
 
 ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value)
 {
-	if (!sim || !name)
+	CHECK_SIM(sim, "wsStatsGetDerived");
+	if (!name)
 		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsStatsGetDerived: NULL name%.0s", name);
 	if (!derived_get(&sim->stats, &sim->cfg, name, value))
 		return getter_error(sim, WS_ERROR_NOT_FOUND, "wsStatsGetDerived: no derived metric named '%s'", name);
@@ -1175,22 +1174,22 @@ ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value)
 
 void wsStatsPrint(const ws_sim *sim, FILE *out)
 {
-	if (sim && out)
+	if (sim_handle_live(sim, HANDLE_SIM) && out)
 		stats_report_print(&sim->stats, &sim->cfg, out);
 }
 
 ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out)
 {
-	if (!sim || !out)
-		return WS_ERROR_INVALID_VALUE;
+	CHECK_SIM(sim, "wsTraceWriteChrome");
+	if (!out)
+		return sim_error((ws_sim *)sim, WS_ERROR_INVALID_VALUE, "wsTraceWriteChrome: NULL file");
 	trace_write_chrome(&sim->trace, out);
 	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
 }
 
 ws_result wsTraceInfo(const ws_sim *sim, uint64_t *records, uint64_t *dropped)
 {
-	if (!sim)
-		return WS_ERROR_INVALID_VALUE;
+	CHECK_SIM(sim, "wsTraceInfo");
 	if (records)
 		*records = sim->trace.n;
 	if (dropped)
@@ -1200,8 +1199,7 @@ ws_result wsTraceInfo(const ws_sim *sim, uint64_t *records, uint64_t *dropped)
 
 ws_result wsTimelineWriteSVG(ws_sim *sim, FILE *out, unsigned launch, unsigned sm, unsigned cta_lo, unsigned cta_hi)
 {
-	if (!sim)
-		return WS_ERROR_INVALID_VALUE;
+	CHECK_SIM(sim, "wsTimelineWriteSVG");
 	if (!out || cta_lo > cta_hi)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsTimelineWriteSVG: %s",
 				 !out ? "NULL file" : "empty CTA range (cta_lo > cta_hi)");
@@ -1216,8 +1214,9 @@ ws_result wsTimelineWriteSVG(ws_sim *sim, FILE *out, unsigned launch, unsigned s
 
 ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out)
 {
-	if (!sim || !out)
-		return WS_ERROR_INVALID_VALUE;
+	CHECK_SIM(sim, "wsStatsWriteJSON");
+	if (!out)
+		return sim_error((ws_sim *)sim, WS_ERROR_INVALID_VALUE, "wsStatsWriteJSON: NULL file");
 	stats_report_write_json(&sim->stats, &sim->cfg, &sim->trace, out);
 	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
 }

@@ -14,6 +14,7 @@
 #include "sched/sched.h"
 #include "stats/stats.h"
 #include "stats/trace.h"
+#include "util/handles.h"
 #include "warpsim.h"
 
 struct ws_function {
@@ -30,13 +31,16 @@ struct ws_module {
 	struct ws_function *funcs; /* one per ir->funcs */
 	struct sched_sib *sibs;    /* annotated spin-inducing branches of its functions, sorted by (fn, pc) */
 	uint32_t nsibs;
-	/* wsModuleUnload frees the module's contents and leaves this struct and
-	 * funcs as a tombstone (freed with the simulator), so that a stale module
-	 * or function handle is an error rather than a use after free */
-	bool unloaded;
+	/* wsModuleUnload frees the module's contents and marks it and its
+	 * functions destroyed in the handle registry (util/handles.h); this
+	 * struct and funcs stay allocated until the simulator is destroyed
+	 * (sim->dead), so no later module reuses their addresses as handles */
 };
 
 struct ws_sim {
+	char lasterr[4096];
+	/* a handle of its own (wsSimConfig), at another address than the
+	 * simulator's: not the first member */
 	struct ws_config cfg;
 	struct dmem *mem;
 	struct ws_stats stats;
@@ -50,7 +54,7 @@ struct ws_sim {
 	struct memsys *tmem;          /* timing model's memory system kept across launches (l2_persist), or NULL */
 	struct ws_module **mods;
 	uint32_t nmods;
-	struct ws_module **dead;      /* unloaded modules' tombstones (wsModuleUnload) */
+	struct ws_module **dead;      /* unloaded modules, kept allocated (wsModuleUnload) */
 	uint32_t ndead;
 	uint64_t gridid;
 	struct phase_trace trace;  /* warp-phase records (config trace_phases) */
@@ -61,9 +65,8 @@ struct ws_sim {
 	struct sched_choice sched_override; /* .pol non-NULL: used instead of the `sched` setting */
 	struct tex_object *texobjs;   /* texture and surface objects (texture_api.c): handle = index + 1 */
 	uint32_t ntexobjs, cap_texobjs;
-	struct ws_array **arrays;     /* live arrays (wsArrayCreate), freed with the simulator */
+	struct ws_array **arrays;     /* arrays (wsArrayCreate), destroyed ones too: all freed with the simulator */
 	uint32_t narrays, cap_arrays;
-	char lasterr[4096];
 };
 
 /* Free the texture objects and arrays of sim (texture_api.c). */
@@ -74,6 +77,18 @@ void sim_textures_free(ws_sim *sim);
  * registry (tests, prototypes).  pol NULL: back to the setting.  The
  * policies must outlive the launches. */
 void sim_set_sched_policy(ws_sim *sim, const struct sched_policy *pol, const struct sched_policy *inner);
+
+/* The whole configuration's check (wsConfigCheck without the handle check;
+ * config_api.c): each parameter's own check, then those of several. */
+ws_result config_check(const struct ws_config *cfg, char *err, size_t errsz);
+
+/* WS_SUCCESS if h is a live handle of type t (util/handles.h); otherwise
+ * WS_ERROR_INVALID_HANDLE, with the reason ("call: the module was
+ * unloaded ...") recorded on the simulator that owns the handle, when there
+ * is one that lives. */
+ws_result sim_check_handle(const void *h, enum handle_type t, const char *call);
+/* Whether h is a live handle of type t (for calls that return no ws_result). */
+bool sim_handle_live(const void *h, enum handle_type t);
 
 /* Record a detailed error message on sim and return r. */
 ws_result sim_error(ws_sim *sim, ws_result r, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

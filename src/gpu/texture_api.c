@@ -7,8 +7,11 @@
  * the way the CUDA runtime does (formats, sizes, filtering only with float
  * results) and turns it into the descriptor the texture unit reads
  * (func/texture.h).  Arrays are device allocations with texels packed row
- * by row (the hardware's tiled layout is not modelled).  Handles are table
- * indices + 1 and are never reused, so a destroyed handle faults.
+ * by row (the hardware's tiled layout is not modelled).  Texture and
+ * surface handles are table indices + 1 and are never reused, so a destroyed
+ * handle faults.  Array handles are registered (util/handles.h); a destroyed
+ * array's device memory is freed at once, its struct stays in sim->arrays
+ * until the simulator is destroyed so that no later array reuses its address.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -78,8 +81,11 @@ static bool check_format(ws_sim *sim, const ws_channel_format *f, unsigned *nch,
 ws_result wsArrayCreate(ws_sim *sim, ws_array **out, const ws_channel_format *fmt, size_t width, size_t height,
 			size_t depth, unsigned flags)
 {
-	if (!sim || !out || !fmt)
-		return WS_ERROR_INVALID_VALUE;
+	ws_result hr = sim_check_handle(sim, HANDLE_SIM, "wsArrayCreate");
+	if (hr != WS_SUCCESS)
+		return hr;
+	if (!out || !fmt)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsArrayCreate: NULL %s", !out ? "out" : "fmt");
 	*out = NULL;
 	unsigned nch, bits;
 	if (!check_format(sim, fmt, &nch, &bits, "wsArrayCreate"))
@@ -134,6 +140,11 @@ ws_result wsArrayCreate(ws_sim *sim, ws_array **out, const ws_channel_format *fm
 		free(a);
 		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "wsArrayCreate: out of device memory (%llu bytes)", want);
 	}
+	if (!handle_add(a, HANDLE_ARRAY, sim)) {
+		dmem_free(sim->mem, a->base);
+		free(a);
+		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of host memory");
+	}
 	sim->arrays[sim->narrays++] = a;
 	*out = a;
 	sim->lasterr[0] = 0;
@@ -142,23 +153,23 @@ ws_result wsArrayCreate(ws_sim *sim, ws_array **out, const ws_channel_format *fm
 
 ws_result wsArrayDestroy(ws_array *a)
 {
-	if (!a)
-		return WS_ERROR_INVALID_VALUE;
-	ws_sim *sim = a->sim;
-	for (uint32_t i = 0; i < sim->narrays; i++)
-		if (sim->arrays[i] == a) {
-			dmem_free(sim->mem, a->base);
-			sim->arrays[i] = sim->arrays[--sim->narrays];
-			free(a);
-			return WS_SUCCESS;
-		}
-	return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsArrayDestroy: not a live array");
+	ws_result r = sim_check_handle(a, HANDLE_ARRAY, "wsArrayDestroy");
+	if (r != WS_SUCCESS)
+		return r;
+	if (handle_kill(a, HANDLE_ARRAY, NULL) != HANDLE_LIVE) /* of two destroys at once, one goes on */
+		return sim_error(a->sim, WS_ERROR_INVALID_HANDLE, "wsArrayDestroy: the array was destroyed (wsArrayDestroy)");
+	dmem_free(a->sim->mem, a->base);
+	a->sim->lasterr[0] = 0;
+	return WS_SUCCESS;
 }
 
 ws_result wsArrayGetInfo(const ws_array *a, ws_array_info *info)
 {
-	if (!a || !info)
-		return WS_ERROR_INVALID_VALUE;
+	ws_result r = sim_check_handle(a, HANDLE_ARRAY, "wsArrayGetInfo");
+	if (r != WS_SUCCESS)
+		return r;
+	if (!info)
+		return sim_error(a->sim, WS_ERROR_INVALID_VALUE, "wsArrayGetInfo: NULL info");
 	*info = (ws_array_info){.dptr = a->base, .bytes = (size_t)a->bytes, .format = a->fmt, .width = a->width,
 				.height = a->height, .depth = a->depth, .flags = a->flags};
 	return WS_SUCCESS;
@@ -166,11 +177,15 @@ ws_result wsArrayGetInfo(const ws_array *a, ws_array_info *info)
 
 static ws_result array_copy(ws_array *a, void *host, size_t bytes, bool to_array)
 {
-	if (!a || (!host && bytes))
-		return WS_ERROR_INVALID_VALUE;
+	const char *who = to_array ? "wsMemcpyToArray" : "wsMemcpyFromArray";
+	ws_result r = sim_check_handle(a, HANDLE_ARRAY, who);
+	if (r != WS_SUCCESS)
+		return r;
+	if (!host && bytes)
+		return sim_error(a->sim, WS_ERROR_INVALID_VALUE, "%s: NULL %s", who, to_array ? "src" : "dst");
 	if (bytes != a->bytes)
-		return sim_error(a->sim, WS_ERROR_INVALID_VALUE, "%s: %zu bytes, but the array holds %llu",
-				 to_array ? "wsMemcpyToArray" : "wsMemcpyFromArray", bytes, (unsigned long long)a->bytes);
+		return sim_error(a->sim, WS_ERROR_INVALID_VALUE, "%s: %zu bytes, but the array holds %llu", who, bytes,
+				 (unsigned long long)a->bytes);
 	return to_array ? wsMemcpyHtoD(a->sim, a->base, host, bytes) : wsMemcpyDtoH(a->sim, host, a->base, bytes);
 }
 
@@ -184,11 +199,9 @@ static ws_result resource(ws_sim *sim, const ws_resource_desc *r, struct tex_obj
 	switch (r->type) {
 	case WS_RESOURCE_ARRAY: {
 		const struct ws_array *a = r->array;
-		bool live = false;
-		for (uint32_t i = 0; a && i < sim->narrays; i++)
-			live |= sim->arrays[i] == a;
-		if (!live)
-			return sim_error(sim, WS_ERROR_INVALID_VALUE, "%s: resource array is not a live array of this simulator", who);
+		if (!sim_handle_live(a, HANDLE_ARRAY) || a->sim != sim)
+			return sim_error(sim, sim_handle_live(a, HANDLE_ARRAY) ? WS_ERROR_INVALID_VALUE : WS_ERROR_INVALID_HANDLE,
+					 "%s: resource array is not a live array of this simulator", who);
 		o->res = TEXRES_ARRAY;
 		o->nch = (uint8_t)a->nch;
 		o->ch_bits = (uint8_t)a->ch_bits;
@@ -272,8 +285,11 @@ static ws_result add_object(ws_sim *sim, const struct tex_object *o, uint64_t *o
 
 ws_result wsTextureCreate(ws_sim *sim, ws_texobject *out, const ws_resource_desc *res, const ws_texture_desc *desc)
 {
-	if (!sim || !out || !res || !desc)
-		return WS_ERROR_INVALID_VALUE;
+	ws_result hr = sim_check_handle(sim, HANDLE_SIM, "wsTextureCreate");
+	if (hr != WS_SUCCESS)
+		return hr;
+	if (!out || !res || !desc)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsTextureCreate: NULL %s", !out ? "out" : !res ? "res" : "desc");
 	*out = 0;
 	struct tex_object o;
 	memset(&o, 0, sizeof o);
@@ -310,8 +326,11 @@ ws_result wsTextureCreate(ws_sim *sim, ws_texobject *out, const ws_resource_desc
 
 ws_result wsSurfaceCreate(ws_sim *sim, ws_surfobject *out, const ws_resource_desc *res)
 {
-	if (!sim || !out || !res)
-		return WS_ERROR_INVALID_VALUE;
+	ws_result hr = sim_check_handle(sim, HANDLE_SIM, "wsSurfaceCreate");
+	if (hr != WS_SUCCESS)
+		return hr;
+	if (!out || !res)
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsSurfaceCreate: NULL %s", !out ? "out" : "res");
 	*out = 0;
 	if (res->type != WS_RESOURCE_ARRAY)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsSurfaceCreate: a surface needs an array resource");
@@ -330,8 +349,9 @@ ws_result wsSurfaceCreate(ws_sim *sim, ws_surfobject *out, const ws_resource_des
 
 static ws_result destroy(ws_sim *sim, uint64_t h, unsigned kind, const char *who)
 {
-	if (!sim)
-		return WS_ERROR_INVALID_VALUE;
+	ws_result hr = sim_check_handle(sim, HANDLE_SIM, who);
+	if (hr != WS_SUCCESS)
+		return hr;
 	if (h == 0 || h > sim->ntexobjs || sim->texobjs[h - 1].kind != kind)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "%s: %llu is not a live %s object", who, (unsigned long long)h,
 				 kind == TEXOBJ_TEXTURE ? "texture" : "surface");

@@ -7,7 +7,8 @@
  * the file), then checks the configuration as a whole and prints it to a
  * memory stream.  Built by `make fuzz`; run as
  *   build/fuzz-config tests/fuzz/corpus-config configs -max_len=4096
- * Any crash, sanitizer report, leak or hang is a bug in src/config/.
+ * Any crash, sanitizer report, leak or hang is a bug in src/config/ (or in
+ * the per-parameter checks of src/gpu/config_api.c that wsConfigSet adds).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -32,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (f) {
 			char err[512];
 			if (size)
-				(void)cfg_load_stream(c, f, "fuzz.cfg", err, sizeof err);
+				(void)cfg_load_stream(c, f, "fuzz.cfg", wsConfigSet, err, sizeof err);
 			fclose(f);
 			(void)wsConfigCheck(c, err, sizeof err);
 			char *out = NULL;
