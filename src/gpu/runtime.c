@@ -80,14 +80,6 @@ ws_result sim_check_handle(const void *h, enum handle_type t, const char *call)
 
 bool sim_handle_live(const void *h, enum handle_type t) { return handle_lookup(h, t, NULL, NULL) == HANDLE_LIVE; }
 
-/* Return the error of a handle argument that is not a live handle of type t. */
-#define CHECK_HANDLE(h, t, call)                                                                                     \
-	do {                                                                                                         \
-		ws_result check_r_ = sim_check_handle((h), (t), (call));                                             \
-		if (check_r_ != WS_SUCCESS)                                                                          \
-			return check_r_;                                                                             \
-	} while (0)
-#define CHECK_SIM(sim, call) CHECK_HANDLE(sim, HANDLE_SIM, call)
 
 
 /* (Re)create the memory system kept across launches when the timing model
@@ -148,13 +140,20 @@ ws_result wsSimCreate(ws_sim **out, const ws_config *cfg)
 	return WS_SUCCESS;
 }
 
+static void module_free_contents(struct ws_module *m);
+
 void wsSimDestroy(ws_sim *sim)
 {
 	/* a second destroy, or one of a foreign handle, does nothing; of two at once, one frees */
 	if (handle_kill(sim, HANDLE_SIM, NULL) != HANDLE_LIVE)
 		return;
-	while (sim->nmods)
-		wsModuleUnload(sim->mods[sim->nmods - 1]);
+	while (sim->nmods && wsModuleUnload(sim->mods[sim->nmods - 1]) == WS_SUCCESS)
+		;
+	for (uint32_t i = 0; i < sim->nmods; i++) { /* out of memory for the tombstone list: free them here */
+		module_free_contents(sim->mods[i]);
+		free(sim->mods[i]->funcs);
+		free(sim->mods[i]);
+	}
 	free(sim->mods);
 	for (uint32_t i = 0; i < sim->ndead; i++) {
 		free(sim->dead[i]->funcs);
@@ -312,7 +311,7 @@ static ws_result place_variables(ws_sim *sim, struct ws_module *m)
 
 ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const char *name)
 {
-	CHECK_SIM(sim, "wsModuleLoadData");
+	RETURN_BAD_SIM(sim, "wsModuleLoadData");
 	if (!out || !ptx)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsModuleLoadData: NULL %s", !out ? "out" : "ptx");
 	*out = NULL;
@@ -411,7 +410,7 @@ static const char *file_kind(mode_t m)
 
 ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path)
 {
-	CHECK_SIM(sim, "wsModuleLoad");
+	RETURN_BAD_SIM(sim, "wsModuleLoad");
 	if (!out || !path)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsModuleLoad: NULL %s", !out ? "out" : "path");
 	*out = NULL;
@@ -497,9 +496,25 @@ const char *wsModuleWarnings(const ws_module *mod)
 	return sim_handle_live(mod, HANDLE_MODULE) ? mod->ir->warnings : "";
 }
 
+/* Free what a module holds (its IR, globals, constant bank, annotations);
+ * the struct and its funcs stay. */
+static void module_free_contents(struct ws_module *m)
+{
+	if (m->global_base)
+		dmem_free(m->sim->mem, m->global_base);
+	ptx_module_destroy(m->ir);
+	free(m->const_bank);
+	free(m->sibs);
+	m->ir = NULL;
+	m->const_bank = NULL;
+	m->sibs = NULL;
+	m->nsibs = 0;
+	m->global_base = 0;
+}
+
 ws_result wsModuleUnload(ws_module *m)
 {
-	CHECK_HANDLE(m, HANDLE_MODULE, "wsModuleUnload");
+	RETURN_BAD_HANDLE(m, HANDLE_MODULE, "wsModuleUnload");
 	ws_sim *sim = m->sim;
 	struct ws_module **nd = realloc(sim->dead, (sim->ndead + 1) * sizeof *nd);
 	if (!nd)
@@ -517,22 +532,13 @@ ws_result wsModuleUnload(ws_module *m)
 			sim->nmods--;
 			break;
 		}
-	if (m->global_base)
-		dmem_free(sim->mem, m->global_base);
-	ptx_module_destroy(m->ir);
-	free(m->const_bank);
-	free(m->sibs);
-	m->ir = NULL;
-	m->const_bank = NULL;
-	m->sibs = NULL;
-	m->nsibs = 0;
-	m->global_base = 0;
+	module_free_contents(m);
 	return ok(sim);
 }
 
 ws_result wsModuleGetFunction(ws_function **out, ws_module *m, const char *name)
 {
-	CHECK_HANDLE(m, HANDLE_MODULE, "wsModuleGetFunction");
+	RETURN_BAD_HANDLE(m, HANDLE_MODULE, "wsModuleGetFunction");
 	if (!out || !name)
 		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsModuleGetFunction: NULL %s", !out ? "out" : "name");
 	int i = ptx_module_find_func(m->ir, name);
@@ -547,7 +553,7 @@ ws_result wsModuleGetFunction(ws_function **out, ws_module *m, const char *name)
 
 ws_result wsModuleGetGlobal(ws_deviceptr *dptr, size_t *bytes, ws_module *m, const char *name)
 {
-	CHECK_HANDLE(m, HANDLE_MODULE, "wsModuleGetGlobal");
+	RETURN_BAD_HANDLE(m, HANDLE_MODULE, "wsModuleGetGlobal");
 	if (!name)
 		return sim_error(m->sim, WS_ERROR_INVALID_VALUE, "wsModuleGetGlobal: NULL name");
 	int i = ptx_module_find_var(m->ir, name, -1);
@@ -697,7 +703,7 @@ static int cmp_sib(const void *a, const void *b)
 
 ws_result wsFunctionSetSpinBranches(ws_function *f, const int32_t *pcs, unsigned n)
 {
-	CHECK_HANDLE(f, HANDLE_FUNCTION, "wsFunctionSetSpinBranches");
+	RETURN_BAD_HANDLE(f, HANDLE_FUNCTION, "wsFunctionSetSpinBranches");
 	struct ws_module *m = f->mod;
 	const struct ptx_function *pf = &m->ir->funcs[f->index];
 	if (n && !pcs)
@@ -756,7 +762,7 @@ void wsModulePrintSummary(const ws_module *m, FILE *out)
 
 ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes)
 {
-	CHECK_SIM(sim, "wsMemAlloc");
+	RETURN_BAD_SIM(sim, "wsMemAlloc");
 	if (!dptr)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemAlloc: NULL dptr");
 	if (bytes == 0)
@@ -769,7 +775,7 @@ ws_result wsMemAlloc(ws_sim *sim, ws_deviceptr *dptr, size_t bytes)
 
 ws_result wsSimSetMallocHeapSize(ws_sim *sim, size_t bytes)
 {
-	CHECK_SIM(sim, "wsSimSetMallocHeapSize");
+	RETURN_BAD_SIM(sim, "wsSimSetMallocHeapSize");
 	if (bytes > sim->mem->capacity)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE,
 				 "wsSimSetMallocHeapSize: %zu bytes is more than the device memory (%llu bytes, device_mem_mb)",
@@ -784,7 +790,7 @@ ws_result wsSimSetMallocHeapSize(ws_sim *sim, size_t bytes)
 
 ws_result wsMemFree(ws_sim *sim, ws_deviceptr dptr)
 {
-	CHECK_SIM(sim, "wsMemFree");
+	RETURN_BAD_SIM(sim, "wsMemFree");
 	for (uint32_t i = 0; i < sim->nmods; i++)
 		if (sim->mods[i]->global_base && sim->mods[i]->global_base == dptr)
 			return sim_error(sim, WS_ERROR_INVALID_VALUE, "0x%llx belongs to a module; unload the module instead",
@@ -807,7 +813,7 @@ static uint8_t *range(ws_sim *sim, ws_deviceptr p, size_t n, const char *what, w
 
 ws_result wsMemcpyHtoD(ws_sim *sim, ws_deviceptr dst, const void *src, size_t n)
 {
-	CHECK_SIM(sim, "wsMemcpyHtoD");
+	RETURN_BAD_SIM(sim, "wsMemcpyHtoD");
 	if (!src && n)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemcpyHtoD: NULL src");
 	ws_result r = WS_SUCCESS;
@@ -822,7 +828,7 @@ ws_result wsMemcpyHtoD(ws_sim *sim, ws_deviceptr dst, const void *src, size_t n)
 
 ws_result wsMemcpyDtoH(ws_sim *sim, void *dst, ws_deviceptr src, size_t n)
 {
-	CHECK_SIM(sim, "wsMemcpyDtoH");
+	RETURN_BAD_SIM(sim, "wsMemcpyDtoH");
 	if (!dst && n)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemcpyDtoH: NULL dst");
 	ws_result r = WS_SUCCESS;
@@ -837,7 +843,7 @@ ws_result wsMemcpyDtoH(ws_sim *sim, void *dst, ws_deviceptr src, size_t n)
 
 ws_result wsMemcpyDtoD(ws_sim *sim, ws_deviceptr dst, ws_deviceptr src, size_t n)
 {
-	CHECK_SIM(sim, "wsMemcpyDtoD");
+	RETURN_BAD_SIM(sim, "wsMemcpyDtoD");
 	ws_result r = WS_SUCCESS;
 	uint8_t *s = range(sim, src, n, "wsMemcpyDtoD source", &r);
 	if (!s)
@@ -852,7 +858,7 @@ ws_result wsMemcpyDtoD(ws_sim *sim, ws_deviceptr dst, ws_deviceptr src, size_t n
 
 ws_result wsMemsetD8(ws_sim *sim, ws_deviceptr dst, uint8_t v, size_t count)
 {
-	CHECK_SIM(sim, "wsMemsetD8");
+	RETURN_BAD_SIM(sim, "wsMemsetD8");
 	ws_result r = WS_SUCCESS;
 	uint8_t *d = range(sim, dst, count, "wsMemsetD8", &r);
 	if (!d)
@@ -863,7 +869,7 @@ ws_result wsMemsetD8(ws_sim *sim, ws_deviceptr dst, uint8_t v, size_t count)
 
 ws_result wsMemsetD32(ws_sim *sim, ws_deviceptr dst, uint32_t v, size_t count)
 {
-	CHECK_SIM(sim, "wsMemsetD32");
+	RETURN_BAD_SIM(sim, "wsMemsetD32");
 	if (count > SIZE_MAX / 4)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsMemsetD32: count too large");
 	if (dst % 4)
@@ -898,7 +904,7 @@ static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats
 
 ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
 {
-	CHECK_HANDLE(fn, HANDLE_FUNCTION, "wsFunctionGetInfo");
+	RETURN_BAD_HANDLE(fn, HANDLE_FUNCTION, "wsFunctionGetInfo");
 	if (!info)
 		return sim_error(fn->mod->sim, WS_ERROR_INVALID_VALUE, "wsFunctionGetInfo: NULL info");
 	const struct ws_module *m = fn->mod;
@@ -930,7 +936,7 @@ ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
 
 ws_result wsFunctionOccupancy(const ws_function *fn, unsigned blockThreads, size_t sharedMemBytes, unsigned *ctasPerSM)
 {
-	CHECK_HANDLE(fn, HANDLE_FUNCTION, "wsFunctionOccupancy");
+	RETURN_BAD_HANDLE(fn, HANDLE_FUNCTION, "wsFunctionOccupancy");
 	if (!ctasPerSM || blockThreads == 0)
 		return sim_error(fn->mod->sim, WS_ERROR_INVALID_VALUE, "wsFunctionOccupancy: %s",
 				 !ctasPerSM ? "NULL ctasPerSM" : "blockThreads is 0");
@@ -962,7 +968,7 @@ ws_result wsLaunchCooperativeKernel(ws_function *fn, unsigned gx, unsigned gy, u
 static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
 		        unsigned shared_bytes, void **params, bool coop)
 {
-	CHECK_HANDLE(fn, HANDLE_FUNCTION, coop ? "wsLaunchCooperativeKernel" : "wsLaunchKernel");
+	RETURN_BAD_HANDLE(fn, HANDLE_FUNCTION, coop ? "wsLaunchCooperativeKernel" : "wsLaunchKernel");
 	struct ws_module *m = fn->mod;
 	ws_sim *sim = m->sim;
 	const struct ptx_function *k = &m->ir->funcs[fn->index];
@@ -1101,7 +1107,7 @@ static ws_result getter_error(const ws_sim *sim, ws_result r, const char *fmt, c
 
 ws_result wsStatsGet(const ws_sim *sim, const char *name, uint64_t *value)
 {
-	CHECK_SIM(sim, "wsStatsGet");
+	RETURN_BAD_SIM(sim, "wsStatsGet");
 	if (!name)
 		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsStatsGet: NULL name%.0s", name);
 	int i = stats_find(name);
@@ -1149,7 +1155,7 @@ const char *wsLaunchKernelName(const ws_sim *sim, unsigned launch)
 
 ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name, uint64_t *value)
 {
-	CHECK_SIM(sim, "wsLaunchStatsGet");
+	RETURN_BAD_SIM(sim, "wsLaunchStatsGet");
 	if (!name)
 		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsLaunchStatsGet: NULL name%.0s", name);
 	int i = stats_find(name);
@@ -1164,7 +1170,7 @@ ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name,
 
 ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value)
 {
-	CHECK_SIM(sim, "wsStatsGetDerived");
+	RETURN_BAD_SIM(sim, "wsStatsGetDerived");
 	if (!name)
 		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsStatsGetDerived: NULL name%.0s", name);
 	if (!derived_get(&sim->stats, &sim->cfg, name, value))
@@ -1180,7 +1186,7 @@ void wsStatsPrint(const ws_sim *sim, FILE *out)
 
 ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out)
 {
-	CHECK_SIM(sim, "wsTraceWriteChrome");
+	RETURN_BAD_SIM(sim, "wsTraceWriteChrome");
 	if (!out)
 		return sim_error((ws_sim *)sim, WS_ERROR_INVALID_VALUE, "wsTraceWriteChrome: NULL file");
 	trace_write_chrome(&sim->trace, out);
@@ -1189,7 +1195,7 @@ ws_result wsTraceWriteChrome(const ws_sim *sim, FILE *out)
 
 ws_result wsTraceInfo(const ws_sim *sim, uint64_t *records, uint64_t *dropped)
 {
-	CHECK_SIM(sim, "wsTraceInfo");
+	RETURN_BAD_SIM(sim, "wsTraceInfo");
 	if (records)
 		*records = sim->trace.n;
 	if (dropped)
@@ -1199,7 +1205,7 @@ ws_result wsTraceInfo(const ws_sim *sim, uint64_t *records, uint64_t *dropped)
 
 ws_result wsTimelineWriteSVG(ws_sim *sim, FILE *out, unsigned launch, unsigned sm, unsigned cta_lo, unsigned cta_hi)
 {
-	CHECK_SIM(sim, "wsTimelineWriteSVG");
+	RETURN_BAD_SIM(sim, "wsTimelineWriteSVG");
 	if (!out || cta_lo > cta_hi)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsTimelineWriteSVG: %s",
 				 !out ? "NULL file" : "empty CTA range (cta_lo > cta_hi)");
@@ -1214,7 +1220,7 @@ ws_result wsTimelineWriteSVG(ws_sim *sim, FILE *out, unsigned launch, unsigned s
 
 ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out)
 {
-	CHECK_SIM(sim, "wsStatsWriteJSON");
+	RETURN_BAD_SIM(sim, "wsStatsWriteJSON");
 	if (!out)
 		return sim_error((ws_sim *)sim, WS_ERROR_INVALID_VALUE, "wsStatsWriteJSON: NULL file");
 	stats_report_write_json(&sim->stats, &sim->cfg, &sim->trace, out);

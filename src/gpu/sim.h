@@ -89,6 +89,14 @@ ws_result config_check(const struct ws_config *cfg, char *err, size_t errsz);
 ws_result sim_check_handle(const void *h, enum handle_type t, const char *call);
 /* Whether h is a live handle of type t (for calls that return no ws_result). */
 bool sim_handle_live(const void *h, enum handle_type t);
+/* Return the error of a handle argument that is not a live handle of type t. */
+#define RETURN_BAD_HANDLE(h, t, call)                                                                                \
+	do {                                                                                                         \
+		ws_result check_r_ = sim_check_handle((h), (t), (call));                                             \
+		if (check_r_ != WS_SUCCESS)                                                                          \
+			return check_r_;                                                                             \
+	} while (0)
+#define RETURN_BAD_SIM(sim, call) RETURN_BAD_HANDLE(sim, HANDLE_SIM, call)
 
 /* Record a detailed error message on sim and return r. */
 ws_result sim_error(ws_sim *sim, ws_result r, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

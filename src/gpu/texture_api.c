@@ -81,9 +81,7 @@ static bool check_format(ws_sim *sim, const ws_channel_format *f, unsigned *nch,
 ws_result wsArrayCreate(ws_sim *sim, ws_array **out, const ws_channel_format *fmt, size_t width, size_t height,
 			size_t depth, unsigned flags)
 {
-	ws_result hr = sim_check_handle(sim, HANDLE_SIM, "wsArrayCreate");
-	if (hr != WS_SUCCESS)
-		return hr;
+	RETURN_BAD_SIM(sim, "wsArrayCreate");
 	if (!out || !fmt)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsArrayCreate: NULL %s", !out ? "out" : "fmt");
 	*out = NULL;
@@ -153,9 +151,7 @@ ws_result wsArrayCreate(ws_sim *sim, ws_array **out, const ws_channel_format *fm
 
 ws_result wsArrayDestroy(ws_array *a)
 {
-	ws_result r = sim_check_handle(a, HANDLE_ARRAY, "wsArrayDestroy");
-	if (r != WS_SUCCESS)
-		return r;
+	RETURN_BAD_HANDLE(a, HANDLE_ARRAY, "wsArrayDestroy");
 	if (handle_kill(a, HANDLE_ARRAY, NULL) != HANDLE_LIVE) /* of two destroys at once, one goes on */
 		return sim_error(a->sim, WS_ERROR_INVALID_HANDLE, "wsArrayDestroy: the array was destroyed (wsArrayDestroy)");
 	dmem_free(a->sim->mem, a->base);
@@ -165,9 +161,7 @@ ws_result wsArrayDestroy(ws_array *a)
 
 ws_result wsArrayGetInfo(const ws_array *a, ws_array_info *info)
 {
-	ws_result r = sim_check_handle(a, HANDLE_ARRAY, "wsArrayGetInfo");
-	if (r != WS_SUCCESS)
-		return r;
+	RETURN_BAD_HANDLE(a, HANDLE_ARRAY, "wsArrayGetInfo");
 	if (!info)
 		return sim_error(a->sim, WS_ERROR_INVALID_VALUE, "wsArrayGetInfo: NULL info");
 	*info = (ws_array_info){.dptr = a->base, .bytes = (size_t)a->bytes, .format = a->fmt, .width = a->width,
@@ -178,9 +172,7 @@ ws_result wsArrayGetInfo(const ws_array *a, ws_array_info *info)
 static ws_result array_copy(ws_array *a, void *host, size_t bytes, bool to_array)
 {
 	const char *who = to_array ? "wsMemcpyToArray" : "wsMemcpyFromArray";
-	ws_result r = sim_check_handle(a, HANDLE_ARRAY, who);
-	if (r != WS_SUCCESS)
-		return r;
+	RETURN_BAD_HANDLE(a, HANDLE_ARRAY, who);
 	if (!host && bytes)
 		return sim_error(a->sim, WS_ERROR_INVALID_VALUE, "%s: NULL %s", who, to_array ? "src" : "dst");
 	if (bytes != a->bytes)
@@ -285,9 +277,7 @@ static ws_result add_object(ws_sim *sim, const struct tex_object *o, uint64_t *o
 
 ws_result wsTextureCreate(ws_sim *sim, ws_texobject *out, const ws_resource_desc *res, const ws_texture_desc *desc)
 {
-	ws_result hr = sim_check_handle(sim, HANDLE_SIM, "wsTextureCreate");
-	if (hr != WS_SUCCESS)
-		return hr;
+	RETURN_BAD_SIM(sim, "wsTextureCreate");
 	if (!out || !res || !desc)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsTextureCreate: NULL %s", !out ? "out" : !res ? "res" : "desc");
 	*out = 0;
@@ -326,9 +316,7 @@ ws_result wsTextureCreate(ws_sim *sim, ws_texobject *out, const ws_resource_desc
 
 ws_result wsSurfaceCreate(ws_sim *sim, ws_surfobject *out, const ws_resource_desc *res)
 {
-	ws_result hr = sim_check_handle(sim, HANDLE_SIM, "wsSurfaceCreate");
-	if (hr != WS_SUCCESS)
-		return hr;
+	RETURN_BAD_SIM(sim, "wsSurfaceCreate");
 	if (!out || !res)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsSurfaceCreate: NULL %s", !out ? "out" : "res");
 	*out = 0;
@@ -349,9 +337,7 @@ ws_result wsSurfaceCreate(ws_sim *sim, ws_surfobject *out, const ws_resource_des
 
 static ws_result destroy(ws_sim *sim, uint64_t h, unsigned kind, const char *who)
 {
-	ws_result hr = sim_check_handle(sim, HANDLE_SIM, who);
-	if (hr != WS_SUCCESS)
-		return hr;
+	RETURN_BAD_SIM(sim, who);
 	if (h == 0 || h > sim->ntexobjs || sim->texobjs[h - 1].kind != kind)
 		return sim_error(sim, WS_ERROR_INVALID_VALUE, "%s: %llu is not a live %s object", who, (unsigned long long)h,
 				 kind == TEXOBJ_TEXTURE ? "texture" : "surface");
