@@ -102,7 +102,8 @@ extern "C" {
 	X(WS_ERROR_LIMIT_EXCEEDED, "simulation limit exceeded")                        \
 	X(WS_ERROR_VERIFY_FAILED, "result verification failed")                        \
 	X(WS_ERROR_INTERNAL, "internal simulator error")                               \
-	X(WS_ERROR_INVALID_HANDLE, "invalid handle (NULL, destroyed, or of another type)")
+	X(WS_ERROR_INVALID_HANDLE, "invalid handle (NULL, destroyed, or of another type)") \
+	X(WS_ERROR_NOT_A_FILE, "path is a directory, device or other non-regular file")
 
 typedef enum ws_result {
 #define WS_X(e, s) e,
@@ -202,8 +203,8 @@ void wsSimSetProgress(ws_sim *sim, ws_progress_fn fn, void *user);
 /* Largest PTX file wsModuleLoad reads (the environment variable
  * WARPSIM_PTX_MAX_MB, 1..65536, overrides it; another non-empty value makes
  * wsModuleLoad fail with WS_ERROR_INVALID_VALUE).  wsModuleLoad also refuses
- * directories and devices, files with NUL bytes, and text that is not a PTX
- * module (no .version or .target directive). */
+ * directories and devices (WS_ERROR_NOT_A_FILE), files with NUL bytes, and
+ * text that is not a PTX module (no .version or .target directive). */
 #define WS_PTX_MAX_BYTES ((size_t)256 << 20)
 ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path);
 /* `name` is used in diagnostics (file:line:col); may be NULL. */
@@ -212,6 +213,9 @@ ws_result wsModuleUnload(ws_module *mod);
 /* Warnings of a loaded module, "" if none: "file:line:col: warning: ..."
  * lines, e.g. for a PTX ISA version or target newer than warpsim knows. */
 const char *wsModuleWarnings(const ws_module *mod);
+/* The kernel (.entry) `name`; WS_ERROR_NOT_FOUND for another name, with a
+ * message saying whether it is a device function (.func) and listing the
+ * kernels. */
 ws_result wsModuleGetFunction(ws_function **out, ws_module *mod, const char *name);
 /* Device address and size of a module-scope .global variable (.const
  * variables live in the constant bank, which has no device address: use
@@ -349,7 +353,8 @@ ws_result wsSimSetMallocHeapSize(ws_sim *sim, size_t bytes);
 
 /* ---- launch ---- */
 /* params[i] points to the value of kernel parameter i (as cuLaunchKernel).
- * Runs to completion (synchronous). */
+ * Runs to completion (synchronous).  A kernel that is only declared (no body)
+ * is WS_ERROR_INVALID_LAUNCH naming its file:line. */
 ws_result wsLaunchKernel(ws_function *f, unsigned gridX, unsigned gridY, unsigned gridZ, unsigned blockX,
 			 unsigned blockY, unsigned blockZ, unsigned sharedMemBytes, void **params);
 /* As wsLaunchKernel, with cudaLaunchCooperativeKernel semantics: every CTA of

@@ -480,7 +480,13 @@ TEST(cli_exec_errors)
 	cli_expect(t, SAXPY "--arg buf:y:f32:4 --out y=:hex", 2, "empty file name");
 
 	/* checks against the kernel's signature */
-	cli_expect(t, "exec " CLI_PTX "saxpy.ptx nosuch --grid 1 --block 1", 2, "no kernel named 'nosuch'");
+	cli_expect(t, "exec " CLI_PTX "saxpy.ptx nosuch --grid 1 --block 1", 2,
+	           "no kernel named 'nosuch' in " CLI_PTX "saxpy.ptx; its kernels (.entry): saxpy\n");
+	/* a device function is not a kernel: said so, and only .entry kernels are listed */
+	cli_expect(t, "exec " TEST_DATA_DIR "/ptx/func/reconv.ptx _Z3fibj --grid 1 --block 1", 2,
+	           "'_Z3fibj' is a device function (.func at " TEST_DATA_DIR "/ptx/func/reconv.ptx:50), not a kernel; "
+	           "the kernels (.entry) of " TEST_DATA_DIR "/ptx/func/reconv.ptx: nested_if loop_break_continue "
+	           "early_return early_exit barrier_uniform barrier_after_exit recursion\n");
 	cli_expect(t, SAXPY "--arg u32:5 --arg f32:2 --arg buf:x:f32:8", 2,
 	           "kernel 'saxpy' takes 4 parameters but 3 --arg were given");
 	cli_expect(t, SAXPY "--arg u32:5 --arg f64:2 --arg buf:x:f32:8 --arg buf:y:f32:8", 2,
@@ -797,12 +803,12 @@ TEST(cli_ptx_input_files)
 	         "module starts with .version and .target)", p);
 	cli_expect_first(t, args, 1, want);
 	snprintf(args, sizeof args, "ptx %s", dir);
-	snprintf(want, sizeof want, "warpsim ptx: error: WS_ERROR_FILE_NOT_FOUND: %s: is a directory, not a PTX file", dir);
+	snprintf(want, sizeof want, "warpsim ptx: error: WS_ERROR_NOT_A_FILE: %s: is a directory, not a PTX file", dir);
 	cli_expect_first(t, args, 1, want);
 	cli_expect_first(t, "ptx /dev/null", 1,
-	                 "warpsim ptx: error: WS_ERROR_FILE_NOT_FOUND: /dev/null: is a character device, not a PTX file");
+	                 "warpsim ptx: error: WS_ERROR_NOT_A_FILE: /dev/null: is a character device, not a PTX file");
 	cli_expect_first(t, "ptx /dev/zero", 1,
-	                 "warpsim ptx: error: WS_ERROR_FILE_NOT_FOUND: /dev/zero: is a character device, not a PTX file");
+	                 "warpsim ptx: error: WS_ERROR_NOT_A_FILE: /dev/zero: is a character device, not a PTX file");
 	cli_expect_first(t, "ptx tests/ptx/bad/nul_byte.ptx", 1,
 	                 "warpsim ptx: error: WS_ERROR_INVALID_PTX: tests/ptx/bad/nul_byte.ptx: file contains NUL bytes; "
 	                 "not PTX text");
@@ -1246,6 +1252,55 @@ TEST(cli_ptx_reports_every_error)
 	};
 	for (size_t i = 0; i < sizeof mod / sizeof mod[0]; i++)
 		cli_expect(t, args, 1, mod[i]);
+	/* 500 errors: the first 100 are shown (docs/ptx.md), the last line counts the other 400 */
+	char dir[64], p[128];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(p, sizeof p, dir, "e500.ptx");
+	FILE *fp = fopen(p, "w");
+	CHECK(fp != NULL);
+	if (!fp)
+		return;
+	fprintf(fp, ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n");
+	for (int i = 0; i < 500; i++)
+		fprintf(fp, "  bogus%d.op;\n", i);
+	fprintf(fp, "}\n");
+	fclose(fp);
+	snprintf(args, sizeof args, "ptx %s", p);
+	char *out;
+	CHECK_EQ(cli_run(args, 1, &out), 1);
+	unsigned lines = 0;
+	for (const char *c = out; *c; c++)
+		lines += *c == '\n';
+	CHECK_EQ(lines, 101);
+	CHECK_STR_CONTAINS(out, "e500.ptx:104:3: error: unknown instruction 'bogus98'\n");
+	CHECK_STR_CONTAINS(out, "e500.ptx:105:3: error: unknown instruction 'bogus99'\n... and 400 more errors\n");
+	free(out);
+	snprintf(args, sizeof args, "rm -rf %s", dir);
+	CHECK(system(args) == 0);
+}
+
+/* A kernel that is only declared (no body) cannot be launched: an error
+ * naming it and its file:line, not a silent exit 0. */
+TEST(cli_exec_declared_only_kernel)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], p[128], args[512], want[512];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(p, sizeof p, dir, "decl.ptx");
+	static const char text[] = ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k();\n"
+				   ".visible .entry m(.param .u32 a);\n";
+	cli_write(t, p, text, sizeof text - 1);
+	snprintf(args, sizeof args, "exec %s k --grid 1 --block 32", p);
+	snprintf(want, sizeof want, "the kernel is only declared (%s:4), it has no body to run", p);
+	cli_expect(t, args, 1, want);
+	snprintf(args, sizeof args, "exec %s m --grid 1 --block 32 --arg u32:1", p);
+	snprintf(want, sizeof want, "launch of m: the kernel is only declared (%s:5)", p);
+	cli_expect(t, args, 1, want);
+	snprintf(args, sizeof args, "rm -rf %s", dir);
+	CHECK(system(args) == 0);
 }
 
 TEST(cli_exec_tex)

@@ -437,6 +437,10 @@ static void func_api_errors_body(struct test_ctx *t, unsigned mi)
 	CHECK_EQ(wsMemcpyDtoH(e.sim, buf, p, 4), WS_ERROR_ILLEGAL_ADDRESS); /* use after free faults */
 	ws_module *m2;
 	CHECK_EQ(wsModuleLoad(e.sim, &m2, "tests/no/such/file.ptx"), WS_ERROR_FILE_NOT_FOUND);
+	CHECK_EQ(wsModuleLoad(e.sim, &m2, TEST_DATA_DIR "/ptx"), WS_ERROR_NOT_A_FILE); /* what it is, not "not found" */
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "is a directory");
+	CHECK_EQ(wsModuleLoad(e.sim, &m2, "/dev/null"), WS_ERROR_NOT_A_FILE);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "is a character device");
 	CHECK_EQ(wsModuleLoadData(e.sim, &m2, ".version 9.0\n.target sm_75\n.address_size 64\n.entry k() { bogus.op; }\n", "x.ptx"),
 		 WS_ERROR_INVALID_PTX);
 	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "x.ptx:4:");
@@ -667,4 +671,62 @@ TEST(func_livelock_watchdog_counts_memory_changes)
 		CHECK_EQ(out, n);
 		wsSimDestroy(sim);
 	}
+}
+
+/* Faults of barriers and calls name the instruction that faulted (line 6 of
+ * each kernel below), not the one after it; a deadlocked warp names the
+ * barrier it waits at and the thread count the barrier expects (issue 26). */
+static const char bar_fault_ptx[] =
+    ".version 7.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry bad_id(.param .u32 id)\n{\n"                       /* 4, 5 */
+    "  .reg .b32 %r<3>;\n  ld.param.u32 %r1, [id];\n"                   /* 6, 7 */
+    "  bar.sync %r1;\n  add.u32 %r2, %r1, 1;\n  ret;\n}\n"              /* 8, 9 */
+    ".visible .entry bad_count(.param .u32 n)\n{\n"                     /* 12, 13 */
+    "  .reg .b32 %r<3>;\n  ld.param.u32 %r1, [n];\n"                    /* 14, 15 */
+    "  bar.sync 0, %r1;\n  add.u32 %r2, %r1, 1;\n  ret;\n}\n"           /* 16, 17 */
+    ".visible .entry short_count()\n{\n"                                /* 20, 21 */
+    "  .reg .b32 %r<3>;\n  mov.u32 %r1, 1;\n"                           /* 22, 23 */
+    "  bar.sync 0, 64;\n  add.u32 %r2, %r1, 1;\n  ret;\n}\n"            /* 24, 25 */
+    ".func (.reg .b32 r) down(.reg .b32 n)\n{\n"                        /* 28, 29 */
+    "  .reg .b32 %r<3>;\n  add.u32 %r1, n, 1;\n"                        /* 30, 31 */
+    "  call.uni (%r2), down, (%r1);\n  mov.u32 r, %r2;\n  ret;\n}\n"    /* 32, 33 */
+    ".visible .entry deep()\n{\n  .reg .b32 %r<3>;\n  mov.u32 %r1, 0;\n" /* 36-39 */
+    "  call.uni (%r2), down, (%r1);\n  ret;\n}\n";                      /* 40 */
+
+static void func_fault_names_faulting_insn_body(struct test_ctx *t, unsigned mi);
+TEST(func_fault_names_faulting_insn)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_fault_names_faulting_insn_body(t, mi);
+}
+static void func_fault_names_faulting_insn_body(struct test_ctx *t, unsigned mi)
+{
+	struct env e;
+	memset(&e, 0, sizeof e);
+	ws_config *cfg = wsConfigCreate();
+	char err[128];
+	CHECK(wsConfigSet(cfg, "mode", modes[mi], err, sizeof err) == WS_SUCCESS);
+	CHECK(wsSimCreate(&e.sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	if (!e.sim)
+		return;
+	CHECK_MSG(wsModuleLoadData(e.sim, &e.mod, bar_fault_ptx, "bar.ptx") == WS_SUCCESS, "%s",
+		  wsSimLastError(e.sim));
+	uint32_t v = 16;
+	void *args[] = {&v};
+	CHECK_EQ(launch1(&e, "bad_id", 32, args), WS_ERROR_ILLEGAL_INSTRUCTION);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "barrier id 16 out of range");
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "bar.ptx:8: 'bar.sync");
+	v = 33;
+	CHECK_EQ(launch1(&e, "bad_count", 64, args), WS_ERROR_ILLEGAL_INSTRUCTION);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "thread count 33");
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "bar.ptx:16: 'bar.sync");
+	CHECK_EQ(launch1(&e, "short_count", 32, NULL), WS_ERROR_DEADLOCK);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim),
+			   "waiting at barrier 0 (1 of 2 warps arrived: the barrier expects 64 threads)");
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "(line 24: bar.sync");
+	CHECK_EQ(launch1(&e, "deep", 32, NULL), WS_ERROR_LIMIT_EXCEEDED);
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "call depth");
+	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "bar.ptx:32: 'call");
+	env_close(&e);
 }

@@ -945,15 +945,8 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 	ws_module *mod = st->mod;
 	cli_print_module_warnings(cmd, mod);
 	ws_function *fn = NULL;
-	if (wsModuleGetFunction(&fn, mod, kname) != WS_SUCCESS) {
-		fflush(stdout);
-		fprintf(stderr, "warpsim exec: error: no kernel named '%s' in %s; it has:", kname, path);
-		int nf = wsModuleFunctionCount(mod);
-		for (int i = 0; i < nf; i++)
-			fprintf(stderr, " %s", wsModuleFunctionName(mod, i));
-		fprintf(stderr, "%s\n", nf ? "" : " (none)");
-		return CLI_EXIT_USAGE;
-	}
+	if (wsModuleGetFunction(&fn, mod, kname) != WS_SUCCESS) /* says what the name is, lists the kernels */
+		return cli_usage_error(cmd, "%s", wsSimLastError(sim));
 	int np = wsFunctionParamCount(fn);
 	if (np != st->nargs)
 		return cli_usage_error(cmd, "kernel '%s' takes %d parameter%s but %d --arg %s given", kname, np,

@@ -45,13 +45,7 @@ int cli_cmd_ptx(const struct cli_args *a)
 		ws_function *fn = NULL;
 		if (wsModuleGetFunction(&fn, mod, fname) != WS_SUCCESS) {
 			fflush(stdout);
-			fprintf(stderr,
-			        "warpsim ptx: error: --function %s: no function of that name in %s; it has:", fname,
-			        path);
-			int nf = wsModuleFunctionCount(mod);
-			for (int i = 0; i < nf; i++)
-				fprintf(stderr, " %s", wsModuleFunctionName(mod, i));
-			fprintf(stderr, "%s\n", nf ? "" : " (none)");
+			fprintf(stderr, "warpsim ptx: error: --function %s: %s\n", fname, wsSimLastError(sim));
 			rc = CLI_EXIT_USAGE;
 		} else {
 			int np = wsFunctionParamCount(fn);

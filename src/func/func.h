@@ -52,6 +52,7 @@ struct func_warp {
 	uint64_t exited;           /* threads that executed exit/trap */
 	enum func_wait wait;
 	uint8_t bar_id;            /* barrier waited on */
+	int32_t bar_fn, bar_pc;    /* the bar.sync/bar.red it waits at (the stack's pc has moved past it) */
 	/* bar.red result pending for this warp (written at release) */
 	int32_t bar_red_dst;       /* register index or -1 */
 	uint32_t bar_red_reg_off;

@@ -42,6 +42,10 @@ void func_warp_describe(const struct func_launch *L, const struct func_cta *c, c
 {
 	int32_t fn;
 	int32_t pc = func_warp_pc(w, &fn);
+	if (w->wait == WAIT_BARRIER) { /* the barrier instruction, not the one after it */
+		fn = w->bar_fn;
+		pc = w->bar_pc;
+	}
 	char text[160] = "";
 	uint32_t line = 0;
 	const char *fname = "?";
@@ -54,10 +58,16 @@ void func_warp_describe(const struct func_launch *L, const struct func_cta *c, c
 		}
 	}
 	const char *why = w->wait == WAIT_BARRIER ? "waiting at barrier" : w->wait == WAIT_EXITED ? "exited" : "ready";
-	char barinfo[64] = "";
-	if (w->wait == WAIT_BARRIER)
-		snprintf(barinfo, sizeof barinfo, " %u (%u of %u warps arrived)", w->bar_id,
-			 c->bar[w->bar_id].arrived_warps, c->live_warps);
+	char barinfo[128] = "";
+	if (w->wait == WAIT_BARRIER) {
+		const struct func_barrier *b = &c->bar[w->bar_id];
+		if (b->expected)
+			snprintf(barinfo, sizeof barinfo, " %u (%u of %u warps arrived: the barrier expects %u threads)",
+				 w->bar_id, b->arrived_warps, (b->expected + L->ws - 1) / L->ws, b->expected);
+		else
+			snprintf(barinfo, sizeof barinfo, " %u (%u of %u warps arrived)", w->bar_id, b->arrived_warps,
+				 c->live_warps);
+	}
 	snprintf(buf, bufsz, "CTA (%u,%u,%u) warp %u: %s%s at %s pc %d (line %u: %s), active mask 0x%llx", c->id[0],
 		 c->id[1], c->id[2], w->index, why, barinfo, fname, pc, line, text,
 		 w->sp ? (unsigned long long)w->stack[w->sp - 1].mask : 0ull);
@@ -301,6 +311,8 @@ static bool exec_barrier(struct func_launch *L, struct func_cta *c, struct func_
 	if (in->mode != MODE_ARRIVE) {
 		w->wait = WAIT_BARRIER;
 		w->bar_id = (uint8_t)id;
+		w->bar_fn = w->stack[w->sp - 1].fn;
+		w->bar_pc = (int32_t)(in - L->mod->funcs[w->bar_fn].insns);
 		info->barrier_wait = true;
 	}
 	barrier_release_check(L, c, (unsigned)id);
@@ -487,10 +499,11 @@ static bool exec_call(struct func_launch *L, struct func_cta *c, struct func_war
 		      const struct ptx_insn *in, uint64_t exec)
 {
 	struct simt_entry *e = &w->stack[w->sp - 1];
-	int32_t pc = e->pc;
-	e->pc = pc + 1;
-	if (exec == 0)
+	int32_t pc = e->pc; /* stays on the call until it succeeds, so that a fault names the call */
+	if (exec == 0) {
+		e->pc = pc + 1;
 		return true;
+	}
 	int32_t callee = in->callee;
 	if (in->opd[1].kind == OPD_REG) { /* indirect call through a function pointer */
 		uint64_t tmp[WS_MAX_WARP];
@@ -514,7 +527,6 @@ static bool exec_call(struct func_launch *L, struct func_cta *c, struct func_war
 		if (!func_is_builtin(f))
 			return func_fail(L, c, w, -1, WS_ERROR_ILLEGAL_INSTRUCTION, "call to %s, which has no body", f->name);
 		L->stats->v[STAT_calls]++;
-		w->stack[w->sp - 1].pc = pc; /* errors name the call itself */
 		if (!func_call_builtin(L, c, w, in, f, exec))
 			return false;
 		w->stack[w->sp - 1].pc = pc + 1;
@@ -564,6 +576,7 @@ static bool exec_call(struct func_launch *L, struct func_cta *c, struct func_war
 	}
 	struct simt_entry ce = {.pc = 0, .rpc = PTX_PC_EXIT, .mask = exec, .fn = callee, .reg_off = reg_off,
 				.local_base = local_base, .is_call = 1, .call_pc = pc, .call_mask = exec};
+	e->pc = pc + 1; /* the caller resumes after the call */
 	if (!stack_push(w, ce))
 		return func_fail(L, c, w, -1, WS_ERROR_OUT_OF_MEMORY, "SIMT stack overflow");
 	L->stats->v[STAT_calls]++;
@@ -584,8 +597,11 @@ static bool step_call(const struct func_step *s) { return exec_call(s->L, s->c, 
 
 static bool step_bar(const struct func_step *s)
 {
+	/* checked before the pc moves on, so that a fault names the barrier */
+	if (!exec_barrier(s->L, s->c, s->w, s->x, s->in, s->active, s->exec, s->info))
+		return false;
 	func_step_next(s);
-	return exec_barrier(s->L, s->c, s->w, s->x, s->in, s->active, s->exec, s->info);
+	return true;
 }
 
 static bool step_ret(const struct func_step *s)

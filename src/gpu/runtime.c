@@ -426,7 +426,7 @@ ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path)
 	/* a regular file, or a pipe (/dev/stdin, <(...)); never a directory or a device */
 	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
 		fclose(f);
-		return sim_error(sim, WS_ERROR_FILE_NOT_FOUND, "%s: is %s, not a PTX file", path, file_kind(st.st_mode));
+		return sim_error(sim, WS_ERROR_NOT_A_FILE, "%s: is %s, not a PTX file", path, file_kind(st.st_mode));
 	}
 	size_t limit;
 	if (ptx_size_limit(sim, &limit) != WS_SUCCESS) {
@@ -544,8 +544,30 @@ ws_result wsModuleGetFunction(ws_function **out, ws_module *m, const char *name)
 	int i = ptx_module_find_func(m->ir, name);
 	if (i < 0 || !m->ir->funcs[i].is_entry) {
 		*out = NULL;
-		return sim_error(m->sim, WS_ERROR_NOT_FOUND, "no kernel (.entry) named '%s' in %s", name,
-				 m->ir->filename ? m->ir->filename : "module");
+		/* what the name is, and the kernels that can be launched */
+		char list[1024];
+		size_t len = 0;
+		unsigned nk = 0, shown = 0;
+		list[0] = '\0';
+		for (uint32_t k = 0; k < m->ir->nfuncs; k++) {
+			if (!m->ir->funcs[k].is_entry)
+				continue;
+			nk++;
+			int n = snprintf(list + len, sizeof list - len, " %s", m->ir->funcs[k].name);
+			if (n < 0 || len + (size_t)n + 32 >= sizeof list)
+				continue; /* counted below */
+			len += (size_t)n;
+			shown++;
+		}
+		if (nk > shown)
+			snprintf(list + len, sizeof list - len, " (and %u more)", nk - shown);
+		const char *file = m->ir->filename ? m->ir->filename : "module";
+		if (i >= 0)
+			return sim_error(m->sim, WS_ERROR_NOT_FOUND,
+					 "'%s' is a device function (.func at %s:%u), not a kernel; the kernels (.entry) of %s:%s",
+					 name, file, m->ir->funcs[i].line, file, nk ? list : " (none)");
+		return sim_error(m->sim, WS_ERROR_NOT_FOUND, "no kernel named '%s' in %s; its kernels (.entry):%s", name,
+				 file, nk ? list : " (none)");
 	}
 	*out = &m->funcs[i];
 	return ok(m->sim);
@@ -973,6 +995,10 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 	ws_sim *sim = m->sim;
 	const struct ptx_function *k = &m->ir->funcs[fn->index];
 	const struct ws_config *cfg = &sim->cfg;
+	if (k->is_extern)
+		return sim_error(sim, WS_ERROR_INVALID_LAUNCH,
+				 "launch of %s: the kernel is only declared (%s:%u), it has no body to run",
+				 k->name, m->ir->filename ? m->ir->filename : "<ptx>", k->line);
 	if (!gx || !gy || !gz || !bx || !by || !bz)
 		return sim_error(sim, WS_ERROR_INVALID_LAUNCH, "launch of %s: grid (%u,%u,%u) and block (%u,%u,%u) must be non-zero",
 				 k->name, gx, gy, gz, bx, by, bz);

@@ -38,7 +38,7 @@ struct ws_module {
 };
 
 struct ws_sim {
-	char lasterr[4096];
+	char lasterr[20480]; /* room for a parse's 100 errors (ptx_error.more) */
 	/* a handle of its own (wsSimConfig), at another address than the
 	 * simulator's: not the first member */
 	struct ws_config cfg;

@@ -468,9 +468,9 @@ struct ptx_error {
 	uint32_t line, col;
 	char msg[512];       /* the first error */
 	uint32_t count;      /* errors found (the parser recovers at the next statement) */
-	/* errors 2..count, one "file:line:col: error: msg" line each (the last
-	 * line says how many did not fit); "" when count <= 1 */
-	char more[3072];
+	/* errors 2..100, one "file:line:col: error: msg" line each (the last
+	 * line says how many more there were); "" when count <= 1 */
+	char more[16384];
 };
 
 /* Parse PTX text.  On failure returns NULL and fills *err (file:line:col + message).

@@ -66,8 +66,12 @@
 /* errors                                                              */
 /* ------------------------------------------------------------------ */
 
+/* errors shown in err (docs/ptx.md); parsing goes on to count the rest */
+#define PARSE_MAX_ERRORS 100
+
 /* The first error fills err; later ones (after recovery, see recover())
- * are appended to err->more while they fit. */
+ * are appended to err->more while they fit and PARSE_MAX_ERRORS are not yet
+ * shown; the rest are only counted (more_dropped). */
 static bool vfail(struct parser *p, uint32_t line, uint32_t col, const char *fmt, va_list ap)
 {
 	if (p->failed)
@@ -81,6 +85,8 @@ static bool vfail(struct parser *p, uint32_t line, uint32_t col, const char *fmt
 			p->err->line = line;
 			p->err->col = col;
 			vsnprintf(p->err->msg, sizeof(p->err->msg), fmt, ap);
+		} else if (p->nerrors > PARSE_MAX_ERRORS) {
+			p->more_dropped++;
 		} else {
 			char msg[512], ln[900];
 			vsnprintf(msg, sizeof msg, fmt, ap);
@@ -159,16 +165,14 @@ struct qbuf qtok(const struct ptx_token *t)
 /* tokens                                                              */
 /* ------------------------------------------------------------------ */
 
-#define PARSE_MAX_ERRORS 100
-
 /* After a failed statement in a function body that began at (line, col):
  * skip to the end of that statement (its ';', unless the error was found
  * after it, or a '}' that starts a later line: the end of the block) and go
  * on, so that one run reports every error.  False when parsing must stop
- * (out of memory, end of input, a lexer error, or PARSE_MAX_ERRORS errors). */
+ * (out of memory, end of input or a lexer error). */
 bool recover(struct parser *p, uint32_t line, uint32_t col)
 {
-	if (p->oom || p->nerrors >= PARSE_MAX_ERRORS)
+	if (p->oom)
 		return false;
 	const struct ptx_token *t = peek(p, 0);
 	bool moved = t->line != line || t->col != col;
@@ -217,7 +221,7 @@ static bool starts_module_item(const struct ptx_token *t)
  * reports every error.  False when parsing must stop (as recover()). */
 static bool recover_module(struct parser *p, uint32_t line)
 {
-	if (p->oom || p->nerrors >= PARSE_MAX_ERRORS)
+	if (p->oom)
 		return false;
 	int depth = 0;
 	uint32_t prev_line = line;
