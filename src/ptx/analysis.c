@@ -490,6 +490,10 @@ static uint64_t align_up(uint64_t x, uint64_t a)
 }
 
 /* Place v at the next suitably aligned offset of a region whose end is *end. */
+/* A module's .const variables share one 64 KiB constant bank (the PTX ISA's
+ * .const space; ptxas: "too much global constant data"). */
+#define PTX_CONST_BANK_BYTES 65536u
+
 static bool place(const struct ptx_module *m, struct ptx_var *v, uint64_t *end, const char *what,
 		  struct ptx_error *err)
 {
@@ -731,6 +735,14 @@ static bool layout_module(struct ptx_module *m, const struct cfg_graph *cg, stru
 		} else if (v->space == SPACE_CONST) {
 			if (!place(m, v, &cend, ".const variable", err))
 				goto out;
+			if (cend > PTX_CONST_BANK_BYTES) {
+				afail(m, err, v->line, v->col,
+				      ".const variable %s (%llu bytes at offset %llu) takes the module's constant data to %llu "
+				      "bytes; the constant bank holds %u (64 KiB, as ptxas allows)",
+				      v->name ? v->name : "?", (unsigned long long)v->size, (unsigned long long)v->addr,
+				      (unsigned long long)cend, PTX_CONST_BANK_BYTES);
+				goto out;
+			}
 		} else if (v->space == SPACE_SHARED && v->is_extern) {
 			v->addr = 0;
 		} else if (v->func < 0 || (uint32_t)v->func >= nf) {

@@ -957,6 +957,145 @@ static bool check_operand_details(struct parser *p, struct ptx_insn *in, const s
 	return true;
 }
 
+/* ---- register operand types (PTX ISA "Operand Type Information", "Type
+ * Checking Rules") ----
+ * A register's declared type must be compatible with the type the
+ * instruction gives its operand: the same size, and
+ *   .bN instruction type: a register of any kind (.b/.u/.s/.f);
+ *   .uN/.sN: a .b, .u or .s register;  .fN (.f16, .bf16, .f16x2...): .b or .f;
+ *   .pred: a .pred register, and a .pred register nowhere else.
+ * ld, st and cvt relax the size ("Operand Size Exceeding Instruction-Type
+ * Size"): a .b, .u or .s register may be wider than the type, a .f register
+ * only for a .b type.  Checked only for instructions whose operand types are fixed by
+ * the type suffixes (the table in check_operand_types); types with no
+ * register of their own (.b128, .tf32, .e4m3x2, .u16x2...) are not checked.
+ * Each rule was checked against ptxas (what it rejects with "Arguments
+ * mismatch"); no form ptxas accepts is refused. */
+enum tkind { TK_SKIP, TK_PRED, TK_B, TK_U, TK_S, TK_F };
+
+static enum tkind type_kind(unsigned t)
+{
+	switch (t) {
+	case PTX_T_PRED: return TK_PRED;
+	case PTX_T_B8: case PTX_T_B16: case PTX_T_B32: case PTX_T_B64: return TK_B;
+	case PTX_T_U8: case PTX_T_U16: case PTX_T_U32: case PTX_T_U64: return TK_U;
+	case PTX_T_S8: case PTX_T_S16: case PTX_T_S32: case PTX_T_S64: return TK_S;
+	case PTX_T_F16: case PTX_T_F16X2: case PTX_T_BF16: case PTX_T_BF16X2: case PTX_T_F32: case PTX_T_F64: return TK_F;
+	default: return TK_SKIP;
+	}
+}
+
+/* May a register of type rt stand where the instruction type it goes?  `wider`: ld/st/cvt's relaxation. */
+static bool reg_type_fits(unsigned it, unsigned rt, bool wider)
+{
+	enum tkind ik = type_kind(it), rk = type_kind(rt);
+	if (ik == TK_SKIP || rk == TK_SKIP)
+		return true;
+	if (ik == TK_PRED || rk == TK_PRED)
+		return ik == rk;
+	if (ik == TK_U || ik == TK_S) {
+		if (rk == TK_F)
+			return false;
+	} else if (ik == TK_F && (rk == TK_U || rk == TK_S)) {
+		return false;
+	}
+	if (wider && (rk != TK_F || ik == TK_B)) /* a .f register only for a .b type (ld.b16 into .f32) */
+		return ptx_type_size[rt] >= ptx_type_size[it];
+	return ptx_type_size[rt] == ptx_type_size[it];
+}
+
+/* The type of twice the size (mul.wide/mad.wide destinations). */
+static unsigned wide_type(unsigned t)
+{
+	switch (t) {
+	case PTX_T_U16: return PTX_T_U32;
+	case PTX_T_U32: return PTX_T_U64;
+	case PTX_T_S16: return PTX_T_S32;
+	case PTX_T_S32: return PTX_T_S64;
+	default: return PTX_T_NONE;
+	}
+}
+
+static bool opd_type_fits(struct parser *p, const struct ptx_insn *in, const struct opdpos *pos, unsigned k,
+			  unsigned it, bool wider)
+{
+	const struct ptx_function *f = cur(p);
+	const struct ptx_operand *o = &in->opd[k];
+	int32_t regs[PTX_MAX_VEC];
+	unsigned n = 0;
+	if (o->kind == OPD_REG)
+		regs[n++] = o->reg;
+	else if (o->kind == OPD_VEC)
+		for (unsigned e = 0; e < o->nelem; e++)
+			if (o->elem[e].kind == OPD_REG)
+				regs[n++] = o->elem[e].reg;
+	for (unsigned e = 0; e < n; e++) {
+		unsigned rt = f->regs[regs[e]].type;
+		if (!reg_type_fits(it, rt, wider))
+			return fail_at(p, pos[k].line, pos[k].col,
+				       "operand %u of '%s' is %s, a .%s register, which does not fit the instruction type .%s%s",
+				       k + 1, opname(in), f->regs[regs[e]].name, ptx_type_name[rt], ptx_type_name[it],
+				       type_kind(it) == TK_PRED || type_kind(rt) == TK_PRED ? ""
+				       : wider ? " (it may be wider, but not narrower or, for a typed load, store or cvt, a wider .f)"
+					       : " (the same size is needed)");
+	}
+	return true;
+}
+
+/* Type of operand k of `in` by its position, or PTX_T_NONE when not checked;
+ * *wider: ld/st/cvt's relaxation applies. */
+static unsigned opd_expected_type(const struct ptx_insn *in, unsigned k, bool *wider)
+{
+	*wider = false;
+	unsigned t = in->type;
+	switch (in->op) {
+	case OP_ADD: case OP_SUB: case OP_ADDC: case OP_SUBC: case OP_MUL24: case OP_MAD24: case OP_SAD:
+	case OP_DIV: case OP_REM: case OP_ABS: case OP_NEG: case OP_MIN: case OP_MAX: case OP_FMA:
+	case OP_COPYSIGN: case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_RCP:
+	case OP_SQRT: case OP_RSQRT: case OP_SIN: case OP_COS: case OP_EX2: case OP_LG2: case OP_TANH:
+		return t;
+	case OP_MUL:
+	case OP_MAD: /* .wide: d (and mad's c) twice the size */
+		if (in->mode == MODE_WIDE && (k == 0 || k == 3))
+			return wide_type(t);
+		return t;
+	case OP_SHL:
+	case OP_SHR: /* the shift amount is 32-bit */
+		return k == 2 ? PTX_T_U32 : t;
+	case OP_SETP: /* d pred (a '|' pair's second: checked when parsed), a, b, {!}c pred */
+		return k == 0 || k == 3 ? PTX_T_PRED : t;
+	case OP_SELP:
+		return k == 3 ? PTX_T_PRED : t;
+	case OP_MOV: /* register to register (vectors pack or unpack: not checked) */
+		return in->vec == 1 && in->opd[0].kind == OPD_REG && in->opd[1].kind == OPD_REG ? t : PTX_T_NONE;
+	case OP_CVT:
+		if ((in->flags & FLAG_PACK) || in->nopd != 2)
+			return PTX_T_NONE;
+		*wider = true;
+		return k == 0 ? t : in->type2;
+	case OP_LD:
+	case OP_LDU:
+		*wider = true;
+		return k == 0 ? t : PTX_T_NONE;
+	case OP_ST:
+		*wider = true;
+		return k == 1 ? t : PTX_T_NONE;
+	default:
+		return PTX_T_NONE;
+	}
+}
+
+static bool check_operand_types(struct parser *p, const struct ptx_insn *in, const struct opdpos *pos)
+{
+	for (unsigned k = 0; k < in->nopd; k++) {
+		bool wider;
+		unsigned it = opd_expected_type(in, k, &wider);
+		if (it != PTX_T_NONE && !opd_type_fits(p, in, pos, k, it, wider))
+			return false;
+	}
+	return true;
+}
+
 /* Suffixes of the tensor-core instructions (wmma, mma, ldmatrix, stmatrix).
  * They have their own grammar (shapes, layouts, up to four types), so they
  * are read here rather than through the modifier table; which combinations
@@ -1296,6 +1435,6 @@ bool parse_instruction(struct parser *p)
 		return true;
 	if (!check_operands(p, in, sy->opds, pos, &mn))
 		return false;
-	return check_operand_details(p, in, pos, &mn, &st);
+	return check_operand_details(p, in, pos, &mn, &st) && check_operand_types(p, in, pos);
 }
 
