@@ -1132,3 +1132,47 @@ TEST(cov_video_selectors)
 	CHECK_STR_CONTAINS(wsSimLastError(sim), "bad.ptx:7:22: error: selectors on the destination");
 	wsSimDestroy(sim);
 }
+
+/* Valid PTX warpsim used to refuse (issue 26): createpolicy in all its forms,
+ * .L2::cache_hint operands (the hint is ignored: the accesses behave as
+ * without it) and WARP_SZ as a store's value, at every warp size. */
+TEST(cov_createpolicy_cache_hint_warp_sz_store)
+{
+	static const unsigned sizes[] = {8, 16, 32, 64};
+	char *ptx = cov_read(t, TEST_DATA_DIR "/ptx/func/cpolicy.ptx");
+	if (!ptx)
+		return;
+	for (unsigned mi = 0; mi < 2; mi++)
+		for (unsigned si = 0; si < 4; si++) {
+			struct cenv e;
+			if (!cov_open(t, &e, cov_modes[mi], sizes[si], ptx, "cpolicy.ptx"))
+				break;
+			ws_deviceptr o = cov_alloc(&e, 56);
+			void *args[] = {&o};
+			CHECK_MSG(cov_launch(&e, "k", 1, 1, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+			uint32_t v[8];
+			uint64_t pol[3];
+			wsMemcpyDtoH(e.sim, v, o, sizeof v);
+			wsMemcpyDtoH(e.sim, pol, o + 32, sizeof pol);
+			CHECK_EQ(v[0], sizes[si] < 32 ? sizes[si] : 32u);
+			CHECK_EQ(v[4], 5u);
+			CHECK_EQ(v[5], 5u);
+			CHECK_EQ(v[6], 5u);
+			CHECK_EQ(v[7], 115u);
+			CHECK(pol[0] == pol[1] && pol[0] != pol[2] && pol[0] != 0);
+			wsSimDestroy(e.sim);
+		}
+	free(ptx);
+	/* the policy operand must be a 64-bit register */
+	ws_config *cfg = wsConfigCreate();
+	ws_sim *sim;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	ws_module *m;
+	static const char bad[] = ".version 9.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
+				  "\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<4>;\n"
+				  "\tld.global.L2::cache_hint.u32 %r1, [%rd1], %r2;\n\tret;\n}\n";
+	CHECK_EQ(wsModuleLoadData(sim, &m, bad, "bad.ptx"), WS_ERROR_INVALID_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), "bad.ptx:8:44: error: 'ld' with .L2::cache_hint needs a 64-bit cache-policy");
+	wsSimDestroy(sim);
+}

@@ -730,3 +730,37 @@ static void func_fault_names_faulting_insn_body(struct test_ctx *t, unsigned mi)
 	CHECK_STR_CONTAINS(wsSimLastError(e.sim), "bar.ptx:32: 'call");
 	env_close(&e);
 }
+
+/* Indirect calls whose targets differ within a warp (virtual calls through a
+ * table indexed by lane) run each target in turn and reconverge after the
+ * call, in both models, at every warp size (issue 26). */
+static void func_call_divergent_indirect_body(struct test_ctx *t, unsigned mi);
+TEST(func_call_divergent_indirect)
+{
+	for (unsigned mi = 0; mi < 2; mi++)
+		func_call_divergent_indirect_body(t, mi);
+}
+static void func_call_divergent_indirect_body(struct test_ctx *t, unsigned mi)
+{
+	for (size_t wi = 0; wi < sizeof warp_sizes / sizeof warp_sizes[0]; wi++) {
+		struct env e;
+		if (!env_open(t, &e, TEST_DATA_DIR "/ptx/func/vcall.ptx", warp_sizes[wi], NULL, NULL))
+			return;
+		enum { N = 96 };
+		ws_deviceptr dout = dalloc(&e, N * 4);
+		void *args[] = {&dout};
+		CHECK_MSG(launch1(&e, "vcall", N, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		int out[N];
+		wsMemcpyDtoH(e.sim, out, dout, sizeof out);
+		for (int i = 0; i < N; i++) {
+			int f[3] = {i + 1, i * 2, i * i}, g[3] = {8, 14, 49};
+			int want = f[i % 3] + 1000 + (i & 1 ? g[(i / 2) % 3] * 10000 : 0);
+			CHECK_MSG(out[i] == want, "%s, warp size %u: out[%d] = %d, expected %d", modes[mi], warp_sizes[wi],
+				  i, out[i], want);
+		}
+		uint64_t calls = 0;
+		wsStatsGet(e.sim, "calls", &calls);
+		CHECK(calls > 0);
+		env_close(&e);
+	}
+}

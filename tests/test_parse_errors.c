@@ -141,7 +141,7 @@ TEST(parse_errors_located)
 	PARSE_ERR(HDR ".global .u32 x = 0f3F80;\n", 4, 18, "malformed floating-point literal");
 	PARSE_ERR("\"abc\n", 1, 1, "unterminated string");
 	PARSE_ERR(HDR ".entry k() { .reg .b32 %r<0>; }\n", 4, 27, "register count must be at least 1");
-	PARSE_ERR(KERNEL("st.global.u32 [%rd1], gv;"), BODY_LINE, 23, "must be a register or immediate");
+	PARSE_ERR(KERNEL("st.global.u32 [%rd1], gv;"), BODY_LINE, 23, "must be a register, an immediate or WARP_SZ");
 	PARSE_ERR(KERNEL("brx.idx %r1, nots;"), BODY_LINE, 14, "unknown .branchtargets name 'nots'");
 	PARSE_ERR(KERNEL("t: .branchtargets L9;\nbrx.idx %r1, t;"), BODY_LINE, 19, "undefined label 'L9'");
 	PARSE_ERR(KERNEL("{ .reg .b32 %q; }\nmov.u32 %q, 1;"), BODY_LINE + 1, 9, "register '%q' is not declared");

@@ -1,7 +1,7 @@
 /*
  * memop.c -- memory instructions of the functional model: ld, ldu, st,
- * atom, red, cvta, isspacep, cp.async and mbarrier (prefetch is a no-op:
- * warp.c).  Each opcode's handler (op.h) is defined here beside its check.
+ * atom, red, cvta, isspacep, cp.async, mbarrier and createpolicy (prefetch
+ * is a no-op: warp.c).  Each opcode's handler (op.h) is defined here beside its check.
  *
  * Models the state spaces as software sees them: global (device memory,
  * bounds-checked per allocation), shared (per CTA), local (per thread,
@@ -937,6 +937,37 @@ static bool isspacep_step(const struct func_step *s)
 	return true;
 }
 
+/* createpolicy: an L2 cache policy for .L2::cache_hint.  Hardware encodes
+ * the priorities and fraction or range in an opaque 64-bit value; warpsim
+ * does not model the hint (the parser drops the consuming operand), so the
+ * value only has to be deterministic: the form in the top 4 bits (1
+ * fractional, 2 range) over the fraction's f32 bits (1.0 when absent) or the
+ * range (address + primary size << 32 ^ total size); .cvt passes its access
+ * property through. */
+static bool createpolicy_step(const struct func_step *s)
+{
+	const struct func_exec *x = s->x;
+	const struct ptx_insn *in = s->in;
+	uint64_t t1[WS_MAX_WARP], t2[WS_MAX_WARP], t3[WS_MAX_WARP];
+	const uint64_t *a = in->nopd > 1 ? func_src(x, &in->opd[1], t1) : NULL;
+	const uint64_t *b = in->nopd > 3 ? func_src(x, &in->opd[2], t2) : NULL;
+	const uint64_t *c = in->nopd > 3 ? func_src(x, &in->opd[3], t3) : NULL;
+	uint64_t *d = func_reg(x, in->opd[0].reg);
+	for (uint64_t m = s->exec; m; m &= m - 1) {
+		unsigned l = __builtin_ctzll(m);
+		uint64_t v;
+		if (in->mode == MODE_CVT)
+			v = a[l];
+		else if (in->mode == MODE_RANGE)
+			v = 2ull << 60 | ((a[l] + ((b[l] & 0xffffffffu) << 32)) ^ (c[l] & 0xffffffffu)) >> 4;
+		else
+			v = 1ull << 60 | (a ? a[l] & 0xffffffffu : 0x3f800000u);
+		d[l] = v;
+	}
+	func_step_next(s);
+	return true;
+}
+
 static bool check_any(const struct ptx_insn *in, char *why, size_t whysz) { return true; }
 
 const struct func_op func_op_ldst = {.check = check_ldst, .step = memop_step};      /* ld, ldu, st */
@@ -944,3 +975,4 @@ const struct func_op func_op_atom = {.check = check_atom, .step = memop_step};  
 const struct func_op func_op_async = {.check = check_async, .step = async_step};    /* cp.async, mbarrier */
 const struct func_op func_op_cvta = {.check = check_any, .step = cvta_step};
 const struct func_op func_op_isspacep = {.check = check_any, .step = isspacep_step};
+const struct func_op func_op_createpolicy = {.check = check_any, .step = createpolicy_step};

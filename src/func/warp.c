@@ -8,7 +8,9 @@
  * (the branch's immediate post-dominator), and one entry per path is
  * pushed; an entry is popped when its pc reaches its reconvergence pc or
  * its mask becomes empty.  The taken path runs first.  `call` pushes a call
- * entry with a fresh register frame and local-memory frame; `ret` removes
+ * entry with a fresh register frame and local-memory frame (an indirect call
+ * whose threads hold different targets first splits into one entry per
+ * target, each of which makes the call in turn); `ret` removes
  * the returning threads from every entry of the callee; `exit` removes the
  * exiting threads from every entry.  Exited warps never block a barrier.
  */
@@ -495,8 +497,42 @@ static bool exec_branch(struct func_launch *L, struct func_cta *c, struct func_w
 	return true;
 }
 
+/* An indirect call whose threads hold different targets: run each target in
+ * turn, as hardware does (ptxas compiles it to a loop over the distinct
+ * targets).  One SIMT entry per target, the lowest lane's first, re-executes
+ * the call with that target's threads and pops when they are back after the
+ * call (its reconvergence pc); the current entry waits there, so every
+ * thread goes on together after the last target returns. */
+static bool split_indirect_call(struct func_launch *L, struct func_cta *c, struct func_warp *w, const uint64_t *fp,
+				uint64_t exec, struct func_step_info *info)
+{
+	uint64_t groups[WS_MAX_WARP];
+	unsigned ng = 0;
+	for (uint64_t rest = exec; rest;) {
+		uint64_t v = fp[__builtin_ctzll(rest)], g = 0;
+		for (uint64_t m = rest; m; m &= m - 1)
+			if (fp[__builtin_ctzll(m)] == v)
+				g |= m & -m;
+		groups[ng++] = g;
+		rest &= ~g;
+	}
+	struct simt_entry *e = &w->stack[w->sp - 1];
+	struct simt_entry base = *e;
+	base.is_call = 0;
+	base.rpc = e->pc + 1;
+	e->pc = base.rpc;
+	info->diverged = true;
+	for (unsigned g = ng; g-- > 0;) { /* the first target on top: runs first */
+		struct simt_entry p = base;
+		p.mask = groups[g];
+		if (!stack_push(w, p))
+			return func_fail(L, c, w, -1, WS_ERROR_OUT_OF_MEMORY, "SIMT stack overflow");
+	}
+	return true;
+}
+
 static bool exec_call(struct func_launch *L, struct func_cta *c, struct func_warp *w, const struct func_exec *x,
-		      const struct ptx_insn *in, uint64_t exec)
+		      const struct ptx_insn *in, uint64_t exec, struct func_step_info *info)
 {
 	struct simt_entry *e = &w->stack[w->sp - 1];
 	int32_t pc = e->pc; /* stays on the call until it succeeds, so that a fault names the call */
@@ -511,8 +547,7 @@ static bool exec_call(struct func_launch *L, struct func_cta *c, struct func_war
 		uint64_t v0 = fp[__builtin_ctzll(exec)];
 		for (uint64_t m = exec; m; m &= m - 1)
 			if (fp[__builtin_ctzll(m)] != v0)
-				return func_fail(L, c, w, (int)__builtin_ctzll(m), WS_ERROR_ILLEGAL_INSTRUCTION,
-						 "indirect call with different targets within one warp is not supported");
+				return split_indirect_call(L, c, w, fp, exec, info);
 		uint64_t idx = (v0 - WS_FUNC_WINDOW) / 16;
 		if (v0 < WS_FUNC_WINDOW || idx >= L->mod->nfuncs || (v0 - WS_FUNC_WINDOW) % 16 ||
 		    L->mod->funcs[idx].is_extern || L->mod->funcs[idx].is_entry)
@@ -593,7 +628,10 @@ static bool step_branch(const struct func_step *s)
 	return exec_branch(s->L, s->c, s->w, s->x, s->in, s->active, s->exec, s->info);
 }
 
-static bool step_call(const struct func_step *s) { return exec_call(s->L, s->c, s->w, s->x, s->in, s->exec); }
+static bool step_call(const struct func_step *s)
+{
+	return exec_call(s->L, s->c, s->w, s->x, s->in, s->exec, s->info);
+}
 
 static bool step_bar(const struct func_step *s)
 {

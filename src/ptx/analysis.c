@@ -145,6 +145,7 @@ static bool resolve_calls(struct ptx_module *m, struct ptx_function *fn, struct 
  *      size(type)/nelem (mov.b64 %rd, {%r1, %r2})
  *   u  .u32    b  .b32    s  .s32    p  .pred    q  .u64 (addresses)
  *   x  dp4a/dp2a c: .s32 if either source type is signed, else .u32
+ *   P  createpolicy: by its mode (operand_type)
  *   R  bar/barrier: .u32 operands; bar.red: d, .u32..., .pred last;
  *      bar.warp.sync: .b32 member mask
  */
@@ -154,7 +155,7 @@ static const char *const imm_roles[OP_COUNT] = {
 	[OP_MAD24] = "dTTT",    [OP_SAD] = "dTTT",     [OP_DIV] = "dTT",       [OP_REM] = "dTT",
 	[OP_ABS] = "dT",        [OP_NEG] = "dT",       [OP_MIN] = "dTTT",      [OP_MAX] = "dTTT",
 	[OP_FMA] = "dTTT",      [OP_COPYSIGN] = "dTT", [OP_TESTP] = "dT",      [OP_DP4A] = "dT2x",
-	[OP_DP2A] = "dT2x",
+	[OP_DP2A] = "dT2x",      [OP_CREATEPOLICY] = "dP",
 	[OP_POPC] = "dT",       [OP_CLZ] = "dT",       [OP_BREV] = "dT",       [OP_BFE] = "dTuu",
 	[OP_BFI] = "dTTuu",     [OP_BFIND] = "dT",     [OP_FNS] = "dbus",      [OP_PRMT] = "dbbb",
 	[OP_AND] = "dTT",       [OP_OR] = "dTT",       [OP_XOR] = "dTT",       [OP_NOT] = "dT",
@@ -350,6 +351,8 @@ static unsigned operand_type(const struct ptx_module *m, const struct ptx_insn *
 	case 'p': return PTX_T_PRED;
 	case 'q': return m->address_size == 32 ? PTX_T_U32 : PTX_T_U64;
 	case 'x': return ptx_type_is_signed(t) || ptx_type_is_signed(t2) ? PTX_T_S32 : PTX_T_U32;
+	case 'P': /* createpolicy: fraction .f32; [a], primary-size, total-size .u32; access property .b64 */
+		return in->mode == MODE_FRACTIONAL ? PTX_T_F32 : in->mode == MODE_CVT ? PTX_T_B64 : k == 1 ? ROLE_ADDR : PTX_T_U32;
 	case 'R':
 		if (in->mode == MODE_WARP_SYNC)
 			return PTX_T_B32;
