@@ -45,6 +45,19 @@ static int cov_open(struct test_ctx *t, struct cenv *e, const char *mode, unsign
 	return 1;
 }
 
+/* PTX text `ptx` must fail to load with WS_ERROR_INVALID_PTX and a message containing `want`. */
+static void cov_load_error(struct test_ctx *t, const char *ptx, const char *name, const char *want)
+{
+	ws_config *cfg = wsConfigCreate();
+	ws_sim *sim = NULL;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	ws_module *m;
+	CHECK_EQ(wsModuleLoadData(sim, &m, ptx, name), WS_ERROR_INVALID_PTX);
+	CHECK_STR_CONTAINS(wsSimLastError(sim), want);
+	wsSimDestroy(sim);
+}
+
 /* Load a PTX file from tests/ into a string (caller frees). */
 static char *cov_read(struct test_ctx *t, const char *path)
 {
@@ -1121,16 +1134,10 @@ TEST(cov_video_selectors)
 		CHECK_EQ(v[3], 16);          /* 0x40 >> 2 */
 		wsSimDestroy(e.sim);
 	}
-	ws_config *cfg = wsConfigCreate();
-	ws_sim *sim;
-	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
-	wsConfigDestroy(cfg);
-	ws_module *m;
-	static const char bad[] = ".version 9.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
-				  "\t.reg .b32 %r<4>;\n\tvadd.u32.u32.u32 %r1.b0, %r2, %r3;\n\tret;\n}\n";
-	CHECK_EQ(wsModuleLoadData(sim, &m, bad, "bad.ptx"), WS_ERROR_INVALID_PTX);
-	CHECK_STR_CONTAINS(wsSimLastError(sim), "bad.ptx:7:22: error: selectors on the destination");
-	wsSimDestroy(sim);
+	cov_load_error(t,
+		       ".version 9.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
+		       "\t.reg .b32 %r<4>;\n\tvadd.u32.u32.u32 %r1.b0, %r2, %r3;\n\tret;\n}\n",
+		       "bad.ptx", "bad.ptx:7:22: error: selectors on the destination");
 }
 
 /* Valid PTX warpsim used to refuse (issue 26): createpolicy in all its forms,
@@ -1164,15 +1171,40 @@ TEST(cov_createpolicy_cache_hint_warp_sz_store)
 		}
 	free(ptx);
 	/* the policy operand must be a 64-bit register */
-	ws_config *cfg = wsConfigCreate();
-	ws_sim *sim;
-	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
-	wsConfigDestroy(cfg);
-	ws_module *m;
-	static const char bad[] = ".version 9.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
-				  "\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<4>;\n"
-				  "\tld.global.L2::cache_hint.u32 %r1, [%rd1], %r2;\n\tret;\n}\n";
-	CHECK_EQ(wsModuleLoadData(sim, &m, bad, "bad.ptx"), WS_ERROR_INVALID_PTX);
-	CHECK_STR_CONTAINS(wsSimLastError(sim), "bad.ptx:8:44: error: 'ld' with .L2::cache_hint needs a 64-bit cache-policy");
-	wsSimDestroy(sim);
+	cov_load_error(t,
+		       ".version 9.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
+		       "\t.reg .b32 %r<4>;\n\t.reg .b64 %rd<4>;\n\tld.global.L2::cache_hint.u32 %r1, [%rd1], %r2;\n\tret;\n}\n",
+		       "bad.ptx", "bad.ptx:8:44: error: 'ld' with .L2::cache_hint needs a 64-bit cache-policy");
+}
+
+/* A register plus an integer as a source ("%r2+4", which ptxas accepts):
+ * the register's value plus the integer, wrapped to its width; a label on
+ * the instruction runs the addition too (issue 26). */
+TEST(cov_register_plus_immediate)
+{
+	enum { T = 40 };
+	char *ptx = cov_read(t, TEST_DATA_DIR "/ptx/func/regplus.ptx");
+	if (!ptx)
+		return;
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open(t, &e, cov_modes[mi], 0, ptx, "regplus.ptx"))
+			break;
+		ws_deviceptr o = cov_alloc(&e, T * 16);
+		void *args[] = {&o};
+		CHECK_MSG(cov_launch(&e, "k", 1, T, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		uint32_t v[T * 4];
+		wsMemcpyDtoH(e.sim, v, o, sizeof v);
+		for (uint32_t i = 0; i < T; i++)
+			CHECK_MSG(v[4 * i] == i + 4 && v[4 * i + 1] == (i + 11) * 3 + 1 && v[4 * i + 2] == i - 4 &&
+					  v[4 * i + 3] == i + 5,
+				  "%s thread %u: %u %u %u %u", cov_modes[mi], i, v[4 * i], v[4 * i + 1], v[4 * i + 2],
+				  v[4 * i + 3]);
+		wsSimDestroy(e.sim);
+	}
+	free(ptx);
+	cov_load_error(t,
+		       ".version 9.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n"
+		       "\t.reg .f32 %f<4>;\n\tadd.f32 %f1, %f2+1, %f3;\n\tret;\n}\n",
+		       "bad.ptx", "bad.ptx:7:2: error: '%f2+1': register + integer needs a 16-, 32- or 64-bit integer register");
 }

@@ -23,8 +23,9 @@ struct env {
 
 static const char *const modes[] = {"functional", "timing"};
 
+/* Open a simulator and load the PTX file `ptx`, or, when `name` is given, the PTX text `ptx` under that name. */
 static int env_open_mode(struct test_ctx *t, struct env *e, const char *ptx, unsigned ws, const char *key,
-			 const char *val, const char *mode)
+			 const char *val, const char *mode, const char *name)
 {
 	memset(e, 0, sizeof *e);
 	ws_config *cfg = wsConfigCreate();
@@ -39,15 +40,15 @@ static int env_open_mode(struct test_ctx *t, struct env *e, const char *ptx, uns
 	CHECK(r == WS_SUCCESS);
 	if (r != WS_SUCCESS)
 		return 0;
-	r = wsModuleLoad(e->sim, &e->mod, ptx);
-	CHECK_MSG(r == WS_SUCCESS, "load %s: %s", ptx, wsSimLastError(e->sim));
+	r = name ? wsModuleLoadData(e->sim, &e->mod, ptx, name) : wsModuleLoad(e->sim, &e->mod, ptx);
+	CHECK_MSG(r == WS_SUCCESS, "load %s: %s", name ? name : ptx, wsSimLastError(e->sim));
 	return r == WS_SUCCESS;
 }
 
 static void env_close(struct env *e) { wsSimDestroy(e->sim); }
 
 /* Tests that loop over `mi` run under both the functional and the timing model. */
-#define env_open(t, e, ptx, ws, key, val) env_open_mode(t, e, ptx, ws, key, val, modes[mi])
+#define env_open(t, e, ptx, ws, key, val) env_open_mode(t, e, ptx, ws, key, val, modes[mi], NULL)
 
 static ws_deviceptr dalloc(struct env *e, size_t n)
 {
@@ -484,7 +485,7 @@ TEST(func_determinism)
 	char json[2][8192];
 	for (int run = 0; run < 2; run++) {
 		struct env e;
-		if (!env_open_mode(t, &e, RECONV_PTX, 32, NULL, NULL, "timing"))
+		if (!env_open_mode(t, &e, RECONV_PTX, 32, NULL, NULL, "timing", NULL))
 			return;
 		unsigned n = 96;
 		int trip[96];
@@ -702,16 +703,8 @@ TEST(func_fault_names_faulting_insn)
 static void func_fault_names_faulting_insn_body(struct test_ctx *t, unsigned mi)
 {
 	struct env e;
-	memset(&e, 0, sizeof e);
-	ws_config *cfg = wsConfigCreate();
-	char err[128];
-	CHECK(wsConfigSet(cfg, "mode", modes[mi], err, sizeof err) == WS_SUCCESS);
-	CHECK(wsSimCreate(&e.sim, cfg) == WS_SUCCESS);
-	wsConfigDestroy(cfg);
-	if (!e.sim)
+	if (!env_open_mode(t, &e, bar_fault_ptx, 32, NULL, NULL, modes[mi], "bar.ptx"))
 		return;
-	CHECK_MSG(wsModuleLoadData(e.sim, &e.mod, bar_fault_ptx, "bar.ptx") == WS_SUCCESS, "%s",
-		  wsSimLastError(e.sim));
 	uint32_t v = 16;
 	void *args[] = {&v};
 	CHECK_EQ(launch1(&e, "bad_id", 32, args), WS_ERROR_ILLEGAL_INSTRUCTION);

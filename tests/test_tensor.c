@@ -920,3 +920,83 @@ TEST(tensor_mma_inf_nan)
 		wsSimDestroy(e.sim);
 	}
 }
+
+/* ---- ZLUDA's ldmatrix and mma tests, converted (issue 26) ----
+ * tests/ptx/func/zluda_*.ptx come from ZLUDA's PTX tests with their expected
+ * outputs (ptx/src/test/spirv_run/mod.rs).  ZLUDA's harness launches them
+ * with 64 threads, but each writes its output (and ldmatrix its shared data)
+ * for 32: thread t writes out[t*2..] / out[t*8..], so threads 32..63 run past
+ * the buffer.  Converted with the 32 threads they are written for, they give
+ * ZLUDA's expected values; with 64 they fault, as they should. */
+static const uint32_t zluda_ldmatrix_out[64] = {
+	    340, 7, 122, 619, 527, 998, 693, 930, 958, 773, 394, 749,
+	    668, 172, 432, 465, 646, 937, 354, 96, 761, 88, 449, 621,
+	    252, 909, 778, 298, 218, 283, 800, 286, 656, 779, 493, 290,
+	    659, 429, 787, 930, 672, 25, 203, 687, 343, 423, 845, 200,
+	    318, 918, 286, 10, 206, 515, 253, 248, 194, 158, 489, 911,
+	    29, 270, 323, 459,
+};
+static const float zluda_mma_bf16_2x_out[256] = {
+	    4448.0f, 11873.0f, 4882.0f, 13331.0f, 5380.0f, 12805.0f, 5942.0f, 14391.0f,
+	    19304.0f, 26729.0f, 21786.0f, 30235.0f, 20236.0f, 27661.0f, 22846.0f, 31295.0f,
+	    34160.0f, 41585.0f, 38690.0f, 47139.0f, 35092.0f, 42517.0f, 39750.0f, 48199.0f,
+	    49016.0f, 56441.0f, 55594.0f, 64043.0f, 49948.0f, 57373.0f, 56654.0f, 65103.0f,
+	    11392.0f, 35201.0f, 11826.0f, 36659.0f, 14372.0f, 38181.0f, 14934.0f, 39767.0f,
+	    59016.0f, 82825.0f, 61498.0f, 86331.0f, 61996.0f, 85805.0f, 64606.0f, 89439.0f,
+	    106640.0f, 130449.0f, 111170.0f, 136003.0f, 109620.0f, 133429.0f, 114278.0f, 139111.0f,
+	    154264.0f, 178073.0f, 160842.0f, 185675.0f, 157244.0f, 181053.0f, 163950.0f, 188783.0f,
+	    18336.0f, 58529.0f, 18770.0f, 59987.0f, 23364.0f, 63557.0f, 23926.0f, 65143.0f,
+	    98728.0f, 138921.0f, 101210.0f, 142427.0f, 103756.0f, 143949.0f, 106366.0f, 147583.0f,
+	    179120.0f, 219313.0f, 183650.0f, 224867.0f, 184148.0f, 224341.0f, 188806.0f, 230023.0f,
+	    259512.0f, 299705.0f, 266090.0f, 307307.0f, 264540.0f, 304733.0f, 271246.0f, 312463.0f,
+	    25280.0f, 81857.0f, 25714.0f, 83315.0f, 32356.0f, 88933.0f, 32918.0f, 90519.0f,
+	    138440.0f, 195017.0f, 140922.0f, 198523.0f, 145516.0f, 202093.0f, 148126.0f, 205727.0f,
+	    251600.0f, 308177.0f, 256130.0f, 313731.0f, 258676.0f, 315253.0f, 263334.0f, 320935.0f,
+	    364760.0f, 421337.0f, 371338.0f, 428939.0f, 371836.0f, 428413.0f, 378542.0f, 436143.0f,
+	    32224.0f, 105185.0f, 32658.0f, 106643.0f, 41348.0f, 114309.0f, 41910.0f, 115895.0f,
+	    178152.0f, 251113.0f, 180634.0f, 254619.0f, 187276.0f, 260237.0f, 189886.0f, 263871.0f,
+	    324080.0f, 397041.0f, 328610.0f, 402595.0f, 333204.0f, 406165.0f, 337862.0f, 411847.0f,
+	    470008.0f, 542969.0f, 476586.0f, 550571.0f, 479132.0f, 552093.0f, 485838.0f, 559823.0f,
+	    39168.0f, 128513.0f, 39602.0f, 129971.0f, 50340.0f, 139685.0f, 50902.0f, 141271.0f,
+	    217864.0f, 307209.0f, 220346.0f, 310715.0f, 229036.0f, 318381.0f, 231646.0f, 322015.0f,
+	    396560.0f, 485905.0f, 401090.0f, 491459.0f, 407732.0f, 497077.0f, 412390.0f, 502759.0f,
+	    575256.0f, 664601.0f, 581834.0f, 672203.0f, 586428.0f, 675773.0f, 593134.0f, 683503.0f,
+	    46112.0f, 151841.0f, 46546.0f, 153299.0f, 59332.0f, 165061.0f, 59894.0f, 166647.0f,
+	    257576.0f, 363305.0f, 260058.0f, 366811.0f, 270796.0f, 376525.0f, 273406.0f, 380159.0f,
+	    469040.0f, 574769.0f, 473570.0f, 580323.0f, 482260.0f, 587989.0f, 486918.0f, 593671.0f,
+	    680504.0f, 786233.0f, 687082.0f, 793835.0f, 693724.0f, 799453.0f, 700430.0f, 807183.0f,
+	    53056.0f, 175169.0f, 53490.0f, 176627.0f, 68324.0f, 190437.0f, 68886.0f, 192023.0f,
+	    297288.0f, 419401.0f, 299770.0f, 422907.0f, 312556.0f, 434669.0f, 315166.0f, 438303.0f,
+	    541520.0f, 663633.0f, 546050.0f, 669187.0f, 556788.0f, 678901.0f, 561446.0f, 684583.0f,
+	    785752.0f, 907865.0f, 792330.0f, 915467.0f, 801020.0f, 923133.0f, 807726.0f, 930863.0f,
+};
+
+TEST(tensor_zluda_ldmatrix_mma_bf16)
+{
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct tenv e;
+		if (!tenv_open(t, &e, TEST_DATA_DIR "/ptx/func/zluda_ldmatrix.ptx", tc_modes[mi], NULL, NULL))
+			return;
+		uint32_t out[64] = {0};
+		if (trun(t, &e, "ldmatrix", 32, NULL, 0, NULL, 0, NULL, 0, out, sizeof out) == WS_SUCCESS)
+			for (unsigned i = 0; i < 64; i++)
+				CHECK_MSG(out[i] == zluda_ldmatrix_out[i], "%s: ldmatrix out[%u] = %u, expected %u",
+					  tc_modes[mi], i, out[i], zluda_ldmatrix_out[i]);
+		/* launched as ZLUDA does, thread 32 writes past the 64-word output */
+		ws_function *f;
+		CHECK(wsModuleGetFunction(&f, e.mod, "ldmatrix") == WS_SUCCESS);
+		void *args[] = {&e.p[0]};
+		CHECK_EQ(wsLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, args), WS_ERROR_ILLEGAL_ADDRESS);
+		wsSimDestroy(e.sim);
+		if (!tenv_open(t, &e, TEST_DATA_DIR "/ptx/func/zluda_mma_m16n8k16_f32_bf16_bf16_f32_2x.ptx", tc_modes[mi],
+			       NULL, NULL))
+			return;
+		float d[256] = {0};
+		if (trun(t, &e, "mma_m16n8k16_f32_bf16_bf16_f32_2x", 32, NULL, 0, NULL, 0, NULL, 0, d, sizeof d) ==
+		    WS_SUCCESS)
+			for (unsigned i = 0; i < 256; i++)
+				CHECK_MSG(d[i] == zluda_mma_bf16_2x_out[i], "%s: mma out[%u] = %g, expected %g",
+					  tc_modes[mi], i, (double)d[i], (double)zluda_mma_bf16_2x_out[i]);
+		wsSimDestroy(e.sim);
+	}
+}

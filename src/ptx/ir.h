@@ -278,7 +278,7 @@ struct ptx_operand {
 	int32_t func;      /* OPD_FUNC */
 	int32_t target;    /* OPD_LABEL: pc */
 	uint32_t nlist;    /* OPD_LIST: entries of list */
-	int64_t offset;    /* OPD_ADDR / OPD_SYM displacement */
+	int64_t offset;    /* OPD_ADDR / OPD_SYM displacement (OPD_REG: 0; "%r+imm" is lowered by the parser) */
 	uint64_t imm;      /* OPD_IMM bits */
 	/* OPD_VEC: elem[0..nelem), an array of PTX_MAX_VEC owned by the operand (NULL
 	 * otherwise).  Kept out of line so that an operand is 64 bytes: vector

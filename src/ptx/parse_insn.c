@@ -1373,7 +1373,92 @@ static bool drop_cache_policy(struct parser *p, struct ptx_insn *in, const struc
 	return true;
 }
 
+/* "%r2+4" as a source operand (ptxas takes it as the register's value plus
+ * the integer, wrapped to the register's width: it compiles `mov.u32 %r1,
+ * %r2+4` as `add.u32 %r1, %r2, 4`): lowered into one add per such operand,
+ * into a fresh register, placed before the instruction, which then reads
+ * that register.  The adds take the instruction's index, so a label on it
+ * runs them first; fixups naming the instruction move with it.  Integer
+ * registers only (ptxas crashes on a .f32 one). */
+static bool lower_reg_plus(struct parser *p, uint32_t ii)
+{
+	struct ptx_function *f = cur(p);
+	unsigned n = 0;
+	for (unsigned k = 0; k < f->insns[ii].nopd; k++) {
+		struct ptx_operand *o = &f->insns[ii].opd[k];
+		if (o->kind != OPD_REG || o->offset == 0)
+			continue;
+		unsigned rt = f->regs[o->reg].type;
+		static const uint8_t add_type[PTX_T_COUNT] = {
+		    [PTX_T_B16] = PTX_T_U16, [PTX_T_B32] = PTX_T_U32, [PTX_T_B64] = PTX_T_U64, [PTX_T_U16] = PTX_T_U16,
+		    [PTX_T_U32] = PTX_T_U32, [PTX_T_U64] = PTX_T_U64, [PTX_T_S16] = PTX_T_U16, [PTX_T_S32] = PTX_T_U32,
+		    [PTX_T_S64] = PTX_T_U64}; /* the same bits as a signed add */
+		const struct ptx_insn *in = &f->insns[ii];
+		if (!add_type[rt])
+			return fail_at(p, in->line, in->col, "'%s+%lld': register + integer needs a 16-, 32- or 64-bit integer register, not .%s",
+				       f->regs[o->reg].name, (long long)o->offset, ptx_type_name[rt]);
+		size_t nl = strlen(f->regs[o->reg].name) + 48;
+		char *nm = malloc(nl);
+		if (!nm)
+			return fail_oom(p);
+		/* not a PTX identifier: cannot clash with a declared name */
+		snprintf(nm, nl, "%s+%lld@%u.%u", f->regs[o->reg].name, (long long)o->offset, ii, k);
+		if (!declare_reg(p, nm, (uint32_t)strlen(nm), (uint8_t)rt, in->line, in->col))
+			return false;
+		int32_t tmp = (int32_t)f->nregs - 1;
+		struct ptx_insn *add = new_insn(p, &(struct ptx_token){.line = f->insns[ii].line, .col = f->insns[ii].col});
+		if (!add)
+			return false;
+		in = &f->insns[ii];
+		o = &f->insns[ii].opd[k];
+		add->op = OP_ADD;
+		add->type = add_type[rt];
+		add->unit = (uint8_t)ptx_opcode_table[OP_ADD].unit;
+		add->lat = (uint8_t)ptx_opcode_table[OP_ADD].lat;
+		add->guard = in->guard;
+		add->guard_neg = in->guard_neg;
+		add->nopd = 3;
+		add->opd[0].kind = OPD_REG;
+		add->opd[0].reg = tmp;
+		add->opd[1].kind = OPD_REG;
+		add->opd[1].reg = o->reg;
+		add->opd[2].kind = OPD_IMM;
+		add->opd[2].imm_kind = IMM_INT;
+		unsigned bits = ptx_type_bits(add_type[rt]);
+		add->opd[2].imm = bits >= 64 ? (uint64_t)o->offset : (uint64_t)o->offset & ((1ull << bits) - 1);
+		o->reg = tmp;
+		o->offset = 0;
+		n++;
+	}
+	/* the adds were appended after the instruction: rotate it to the end */
+	struct ptx_insn moved = f->insns[ii];
+	memmove(&f->insns[ii], &f->insns[ii + 1], n * sizeof moved);
+	f->insns[ii + n] = moved;
+	for (uint32_t r = 0; r < p->nfrefs; r++)
+		if (p->frefs[r].a == (uint32_t)p->fi && p->frefs[r].b == ii)
+			p->frefs[r].b = ii + n;
+	for (uint32_t r = 0; r < p->nmrefs; r++)
+		if (p->mrefs[r].what != REF_INIT && p->mrefs[r].a == (uint32_t)p->fi && p->mrefs[r].b == ii)
+			p->mrefs[r].b = ii + n;
+	return true;
+}
+
+static bool parse_instruction_at(struct parser *p, uint32_t *ii);
+
 bool parse_instruction(struct parser *p)
+{
+	uint32_t ii = UINT32_MAX;
+	p->reg_plus = false;
+	bool ok = parse_instruction_at(p, &ii);
+	if (p->reg_plus && ii != UINT32_MAX) {
+		p->reg_plus = false;
+		ok = ok && lower_reg_plus(p, ii);
+	}
+	return ok;
+}
+
+/* One instruction; *ii: its index once it exists. */
+static bool parse_instruction_at(struct parser *p, uint32_t *iip)
 {
 	int32_t guard = -1;
 	uint8_t guard_neg = 0;
@@ -1397,6 +1482,7 @@ bool parse_instruction(struct parser *p)
 	struct ptx_insn *in = new_insn(p, &mn);
 	if (!in)
 		return false;
+	*iip = ii;
 	in->op = (uint16_t)op;
 	in->guard = guard;
 	in->guard_neg = guard_neg;

@@ -131,6 +131,7 @@ struct parser {
 	uint32_t version_line, target_line;
 	/* errors (recover()) */
 	uint32_t nerrors, more_dropped;
+	bool reg_plus;          /* the instruction being parsed has a "%r+imm" source (lower_reg_plus) */
 	bool oom;
 	int last_kind; /* of the last token consumed */
 };

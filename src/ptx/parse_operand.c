@@ -340,6 +340,20 @@ bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uint32_t i
 			o->comp = (uint8_t)(si + 1);
 			next(p);
 		}
+		if (k > 0 && peek(p, 0)->kind == '+') { /* "%r2+4": a source of the register's value plus an integer */
+			next(p);
+			const struct ptx_token it = *peek(p, 0);
+			uint8_t ik;
+			uint64_t iv;
+			if (!parse_imm(p, &ik, &iv))
+				return false;
+			if (ik != IMM_INT)
+				return fail_tok(p, &it, "expected an integer after '%s+', got %s", cur(p)->regs[o->reg].name,
+						qtok(&it).s);
+			o->offset = (int64_t)iv; /* lowered into an add before the instruction (parse_insn.c) */
+			p->reg_plus = p->reg_plus || iv != 0;
+			return true;
+		}
 		if (accept(p, '|')) {
 			const struct ptx_token *t2 = peek(p, 0);
 			if (!pred_reg_of(p, t2, &o->reg2))
