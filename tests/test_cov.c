@@ -1208,3 +1208,37 @@ TEST(cov_register_plus_immediate)
 		       "\t.reg .f32 %f<4>;\n\tadd.f32 %f1, %f2+1, %f3;\n\tret;\n}\n",
 		       "bad.ptx", "bad.ptx:7:2: error: '%f2+1': register + integer needs a 16-, 32- or 64-bit integer register");
 }
+
+/* Vector-typed register parameters and results (.reg .v2 .u32, .reg .v4
+ * .f32) of device functions, called with vector registers (issue 26). */
+TEST(cov_vector_register_parameters)
+{
+	enum { T = 40 };
+	char *ptx = cov_read(t, TEST_DATA_DIR "/ptx/func/vecparam.ptx");
+	if (!ptx)
+		return;
+	uint32_t in[2 * T];
+	for (uint32_t i = 0; i < 2 * T; i++)
+		in[i] = i * 7 + 3;
+	for (unsigned mi = 0; mi < 2; mi++) {
+		struct cenv e;
+		if (!cov_open(t, &e, cov_modes[mi], 0, ptx, "vecparam.ptx"))
+			break;
+		ws_deviceptr di = cov_alloc(&e, sizeof in), o = cov_alloc(&e, T * 32);
+		wsMemcpyHtoD(e.sim, di, in, sizeof in);
+		void *args[] = {&di, &o};
+		CHECK_MSG(cov_launch(&e, "k", 1, T, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
+		uint32_t v[T * 8];
+		wsMemcpyDtoH(e.sim, v, o, sizeof v);
+		for (uint32_t i = 0; i < T; i++) {
+			float f[4];
+			memcpy(f, &v[8 * i + 4], sizeof f);
+			CHECK_MSG(v[8 * i] == in[2 * i + 1] && v[8 * i + 1] == in[2 * i] && f[0] == 2.0f * (float)i &&
+					  f[3] == 2.0f * (float)(i + 3),
+				  "%s thread %u: %u %u %g %g", cov_modes[mi], i, v[8 * i], v[8 * i + 1], (double)f[0],
+				  (double)f[3]);
+		}
+		wsSimDestroy(e.sim);
+	}
+	free(ptx);
+}

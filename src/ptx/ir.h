@@ -399,6 +399,8 @@ struct ptx_var {
 	 * issue 16): is_reg set, reg = the owning function's register holding it
 	 * (from the definition on) */
 	uint8_t is_reg;
+	uint8_t reg_vec;     /* a .reg .v2/.v4 parameter: its elements are parameters of their own, named
+			      * NAME.x ..; the first holds the element count (NAME is the vector in the body) */
 	int32_t reg;
 	uint32_t ninit_syms;
 	/* generic: written generic(name) -- the generic address; otherwise the

@@ -436,26 +436,46 @@ bool parse_reg_decl(struct parser *p)
 		if (nt.len == 1 && nt.text[0] == '_')
 			return fail_at(p, nt.line, nt.col, "'_' cannot be declared as a register");
 		if (vn) {
-			if (peek(p, 0)->kind == '<')
-				return fail_tok(p, peek(p, 0), "vector registers cannot be declared as a range");
 			if (ty == PTX_T_PRED)
 				return fail_at(p, nt.line, nt.col, "vector registers cannot be .pred");
-			int32_t first = (int32_t)cur(p)->nregs;
-			for (unsigned k = 0; k < vn; k++) {
-				char *nm = malloc(nt.len + 3);
-				if (!nm)
-					return fail_oom(p);
-				memcpy(nm, nt.text, nt.len);
-				nm[nt.len] = '.';
-				nm[nt.len + 1] = "xyzw"[k];
-				nm[nt.len + 2] = 0;
-				if (!declare_reg(p, nm, nt.len + 2, (uint8_t)ty, nt.line, nt.col))
+			/* %v<N>: the vectors %v0 .. %v(N-1), declared one by one */
+			uint64_t count = 0;
+			bool range = accept(p, '<');
+			if (range) {
+				const struct ptx_token ct_ = *peek(p, 0);
+				if (!parse_uint(p, &count, "a register count"))
+					return false;
+				if (count == 0)
+					return fail_at(p, ct_.line, ct_.col, "register count must be at least 1");
+				if (count * vn > MAX_REGS_PER_FUNC)
+					return fail_at(p, ct_.line, ct_.col, "too many registers (limit %u per function)",
+						       MAX_REGS_PER_FUNC);
+				if (!expect(p, '>', "'>' after register count"))
 					return false;
 			}
-			/* the vector's own name: a prefix of its first element's name */
-			if (!scope_declare(p, cur(p)->regs[first].name, nt.len, SK_VREG, first | (int32_t)(vn << 24), nt.line,
-					   nt.col))
-				return false;
+			for (uint64_t i = 0; i < (range ? count : 1); i++) {
+				char base[160];
+				int bl = range ? snprintf(base, sizeof base, "%.*s%llu", (int)nt.len, nt.text, (unsigned long long)i)
+					       : snprintf(base, sizeof base, "%.*s", (int)nt.len, nt.text);
+				if (bl <= 0 || (size_t)bl + 3 > sizeof base)
+					return fail_at(p, nt.line, nt.col, "register name too long");
+				int32_t first = (int32_t)cur(p)->nregs;
+				for (unsigned k = 0; k < vn; k++) {
+					char *nm = malloc((size_t)bl + 3);
+					if (!nm)
+						return fail_oom(p);
+					memcpy(nm, base, (size_t)bl);
+					nm[bl] = '.';
+					nm[bl + 1] = "xyzw"[k];
+					nm[bl + 2] = 0;
+					if (!declare_reg(p, nm, (uint32_t)bl + 2, (uint8_t)ty, nt.line, nt.col))
+						return false;
+				}
+				/* the vector's own name: a prefix of its first element's name */
+				if (!scope_declare(p, cur(p)->regs[first].name, (uint32_t)bl, SK_VREG, first | (int32_t)(vn << 24),
+						   nt.line, nt.col))
+					return false;
+			}
 			if (accept(p, ','))
 				continue;
 			return expect(p, ';', "';' after .reg declaration");

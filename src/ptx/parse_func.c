@@ -23,8 +23,13 @@
 static bool parse_param(struct parser *p, bool name_optional)
 {
 	const struct ptx_token *t = peek(p, 0);
-	if (is_dir(t, ".reg")) { /* register parameter: .reg .TYPE name */
+	if (is_dir(t, ".reg")) { /* register parameter: .reg [.v2|.v4] .TYPE name */
 		next(p);
+		unsigned vn = 0; /* a vector: one register parameter per element (NAME.x, NAME.y, ...) */
+		if (is_dir(peek(p, 0), ".v2") || is_dir(peek(p, 0), ".v4")) {
+			vn = (unsigned)(peek(p, 0)->text[2] - '0');
+			next(p);
+		}
 		int ty = type_of_dir(peek(p, 0));
 		if (ty <= 0)
 			return fail_tok(p, peek(p, 0), "expected a register type, got %s", qtok(peek(p, 0)).s);
@@ -47,9 +52,15 @@ static bool parse_param(struct parser *p, bool name_optional)
 		d.type = (uint8_t)ty;
 		d.is_reg = true;
 		d.size = d.align = ptx_type_size[ty];
-		if (!GROW(p, p->pd, p->cap_pd, p->npd + 1))
-			return false;
-		p->pd[p->npd++] = d;
+		if (vn && ty == PTX_T_PRED)
+			return fail_at(p, d.line, d.col, "vector registers cannot be .pred");
+		for (unsigned k = 0; k < (vn ? vn : 1); k++) {
+			if (!GROW(p, p->pd, p->cap_pd, p->npd + 1))
+				return false;
+			d.vec = (uint8_t)vn;
+			d.comp = (uint8_t)k;
+			p->pd[p->npd++] = d;
+		}
 		return true;
 	}
 	if (!is_dir(t, ".param"))
@@ -322,6 +333,18 @@ void reset_function_state(struct parser *p)
 /* functions                                                           */
 /* ------------------------------------------------------------------ */
 
+/* The name of parameter d: its own, or NAME.x .. NAME.w for an element of a vector register parameter. */
+static const char *param_name(const struct pdesc *d, char *buf, size_t bufsz, uint32_t *len)
+{
+	if (!d->vec) {
+		*len = d->len;
+		return d->name;
+	}
+	int n = snprintf(buf, bufsz, "%.*s.%c", (int)d->len, d->name, "xyzw"[d->comp]);
+	*len = n > 0 && (size_t)n < bufsz ? (uint32_t)n : 0;
+	return buf;
+}
+
 static bool make_param_vars(struct parser *p, int32_t fi, const struct pdesc *d, uint32_t n, bool entry, bool ret,
 			    int32_t **out, uint32_t *nout)
 {
@@ -331,10 +354,14 @@ static bool make_param_vars(struct parser *p, int32_t fi, const struct pdesc *d,
 	if (!*out)
 		return fail_oom(p);
 	for (uint32_t i = 0; i < n; i++) {
-		int32_t vi = new_var(p, d[i].name, d[i].len, SPACE_PARAM, d[i].type, d[i].line, d[i].col, fi);
+		char nb[256];
+		uint32_t nl;
+		const char *nm = param_name(&d[i], nb, sizeof nb, &nl);
+		int32_t vi = new_var(p, nm, nl, SPACE_PARAM, d[i].type, d[i].line, d[i].col, fi);
 		if (vi < 0)
 			return false;
 		struct ptx_var *v = &p->m->vars[vi];
+		v->reg_vec = d[i].comp == 0 ? d[i].vec : 0;
 		v->is_kparam = entry;
 		v->is_fparam = !entry;
 		v->is_retval = ret;
@@ -358,11 +385,14 @@ static bool merge_params(struct parser *p, const struct ptx_token *name, const i
 		return fail_tok(p, name, "conflicting declaration of %s (different number of parameters)", qtok(name).s);
 	for (uint32_t i = 0; i < n; i++) {
 		struct ptx_var *v = &p->m->vars[vars[i]];
-		if (v->size != d[i].size || v->is_reg != d[i].is_reg)
+		if (v->size != d[i].size || v->is_reg != d[i].is_reg || v->reg_vec != (d[i].comp == 0 ? d[i].vec : 0))
 			return fail_at(p, d[i].line, d[i].col, "conflicting declaration of %s (parameter %u differs)",
 				       qtok(name).s, i + 1);
 		if (rename) {
-			char *nm = xstrndup(d[i].name, d[i].len);
+			char nb[256];
+			uint32_t nl;
+			const char *pn = param_name(&d[i], nb, sizeof nb, &nl);
+			char *nm = xstrndup(pn, nl);
 			if (!nm)
 				return fail_oom(p);
 			free(v->name);
@@ -521,6 +551,8 @@ bool parse_function(struct parser *p, bool visible, bool is_extern)
 	p->fi = fi;
 	p->depth = 1;
 	p->marks[1] = 0;
+	int32_t vec_first = 0;
+	unsigned vec_n = 0, vec_left = 0;
 	for (uint32_t k = 0; k < f->nrets + f->nparams; k++) {
 		int32_t vi = k < f->nrets ? f->rets[k] : f->params[k - f->nrets];
 		struct ptx_var *v = &p->m->vars[vi];
@@ -532,6 +564,15 @@ bool parse_function(struct parser *p, bool visible, bool is_extern)
 			if (!declare_reg(p, nm, (uint32_t)strlen(nm), v->type, v->line, v->col))
 				return false;
 			v = &p->m->vars[vi];
+			if (v->reg_vec) { /* the first element of a vector parameter */
+				vec_first = v->reg;
+				vec_n = vec_left = v->reg_vec;
+			}
+			/* after its last element, NAME is the vector {NAME.x, ...} (a prefix of NAME.x) */
+			if (vec_left && --vec_left == 0 &&
+			    !scope_declare(p, f->regs[vec_first].name, (uint32_t)strlen(f->regs[vec_first].name) - 2, SK_VREG,
+					   vec_first | (int32_t)(vec_n << 24), v->line, v->col))
+				return false;
 			continue;
 		}
 		if (!scope_declare(p, v->name, (uint32_t)strlen(v->name), SK_VAR, vi, v->line, v->col))

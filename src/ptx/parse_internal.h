@@ -76,6 +76,7 @@ struct pdesc {
 	uint32_t len, line, col;
 	uint8_t type;
 	bool is_reg; /* .reg parameter */
+	uint8_t vec, comp; /* element comp of a .reg .v2/.v4 parameter of vec elements (vec 0: scalar) */
 	uint32_t align;
 	uint64_t size;
 };

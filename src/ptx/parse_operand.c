@@ -425,11 +425,16 @@ static bool parse_param_list(struct parser *p, struct ptx_operand *o)
 		for (;;) {
 			const struct ptx_token *t = peek(p, 0);
 			int32_t idx;
-			if (t->kind == PTX_TOK_IDENT && lookup(p, t->text, t->len, &idx) == SK_REG) {
-				/* a register argument/result: the callee has register parameters */
-				if (!GROW(p, p->tmpl, p->cap_tmpl, p->ntmpl + 1))
+			int sk = t->kind == PTX_TOK_IDENT ? lookup(p, t->text, t->len, &idx) : SK_NONE;
+			if (sk == SK_REG || sk == SK_VREG) {
+				/* a register argument/result: the callee has register parameters (a vector
+				 * register passes its elements, one parameter each) */
+				unsigned n = sk == SK_VREG ? (unsigned)idx >> 24 : 1;
+				int32_t first = sk == SK_VREG ? idx & 0xffffff : idx;
+				if (!GROW(p, p->tmpl, p->cap_tmpl, p->ntmpl + n))
 					return false;
-				p->tmpl[p->ntmpl++] = PTX_LIST_OF_REG(idx);
+				for (unsigned e = 0; e < n; e++)
+					p->tmpl[p->ntmpl++] = PTX_LIST_OF_REG(first + (int32_t)e);
 				next(p);
 				if (accept(p, ','))
 					continue;
