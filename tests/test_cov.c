@@ -6,6 +6,7 @@
  * results found while checking them.  Each runs in both the functional and
  * the timing model and is checked against a CPU reference.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,6 +95,27 @@ static ws_result cov_launch(struct cenv *e, const char *name, unsigned grid, uns
 	if (r != WS_SUCCESS)
 		return r;
 	return wsLaunchKernel(f, grid, 1, 1, block, 1, 1, 0, args);
+}
+
+/* Run kernel k of PTX text `ptx` with `threads` threads of one CTA in `mode`
+ * at warp size ws (0: default): k(in, out) when `in` is given, else k(out);
+ * out (outsz bytes, zeroed first) is copied back.  False (after a CHECK
+ * failure) if the module does not load or the launch fails. */
+static bool cov_run(struct test_ctx *t, const char *ptx, const char *name, const char *mode, unsigned ws,
+		    unsigned threads, const void *in, size_t insz, void *out, size_t outsz)
+{
+	struct cenv e;
+	if (!cov_open(t, &e, mode, ws, ptx, name))
+		return false;
+	ws_deviceptr di = in ? cov_alloc(&e, insz) : 0, o = cov_alloc(&e, outsz);
+	if (in)
+		wsMemcpyHtoD(e.sim, di, in, insz);
+	void *args2[] = {&di, &o}, *args1[] = {&o};
+	ws_result r = cov_launch(&e, "k", 1, threads, in ? args2 : args1);
+	CHECK_MSG(r == WS_SUCCESS, "%s (%s): %s", name, mode, wsSimLastError(e.sim));
+	wsMemcpyDtoH(e.sim, out, o, outsz);
+	wsSimDestroy(e.sim);
+	return r == WS_SUCCESS;
 }
 
 /* A .const initializer that names another .const variable without generic()
@@ -1151,23 +1173,17 @@ TEST(cov_createpolicy_cache_hint_warp_sz_store)
 		return;
 	for (unsigned mi = 0; mi < 2; mi++)
 		for (unsigned si = 0; si < 4; si++) {
-			struct cenv e;
-			if (!cov_open(t, &e, cov_modes[mi], sizes[si], ptx, "cpolicy.ptx"))
-				break;
-			ws_deviceptr o = cov_alloc(&e, 56);
-			void *args[] = {&o};
-			CHECK_MSG(cov_launch(&e, "k", 1, 1, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
-			uint32_t v[8];
+			uint32_t v[14];
+			if (!cov_run(t, ptx, "cpolicy.ptx", cov_modes[mi], sizes[si], 1, NULL, 0, v, sizeof v))
+				continue;
 			uint64_t pol[3];
-			wsMemcpyDtoH(e.sim, v, o, sizeof v);
-			wsMemcpyDtoH(e.sim, pol, o + 32, sizeof pol);
+			memcpy(pol, &v[8], sizeof pol);
 			CHECK_EQ(v[0], sizes[si] < 32 ? sizes[si] : 32u);
 			CHECK_EQ(v[4], 5u);
 			CHECK_EQ(v[5], 5u);
 			CHECK_EQ(v[6], 5u);
 			CHECK_EQ(v[7], 115u);
 			CHECK(pol[0] == pol[1] && pol[0] != pol[2] && pol[0] != 0);
-			wsSimDestroy(e.sim);
 		}
 	free(ptx);
 	/* the policy operand must be a 64-bit register */
@@ -1187,20 +1203,14 @@ TEST(cov_register_plus_immediate)
 	if (!ptx)
 		return;
 	for (unsigned mi = 0; mi < 2; mi++) {
-		struct cenv e;
-		if (!cov_open(t, &e, cov_modes[mi], 0, ptx, "regplus.ptx"))
-			break;
-		ws_deviceptr o = cov_alloc(&e, T * 16);
-		void *args[] = {&o};
-		CHECK_MSG(cov_launch(&e, "k", 1, T, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
 		uint32_t v[T * 4];
-		wsMemcpyDtoH(e.sim, v, o, sizeof v);
+		if (!cov_run(t, ptx, "regplus.ptx", cov_modes[mi], 0, T, NULL, 0, v, sizeof v))
+			continue;
 		for (uint32_t i = 0; i < T; i++)
 			CHECK_MSG(v[4 * i] == i + 4 && v[4 * i + 1] == (i + 11) * 3 + 1 && v[4 * i + 2] == i - 4 &&
 					  v[4 * i + 3] == i + 5,
 				  "%s thread %u: %u %u %u %u", cov_modes[mi], i, v[4 * i], v[4 * i + 1], v[4 * i + 2],
 				  v[4 * i + 3]);
-		wsSimDestroy(e.sim);
 	}
 	free(ptx);
 	cov_load_error(t,
@@ -1221,15 +1231,9 @@ TEST(cov_vector_register_parameters)
 	for (uint32_t i = 0; i < 2 * T; i++)
 		in[i] = i * 7 + 3;
 	for (unsigned mi = 0; mi < 2; mi++) {
-		struct cenv e;
-		if (!cov_open(t, &e, cov_modes[mi], 0, ptx, "vecparam.ptx"))
-			break;
-		ws_deviceptr di = cov_alloc(&e, sizeof in), o = cov_alloc(&e, T * 32);
-		wsMemcpyHtoD(e.sim, di, in, sizeof in);
-		void *args[] = {&di, &o};
-		CHECK_MSG(cov_launch(&e, "k", 1, T, args) == WS_SUCCESS, "%s", wsSimLastError(e.sim));
 		uint32_t v[T * 8];
-		wsMemcpyDtoH(e.sim, v, o, sizeof v);
+		if (!cov_run(t, ptx, "vecparam.ptx", cov_modes[mi], 0, T, in, sizeof in, v, sizeof v))
+			continue;
 		for (uint32_t i = 0; i < T; i++) {
 			float f[4];
 			memcpy(f, &v[8 * i + 4], sizeof f);
@@ -1238,7 +1242,6 @@ TEST(cov_vector_register_parameters)
 				  "%s thread %u: %u %u %g %g", cov_modes[mi], i, v[8 * i], v[8 * i + 1], (double)f[0],
 				  (double)f[3]);
 		}
-		wsSimDestroy(e.sim);
 	}
 	free(ptx);
 }
