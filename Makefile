@@ -2,7 +2,7 @@
 #   make            library build/libwarpsim.a, CLI build/warpsim and the CUDA
 #                   runtime build/libcudart.so.13 (+ libcudart.so link names)
 #   make test       build and run the test suite (ends with "N passed, N failed")
-#   make bench      simulator speed on the bundled kernels
+#   make bench      simulator speed on the bundled kernels (and 1 vs 2 threads with a core kept busy)
 #   make tsan       the parallel-simulation tests under ThreadSanitizer
 #   make golden     regenerate tests/golden/*.txt (golden statistics: tiny, bows_tiny, titanx_tiny, dwr_tiny, frontend_tiny) deliberately
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
@@ -131,6 +131,7 @@ golden: $(TESTBIN) $(CLI)
 
 bench: $(CLI)
 	$(CLI) bench --table --sched gto
+	scripts/threads-busy.sh --quick --bin $(CLI)
 
 asan:
 	$(MAKE) BUILD=build-asan CC=clang OPT=-O1 \

@@ -149,6 +149,11 @@ ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz);
 void wsConfigPrintList(FILE *out);
 /* Print the effective configuration as "key = value" lines. */
 void wsConfigPrint(const ws_config *cfg, FILE *out);
+/* Host cores this process may run on: its CPU affinity mask, at most its
+ * cgroup's CPU quota (rounded up); at least 1.  `threads = 0` ticks the SMs
+ * on this many host threads; a larger `threads` is used as given (the
+ * `warpsim` command caps it to this, with a warning, unless --oversubscribe). */
+unsigned wsHostCores(void);
 
 /* Names of the registered warp-scheduling (issue) and fetch policies:
  * the i-th name, or NULL past the end.  wsSchedPolicyName lists the plain

@@ -526,6 +526,36 @@ TEST(sweep_failed_job)
 	sw_rmrf(dir);
 }
 
+/* Jobs x host threads never exceed the cores (here $SLURM_CPUS_PER_TASK=2):
+ * three 2-thread jobs under --jobs 3 run one at a time, with a note saying
+ * so; --oversubscribe runs them at once. */
+TEST(sweep_threads_capped_to_cores)
+{
+	if (sw_missing(t))
+		return;
+	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char spec[300], args[800], *out;
+	snprintf(spec, sizeof spec, "%s/thr.spec", dir);
+	sw_write(spec, "name thr\nbench sp mm vecadd\nsize tiny\nset threads 2\n");
+	setenv("SLURM_CPUS_PER_TASK", "2", 1); /* the sweep's cores */
+	snprintf(args, sizeof args, "sweep %s --out %s/r --jobs 3", spec, dir);
+	int rc = sw_run(args, 1, &out);
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "3 jobs: 3 done (3 now, 0 before), 0 failed");
+	CHECK_STR_CONTAINS(out, " waits: its 2 host threads and the 2 of the 1 running job add up to more than the 2 "
+	                        "cores (--oversubscribe runs --jobs 3 at once; said once)");
+	free(out);
+	snprintf(args, sizeof args, "sweep %s --out %s/r2 --jobs 3 --oversubscribe", spec, dir);
+	rc = sw_run(args, 1, &out);
+	unsetenv("SLURM_CPUS_PER_TASK");
+	CHECK_EQ(rc, 0);
+	CHECK_STR_CONTAINS(out, "3 jobs: 3 done (3 now, 0 before), 0 failed");
+	CHECK_MSG(!strstr(out, " waits: "), "--oversubscribe still held jobs back: %s", out);
+	free(out);
+	sw_rmrf(dir);
+}
+
 /* Counters a scheduling policy exports (tls_demotions ...) can be named in a
  * spec's stats line and collected; rows of other policies leave them empty. */
 TEST(sweep_policy_counters)

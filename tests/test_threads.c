@@ -20,15 +20,28 @@
  * A difference is reported by the key path of the first value that differs
  * and both values (first_diff).
  *
+ * The pool itself (gpu/par.c): waiting threads block instead of spinning
+ * on, the caller runs the shares of workers that have not started, each
+ * share runs exactly once per round; statistics stay identical when every
+ * wait blocks (WARPSIM_THREADS_SPIN_US=0); --threads above the cores this
+ * process may use is lowered with a warning (no timing is asserted: speed
+ * is measured by scripts/threads-busy.sh).
+ *
  * WARPSIM_THREADS_BENCH=a,b,c limits the benchmarks (the ThreadSanitizer
  * build, `make tsan`, runs a few).
  */
+#define _GNU_SOURCE /* sched_setaffinity */
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "bench.h"
+#include "cli_check.h"
+#include "gpu/par.h"
 #include "test.h"
 #include "warpsim.h"
 
@@ -557,4 +570,132 @@ TEST(threads_printf_identical)
 		free(got);
 	}
 	free(ref);
+}
+
+/* ---- the pool: blocking waits, shares taken over, the cap on threads ---- */
+
+/* One counter per share, each written only by whoever runs the share (a
+ * share run twice, or by two threads at once, miscounts or is a data race
+ * under ThreadSanitizer). */
+struct count_job {
+	uint64_t n[4][8]; /* [k][0], a cache line apart */
+};
+static void count_share(void *ctx, unsigned k)
+{
+	struct count_job *j = ctx;
+	j->n[k][0]++;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+	nanosleep(&ts, NULL);
+}
+
+/* 4 threads, 3000 rounds with pauses between some (the workers run out of
+ * spinning and block, and wake to find the caller has run their shares):
+ * every share ran once per round, waits blocked and shares were taken
+ * over.  With the default spin limit (50 us) and with 0 (block at once). */
+TEST(threads_pool_blocks_and_takes_over)
+{
+	for (int spin0 = 0; spin0 < 2; spin0++) {
+		if (spin0)
+			setenv("WARPSIM_THREADS_SPIN_US", "0", 1);
+		struct par *p = par_create(4);
+		unsetenv("WARPSIM_THREADS_SPIN_US");
+		CHECK(p != NULL);
+		if (!p)
+			return;
+		struct count_job j;
+		memset(&j, 0, sizeof j);
+		unsigned rounds = 3000;
+		for (unsigned r = 0; r < rounds; r++) {
+			if (r % 600 == 1)
+				sleep_ms(20); /* far past the spin limit: the workers block */
+			par_run(p, count_share, &j);
+		}
+		uint64_t blocked, taken;
+		par_counts(p, &blocked, &taken);
+		par_destroy(p);
+		for (unsigned k = 0; k < 4; k++)
+			CHECK_MSG(j.n[k][0] == rounds, "spin %s: share %u ran %llu times in %u rounds", spin0 ? "0" : "default",
+				  k, (unsigned long long)j.n[k][0], rounds);
+		CHECK_MSG(blocked > 0, "spin %s: no wait blocked, although the caller paused 20 ms 5 times",
+			  spin0 ? "0" : "default");
+		if (spin0)
+			CHECK_MSG(taken > 0, "the caller never ran a share of a blocked worker (%llu blocked waits)",
+				  (unsigned long long)blocked);
+	}
+}
+
+/* Every wait blocks (WARPSIM_THREADS_SPIN_US=0) and the caller takes over
+ * the shares of workers still asleep: the statistics of 1, 2 and 4 threads
+ * (more than this machine's cores, maybe) stay identical. */
+TEST(threads_blocking_identical)
+{
+	const char *sel = getenv("WARPSIM_THREADS_BENCH");
+	bool own = !sel || !*sel;
+	if (own)
+		setenv("WARPSIM_THREADS_BENCH", "mm,sp,bfs,hashtable,nw1,atm", 1);
+	setenv("WARPSIM_THREADS_SPIN_US", "0", 1);
+	static const struct variant vs[] = {{"threads", "1", "1"}, {"threads", "2", "2"}, {"threads", "4", "4"}};
+	const char *kv[] = {"sched", "gto", NULL};
+	unsigned n = check_variants(t, NULL, kv, vs, 3, NULL);
+	CHECK(n > 0);
+	unsetenv("WARPSIM_THREADS_SPIN_US");
+	if (own)
+		unsetenv("WARPSIM_THREADS_BENCH");
+}
+
+/* wsHostCores follows the CPU affinity; `warpsim run --threads N` above it
+ * is lowered with a one-line warning, kept with --oversubscribe. */
+TEST(threads_capped_to_cores)
+{
+	unsigned all = wsHostCores();
+	CHECK(all >= 1);
+	cpu_set_t old, one;
+	if (sched_getaffinity(0, sizeof old, &old) == 0) {
+		CPU_ZERO(&one);
+		for (int c = 0; c < CPU_SETSIZE; c++)
+			if (CPU_ISSET(c, &old)) {
+				CPU_SET(c, &one);
+				break;
+			}
+		if (sched_setaffinity(0, sizeof one, &one) == 0) {
+			CHECK_EQ(wsHostCores(), 1);
+			sched_setaffinity(0, sizeof old, &old);
+		}
+	}
+	if (cli_missing(t) || all >= 1024)
+		return;
+	char *out;
+	int rc = cli_run("run vecadd --size tiny --quiet --threads 1024", 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	char want[200];
+	snprintf(want, sizeof want, "warpsim run: warning: threads=1024 is more than the %u core%s this process may use: "
+		 "using %u (--oversubscribe keeps 1024)\n", all, all == 1 ? "" : "s", all);
+	CHECK_STR_CONTAINS(out, want);
+	CHECK_STR_CONTAINS(out, "verification: PASSED");
+	free(out);
+	rc = cli_run("run vecadd --size tiny --quiet --threads 1024 --oversubscribe", 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	CHECK_MSG(!strstr(out, "warning"), "--oversubscribe still warned: %s", out);
+	free(out);
+	/* `warpsim cuda --threads N` reaches the program's runtime capped the same way */
+	char sum[] = "/tmp/warpsim-threads-XXXXXX";
+	int fd = mkstemp(sum);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	close(fd);
+	char args[256];
+	snprintf(args, sizeof args, "cuda --threads 2 --quiet --summary %s -- " TEST_DATA_DIR "/cudart/bin/vecadd", sum);
+	rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	free(out);
+	char *json = cli_slurp(sum, NULL);
+	snprintf(want, sizeof want, "\"threads\": %u,", all < 2 ? all : 2);
+	CHECK_MSG(json && strstr(json, want), "cuda --threads 2: no '%s' in the summary", want);
+	free(json);
+	remove(sum);
 }

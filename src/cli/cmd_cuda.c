@@ -163,14 +163,13 @@ static int prepend_env(const struct cli_cmd *cmd, const char *name, const char *
 	return rc;
 }
 
-/* WARPSIM_SET: every --set in order, then --functional and --threads (as
- * cli_build_config applies them; the library applies WARPSIM_SCHED and
- * WARPSIM_FETCH after it) */
-static int export_sets(const struct cli_args *a)
+/* WARPSIM_SET: every --set in order, then --functional and threads=THREADS
+ * unless "" (as cli_build_config applies them; the library applies
+ * WARPSIM_SCHED and WARPSIM_FETCH after it) */
+static int export_sets(const struct cli_args *a, const char *threads)
 {
 	const struct cli_cmd *cmd = a->cmd;
-	const char *threads = cli_opt_get(a, "threads");
-	size_t len = 64 + (threads ? strlen(threads) : 0);
+	size_t len = 64 + strlen(threads);
 	for (int i = 0; i < a->nitems; i++)
 		if (cli_item_is(a, i, "set"))
 			len += strlen(a->items[i].value) + 1;
@@ -191,7 +190,7 @@ static int export_sets(const struct cli_args *a)
 	}
 	if (cli_opt_get(a, "functional"))
 		k += (size_t)snprintf(sets + k, len - k, "%smode=functional", k ? ";" : "");
-	if (threads)
+	if (threads[0])
 		k += (size_t)snprintf(sets + k, len - k, "%sthreads=%s", k ? ";" : "", threads);
 	int rc = set_env(cmd, "WARPSIM_SET", sets);
 	free(sets);
@@ -415,6 +414,11 @@ int cli_cmd_cuda(const struct cli_args *a)
 	int rc = cli_build_config(a, &cfg);
 	if (rc != CLI_EXIT_OK)
 		return rc;
+	/* the threads for WARPSIM_SET: --threads, and the cap of
+	 * cli_build_config to the cores (unless --oversubscribe) */
+	char threads[64] = "";
+	if (cli_opt_get(a, "threads") || !cli_opt_get(a, "oversubscribe"))
+		wsConfigGet(cfg, "threads", threads, sizeof threads);
 	wsConfigDestroy(cfg);
 
 	char dir[PATH_MAX];
@@ -442,7 +446,7 @@ int cli_cmd_cuda(const struct cli_args *a)
 	} else {
 		unsetenv("WARPSIM_CONFIG");
 	}
-	if ((rc = export_sets(a)) || (rc = export_outputs(a)))
+	if ((rc = export_sets(a, threads)) || (rc = export_outputs(a)))
 		return rc;
 	static const char *const pass[][2] = {{"sched", "WARPSIM_SCHED"}, {"fetch", "WARPSIM_FETCH"}};
 	for (unsigned i = 0; i < sizeof pass / sizeof pass[0]; i++) {

@@ -50,6 +50,7 @@ const struct cli_opt cli_exec_opts[] = {
     {"stats", "FILE.json", CLI_OPT_OUTFILE, "write every counter and the configuration as JSON"},
     {"max-ctas", "N", 0, "refuse a grid of more than N CTAs (default 1048576; 0: no limit)"},
     {"quiet", NULL, 0, "print no progress lines on stderr during a long run"},
+    {"oversubscribe", NULL, 0, "keep --set threads=N above the cores this process may use (default: lowered to them, with a warning)"},
     {NULL, NULL, 0, NULL},
 };
 

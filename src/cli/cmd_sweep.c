@@ -70,8 +70,8 @@ int sweep_default_workers(void)
 		if (!*end && v > 0 && v < 100000)
 			return (int)v;
 	}
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 && n < 100000 ? (int)n : 1;
+	unsigned n = wsHostCores();
+	return n < 100000 ? (int)n : 100000;
 }
 
 static void buf_json_str(struct sweep_buf *b, const char *s)
@@ -252,6 +252,7 @@ void sweep_progress_job(struct sweep_progress *p, int failed, const char *fmt, .
 struct slot {
 	pid_t pid;
 	int job;
+	int threads; /* host threads the job ticks its SMs on (job_threads) */
 	double start;
 	int timed_out;
 	double timeout;
@@ -571,6 +572,25 @@ static bool disk_full(const char *dir, unsigned long long *avail)
 	return *avail < 64 * 1024;
 }
 
+/* The host threads job j will use: its `threads` parameter (from the spec,
+ * else its config file; default 1), 0 and anything above the cores being
+ * the cores (the job's `warpsim run` caps it so). */
+static int job_threads(const struct sweep_job *j, int cores)
+{
+	const char *v = NULL;
+	for (int i = 0; i < j->nparams; i++)
+		if (!strcmp(j->params[i].key, "threads"))
+			v = j->params[i].value;
+	char buf[64];
+	ws_config *cfg = NULL;
+	if (!v && j->config_path && j->config_path[0] && (cfg = wsConfigCreate()) &&
+	    wsConfigLoadFile(cfg, j->config_path, NULL, 0) == WS_SUCCESS)
+		v = wsConfigGet(cfg, "threads", buf, sizeof buf);
+	long t = v ? strtol(v, NULL, 10) : 1;
+	wsConfigDestroy(cfg);
+	return t <= 0 || t > cores ? cores : (int)t;
+}
+
 int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, struct sweep_run_result *r)
 {
 	memset(r, 0, sizeof *r);
@@ -607,33 +627,56 @@ int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, stru
 	sweep_progress_init(&pr, o->label, o->total, o->already, o->quiet);
 	int next = 0, running = 0, stopping = 0;
 	double kill_at = 0;
+	/* the running jobs' threads add up to at most the cores, unless
+	 * --oversubscribe; the next job waits in `held` until it fits */
+	int cores = sweep_default_workers(), busy = 0, have_held = 0, noted = 0;
+	struct sweep_job held;
 	for (;;) {
-		while (!stopping && !r->disk_full && next < n && running < workers) {
+		while (!stopping && !r->disk_full && (have_held || next < n) && running < workers) {
+			char why[600], log[PATH_MAX + 64];
+			if (!have_held) {
+				const char *id = ids[next++];
+				sweep_job_path(log, sizeof log, o->dir, id, "log");
+				if (sweep_job_read(o->dir, id, &held, why, sizeof why) != 0) {
+					sweep_record_failure(o->dir, id, "not run", why, log);
+					r->failed++;
+					pr.failed++;
+					sweep_progress_job(&pr, 1, "FAILED %s: not run: %s", id, why);
+					continue;
+				}
+				have_held = 1;
+			}
+			int t = job_threads(&held, cores);
+			if (running && busy + t > cores && !o->oversubscribe) {
+				if (!noted++)
+					sweep_progress_note(&pr,
+					                    "job %s waits: its %d host thread%s and the %d of the %d running job%s "
+					                    "add up to more than the %d cores (--oversubscribe runs --jobs %d at once; "
+					                    "said once)",
+					                    held.id, t, t == 1 ? "" : "s", busy, running, running == 1 ? "" : "s",
+					                    cores, workers);
+				break;
+			}
 			int k = 0;
 			while (slots[k].pid)
 				k++;
 			struct slot *s = &slots[k];
-			const char *id = ids[next++];
-			char why[600], log[PATH_MAX + 64];
-			sweep_job_path(log, sizeof log, o->dir, id, "log");
-			if (sweep_job_read(o->dir, id, &s->j, why, sizeof why) != 0) {
-				sweep_record_failure(o->dir, id, "not run", why, log);
-				r->failed++;
-				pr.failed++;
-				sweep_progress_job(&pr, 1, "FAILED %s: not run: %s", id, why);
-				continue;
-			}
+			s->j = held;
+			have_held = 0;
+			sweep_job_path(log, sizeof log, o->dir, s->j.id, "log");
 			pid_t pid = launch(self, o->dir, &s->j, &childmask, why, sizeof why);
 			if (pid < 0) {
-				sweep_record_failure(o->dir, id, "not run", why, log);
+				sweep_record_failure(o->dir, s->j.id, "not run", why, log);
 				r->failed++;
 				pr.failed++;
-				sweep_progress_job(&pr, 1, "FAILED %s %s: not run: %s", id, s->j.desc, why);
+				sweep_progress_job(&pr, 1, "FAILED %s %s: not run: %s", s->j.id, s->j.desc, why);
 				sweep_job_clear(&s->j);
 				continue;
 			}
 			s->pid = pid;
 			s->job = next - 1;
+			s->threads = t;
+			busy += t;
 			s->start = speed_now();
 			s->timed_out = 0;
 			s->timeout = s->j.timeout;
@@ -676,6 +719,7 @@ int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, stru
 				if (slots[k].pid == pid) {
 					slots[k].pid = 0;
 					running--;
+					busy -= slots[k].threads;
 					pr.running = running;
 					int failed_before = r->failed;
 					job_finished(o, binary, &slots[k], st, stopping, &pr, r);
@@ -693,6 +737,8 @@ int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, stru
 		}
 	}
 	sweep_progress_end(&pr);
+	if (have_held)
+		sweep_job_clear(&held);
 	free(slots);
 	r->interrupted = stopping;
 	/* consume a pending SIGCHLD so that unblocking it is harmless */
@@ -1034,7 +1080,8 @@ int cli_cmd_sweep(const struct cli_args *a)
 		if (!cli_opt_get(a, "quiet"))
 			fprintf(stderr, "[%s] %d jobs: %d done before, %d to run on %ld worker%s\n", s->name, s->njobs,
 			        already, n, w, w == 1 ? "" : "s");
-		struct sweep_run_opts ro = {dir, s->name, (int)jobs, cli_opt_get(a, "quiet") != NULL, already + n, already};
+		struct sweep_run_opts ro = {dir, s->name, (int)jobs, cli_opt_get(a, "oversubscribe") != NULL,
+		                            cli_opt_get(a, "quiet") != NULL, already + n, already};
 		int e = sweep_run_jobs(ids, n, &ro, &rr);
 		free(ids);
 		if (e) {
@@ -1136,7 +1183,7 @@ int cli_cmd_sweep_task(const struct cli_args *a)
 	sweep_fmt(label, sizeof label, "task %s", cli_opt_get(a, "task") ? cli_opt_get(a, "task") : tid ? tid : "-");
 	fprintf(stderr, "[%s] %d job%s to run (%d done before) on %ld worker%s\n", label, m, m == 1 ? "" : "s", n - m,
 	        workers, workers == 1 ? "" : "s");
-	struct sweep_run_opts ro = {dir, label, (int)workers, 0, n, n - m};
+	struct sweep_run_opts ro = {dir, label, (int)workers, cli_opt_get(a, "oversubscribe") != NULL, 0, n, n - m};
 	struct sweep_run_result rr;
 	int e = sweep_run_jobs(ids, m, &ro, &rr);
 	free(ids);

@@ -1,11 +1,12 @@
 /*
  * common.c -- pieces shared by several `warpsim` subcommands: building the
- * effective configuration from --config/--set/--functional and the --size
- * option (the simulator's speed report is in stats/speed.c).
+ * effective configuration from --config/--set/--functional (with threads
+ * capped to the cores this process may use) and the --size option (the simulator's speed report is in stats/speed.c).
  *
  * Models no hardware.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -19,6 +20,28 @@ static int config_error(const struct cli_cmd *cmd, ws_result r, const char *what
 	if (!strstr(err, "config --list"))
 		fprintf(stderr, "(see 'warpsim config --list' for every parameter)\n");
 	return CLI_EXIT_USAGE;
+}
+
+/* More host threads than cores this process may use (CPU affinity, cgroup
+ * quota) only wait for each other: threads=N above that is lowered to it
+ * with a warning, unless --oversubscribe (`warpsim config` shows the value
+ * as given). */
+static void cap_threads(const struct cli_args *a, ws_config *cfg)
+{
+	char buf[64];
+	const char *v = wsConfigGet(cfg, "threads", buf, sizeof buf);
+	long t = v ? strtol(v, NULL, 10) : 1;
+	unsigned cores = wsHostCores();
+	if (t <= (long)cores || cli_opt_get(a, "oversubscribe") || !strcmp(a->cmd->name, "config"))
+		return;
+	char n[32];
+	snprintf(n, sizeof n, "%u", cores);
+	wsConfigSet(cfg, "threads", n, NULL, 0);
+	fflush(stdout);
+	fprintf(stderr,
+	        "warpsim %s: warning: threads=%ld is more than the %u core%s this process may use: using %u "
+	        "(--oversubscribe keeps %ld)\n",
+	        a->cmd->name, t, cores, cores == 1 ? "" : "s", cores, t);
 }
 
 int cli_build_config(const struct cli_args *a, ws_config **out)
@@ -105,6 +128,7 @@ int cli_build_config(const struct cli_args *a, ws_config **out)
 		wsConfigDestroy(cfg);
 		return config_error(cmd, r, "configuration", err);
 	}
+	cap_threads(a, cfg);
 	*out = cfg;
 	return CLI_EXIT_OK;
 }

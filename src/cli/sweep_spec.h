@@ -147,6 +147,7 @@ struct sweep_run_opts {
 	const char *dir;
 	const char *label;  /* shown in the progress line */
 	int workers;
+	int oversubscribe;  /* run `workers` jobs at once even if their threads add up to more than the cores */
 	int quiet;          /* no progress output at all */
 	int total, already; /* totals for the progress line: all jobs, and jobs done before this run */
 };
@@ -158,11 +159,14 @@ struct sweep_run_result {
 	int disk_full;    /* the run stopped launching jobs: the directory's file system is full */
 };
 /* Run the jobs (ids; their .job files exist) on up to o->workers child
- * processes.  Returns 0, or -1 on a setup error (printed). */
+ * processes, in order, as many at once as the cores allow for their host
+ * threads (unless o->oversubscribe).  Returns 0, or -1 on a setup error
+ * (printed). */
 int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, struct sweep_run_result *r);
 /* Absolute path of the running warpsim binary into buf; 0 or -1. */
 int sweep_self_exe(char *buf, size_t bufsz);
-/* Default worker count: $SLURM_CPUS_PER_TASK when set, else online CPUs. */
+/* Default worker count, and the cores whose number the running jobs' host
+ * threads may add up to: $SLURM_CPUS_PER_TASK when set, else wsHostCores(). */
 int sweep_default_workers(void);
 /* "FAILED ID DESC: why -- log: PATH" from DIR/jobs/ID.failed, one line to out. */
 void sweep_print_failure(FILE *out, const char *dir, const char *id, const char *desc);

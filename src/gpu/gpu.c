@@ -82,9 +82,9 @@ struct tick_job {
 	uint32_t n, nthreads;
 };
 
-/* The thread that creates and ticks SM i: (i + 1) mod threads, so that with
- * an uneven split the calling thread, which also runs the serial phases,
- * gets the smaller share. */
+/* The share (gpu/par.h) that creates and ticks SM i: (i + 1) mod threads,
+ * so that with an uneven split the calling thread's share 0 (the calling
+ * thread also runs the serial phases) is the smaller one. */
 static inline unsigned sm_thread(uint32_t i, unsigned nthreads) { return (i + 1) % nthreads; }
 
 static void tick_sm(struct gpu *g, struct sm *s)
@@ -111,7 +111,8 @@ static void tick_sm(struct gpu *g, struct sm *s)
 static void tick_worker(void *ctx, unsigned k)
 {
 	struct tick_job *j = ctx;
-	/* SM i always on the same thread (sm_thread): its state stays in one core's caches */
+	/* SM i always in share sm_thread(i), which its own thread runs unless the
+	 * caller takes it over (par.h): its state stays in one core's caches */
 	for (uint32_t i = 0; i < j->n; i++)
 		if (sm_thread(j->list[i], j->nthreads) == k)
 			tick_sm(j->g, j->g->sms[j->list[i]]);
@@ -280,8 +281,9 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 		nthreads = 1;
 	if (nthreads > 1 && !(pool = par_create(nthreads)))
 		nthreads = 1;
-	/* each SM is created by the thread that will tick it: its memory comes
-	 * from that thread's malloc arena, not interleaved with other threads' SMs */
+	/* each SM is created in the share that will tick it, normally by that
+	 * share's thread: its memory comes from that thread's malloc arena, not
+	 * interleaved with other threads' SMs */
 	/* what the SMs take from the GPU (core/sm.h); the ages of launched
 	 * warps come from g.next_age, advanced only by dispatch() */
 	struct sm_env env = {.cfg = cfg, .ctas_per_sm = ctas_per_sm, .L = L, .nctas = g.nctas, .dec = g.dec,

@@ -1,22 +1,38 @@
 /*
  * par.c -- worker threads for the cycle loop (see par.h).
  *
- * One generation counter starts a round: the caller stores the job, then
- * bumps the generation; workers that see the new generation run the job
- * and count themselves done.  A waiting thread spins with a pause
- * instruction for a few microseconds, then yields the CPU in a loop (which
- * costs little when nobody else wants the core, and hands it over when a
- * pool has more threads than cores), and after some 20000 yields -- the
- * caller is between launches or busy elsewhere -- sleeps on a futex.
- * The sleeper counts make wake-ups free when nobody sleeps; every access is
- * sequentially consistent, so a waiter either sees the new value or is
- * woken.
+ * A round: the caller stores the job and bumps the generation counter; each
+ * share k = 1..n-1 of the job is claimed by whoever gets to it first -- its
+ * own worker, which sees the new generation, or the caller, which runs its
+ * share 0 and then every share still unclaimed -- so the caller never waits
+ * for a thread that the operating system has not run (a core kept busy by
+ * another process, more threads than cores): it does that thread's work
+ * itself, as a single thread would.  A claim is a compare-and-swap of the
+ * share's claim word from the previous generation to this one, so a share
+ * runs exactly once and a worker that wakes late for a finished round
+ * claims nothing.  Which thread runs a share never matters: the job writes
+ * only state that belongs to share k (gpu.c: SM i is share sm_thread(i)).
+ *
+ * Waiting (a worker for the next round, the caller for the claimed shares
+ * to finish): spin with a pause instruction for a few microseconds, then
+ * yield the CPU (at once back when nothing else wants the core; it hands
+ * the core over when a pool thread waits behind this one), and once the
+ * wait has lasted the spin limit (50 us; WARPSIM_THREADS_SPIN_US=N sets
+ * it, 0 = block at once), block on a futex until woken.  A core cycle's
+ * parallel phase takes microseconds, so on idle cores a thread never blocks
+ * inside a launch; when it shares its core it gives the core up instead of
+ * spinning through the other thread's time slice.  The sleeper counts make
+ * wake-ups free when nobody sleeps (only the last share's finisher wakes the
+ * caller); every access is sequentially consistent, so a waiter either sees
+ * the new value or is woken.
  *
  * WARPSIM_THREADS_PROFILE=1 in the environment prints, when a pool ends,
- * how long its parallel phases took, how busy each thread was in them and
- * how long the calling thread spent between them (the serial phases).
+ * how long its parallel phases took, how busy each thread was in them, how
+ * long the calling thread spent between them (the serial phases), how many
+ * waits blocked and how many shares the caller took over.
  * It measures host time only; nothing the simulator computes changes.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <limits.h>
 #include <linux/futex.h>
 #include <pthread.h>
@@ -38,8 +54,10 @@ struct worker {
 	struct par *p;
 	unsigned k;
 	pthread_t t;
-	_Alignas(64) double busy; /* WARPSIM_THREADS_PROFILE: seconds spent in jobs */
-	double last;              /* ... in the latest one */
+	_Alignas(64) _Atomic uint32_t claim; /* the latest generation whose share k someone claimed */
+	_Alignas(64) double busy;            /* WARPSIM_THREADS_PROFILE: seconds spent in jobs */
+	double last;                         /* ... in the latest generation, `last_gen` */
+	uint32_t last_gen;
 };
 
 struct par {
@@ -47,10 +65,13 @@ struct par {
 	struct worker *w;
 	void (*fn)(void *ctx, unsigned k);
 	void *ctx;
-	_Atomic uint32_t gen;      /* round number (futex word) */
-	_Atomic uint32_t done;     /* workers finished with this round (futex word) */
+	double spin;           /* seconds a wait spins before it blocks */
+	_Atomic uint32_t gen;  /* round number (futex word) */
+	_Atomic uint32_t done; /* shares 1..n-1 finished in this round (futex word) */
 	_Atomic uint32_t gen_sleepers, done_sleepers;
 	_Atomic bool quit;
+	_Atomic uint64_t blocked; /* waits that blocked on the futex */
+	uint64_t taken;           /* shares the caller ran for a worker */
 	/* WARPSIM_THREADS_PROFILE=1: where the time of the parallel phases goes */
 	bool profile;
 	uint64_t rounds;
@@ -83,30 +104,56 @@ static inline void cpu_relax(void)
 #endif
 }
 
-/* Spin, yield, then sleep until *a != v (when `eq` is false) or *a == v
+/* Spin, yield, then block until *a != v (when `eq` is false) or *a == v
  * (when it is true).  Returns the value seen. */
-static uint32_t wait_for(_Atomic uint32_t *a, uint32_t v, bool eq, _Atomic uint32_t *sleepers)
+static uint32_t wait_for(struct par *p, _Atomic uint32_t *a, uint32_t v, bool eq, _Atomic uint32_t *sleepers)
 {
+	double until = 0;
 	for (unsigned i = 0;; i++) {
 		uint32_t x = atomic_load(a);
 		if ((x == v) == eq)
 			return x;
-		if (i < 128) {
+		if (i < 128 && p->spin > 0) {
 			cpu_relax();
-		} else if (i < 128 + 20000) {
-			/* a yield returns at once when nothing else wants this core, so
-			 * a worker stays awake between cycles (a futex wake-up costs more
-			 * than a cycle of the model); with more threads than cores it
-			 * lets the thread that is late run */
-			sched_yield();
-		} else {
-			atomic_fetch_add(sleepers, 1);
-			x = atomic_load(a);
-			if ((x != v) == eq)
-				futex_wait(a, x);
-			atomic_fetch_sub(sleepers, 1);
+			continue;
 		}
+		if (i == 128)
+			until = now_s() + p->spin;
+		/* the clock is read every 8th yield: a yield returns at once
+		 * when nothing else wants this core */
+		if (p->spin > 0 && ((i & 7) || now_s() < until)) {
+			sched_yield();
+			continue;
+		}
+		atomic_fetch_add(sleepers, 1);
+		x = atomic_load(a);
+		if ((x != v) == eq) {
+			atomic_fetch_add_explicit(&p->blocked, 1, memory_order_relaxed);
+			futex_wait(a, x);
+		}
+		atomic_fetch_sub(sleepers, 1);
 	}
+}
+
+/* Claim share k of generation g and run it; false if someone else has. */
+static bool run_share(struct par *p, unsigned k, uint32_t g, unsigned self)
+{
+	uint32_t prev = g - 1;
+	if (!atomic_compare_exchange_strong(&p->w[k].claim, &prev, g))
+		return false;
+	double t0 = p->profile ? now_s() : 0;
+	p->fn(p->ctx, k);
+	if (p->profile) {
+		struct worker *me = &p->w[self];
+		double t = now_s() - t0;
+		me->last = me->last_gen == g ? me->last + t : t;
+		me->last_gen = g;
+		me->busy += t;
+	}
+	/* the caller waits for done == n - 1: only the last share wakes it */
+	if (atomic_fetch_add(&p->done, 1) + 1 == p->n - 1 && atomic_load(&p->done_sleepers))
+		futex_wake_all(&p->done);
+	return true;
 }
 
 static void *worker_main(void *arg)
@@ -115,27 +162,94 @@ static void *worker_main(void *arg)
 	struct par *p = w->p;
 	uint32_t seen = 0;
 	for (;;) {
-		seen = wait_for(&p->gen, seen, false, &p->gen_sleepers);
+		seen = wait_for(p, &p->gen, seen, false, &p->gen_sleepers);
 		if (atomic_load(&p->quit))
 			return NULL;
-		double t0 = p->profile ? now_s() : 0;
-		p->fn(p->ctx, w->k);
-		if (p->profile) {
-			w->last = now_s() - t0;
-			w->busy += w->last;
-		}
-		atomic_fetch_add(&p->done, 1);
-		if (atomic_load(&p->done_sleepers))
-			futex_wake_all(&p->done);
+		run_share(p, w->k, seen, w->k);
 	}
+}
+
+/* The CPU quota of the cgroup at `dir` (a cgroup v2 directory when v2,
+ * else v1's cpu controller directory) or of its nearest ancestor that has
+ * one, in CPUs; 0 if none is set or readable. */
+static double cgroup_quota(char *dir, bool v2)
+{
+	for (;;) {
+		char path[4200];
+		snprintf(path, sizeof path, "%s/%s", dir, v2 ? "cpu.max" : "cpu.cfs_quota_us");
+		FILE *f = fopen(path, "r");
+		double q = 0, per = 0;
+		if (f) {
+			if (v2) {
+				char qs[32];
+				if (fscanf(f, "%31s %lf", qs, &per) == 2 && strcmp(qs, "max") != 0)
+					q = atof(qs);
+			} else if (fscanf(f, "%lf", &q) == 1 && q > 0) {
+				snprintf(path, sizeof path, "%s/cpu.cfs_period_us", dir);
+				FILE *g = fopen(path, "r");
+				if (!g || fscanf(g, "%lf", &per) != 1)
+					per = 0;
+				if (g)
+					fclose(g);
+			}
+			fclose(f);
+		}
+		if (q > 0 && per > 0)
+			return q / per;
+		char *slash = strrchr(dir, '/');
+		if (!slash || slash < dir + strlen("/sys/fs/cgroup"))
+			return 0;
+		*slash = '\0';
+	}
+}
+
+unsigned par_cores_available(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		n = CPU_COUNT(&set);
+	if (n < 1)
+		n = 1;
+	/* the cgroup's quota: /proc/self/cgroup names this process's cgroup
+	 * ("0::/path" in v2, "N:cpu,cpuacct:/path" for v1's cpu controller) */
+	FILE *f = fopen("/proc/self/cgroup", "r");
+	char line[4096];
+	double quota = 0;
+	while (f && !quota && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+		if (!c2)
+			continue;
+		*c2 = '\0';
+		char *ctl = c1 + 1, *rel = c2 + 1;
+		char dir[4200];
+		if (!*ctl) {
+			snprintf(dir, sizeof dir, "/sys/fs/cgroup%s", rel);
+			quota = cgroup_quota(dir, true);
+			continue;
+		}
+		for (char *save = NULL, *t = strtok_r(ctl, ",", &save); t; t = strtok_r(NULL, ",", &save))
+			if (!strcmp(t, "cpu")) {
+				snprintf(dir, sizeof dir, "/sys/fs/cgroup/cpu%s", rel);
+				quota = cgroup_quota(dir, false);
+				if (!quota) {
+					snprintf(dir, sizeof dir, "/sys/fs/cgroup/cpu,cpuacct%s", rel);
+					quota = cgroup_quota(dir, false);
+				}
+				break;
+			}
+	}
+	if (f)
+		fclose(f);
+	if (quota > 0 && quota < (double)n)
+		n = (long)quota + (quota > (double)(long)quota); /* a partial CPU counts */
+	return (unsigned)(n < 1 ? 1 : n);
 }
 
 unsigned par_threads_resolve(long threads)
 {
-	if (threads > 0)
-		return (unsigned)threads;
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (unsigned)n : 1;
+	return threads > 0 ? (unsigned)threads : par_cores_available();
 }
 
 struct par *par_create(unsigned n)
@@ -146,6 +260,10 @@ struct par *par_create(unsigned n)
 	if (!p)
 		return NULL;
 	p->n = n;
+	const char *spin = getenv("WARPSIM_THREADS_SPIN_US");
+	char *end;
+	long us = spin ? strtol(spin, &end, 10) : 0;
+	p->spin = spin && *spin && !*end && us >= 0 && us <= 1000000 ? (double)us * 1e-6 : 50e-6;
 	const char *prof = getenv("WARPSIM_THREADS_PROFILE");
 	p->profile = prof && !strcmp(prof, "1");
 	p->w = aligned_alloc(64, n * sizeof *p->w);
@@ -186,15 +304,23 @@ void par_destroy(struct par *p)
 			"warpsim threads profile: %u threads, %llu parallel phases taking %.3f s (%.2f us each) and "
 			"%.3f s between them (serial phases); in the parallel phases the slowest thread worked %.3f s "
 			"(the rest, %.3f s, is starting and finishing the phases) and the average thread %.3f s "
-			"(the difference, %.3f s, is imbalance)\n",
+			"(the difference, %.3f s, is imbalance); %llu waits blocked, %llu shares the calling thread ran "
+			"for a worker not yet started\n",
 			p->n, (unsigned long long)p->rounds, p->round_wall, 1e6 * p->round_wall / (double)p->rounds,
-			p->serial_wall, p->slowest, p->round_wall - p->slowest, busy / p->n, p->slowest - busy / p->n);
+			p->serial_wall, p->slowest, p->round_wall - p->slowest, busy / p->n, p->slowest - busy / p->n,
+			(unsigned long long)atomic_load(&p->blocked), (unsigned long long)p->taken);
 	}
 	free(p->w);
 	free(p);
 }
 
 unsigned par_size(const struct par *p) { return p ? p->n : 1; }
+
+void par_counts(const struct par *p, uint64_t *blocked, uint64_t *taken)
+{
+	*blocked = atomic_load(&((struct par *)p)->blocked);
+	*taken = p->taken;
+}
 
 void par_run(struct par *p, void (*fn)(void *ctx, unsigned k), void *ctx)
 {
@@ -207,19 +333,25 @@ void par_run(struct par *p, void (*fn)(void *ctx, unsigned k), void *ctx)
 	p->fn = fn;
 	p->ctx = ctx;
 	atomic_store(&p->done, 0);
-	atomic_fetch_add(&p->gen, 1);
+	uint32_t g = atomic_fetch_add(&p->gen, 1) + 1;
 	if (atomic_load(&p->gen_sleepers))
 		futex_wake_all(&p->gen);
 	fn(ctx, 0);
 	if (p->profile) {
 		p->w[0].last = now_s() - t0;
+		p->w[0].last_gen = g;
 		p->w[0].busy += p->w[0].last;
 	}
-	wait_for(&p->done, p->n - 1, true, &p->done_sleepers);
+	/* the shares no worker has started yet: run them here */
+	for (unsigned k = 1; k < p->n && atomic_load(&p->done) != p->n - 1; k++)
+		if (atomic_load(&p->w[k].claim) != g && run_share(p, k, g, 0))
+			p->taken++;
+	wait_for(p, &p->done, p->n - 1, true, &p->done_sleepers);
 	if (p->profile) {
 		double m = 0;
 		for (unsigned k = 0; k < p->n; k++)
-			m = p->w[k].last > m ? p->w[k].last : m;
+			if (p->w[k].last_gen == g)
+				m = p->w[k].last > m ? p->w[k].last : m;
 		p->slowest += m;
 		p->last_end = now_s();
 		p->round_wall += p->last_end - t0;

@@ -23,6 +23,7 @@
 #include "func/func.h"
 #include "gpu/gpu.h"
 #include "gpu/occupancy.h"
+#include "gpu/par.h"
 #include "gpu/sim.h"
 #include "mem/mem_params.h"
 #include "mem/memsys.h"
@@ -1171,6 +1172,8 @@ void wsSimHostWork(const ws_sim *sim, uint64_t *sm_ticks, uint64_t *sm_slept, ui
 	if (cycles_skipped)
 		*cycles_skipped = sim ? sim->host_cycles_skipped : 0;
 }
+
+unsigned wsHostCores(void) { return par_cores_available(); }
 
 unsigned wsLaunchCount(const ws_sim *sim) { return sim_handle_live(sim, HANDLE_SIM) ? sim->nlaunches : 0; }
 
