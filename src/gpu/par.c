@@ -14,11 +14,13 @@
  * only state that belongs to share k (gpu.c: SM i is share sm_thread(i)).
  *
  * Waiting (a worker for the next round, the caller for the claimed shares
- * to finish): spin with a pause instruction for a few microseconds, then
- * yield the CPU (at once back when nothing else wants the core; it hands
- * the core over when a pool thread waits behind this one), and once the
- * wait has lasted the spin limit (50 us; WARPSIM_THREADS_SPIN_US=N sets
- * it, 0 = block at once), block on a futex until woken.  A core cycle's
+ * to finish): spin with a pause instruction for 10 us (a worker sees the
+ * next round at once, long before the caller is done with its own share;
+ * the serial phase between rounds takes a few microseconds), then yield the
+ * CPU (at once back when nothing else wants the core; it hands the core
+ * over when a pool thread waits behind this one), and once the wait has
+ * lasted the spin limit (50 us; WARPSIM_THREADS_SPIN_US=N sets it, 0 =
+ * block at once), block on a futex until woken.  A core cycle's
  * parallel phase takes microseconds, so on idle cores a thread never blocks
  * inside a launch; when it shares its core it gives the core up instead of
  * spinning through the other thread's time slice.  The sleeper counts make
@@ -66,6 +68,7 @@ struct par {
 	void (*fn)(void *ctx, unsigned k);
 	void *ctx;
 	double spin;           /* seconds a wait spins before it blocks */
+	double pause;          /* ... of them with a pause instruction, then yielding */
 	_Atomic uint32_t gen;  /* round number (futex word) */
 	_Atomic uint32_t done; /* shares 1..n-1 finished in this round (futex word) */
 	_Atomic uint32_t gen_sleepers, done_sleepers;
@@ -108,22 +111,26 @@ static inline void cpu_relax(void)
  * (when it is true).  Returns the value seen. */
 static uint32_t wait_for(struct par *p, _Atomic uint32_t *a, uint32_t v, bool eq, _Atomic uint32_t *sleepers)
 {
-	double until = 0;
+	double t0 = 0, t = 0;
 	for (unsigned i = 0;; i++) {
 		uint32_t x = atomic_load(a);
 		if ((x == v) == eq)
 			return x;
-		if (i < 128 && p->spin > 0) {
-			cpu_relax();
-			continue;
-		}
-		if (i == 128)
-			until = now_s() + p->spin;
-		/* the clock is read every 8th yield: a yield returns at once
-		 * when nothing else wants this core */
-		if (p->spin > 0 && ((i & 7) || now_s() < until)) {
-			sched_yield();
-			continue;
+		if (p->spin > 0) {
+			/* the clock is read every 32nd pause and at every yield */
+			if (!(i & 31) || t - t0 >= p->pause) {
+				t = now_s();
+				if (!i)
+					t0 = t;
+			}
+			if (t - t0 < p->pause) {
+				cpu_relax();
+				continue;
+			}
+			if (t - t0 < p->spin) {
+				sched_yield();
+				continue;
+			}
 		}
 		atomic_fetch_add(sleepers, 1);
 		x = atomic_load(a);
@@ -132,6 +139,8 @@ static uint32_t wait_for(struct par *p, _Atomic uint32_t *a, uint32_t v, bool eq
 			futex_wait(a, x);
 		}
 		atomic_fetch_sub(sleepers, 1);
+		t0 = t = now_s(); /* woken: spin again before blocking again */
+		i = 1;
 	}
 }
 
@@ -264,6 +273,7 @@ struct par *par_create(unsigned n)
 	char *end;
 	long us = spin ? strtol(spin, &end, 10) : 0;
 	p->spin = spin && *spin && !*end && us >= 0 && us <= 1000000 ? (double)us * 1e-6 : 50e-6;
+	p->pause = p->spin < 10e-6 ? p->spin : 10e-6;
 	const char *prof = getenv("WARPSIM_THREADS_PROFILE");
 	p->profile = prof && !strcmp(prof, "1");
 	p->w = aligned_alloc(64, n * sizeof *p->w);
