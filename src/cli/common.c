@@ -1,7 +1,8 @@
 /*
  * common.c -- pieces shared by several `warpsim` subcommands: building the
  * effective configuration from --config/--set/--functional (with threads
- * capped to the cores this process may use) and the --size option (the simulator's speed report is in stats/speed.c).
+ * capped to the cores this process may use) and the --size option (the
+ * simulator's speed report is in stats/speed.c).
  *
  * Models no hardware.
  */
