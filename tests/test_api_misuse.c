@@ -395,6 +395,12 @@ CASE(wsConfigPrintList)
 	(void)F;
 	wsConfigPrintList(NULL);
 }
+CASE(wsHostCores)
+{
+	(void)F;
+	unsigned n = wsHostCores(); /* no handle to misuse: always at least 1 */
+	CHECK(n >= 1 && n == wsHostCores());
+}
 CASE(wsConfigPrint)
 {
 	FILE *null = fopen("/dev/null", "w");
@@ -857,7 +863,7 @@ CASE(wsTimelineWriteSVG)
 	X(wsSchedWrapperDescription) X(wsFetchPolicyName) X(wsFetchPolicyDescription) X(wsSchedCheck)                \
 	X(wsSchedPolicyCounterName) X(wsSchedWrapperCounterName) X(wsConfigCreate) X(wsConfigDestroy)                \
 	X(wsConfigClone) X(wsConfigLoadFile) X(wsConfigSet) X(wsConfigGet) X(wsConfigCheck) X(wsConfigPrintList)     \
-	X(wsConfigPrint) X(wsSimCreate) X(wsSimDestroy) X(wsSimLastError) X(wsSimConfig) X(wsSimSetPrintfStream)     \
+	X(wsConfigPrint) X(wsHostCores) X(wsSimCreate) X(wsSimDestroy) X(wsSimLastError) X(wsSimConfig) X(wsSimSetPrintfStream)     \
 	X(wsSimSetProgress) X(wsSimSetMallocHeapSize) X(wsSimHostWork) X(wsModuleLoad) X(wsModuleLoadData) X(wsModuleUnload)             \
 	X(wsModuleWarnings) X(wsModuleGetFunction) X(wsModuleGetGlobal) X(wsMemcpyToSymbol) X(wsMemcpyFromSymbol)    \
 	X(wsModulePrintSummary) X(wsModuleFunctionCount) X(wsModuleFunctionName) X(wsFunctionParamCount)             \
