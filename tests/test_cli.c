@@ -1489,20 +1489,9 @@ TEST(cli_long_runs)
 	         cli_bin(), ex, dir, cli_bin(), ex, dir);
 	(void)!system(cmd);
 	snprintf(want, sizeof want, "%s/p.err", dir);
-	char *p = NULL, *q = NULL;
-	FILE *f = fopen(want, "r");
-	size_t n = 0;
-	if (f) {
-		(void)!getdelim(&p, &n, '\0', f);
-		fclose(f);
-	}
+	char *p = cli_slurp(want, NULL);
 	snprintf(want, sizeof want, "%s/q.err", dir);
-	f = fopen(want, "r");
-	n = 0;
-	if (f) {
-		(void)!getdelim(&q, &n, '\0', f);
-		fclose(f);
-	}
+	char *q = cli_slurp(want, NULL);
 	CHECK_MSG(p && strstr(p, "[exec saxpy] launch 1: ") && strstr(p, "/100000000 CTAs done, ") &&
 	              strstr(p, " warp-insts/s, elapsed ") && strstr(p, ", ETA "),
 	          "no progress line: %s", p ? p : "(none)");
