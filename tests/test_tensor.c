@@ -744,6 +744,12 @@ TEST(tensor_timing_unit_params)
 		if (trun(t, &e, "mma_m8n8k4_f64", 32, fa, sizeof fa, fb, sizeof fb, fc, sizeof fc, out, sizeof out) ==
 		    WS_SUCCESS) {
 			CHECK(wsStatsGet(e.sim, "cycles", &cyc[v]) == WS_SUCCESS);
+			/* the mma's 32 threads count as tensor lanes, not into another counter */
+			uint64_t kernels = 0, lanes = 0;
+			CHECK(wsStatsGet(e.sim, "kernels", &kernels) == WS_SUCCESS);
+			CHECK(wsStatsGet(e.sim, "lanes_tensor", &lanes) == WS_SUCCESS);
+			CHECK_MSG(kernels == 1, "kernels = %llu after one launch", (unsigned long long)kernels);
+			CHECK_MSG(lanes > 0 && lanes % 32 == 0, "lanes_tensor = %llu", (unsigned long long)lanes);
 		}
 		wsSimDestroy(e.sim);
 	}

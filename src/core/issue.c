@@ -223,12 +223,11 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	st->v[STAT_simd_lanes_active] += ws_popc64(info->active);
 	if (d) { /* activity for the energy estimate */
 		uint64_t lanes = ws_popc64(info->exec);
-		/* control and barrier instructions are SP-class with LAT_CTRL: "other" lanes.
-		 * UNIT_TENSOR has no entry, so tensor lanes count in id 0 (the GPU counter kernels), as
-		 * they did before the unit enums were merged (a bug kept for identical statistics). */
+		/* control and barrier instructions are SP-class with LAT_CTRL: "other" lanes */
 		static const enum stat_core_id by_unit[UNIT_COUNT] = {
-			[UNIT_SP] = STAT_lanes_sp, [UNIT_INT] = STAT_lanes_int, [UNIT_SFU] = STAT_lanes_sfu,
-			[UNIT_DP] = STAT_lanes_dp, [UNIT_LDST] = STAT_lanes_other};
+			[UNIT_SP] = STAT_lanes_sp,	[UNIT_INT] = STAT_lanes_int,	  [UNIT_SFU] = STAT_lanes_sfu,
+			[UNIT_DP] = STAT_lanes_dp,	[UNIT_LDST] = STAT_lanes_other, [UNIT_TENSOR] = STAT_lanes_tensor};
+		_Static_assert(UNIT_COUNT == 6, "every unit has its lane counter in by_unit");
 		st->v[d->in->lat == LAT_CTRL || d->in->unit >= UNIT_COUNT ? STAT_lanes_other : by_unit[d->in->unit]] +=
 			lanes;
 		st->v[STAT_rf_reads] += lanes * d->nsrc;

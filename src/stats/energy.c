@@ -18,7 +18,8 @@ void energy_estimate(const uint64_t *v, const struct ws_config *cfg, struct ener
 	e->core_j = EPJ(energy_warp_inst_pj) * (double)v[STAT_warp_insts] +
 		    EPJ(energy_int_pj) * (double)v[STAT_lanes_int] + EPJ(energy_sp_pj) * (double)v[STAT_lanes_sp] +
 		    EPJ(energy_dp_pj) * (double)v[STAT_lanes_dp] + EPJ(energy_sfu_pj) * (double)v[STAT_lanes_sfu] +
-		    EPJ(energy_other_pj) * (double)v[STAT_lanes_other];
+		    EPJ(energy_other_pj) * (double)v[STAT_lanes_other] +
+		    EPJ(energy_tensor_pj) * (double)v[STAT_lanes_tensor];
 	e->rf_j = EPJ(energy_rf_pj) * (double)(v[STAT_rf_reads] + v[STAT_rf_writes]);
 	e->shmem_j = EPJ(energy_shmem_pj) * (double)(v[STAT_shared_loads] + v[STAT_shared_stores]);
 	e->l1_j = EPJ(energy_l1_pj) * (double)(v[STAT_l1d_accesses] + v[STAT_l1i_accesses]);
