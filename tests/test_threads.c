@@ -628,6 +628,37 @@ TEST(threads_pool_blocks_and_takes_over)
 	}
 }
 
+/* On one core, where the workers rarely run, the caller takes over their
+ * shares and then runs whole windows of rounds alone (par.c, PAR_ALONE):
+ * still every share exactly once a round, and the pool ends cleanly. */
+TEST(threads_pool_on_one_core)
+{
+	cpu_set_t old, one;
+	if (sched_getaffinity(0, sizeof old, &old) != 0)
+		return;
+	CPU_ZERO(&one);
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &old)) {
+			CPU_SET(c, &one);
+			break;
+		}
+	CHECK(sched_setaffinity(0, sizeof one, &one) == 0);
+	struct par *p = par_create(3); /* the workers inherit the one core */
+	CHECK(p != NULL);
+	if (p) {
+		struct count_job j;
+		memset(&j, 0, sizeof j);
+		unsigned rounds = 20000;
+		for (unsigned r = 0; r < rounds; r++)
+			par_run(p, count_share, &j);
+		par_destroy(p);
+		for (unsigned k = 0; k < 3; k++)
+			CHECK_MSG(j.n[k][0] == rounds, "one core: share %u ran %llu times in %u rounds", k,
+				  (unsigned long long)j.n[k][0], rounds);
+	}
+	sched_setaffinity(0, sizeof old, &old);
+}
+
 /* Every wait blocks (WARPSIM_THREADS_SPIN_US=0) and the caller takes over
  * the shares of workers still asleep: the statistics of 1, 2 and 4 threads
  * (more than this machine's cores, maybe) stay identical. */

@@ -28,10 +28,17 @@
  * caller); every access is sequentially consistent, so a waiter either sees
  * the new value or is woken.
  *
+ * When the workers rarely get a core (the caller took over 7/8 of their
+ * shares in the last 64 published rounds), the next 4096 rounds run every
+ * share in the caller without publishing them -- no claims, no wake-ups,
+ * the workers asleep -- and a published round then probes again; on idle
+ * cores the workers claim their shares and this never lasts.
+ *
  * WARPSIM_THREADS_PROFILE=1 in the environment prints, when a pool ends,
  * how long its parallel phases took, how busy each thread was in them, how
  * long the calling thread spent between them (the serial phases), how many
- * waits blocked and how many shares the caller took over.
+ * waits blocked, how many shares the caller took over and how many rounds
+ * it ran alone.
  * It measures host time only; nothing the simulator computes changes.
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
@@ -75,6 +82,14 @@ struct par {
 	_Atomic bool quit;
 	_Atomic uint64_t blocked; /* waits that blocked on the futex */
 	uint64_t taken;           /* shares the caller ran for a worker */
+	/* Workers that rarely get a core: when the caller took over at least
+	 * PAR_TAKEN_MAX of the last PAR_WINDOW published rounds' worker shares,
+	 * the next PAR_ALONE rounds run every share in the caller without
+	 * publishing them (the workers sleep), then a published round probes
+	 * again. */
+	uint32_t window_rounds, window_taken; /* published rounds and takeovers in the current window */
+	uint32_t alone;                       /* rounds left to run in the caller alone */
+	uint64_t alone_rounds;                /* rounds run that way (profile) */
 	/* WARPSIM_THREADS_PROFILE=1: where the time of the parallel phases goes */
 	bool profile;
 	uint64_t rounds;
@@ -315,10 +330,12 @@ void par_destroy(struct par *p)
 			"%.3f s between them (serial phases); in the parallel phases the slowest thread worked %.3f s "
 			"(the rest, %.3f s, is starting and finishing the phases) and the average thread %.3f s "
 			"(the difference, %.3f s, is imbalance); %llu waits blocked, %llu shares the calling thread ran "
-			"for a worker not yet started\n",
+			"for a worker not yet started, %llu phases it ran alone because the workers were not getting a "
+			"core\n",
 			p->n, (unsigned long long)p->rounds, p->round_wall, 1e6 * p->round_wall / (double)p->rounds,
 			p->serial_wall, p->slowest, p->round_wall - p->slowest, busy / p->n, p->slowest - busy / p->n,
-			(unsigned long long)atomic_load(&p->blocked), (unsigned long long)p->taken);
+			(unsigned long long)atomic_load(&p->blocked), (unsigned long long)p->taken,
+			(unsigned long long)p->alone_rounds);
 	}
 	free(p->w);
 	free(p);
@@ -332,6 +349,8 @@ void par_counts(const struct par *p, uint64_t *blocked, uint64_t *taken)
 	*taken = p->taken;
 }
 
+enum { PAR_WINDOW = 64, PAR_ALONE = 4096 };
+
 void par_run(struct par *p, void (*fn)(void *ctx, unsigned k), void *ctx)
 {
 	double t0 = 0;
@@ -340,6 +359,21 @@ void par_run(struct par *p, void (*fn)(void *ctx, unsigned k), void *ctx)
 		if (p->rounds)
 			p->serial_wall += t0 - p->last_end;
 	}
+	if (p->alone) { /* the workers did not get a core lately: every share here, as one thread would */
+		p->alone--;
+		p->alone_rounds++;
+		for (unsigned k = 0; k < p->n; k++)
+			fn(ctx, k);
+		if (p->profile) {
+			p->last_end = now_s();
+			p->round_wall += p->last_end - t0;
+			p->slowest += p->last_end - t0;
+			p->w[0].busy += p->last_end - t0;
+			p->rounds++;
+		}
+		return;
+	}
+	uint64_t taken0 = p->taken;
 	p->fn = fn;
 	p->ctx = ctx;
 	atomic_store(&p->done, 0);
@@ -357,6 +391,13 @@ void par_run(struct par *p, void (*fn)(void *ctx, unsigned k), void *ctx)
 		if (atomic_load(&p->w[k].claim) != g && run_share(p, k, g, 0))
 			p->taken++;
 	wait_for(p, &p->done, p->n - 1, true, &p->done_sleepers);
+	p->window_taken += (uint32_t)(p->taken - taken0);
+	if (++p->window_rounds == PAR_WINDOW) {
+		/* 7/8 of the workers' shares taken over: they are not getting a core */
+		if (p->window_taken * 8 >= PAR_WINDOW * (p->n - 1) * 7)
+			p->alone = PAR_ALONE;
+		p->window_rounds = p->window_taken = 0;
+	}
 	if (p->profile) {
 		double m = 0;
 		for (unsigned k = 0; k < p->n; k++)
