@@ -19,6 +19,26 @@
 /* labels, branch tables, prototypes                                   */
 /* ------------------------------------------------------------------ */
 
+/* A parameter's name into d (with its line and column), or "_" where a
+ * prototype leaves it out; false (an error) where it is required. */
+static bool parse_param_name(struct parser *p, bool name_optional, struct pdesc *d)
+{
+	const struct ptx_token *t = peek(p, 0);
+	if (t->kind == PTX_TOK_IDENT) {
+		d->name = t->text;
+		d->len = t->len;
+		next(p);
+	} else if (!name_optional) {
+		return fail_tok(p, t, "expected a parameter name, got %s", qtok(t).s);
+	} else {
+		d->name = "_";
+		d->len = 1;
+	}
+	d->line = t->line;
+	d->col = t->col;
+	return true;
+}
+
 /* .param [attrs] type [.ptr...] name [dims]  -> p->pd (appended) */
 static bool parse_param(struct parser *p, bool name_optional)
 {
@@ -36,19 +56,8 @@ static bool parse_param(struct parser *p, bool name_optional)
 		next(p);
 		struct pdesc d;
 		memset(&d, 0, sizeof d);
-		t = peek(p, 0);
-		if (t->kind == PTX_TOK_IDENT) {
-			d.name = t->text;
-			d.len = t->len;
-			next(p);
-		} else if (!name_optional) {
-			return fail_tok(p, t, "expected a parameter name, got %s", qtok(t).s);
-		} else {
-			d.name = "_";
-			d.len = 1;
-		}
-		d.line = t->line;
-		d.col = t->col;
+		if (!parse_param_name(p, name_optional, &d))
+			return false;
 		d.type = (uint8_t)ty;
 		d.is_reg = true;
 		d.size = d.align = ptx_type_size[ty];
@@ -72,21 +81,8 @@ static bool parse_param(struct parser *p, bool name_optional)
 		return false;
 	struct pdesc d;
 	memset(&d, 0, sizeof(d));
-	t = peek(p, 0);
-	if (t->kind == PTX_TOK_IDENT) {
-		d.name = t->text;
-		d.len = t->len;
-		d.line = t->line;
-		d.col = t->col;
-		next(p);
-	} else if (!name_optional) {
-		return fail_tok(p, t, "expected a parameter name, got %s", qtok(t).s);
-	} else {
-		d.name = "_";
-		d.len = 1;
-		d.line = t->line;
-		d.col = t->col;
-	}
+	if (!parse_param_name(p, name_optional, &d))
+		return false;
 	uint64_t dims[MAX_DIMS];
 	unsigned nd;
 	if (!parse_dims(p, dims, &nd))

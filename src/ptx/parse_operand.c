@@ -99,6 +99,18 @@ bool pred_reg_of(struct parser *p, const struct ptx_token *t, int32_t *reg)
 	return true;
 }
 
+/* After a destination, an optional "|%p": the second, predicate destination
+ * (into o->reg2). */
+static bool parse_pred_second(struct parser *p, struct ptx_operand *o)
+{
+	if (!accept(p, '|'))
+		return true;
+	if (!pred_reg_of(p, peek(p, 0), &o->reg2))
+		return false;
+	next(p);
+	return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* operands                                                            */
 /* ------------------------------------------------------------------ */
@@ -292,13 +304,7 @@ bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uint32_t i
 	if (nt.len == 1 && nt.text[0] == '_') {
 		o->kind = OPD_SINK;
 		next(p);
-		if (accept(p, '|')) { /* "_|%p": only the predicate destination is wanted */
-			const struct ptx_token *t2 = peek(p, 0);
-			if (!pred_reg_of(p, t2, &o->reg2))
-				return false;
-			next(p);
-		}
-		return true;
+		return parse_pred_second(p, o); /* "_|%p": only the predicate destination is wanted */
 	}
 	int32_t idx;
 	int kind = lookup(p, nt.text, nt.len, &idx);
@@ -354,13 +360,7 @@ bool parse_operand(struct parser *p, struct ptx_operand *o, int mode, uint32_t i
 			p->reg_plus = p->reg_plus || iv != 0;
 			return true;
 		}
-		if (accept(p, '|')) {
-			const struct ptx_token *t2 = peek(p, 0);
-			if (!pred_reg_of(p, t2, &o->reg2))
-				return false;
-			next(p);
-		}
-		return true;
+		return parse_pred_second(p, o);
 	}
 	int sr;
 	unsigned six;
