@@ -4,7 +4,8 @@
 #   make test       build and run the test suite (ends with "N passed, N failed")
 #   make bench      simulator speed on the bundled kernels (and 1 vs 2 threads with a core kept busy)
 #   make tsan       the parallel-simulation tests under ThreadSanitizer
-#   make golden     regenerate tests/golden/*.txt (golden statistics: tiny, bows_tiny, titanx_tiny, dwr_tiny, frontend_tiny) deliberately
+#   make golden     regenerate tests/golden/*.txt (golden statistics: tiny, bows_tiny, titanx_tiny, titanx_2sm_tiny, dwr_tiny,
+#                   frontend_tiny, baws_tiny, baws_small, gtx1080ti_tiny) deliberately
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
 #   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer (the
 #                   thread-count tests run under `make tsan` instead)

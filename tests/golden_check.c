@@ -8,7 +8,7 @@
 
 #include "golden_check.h"
 
-static char *read_file(const char *path)
+char *golden_read(const char *path)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -41,7 +41,7 @@ void golden_check(struct test_ctx *t, const char *path, char *got)
 		free(got);
 		return;
 	}
-	char *want = read_file(path);
+	char *want = golden_read(path);
 	CHECK_MSG(want != NULL, "%s is missing: run `make golden`", path);
 	if (!want) {
 		free(got);

@@ -13,11 +13,21 @@
  *   tests/golden/frontend_tiny.txt  the barrier suite at tiny size on the
  *       GTX480 with the front end off its defaults (decode latency, fetch
  *       with room in the I-buffer, the three fetch policies), the paths of
- *       the issue and fetch stages' incremental state the defaults never take.
+ *       the issue and fetch stages' incremental state the defaults never take;
+ *   tests/golden/baws_tiny.txt  the barrier suite at tiny size on the GTX480
+ *       (default front end) under the BAWS paper's policies with fetch rr,
+ *       cff and fef; baws_small.txt  gto and saws at small size, where SAWS
+ *       differs from GTO (at tiny size every SM runs one CTA);
+ *   tests/golden/titanx_2sm_tiny.txt  the KAWS suite on the TITAN X cut to 2
+ *       SMs, where KA's CTA-progress order acts;
+ *   tests/golden/gtx1080ti_tiny.txt  the BOWS suite on the GTX1080Ti under
+ *       lrr, gto, gto-rotate, cawa, BOWS over each and DDOS alone, with the
+ *       BOWS and DDOS counters.
  *
  * One line per benchmark x configuration: the counters of tiny.txt
  * (bench/golden_keys.def) plus the feature's own.  A mismatch names the first differing lines; `make golden`
- * (WARPSIM_GOLDEN_WRITE=1, tests named golden_*) rewrites both files.
+ * (WARPSIM_GOLDEN_WRITE=1, tests named golden_*) rewrites the files.  test_golden_pins.c checks that these
+ * rows tell every policy from its base.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,11 +39,14 @@
 #include "test.h"
 #include "warpsim.h"
 
-/* One configuration of a golden file: a label for the line and key=value
- * settings applied after the configuration file (NULL-terminated pairs). */
+/* One configuration of a golden file: a label for the line, key=value
+ * settings applied after the configuration file (NULL-terminated pairs),
+ * and counters of its own written after the set's (NULL-terminated, or NULL:
+ * e.g. a wrapper's, which runs without it do not have). */
 struct golden_variant {
 	const char *label;
 	const char *const *kv;
+	const char *const *keys;
 };
 
 struct golden_set {
@@ -43,9 +56,10 @@ struct golden_set {
 	const char *const *benches;
 	const struct golden_variant *variants;
 	const char *const *keys; /* counters after the golden ones (bench/golden_keys.def) */
+	enum ws_bench_size size; /* input size of every run (0: tiny) */
 };
 
-/* Run one benchmark at tiny size under one variant and append its line. */
+/* Run one benchmark at the set's size under one variant and append its line. */
 static int golden_line(FILE *out, const struct golden_set *gs, const char *bench, const struct golden_variant *v)
 {
 	const struct ws_bench_info *bi = ws_bench_find(bench);
@@ -68,15 +82,21 @@ static int golden_line(FILE *out, const struct golden_set *gs, const char *bench
 	if (r == WS_SUCCESS)
 		r = wsModuleLoadData(sim, &mod, bi->ptx, bi->name);
 	if (r == WS_SUCCESS)
-		r = ws_bench_run(bi, sim, mod, WS_SIZE_TINY, &bo);
+		r = ws_bench_run(bi, sim, mod, gs->size, &bo);
 	if (r != WS_SUCCESS) {
 		fprintf(out, "%s %s ERROR %s: %s%s%s\n", bench, v->label, wsGetErrorName(r), err, bo.msg,
 			sim ? wsSimLastError(sim) : "");
 		wsSimDestroy(sim);
 		return 1;
 	}
+	const char *keys[64];
+	unsigned nk = 0;
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (const char *const *k = pass ? v->keys : gs->keys; k && *k && nk + 1 < 64; k++)
+			keys[nk++] = *k;
+	keys[nk] = NULL;
 	fprintf(out, "%s %s", bench, v->label);
-	ws_golden_write_counters(out, sim, gs->keys);
+	ws_golden_write_counters(out, sim, keys);
 	fputc('\n', out);
 	wsSimDestroy(sim);
 	return 0;
@@ -111,9 +131,9 @@ static const char *const titanx_kaws[] = {"sched", "kaws", NULL};
 static const char *const titanx_lrr_ws[] = {"sched", "lrr", "warp_sharing", "1", NULL};
 static const char *const titanx_gto_ws[] = {"sched", "gto", "warp_sharing", "1", NULL};
 static const struct golden_variant titanx_variants[] = {
-	{"lrr", titanx_lrr}, {"gto", titanx_gto},       {"ka", titanx_ka},
-	{"kaws", titanx_kaws}, {"lrr+ws", titanx_lrr_ws}, {"gto+ws", titanx_gto_ws},
-	{NULL, NULL},
+	{"lrr", titanx_lrr, NULL},       {"gto", titanx_gto, NULL},       {"ka", titanx_ka, NULL},
+	{"kaws", titanx_kaws, NULL},     {"lrr+ws", titanx_lrr_ws, NULL}, {"gto+ws", titanx_gto_ws, NULL},
+	{NULL, NULL, NULL},
 };
 static const char *const titanx_keys[] = {"dual_issue_cycles", "warp_sharing_issues", "last_cta_cycles", "kernels",
 					  "ctas", NULL};
@@ -142,8 +162,8 @@ static const char *const dwr_16[] = {"issue_simd_passes", "1", "warp_size", "8",
 static const char *const dwr_32[] = {"issue_simd_passes", "1", "warp_size", "8", "dwr_max_warp", "32", NULL};
 static const char *const dwr_64[] = {"issue_simd_passes", "1", "warp_size", "8", "dwr_max_warp", "64", NULL};
 static const struct golden_variant dwr_variants[] = {
-	{"fixed8", dwr_fixed8}, {"fixed32", dwr_fixed32}, {"dwr16", dwr_16},
-	{"dwr32", dwr_32},      {"dwr64", dwr_64},        {NULL, NULL},
+	{"fixed8", dwr_fixed8, NULL}, {"fixed32", dwr_fixed32, NULL}, {"dwr16", dwr_16, NULL},
+	{"dwr32", dwr_32, NULL},      {"dwr64", dwr_64, NULL},        {NULL, NULL, NULL},
 };
 static const char *const dwr_keys[] = {
 	"offchip_requests", "dwr_lat_synced", "dwr_lat_ignored", "dwr_ilt_inserts", "dwr_ilt_evictions",
@@ -180,10 +200,10 @@ static const char *const fe_lrr_cff[] = {"sched", "lrr", "fetch", "cff", "fetch_
 					 "fetch_on_empty", "false", "ibuf_depth", "4", "fetch_width", "4", NULL};
 static const char *const fe_gto_fef[] = {"sched", "gto", "fetch", "fef", "fetch_latency", "2", NULL};
 static const struct golden_variant fe_variants[] = {
-	{"gto/rr/lat3/room4", fe_gto_rr},
-	{"lrr/cff/lat3/room4", fe_lrr_cff},
-	{"gto/fef/lat2", fe_gto_fef},
-	{NULL, NULL},
+	{"gto/rr/lat3/room4", fe_gto_rr, NULL},
+	{"lrr/cff/lat3/room4", fe_lrr_cff, NULL},
+	{"gto/fef/lat2", fe_gto_fef, NULL},
+	{NULL, NULL, NULL},
 };
 static const char *const fe_keys[] = {"fetches", "ibuf_flushes", "ibuf_wait_cycles", "fetch_next_issue", NULL};
 
@@ -198,6 +218,154 @@ TEST(golden_frontend_tiny_stats)
 		.benches = ws_bench_suite_barrier,
 		.variants = fe_variants,
 		.keys = fe_keys,
+	};
+	golden_set_check(t, &gs);
+}
+
+/* BAWS (GTX480, configs/gtx480.cfg, default front end): the barrier suite
+ * under the BAWS paper's issue policies with each fetch policy -- rr, cff
+ * (BAWS's critical-fetch-first) and fef -- as in experiments/baws-fig9.spec
+ * and baws-fig10.spec. */
+static const char *const baws_lrr_rr[] = {"sched", "lrr", "fetch", "rr", NULL};
+static const char *const baws_gto_rr[] = {"sched", "gto", "fetch", "rr", NULL};
+static const char *const baws_saws_rr[] = {"sched", "saws", "fetch", "rr", NULL};
+static const char *const baws_mwfl_rr[] = {"sched", "mwf-lrr", "fetch", "rr", NULL};
+static const char *const baws_mwfg_rr[] = {"sched", "mwf-gto", "fetch", "rr", NULL};
+static const char *const baws_lrr_cff[] = {"sched", "lrr", "fetch", "cff", NULL};
+static const char *const baws_gto_cff[] = {"sched", "gto", "fetch", "cff", NULL};
+static const char *const baws_saws_cff[] = {"sched", "saws", "fetch", "cff", NULL};
+static const char *const baws_mwfl_cff[] = {"sched", "mwf-lrr", "fetch", "cff", NULL};
+static const char *const baws_mwfg_cff[] = {"sched", "mwf-gto", "fetch", "cff", NULL};
+static const char *const baws_lrr_fef[] = {"sched", "lrr", "fetch", "fef", NULL};
+static const char *const baws_gto_fef[] = {"sched", "gto", "fetch", "fef", NULL};
+static const char *const baws_mwfg_fef[] = {"sched", "mwf-gto", "fetch", "fef", NULL};
+static const struct golden_variant baws_variants[] = {
+	{"lrr/rr", baws_lrr_rr, NULL},           {"gto/rr", baws_gto_rr, NULL},
+	{"saws/rr", baws_saws_rr, NULL},         {"mwf-lrr/rr", baws_mwfl_rr, NULL},
+	{"mwf-gto/rr", baws_mwfg_rr, NULL},      {"lrr/cff", baws_lrr_cff, NULL},
+	{"gto/cff", baws_gto_cff, NULL},         {"saws/cff", baws_saws_cff, NULL},
+	{"mwf-lrr/cff", baws_mwfl_cff, NULL},    {"mwf-gto/cff", baws_mwfg_cff, NULL},
+	{"lrr/fef", baws_lrr_fef, NULL},         {"gto/fef", baws_gto_fef, NULL},
+	{"mwf-gto/fef", baws_mwfg_fef, NULL},    {NULL, NULL, NULL},
+};
+/* SAWS at small size: at tiny size no barrier kernel has more CTAs (2-10)
+ * than the GTX480 has SMs (15), so every SM runs one CTA, and with one CTA
+ * SAWS's order is GTO's (its warps at a barrier cannot issue anyway): SAWS
+ * equals GTO on every tiny run.  At small size SMs hold several CTAs. */
+static const struct golden_variant baws_small_variants[] = {
+	{"gto/rr", baws_gto_rr, NULL},
+	{"saws/rr", baws_saws_rr, NULL},
+	{"gto/cff", baws_gto_cff, NULL},
+	{"saws/cff", baws_saws_cff, NULL},
+	{NULL, NULL, NULL},
+};
+static const char *const baws_keys[] = {"fetches", "fetch_next_issue", "ibuf_wait_cycles", "warp_phases",
+					"rtru_ppm_sum", NULL};
+#define BAWS_HEADER_TAIL                                                                                           \
+	"# one line per benchmark x issue policy/fetch policy; tests/test_golden_configs.c\n"                         \
+	"# regenerate deliberately with `make golden`; a commit that changes this file says why\n"
+
+TEST(golden_baws_tiny_stats)
+{
+	const struct golden_set gs = {
+		.file = TEST_DATA_DIR "/golden/baws_tiny.txt",
+		.header = "# golden statistics: barrier suite, tiny size, configs/gtx480.cfg (default front end) under the BAWS\n"
+			  "# paper's policies with fetch rr, cff and fef\n" BAWS_HEADER_TAIL,
+		.config = "configs/gtx480.cfg",
+		.benches = ws_bench_suite_barrier,
+		.variants = baws_variants,
+		.keys = baws_keys,
+	};
+	golden_set_check(t, &gs);
+}
+
+TEST(golden_baws_small_stats)
+{
+	const struct golden_set gs = {
+		.file = TEST_DATA_DIR "/golden/baws_small.txt",
+		.header = "# golden statistics: barrier suite, SMALL size (at tiny size SAWS equals GTO: one CTA per SM),\n"
+			  "# configs/gtx480.cfg (default front end), gto and saws with fetch rr and cff\n" BAWS_HEADER_TAIL,
+		.config = "configs/gtx480.cfg",
+		.benches = ws_bench_suite_barrier,
+		.variants = baws_small_variants,
+		.keys = baws_keys,
+		.size = WS_SIZE_SMALL,
+	};
+	golden_set_check(t, &gs);
+}
+
+/* KA's progress mode on a TITAN X cut to 2 SMs (experiments/kaws-density.spec):
+ * on the 28-SM TITAN X every tiny kernel runs one CTA per SM, where ordering
+ * by CTA progress is the age order, so a KA that never entered its progress
+ * mode gave the same rows; on 2 SMs the schedulers choose among several CTAs. */
+static const char *const titanx2_lrr[] = {"num_sms", "2", "sched", "lrr", NULL};
+static const char *const titanx2_gto[] = {"num_sms", "2", "sched", "gto", NULL};
+static const char *const titanx2_ka[] = {"num_sms", "2", "sched", "ka", NULL};
+static const char *const titanx2_kaws[] = {"num_sms", "2", "sched", "kaws", NULL};
+static const struct golden_variant titanx2_variants[] = {
+	{"lrr/2sm", titanx2_lrr, NULL}, {"gto/2sm", titanx2_gto, NULL},   {"ka/2sm", titanx2_ka, NULL},
+	{"kaws/2sm", titanx2_kaws, NULL}, {NULL, NULL, NULL},
+};
+
+TEST(golden_titanx_2sm_tiny_stats)
+{
+	const struct golden_set gs = {
+		.file = TEST_DATA_DIR "/golden/titanx_2sm_tiny.txt",
+		.header = "# golden statistics: KAWS suite, tiny size, configs/titanx-pascal.cfg cut to num_sms=2 (several CTAs\n"
+			  "# per SM: KA's CTA-progress order acts), one line per benchmark x policy; tests/test_golden_configs.c\n"
+			  "# regenerate deliberately with `make golden`; a commit that changes this file says why\n",
+		.config = "configs/titanx-pascal.cfg",
+		.benches = ws_bench_suite_kaws,
+		.variants = titanx2_variants,
+		.keys = titanx_keys,
+	};
+	golden_set_check(t, &gs);
+}
+
+/* BOWS on the GTX1080Ti (configs/gtx1080ti.cfg, BOWS Fig. 15 and
+ * experiments/bows-fig15.spec): the BOWS suite under the bases lrr, gto,
+ * gto-rotate (the paper's GTO) and cawa, BOWS over each, and DDOS detection
+ * alone (ddos:gto, which orders exactly as gto: its pin is its counters). */
+static const char *const b1080_lrr[] = {"sched", "lrr", NULL};
+static const char *const b1080_gto[] = {"sched", "gto", NULL};
+static const char *const b1080_gtor[] = {"sched", "gto-rotate", NULL};
+static const char *const b1080_cawa[] = {"sched", "cawa", NULL};
+static const char *const b1080_bows_lrr[] = {"sched", "bows:lrr", NULL};
+static const char *const b1080_bows_gto[] = {"sched", "bows:gto", NULL};
+static const char *const b1080_bows_gtor[] = {"sched", "bows:gto-rotate", NULL};
+static const char *const b1080_bows_cawa[] = {"sched", "bows:cawa", NULL};
+static const char *const b1080_ddos_gto[] = {"sched", "ddos:gto", NULL};
+static const char *const b1080_bows_keys[] = {"bows_backoffs", "bows_held_warp_cycles", "bows_sib_insts",
+					      "bows_delay_raises", "bows_delay_drops", "bows_ddos_true_detected",
+					      "bows_ddos_false_detected", NULL};
+static const char *const b1080_ddos_keys[] = {"ddos_true_seen", "ddos_true_detected", "ddos_false_seen",
+					      "ddos_false_detected", "ddos_confirmations", "ddos_spin_setps", NULL};
+static const struct golden_variant b1080_variants[] = {
+	{"lrr", b1080_lrr, NULL},
+	{"gto", b1080_gto, NULL},
+	{"gto-rotate", b1080_gtor, NULL},
+	{"cawa", b1080_cawa, NULL},
+	{"bows:lrr", b1080_bows_lrr, b1080_bows_keys},
+	{"bows:gto", b1080_bows_gto, b1080_bows_keys},
+	{"bows:gto-rotate", b1080_bows_gtor, b1080_bows_keys},
+	{"bows:cawa", b1080_bows_cawa, b1080_bows_keys},
+	{"ddos:gto", b1080_ddos_gto, b1080_ddos_keys},
+	{NULL, NULL, NULL},
+};
+static const char *const b1080_keys[] = {"lock_acquire_success", "lock_fail_intra_warp", "lock_fail_inter_warp",
+					 "wait_exit_success", "wait_exit_fail", NULL};
+
+TEST(golden_gtx1080ti_tiny_stats)
+{
+	const struct golden_set gs = {
+		.file = TEST_DATA_DIR "/golden/gtx1080ti_tiny.txt",
+		.header = "# golden statistics: BOWS suite, tiny size, configs/gtx1080ti.cfg, one line per benchmark x policy\n"
+			  "# (bases, bows:BASE with the BOWS counters, ddos:gto with the DDOS counters); tests/test_golden_configs.c\n"
+			  "# regenerate deliberately with `make golden`; a commit that changes this file says why\n",
+		.config = "configs/gtx1080ti.cfg",
+		.benches = ws_bench_suite_bows,
+		.variants = b1080_variants,
+		.keys = b1080_keys,
 	};
 	golden_set_check(t, &gs);
 }
