@@ -6,7 +6,8 @@
 #   make tsan       the parallel-simulation tests under ThreadSanitizer
 #   make golden     regenerate tests/golden/*.txt (golden statistics: tiny, bows_tiny, titanx_tiny, titanx_2sm_tiny, dwr_tiny,
 #                   frontend_tiny, baws_tiny, baws_small, gtx1080ti_tiny) deliberately
-#   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present)
+#   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present), then make regs
+#   make regs       regenerate committed bench/*/kernel.regs (ptxas's registers per kernel) from the PTX
 #   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer (the
 #                   thread-count tests run under `make tsan` instead)
 #   make fuzz       build the libFuzzer targets: PTX parser, config files, sweep specs, exec arguments (clang)
@@ -43,7 +44,7 @@ CLI := $(BUILD)/warpsim
 TESTBIN := $(BUILD)/warpsim-tests
 CUDART := $(BUILD)/libcudart.so.13
 
-.PHONY: all test bench ptx asan tsan fuzz clean format golden cudart-bins
+.PHONY: all test bench ptx regs asan tsan fuzz clean format golden cudart-bins
 all: $(LIB) $(CLI) $(CUDART)
 
 $(BUILD)/%.o: %.c
@@ -70,8 +71,9 @@ $(CLI): $(CLI_OBJ) $(BENCH_OBJ) $(LIB)
 # The set of benchmarks (and test files) is itself an input: rewrite a stamp
 # whenever it changes so the generated tables are rebuilt.
 LIST_STAMP := $(BUILD)/gen/lists.txt
-$(shell mkdir -p $(BUILD)/gen; printf '%s\n' '$(BENCHES)' '$(TEST_SRC)' | cmp -s - $(LIST_STAMP) || \
-  printf '%s\n' '$(BENCHES)' '$(TEST_SRC)' > $(LIST_STAMP))
+BENCH_REGS := $(wildcard $(foreach b,$(BENCHES),bench/$(b)/kernel.regs))
+$(shell mkdir -p $(BUILD)/gen; printf '%s\n' '$(BENCHES)' '$(TEST_SRC)' '$(BENCH_REGS)' | cmp -s - $(LIST_STAMP) || \
+  printf '%s\n' '$(BENCHES)' '$(TEST_SRC)' '$(BENCH_REGS)' > $(LIST_STAMP))
 
 # The policy registry (src/sched/registry.c includes it): one line per
 # WS_POLICY(ident, rank) / WS_FETCH_POLICY(ident, rank) line in
@@ -85,9 +87,15 @@ $(shell for k in POLICY FETCH_POLICY; do \
   cmp -s $(SCHED_REG).tmp $(SCHED_REG) && rm -f $(SCHED_REG).tmp || mv $(SCHED_REG).tmp $(SCHED_REG))
 $(BUILD)/src/sched/registry.o $(BUILD)/pic/src/sched/registry.o: $(SCHED_REG)
 
-$(BUILD)/tools/embed: tools/embed.c
+$(BUILD)/tools/embed: tools/embed.c src/util/hash.h
 	@mkdir -p $(dir $@)
-	$(CC) $(WFLAGS) -O1 -o $@ $<
+	$(CC) -Isrc $(WFLAGS) -O1 -o $@ $<
+
+# the committed register counts of the benchmarks (src/ptx/regs.c includes the table)
+$(BUILD)/gen/bench_regs.inc: $(BUILD)/tools/embed $(LIST_STAMP) $(BENCH_REGS)
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed --regs $(BENCHES) > $@.tmp && mv $@.tmp $@
+$(BUILD)/src/ptx/regs.o $(BUILD)/pic/src/ptx/regs.o $(BUILD)/fuzz-obj/src/ptx/regs.o: $(BUILD)/gen/bench_regs.inc
 
 $(BUILD)/gen/bench_ptx.c: $(BUILD)/tools/embed $(LIST_STAMP) $(foreach b,$(BENCHES),bench/$(b)/kernel.ptx)
 	@mkdir -p $(dir $@)
@@ -180,6 +188,23 @@ ptx:
 	@command -v $(NVCC) >/dev/null || { echo "make ptx: nvcc not found; the committed PTX is used"; exit 1; }
 	for b in $(BENCHES); do echo "nvcc bench/$$b/kernel.cu"; \
 	  $(NVCC) $(NVCCFLAGS) bench/$$b/kernel.cu -o bench/$$b/kernel.ptx || exit 1; done
+	$(MAKE) regs
+
+# bench/<b>/kernel.regs: "KERNEL REGISTERS" lines, as ptxas assigns them for
+# $(PTXAS_ARCH), the lowest architecture CUDA 13 supports (the GTX480's sm_20
+# is gone; src/ptx/regs.h PTX_REGS_PTXAS_ARCH), under a header naming the
+# ptxas and the hash of the PTX they were made from (checked at load)
+PTXAS      ?= ptxas
+PTXAS_ARCH := sm_75
+regs: $(BUILD)/tools/embed
+	@command -v $(PTXAS) >/dev/null || { echo "make regs: ptxas not found; the committed counts are used"; exit 1; }
+	for b in $(BENCHES); do echo "ptxas bench/$$b/kernel.ptx"; \
+	  { echo "# registers per thread: ptxas -arch=$(PTXAS_ARCH) -v ($$($(PTXAS) --version | tail -1)); make regs"; \
+	    echo "# ptx fnv1a64 $$($(BUILD)/tools/embed --hash bench/$$b/kernel.ptx)"; \
+	    $(PTXAS) -arch=$(PTXAS_ARCH) -v bench/$$b/kernel.ptx -o /dev/null 2>&1 | \
+	    awk "/Compiling entry function/ { split(\$$0, a, \"'\"); k = a[2] } \
+	         /Used [0-9]+ registers/ && k != \"\" { print k, \$$5; k = \"\" }"; } > bench/$$b/kernel.regs.tmp && \
+	  mv bench/$$b/kernel.regs.tmp bench/$$b/kernel.regs || exit 1; done
 
 # ---- CUDA test programs (need nvcc): tests/cudart/bin/ holds the committed
 # executables that tests/test_cudart.c runs through `warpsim cuda`, so the

@@ -214,6 +214,16 @@ void wsSimSetProgress(ws_sim *sim, ws_progress_fn fn, void *user);
 ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path);
 /* `name` is used in diagnostics (file:line:col); may be NULL. */
 ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const char *name);
+/* wsModuleLoadData with the registers per thread ptxas assigned its kernels
+ * (what a fat binary's SASS says): `regs` holds "KERNEL REGISTERS" lines
+ * ('#' comments; kernels the PTX lacks are skipped), `regs_origin` names
+ * where they came from (e.g. "sm_75").  Used for the occupancy with
+ * reg_counts = ptxas and reported with either setting (wsLaunchOccupancy);
+ * malformed text is a module warning, not an error.  Register counts are
+ * otherwise found as docs/timing.md (Occupancy) says: wsModuleLoad reads
+ * KERNEL.regs beside KERNEL.ptx; the bundled benchmarks' are built in. */
+ws_result wsModuleLoadDataRegs(ws_sim *sim, ws_module **out, const char *ptx, const char *name, const char *regs,
+                               const char *regs_origin);
 ws_result wsModuleUnload(ws_module *mod);
 /* Warnings of a loaded module, "" if none: "file:line:col: warning: ..."
  * lines, e.g. for a PTX ISA version or target newer than warpsim knows. */
@@ -249,7 +259,8 @@ typedef struct ws_function_info {
 	size_t const_bytes;             /* the module's constant bank */
 	size_t local_bytes;             /* per-thread frame: locals and call parameters */
 	size_t param_bytes;             /* kernel parameter buffer */
-	unsigned regs_per_thread;       /* registers per thread for occupancy (regs_per_thread, else the estimate) */
+	unsigned regs_per_thread;       /* registers per thread for occupancy (regs_per_thread, else see reg_counts) */
+	const char *regs_source;        /* their source, as ws_occupancy's regs_source */
 	unsigned max_threads_per_block; /* largest CTA it can be launched with (limits, .maxntid/.reqntid, registers) */
 } ws_function_info;
 ws_result wsFunctionGetInfo(const ws_function *f, ws_function_info *info);
@@ -393,6 +404,32 @@ ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value);
 unsigned wsLaunchCount(const ws_sim *sim);
 const char *wsLaunchKernelName(const ws_sim *sim, unsigned launch);
 ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name, uint64_t *value);
+/* The occupancy of a launch (as GPGPU-Sim's "CTA/core = N, limited by: regs"):
+ * CTAs per SM, the parameter that limits them, and the registers per thread
+ * it used with their source -- "config" (regs_per_thread), "estimate" (the
+ * PTX estimate), or ptxas's count (reg_counts = ptxas): "sass" (the fat
+ * binary's), "file" (a committed KERNEL.regs), "ptxas-cache", "ptxas".  With
+ * the estimate, ptxas_regs is ptxas's count when it is known without
+ * running ptxas (fat binary, committed file; 0 otherwise) and ptxas_ctas_per_sm
+ * the CTAs per SM it would give.  The strings stay valid until
+ * wsStatsReset or wsSimDestroy.  WS_ERROR_NOT_FOUND for no such launch. */
+typedef struct ws_occupancy {
+	unsigned ctas_per_sm;
+	const char *limit; /* max_ctas_per_sm, max_threads_per_sm, max_warps_per_sm, regs_per_sm, shmem_per_sm */
+	unsigned regs_per_thread;
+	const char *regs_source;
+	unsigned ptxas_regs;      /* 0: none known, or it is the one in use */
+	const char *ptxas_source; /* "" if none */
+	unsigned ptxas_ctas_per_sm;
+	const char *ptxas_limit; /* "" if none */
+	const char *origin;      /* file or architecture of ptxas's count ("" if none) */
+	char text[384];          /* all of it in words, as `warpsim run` prints it */
+} ws_occupancy;
+ws_result wsLaunchOccupancy(const ws_sim *sim, unsigned launch, ws_occupancy *occ);
+/* One line per kernel and occupancy of the launches so far, in the order of
+ * first launch: "PREFIXKERNEL: TEXT" ("KERNEL (N launches)" when several),
+ * TEXT as ws_occupancy's (`warpsim run`'s "occupancy: " lines). */
+void wsOccupancyPrint(const ws_sim *sim, FILE *out, const char *prefix);
 /* Human-readable summary / JSON with every counter and the effective configuration. */
 void wsStatsPrint(const ws_sim *sim, FILE *out);
 ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out);

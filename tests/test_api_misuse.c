@@ -492,6 +492,17 @@ CASE(wsModuleLoadData)
 	CHECK_INVALID(wsModuleLoadData(F->sim, &m, NULL, "x.ptx"));
 	CHECK(wsModuleLoadData(F->sim, &m, misuse_ptx, NULL) == WS_SUCCESS); /* the name may be NULL */
 }
+CASE(wsModuleLoadDataRegs)
+{
+	ws_module *m = NULL;
+	EACH_BAD(ws_sim, s)
+	CHECK_BAD(wsModuleLoadDataRegs(s, &m, misuse_ptx, "x.ptx", "k 4\n", "sm_75"));
+	CHECK_INVALID(wsModuleLoadDataRegs(F->sim, NULL, misuse_ptx, "x.ptx", NULL, NULL));
+	CHECK_INVALID(wsModuleLoadDataRegs(F->sim, &m, NULL, "x.ptx", NULL, NULL));
+	/* no counts, or counts of no kernel of it: loaded all the same */
+	CHECK(wsModuleLoadDataRegs(F->sim, &m, misuse_ptx, NULL, NULL, NULL) == WS_SUCCESS);
+	CHECK(wsModuleLoadDataRegs(F->sim, &m, misuse_ptx, NULL, "garbage", NULL) == WS_SUCCESS);
+}
 CASE(wsModuleUnload)
 {
 	EACH_BAD(ws_module, m)
@@ -822,6 +833,25 @@ CASE(wsLaunchStatsGet)
 	CHECK_BAD(wsLaunchStatsGet(s, 0, "cycles", &v));
 	CHECK_INVALID(wsLaunchStatsGet(F->sim, 0, NULL, &v));
 }
+CASE(wsLaunchOccupancy)
+{
+	ws_occupancy o;
+	EACH_BAD(ws_sim, s)
+	CHECK_BAD(wsLaunchOccupancy(s, 0, &o));
+	CHECK_INVALID(wsLaunchOccupancy(F->sim, 0, NULL));
+	CHECK(wsLaunchOccupancy(F->sim, 1u << 30, &o) == WS_ERROR_NOT_FOUND);
+}
+CASE(wsOccupancyPrint)
+{
+	FILE *null = fopen("/dev/null", "w");
+	EACH_BAD(ws_sim, s)
+	wsOccupancyPrint(s, null, "x");
+	wsOccupancyPrint(F->sim, NULL, NULL);
+	if (null)
+		wsOccupancyPrint(F->sim, null, NULL);
+	if (null)
+		fclose(null);
+}
 CASE(wsStatsPrint)
 {
 	FILE *null = fopen("/dev/null", "w");
@@ -864,7 +894,7 @@ CASE(wsTimelineWriteSVG)
 	X(wsSchedPolicyCounterName) X(wsSchedWrapperCounterName) X(wsConfigCreate) X(wsConfigDestroy)                \
 	X(wsConfigClone) X(wsConfigLoadFile) X(wsConfigSet) X(wsConfigGet) X(wsConfigCheck) X(wsConfigPrintList)     \
 	X(wsConfigPrint) X(wsHostCores) X(wsSimCreate) X(wsSimDestroy) X(wsSimLastError) X(wsSimConfig) X(wsSimSetPrintfStream)     \
-	X(wsSimSetProgress) X(wsSimSetMallocHeapSize) X(wsSimHostWork) X(wsModuleLoad) X(wsModuleLoadData) X(wsModuleUnload)             \
+	X(wsSimSetProgress) X(wsSimSetMallocHeapSize) X(wsSimHostWork) X(wsModuleLoad) X(wsModuleLoadData) X(wsModuleLoadDataRegs) X(wsModuleUnload)             \
 	X(wsModuleWarnings) X(wsModuleGetFunction) X(wsModuleGetGlobal) X(wsMemcpyToSymbol) X(wsMemcpyFromSymbol)    \
 	X(wsModulePrintSummary) X(wsModuleFunctionCount) X(wsModuleFunctionName) X(wsFunctionParamCount)             \
 	X(wsFunctionParamSize) X(wsFunctionName) X(wsFunctionGetInfo) X(wsFunctionBackwardBranches)                  \
@@ -873,8 +903,8 @@ CASE(wsTimelineWriteSVG)
 	X(wsArrayDestroy) X(wsArrayGetInfo) X(wsMemcpyToArray) X(wsMemcpyFromArray) X(wsTextureCreate)               \
 	X(wsTextureDestroy) X(wsSurfaceCreate) X(wsSurfaceDestroy) X(wsLaunchKernel) X(wsLaunchCooperativeKernel)    \
 	X(wsStatsGet) X(wsStatsReset) X(wsStatsGetDerived) X(wsLaunchCount) X(wsLaunchKernelName)                    \
-	X(wsLaunchStatsGet) X(wsStatsPrint) X(wsStatsWriteJSON) X(wsTraceInfo) X(wsTraceWriteChrome)                 \
-	X(wsTimelineWriteSVG)
+	X(wsLaunchStatsGet) X(wsLaunchOccupancy) X(wsOccupancyPrint) X(wsStatsPrint) X(wsStatsWriteJSON)             \
+	X(wsTraceInfo) X(wsTraceWriteChrome) X(wsTimelineWriteSVG)
 
 static const struct misuse_case {
 	const char *name;

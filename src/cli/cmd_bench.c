@@ -20,7 +20,8 @@ struct bench_result {
 };
 
 /* Load the benchmark's embedded PTX into sim and run it, timing run(). */
-static void run_bench(ws_sim *sim, const struct ws_bench_info *info, enum ws_bench_size size, struct bench_result *res)
+static void run_bench(const struct cli_cmd *cmd, ws_sim *sim, const struct ws_bench_info *info, enum ws_bench_size size,
+                      struct bench_result *res)
 {
 	char name[300];
 	snprintf(name, sizeof name, "bench/%s/kernel.ptx", info->name);
@@ -35,6 +36,7 @@ static void run_bench(ws_sim *sim, const struct ws_bench_info *info, enum ws_ben
 		speed_collect(sim, 0, &res->speed);
 		return;
 	}
+	cli_print_module_warnings(cmd, mod);
 	double t0 = speed_now();
 	r = ws_bench_run(info, sim, mod, size, &res->out);
 	double t1 = speed_now();
@@ -178,8 +180,9 @@ int cli_cmd_run(const struct cli_args *a)
 	       info->sizes[size] ? info->sizes[size] : "-");
 	fflush(stdout);
 	struct bench_result res;
-	run_bench(sim, info, size, &res);
+	run_bench(cmd, sim, info, size, &res);
 	printf("kernel launches: %u\n", res.out.launches);
+	wsOccupancyPrint(sim, stdout, "occupancy: ");
 	if (res.r == WS_SUCCESS)
 		printf("verification: PASSED\n");
 	else
@@ -366,7 +369,7 @@ int cli_cmd_bench(const struct cli_args *a)
 			return rc;
 		}
 		struct bench_result *br = &res[i];
-		run_bench(sim, list[i], size, br);
+		run_bench(cmd, sim, list[i], size, br);
 		wsSimDestroy(sim);
 		const struct speed *s = &br->speed;
 		if (br->r != WS_SUCCESS)

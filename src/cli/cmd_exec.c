@@ -1065,6 +1065,7 @@ static int exec_run(struct xstate *st, const struct cli_args *a, ws_sim **simp)
 		}
 		putchar('\n');
 	}
+	wsOccupancyPrint(sim, stdout, "occupancy: ");
 	if (cli_opt_get(a, "counters")) {
 		struct speed s;
 		speed_collect(sim, t1 - t0, &s);

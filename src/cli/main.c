@@ -148,8 +148,10 @@ static const struct cli_opt report_opts[] = {
 
 static const struct cli_cmd commands[] = {
     {"run", "BENCH", "Run one bundled benchmark and verify it against its CPU reference.",
-     "Prints \"verification: PASSED\" or \"verification: FAILED: why\", every counter,\n"
-     "the simulator's own speed, and last the effective configuration (unless --quiet).\n"
+     "Prints \"verification: PASSED\" or \"verification: FAILED: why\", each kernel's occupancy\n"
+     "(\"occupancy: KERNEL: N CTAs/SM, limited by PARAM; regs/thread R (source)\"; see\n"
+     "reg_counts in 'warpsim config --list'), every counter, the simulator's own speed,\n"
+     "and last the effective configuration (unless --quiet).\n"
      "Output files are created before the run (a bad path fails at once) and renamed\n"
      "into place at the end.\n"
      "Exit status 0 only if verification passed.\n",
@@ -200,7 +202,8 @@ static const struct cli_cmd commands[] = {
      "  --print/--out NAME show a texture's texels after the run.\n"
      "output formats of --out: bin (default, raw bytes), hex (one element per line as\n"
      "hex digits of its bits), txt (one element per line as in --print).\n"
-     "--print NAME writes one line \"NAME = v0 v1 ...\" to standard output.\n"
+     "--print NAME writes one line \"NAME = v0 v1 ...\" to standard output, then the\n"
+     "kernel's occupancy is printed (\"occupancy: KERNEL: ...\", as warpsim run prints it).\n"
      "example:\n"
      "  warpsim exec saxpy.ptx saxpy --grid 4 --block 256 --arg u32:1000 --arg f32:2 \\\n"
      "      --arg buf:x:f32:1024=iota --arg buf:y:f32:1024=fill:1 --print y:8\n"
@@ -210,7 +213,8 @@ static const struct cli_cmd commands[] = {
      "Runs PROGRAM with warpsim's libcudart.so.13 standing in for NVIDIA's CUDA runtime:\n"
      "its kernels run on the simulated GPU (the PTX embedded in the executable), its\n"
      "output is its own, and at exit the per-kernel statistics (grid, cycles, IPC,\n"
-     "stall breakdown) and the simulator's speed are printed on standard error.\n"
+     "stall breakdown), each kernel's occupancy and register source (the SASS in the\n"
+     "executable gives ptxas's counts) and the simulator's speed are printed on standard error.\n"
      "warpsim's options come before PROGRAM; every word after PROGRAM is the program's.\n"
      "PROGRAM may be a wrapper script or an interpreter; what it starts inherits the runtime.\n"
      "Exit status: the program's (2 for a bad warpsim option, 1 if it cannot start, or if\n"

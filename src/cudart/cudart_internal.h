@@ -46,6 +46,8 @@ struct cr_module {
 	struct fatbin_ptx *ptx;
 	int nptx;
 	unsigned sass_arch;
+	char *sass_regs;     /* registers per kernel of its SASS ("KERNEL REGISTERS" lines; NULL if none) */
+	unsigned regs_arch;  /* the SASS architecture they are from */
 	char *read_err;      /* reading the fat binary failed */
 	ws_module **units;   /* loaded on first use: one module per translation unit */
 	unsigned *unit_arch; /* architecture of each loaded PTX */
@@ -104,6 +106,7 @@ struct cr_launch {
 	uint64_t start; /* simulated cycle at which it started */
 	uint64_t k[NK]; /* counter deltas */
 	int err;
+	int occ_launch; /* the simulator's launch index, for wsLaunchOccupancy (-1: it never ran) */
 };
 
 struct cr_call {

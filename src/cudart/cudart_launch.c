@@ -86,6 +86,13 @@ static void write_stats_line(const struct cr_launch *L, int idx)
 	        (unsigned long long)L->start);
 	for (int i = 0; i < NK; i++)
 		fprintf(f, ",\"%s\":%llu", K_NAMES[i], (unsigned long long)L->k[i]);
+	ws_occupancy o;
+	if (L->occ_launch >= 0 && wsLaunchOccupancy(G.sim, (unsigned)L->occ_launch, &o) == WS_SUCCESS) {
+		fprintf(f, ",\"ctas_per_sm\":%u,\"limit\":\"%s\",\"regs_per_thread\":%u,\"regs_source\":\"%s\"",
+		        o.ctas_per_sm, o.limit, o.regs_per_thread, o.regs_source);
+		if (o.ptxas_regs)
+			fprintf(f, ",\"ptxas_regs\":%u,\"ptxas_ctas_per_sm\":%u", o.ptxas_regs, o.ptxas_ctas_per_sm);
+	}
 	fprintf(f, ",\"ipc\":%.6g,\"error\":", ipc(L));
 	if (L->err)
 		json_str(f, cudaGetErrorName((cudaError_t)L->err));
@@ -232,11 +239,13 @@ cudaError_t cr_launch_kernel(struct cr_func *f, dim3 g, dim3 b, void **args, siz
 	uint64_t k0[NK], k1[NK];
 	managed_sync(1);
 	counters(k0);
+	unsigned nsim = wsLaunchCount(G.sim);
 	double t0 = speed_now();
 	ws_result r = (coop ? wsLaunchCooperativeKernel : wsLaunchKernel)(f->fn, g.x, g.y, g.z, b.x, b.y, b.z,
 									 (unsigned)shared, args);
 	G.wall += speed_now() - t0;
 	counters(k1);
+	L->occ_launch = wsLaunchCount(G.sim) > nsim ? (int)nsim : -1;
 	managed_sync(0);
 	for (int i = 0; i < NK; i++)
 		L->k[i] = k1[i] - k0[i];
@@ -511,6 +520,7 @@ static void print_stats(FILE *out)
 			fprintf(out, "  %s", cudaGetErrorName((cudaError_t)L->err));
 		fputc('\n', out);
 	}
+	wsOccupancyPrint(G.sim, out, "occupancy: ");
 	struct speed s;
 	speed_collect(G.sim, G.wall, &s);
 	speed_print_for(&s, "the kernel launches", out);

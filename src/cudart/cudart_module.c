@@ -3,7 +3,8 @@
  * (__cudaRegisterFatBinary, __cudaRegisterFunction, __cudaRegisterVar,
  * __cudaRegisterManagedVar), the PTX of a fat binary loaded on first use
  * (highest virtual architecture first, a lower one if the simulator rejects
- * it), host stubs resolved to functions, and device symbols
+ * it) with the register counts of its SASS when it has any, host stubs
+ * resolved to functions, and device symbols
  * (cudaMemcpyToSymbol, cudaGetSymbolAddress, ...).
  *
  * Models no hardware (see cudart.c); shared state in cudart_internal.h.
@@ -83,9 +84,18 @@ static cudaError_t unit_load(struct cr_module *m, int u)
 			snprintf(name, sizeof name, "unit%d.compute_%u.ptx", m->ptx[i].unit, m->ptx[i].arch);
 		else
 			snprintf(name, sizeof name, "compute_%u.ptx", m->ptx[i].arch);
-		ws_result r = wsModuleLoadData(G.sim, &m->units[u], m->ptx[i].text, name);
+		char origin[48];
+		snprintf(origin, sizeof origin, "sm_%u", m->regs_arch);
+		ws_result r = wsModuleLoadDataRegs(G.sim, &m->units[u], m->ptx[i].text, name, m->sass_regs, origin);
 		if (r == WS_SUCCESS) {
 			m->unit_arch[u] = m->ptx[i].arch;
+			/* the register counts' warnings (ptx/regs.h): ptxas failed, the estimate is used */
+			const char *w = wsModuleWarnings(m->units[u]);
+			for (const char *nl; *w; w = nl ? nl + 1 : w + strlen(w)) {
+				nl = strchr(w, '\n');
+				if (strstr(w, "ptxas") && (!nl || strstr(w, "ptxas") < nl))
+					cr_say("%.*s", nl ? (int)(nl - w) : (int)strlen(w), w);
+			}
 			return cudaSuccess;
 		}
 		m->units[u] = NULL;
@@ -134,6 +144,10 @@ CR_API(void **, __cudaRegisterFatBinary, (void *wrapper), (wrapper))
 	char err[512];
 	if (fatbin_read_ptx(wrapper, &m->ptx, &m->nptx, &m->sass_arch, err, sizeof err) < 0)
 		m->read_err = strdup(err);
+	else if (fatbin_read_regs(wrapper, &m->sass_regs, &m->regs_arch) < 0 && m->regs_arch)
+		cr_say("warning: the register counts of the program's sm_%u SASS could not be read; the occupancy "
+		       "falls back (docs/timing.md: Occupancy)",
+		       m->regs_arch);
 	return (void **)m;
 }
 

@@ -26,6 +26,15 @@
  *   An uncompressed PTX payload is the text, padded with NUL bytes.
  *
  * LZ4 blocks are decompressed here, zstd frames by zstd.c.
+ *
+ *   An ELF (SASS) payload is a cubin, an ELF64 file (decompressed like PTX
+ *   when flagged).  Registers per thread, as ptxas assigned them, are the
+ *   EIATTR_REGCOUNT attributes of its .nv.info section: attributes are a u8
+ *   format, a u8 attribute id, then for format 4 (EIFMT_SVAL) a u16 size and
+ *   that many bytes, for the other formats a u16 value; EIATTR_REGCOUNT is
+ *   id 0x2f, format 4, size 8: u32 index of the kernel's symbol in .symtab,
+ *   u32 registers.  (The high byte of sh_info of the kernel's .text.<name>
+ *   section holds the same count; nvcc 13.0 writes both.)
  */
 #include "cudart/fatbin.h"
 #include "cudart/zstd.h"
@@ -134,7 +143,8 @@ void fatbin_free(struct fatbin_ptx *p, int n)
 	free(p);
 }
 
-/* The payload of one PTX entry as text. */
+/* The payload of one entry (PTX or ELF) as bytes, NUL-terminated, into
+ * out->text and out->len. */
 static int read_entry(const uint8_t *e, uint32_t hsz, uint64_t psize, struct fatbin_ptx *out, char *err, size_t errsz)
 {
 	const uint8_t *pay = e + hsz;
@@ -143,6 +153,7 @@ static int read_entry(const uint8_t *e, uint32_t hsz, uint64_t psize, struct fat
 	out->arch = rd32(e + 28);
 	out->isa_minor = rd16(e + 24);
 	out->isa_major = rd16(e + 26);
+	out->len = psize;
 	if (flags & (FLAG_LZ4 | FLAG_ZSTD)) {
 		if (!csize || csize > psize)
 			csize = psize;
@@ -168,6 +179,7 @@ static int read_entry(const uint8_t *e, uint32_t hsz, uint64_t psize, struct fat
 			return -1;
 		}
 		out->text[got] = '\0';
+		out->len = (size_t)got;
 	} else {
 		out->text = malloc(psize + 1);
 		if (!out->text)
@@ -175,8 +187,111 @@ static int read_entry(const uint8_t *e, uint32_t hsz, uint64_t psize, struct fat
 		memcpy(out->text, pay, psize);
 		out->text[psize] = '\0';
 	}
-	out->len = strlen(out->text);
+	if (rd16(e) == KIND_PTX)
+		out->len = strlen(out->text);
 	return 0;
+}
+
+/* Append "KERNEL REGISTERS" lines of the cubin elf[0..n) to *regs (*len,
+ * *cap); malformed ELF adds nothing. */
+static void cubin_regs(const uint8_t *elf, size_t n, char **regs, size_t *len, size_t *cap)
+{
+	if (n < 64 || memcmp(elf, "\177ELF", 4) != 0 || elf[4] != 2 || elf[5] != 1)
+		return; /* ELF64 little-endian only */
+	uint64_t shoff = rd64(elf + 0x28);
+	uint16_t shentsize = rd16(elf + 0x3a), shnum = rd16(elf + 0x3c), shstrndx = rd16(elf + 0x3e);
+	if (shentsize < 64 || shoff > n || (uint64_t)shnum * shentsize > n - shoff || shstrndx >= shnum)
+		return;
+#define SH(i) (elf + shoff + (size_t)(i)*shentsize)
+	const uint8_t *shstr = SH(shstrndx);
+	uint64_t ss_off = rd64(shstr + 24), ss_size = rd64(shstr + 32);
+	if (ss_off > n || ss_size > n - ss_off)
+		return;
+	int info = -1, symtab = -1;
+	for (int i = 0; i < shnum; i++) {
+		uint32_t nm = rd32(SH(i));
+		if (nm < ss_size && strncmp((const char *)elf + ss_off + nm, ".nv.info", ss_size - nm) == 0)
+			info = i;
+		if (rd32(SH(i) + 4) == 2 /* SHT_SYMTAB */)
+			symtab = i;
+	}
+	if (info < 0 || symtab < 0)
+		return;
+	uint64_t io = rd64(SH(info) + 24), isz = rd64(SH(info) + 32);
+	uint64_t so = rd64(SH(symtab) + 24), ssz = rd64(SH(symtab) + 32);
+	uint32_t strl = rd32(SH(symtab) + 40);
+	if (io > n || isz > n - io || so > n || ssz > n - so || strl >= shnum)
+		return;
+	uint64_t st_off = rd64(SH(strl) + 24), st_size = rd64(SH(strl) + 32);
+	if (st_off > n || st_size > n - st_off)
+		return;
+#undef SH
+	for (uint64_t a = 0; a + 4 <= isz;) {
+		const uint8_t *at = elf + io + a;
+		uint8_t fmt = at[0], id = at[1];
+		uint16_t size = fmt == 4 ? rd16(at + 2) : 0;
+		if (fmt == 4 && size > isz - a - 4)
+			return;
+		if (fmt == 4 && id == 0x2f && size >= 8) {
+			uint32_t sym = rd32(at + 4), r = rd32(at + 8);
+			if ((uint64_t)sym * 24 + 24 <= ssz) {
+				uint32_t nm = rd32(elf + so + (uint64_t)sym * 24);
+				const char *name = (const char *)elf + st_off + nm;
+				size_t nl = nm < st_size ? strnlen(name, st_size - nm) : 0;
+				if (nl && nl < st_size - nm && *len + nl + 16 < 1u << 24) {
+					if (*len + nl + 16 > *cap) {
+						size_t nc = (*cap ? *cap * 2 : 256) + nl + 16;
+						char *p = realloc(*regs, nc);
+						if (!p)
+							return;
+						*regs = p;
+						*cap = nc;
+					}
+					*len +=
+					    (size_t)snprintf(*regs + *len, *cap - *len, "%.*s %u\n", (int)nl, name, r);
+				}
+			}
+		}
+		a += 4 + size;
+	}
+}
+
+int fatbin_read_regs(const void *wrapper, char **regs, unsigned *arch)
+{
+	*regs = NULL;
+	*arch = 0;
+	const uint8_t *w = wrapper;
+	if (!w || rd32(w) != WRAPPER_MAGIC)
+		return -1;
+	const uint8_t *h;
+	memcpy(&h, w + 8, sizeof h);
+	size_t len = 0, cap = 0;
+	/* two passes over the entries: the lowest SASS architecture, then its cubins */
+	for (int pass = 0; pass < 2; pass++) {
+		if (!h || rd32(h) != FATBIN_MAGIC)
+			return -1;
+		const uint8_t *e = h + rd16(h + 6), *end = e + rd64(h + 8);
+		while (e + 64 <= end) {
+			uint32_t ehsz = rd32(e + 4);
+			uint64_t psize = rd64(e + 8);
+			if (ehsz < 64 || psize > (uint64_t)(end - e) - ehsz)
+				break;
+			unsigned a = rd32(e + 28);
+			if (rd16(e) == KIND_ELF && pass == 0 && (!*arch || a < *arch))
+				*arch = a;
+			if (rd16(e) == KIND_ELF && pass == 1 && a == *arch) {
+				struct fatbin_ptx img = {0};
+				char err[64];
+				if (read_entry(e, ehsz, psize, &img, err, sizeof err) == 0)
+					cubin_regs((const uint8_t *)img.text, img.len, regs, &len, &cap);
+				free(img.text);
+			}
+			e += ehsz + psize;
+		}
+		if (!*arch)
+			return 0;
+	}
+	return *regs ? 0 : -1;
 }
 
 /* Append the PTX images of the fat binary whose header is at h. */

@@ -1,7 +1,7 @@
 /*
  * fatbin.h -- reading the PTX out of an nvcc fat binary (the device code
  * that nvcc embeds in a host executable and registers with
- * __cudaRegisterFatBinary).
+ * __cudaRegisterFatBinary), and the register counts of its SASS.
  *
  * Models no hardware: this is the loader side of the CUDA runtime library
  * (src/cudart/).  The container format facts relied on are listed in
@@ -31,6 +31,13 @@ struct fatbin_ptx {
  * caller frees with fatbin_free) or -1 with a message in err. */
 int fatbin_read_ptx(const void *wrapper, struct fatbin_ptx **out, int *n, unsigned *sass_arch, char *err, size_t errsz);
 void fatbin_free(struct fatbin_ptx *p, int n);
+
+/* Registers per thread of the kernels in the SASS of the registered fat
+ * binary (its cubins of the lowest architecture there is, the closest to the
+ * simulated GPUs), as "KERNEL REGISTERS" lines in *regs (malloc'd; NULL if
+ * there is no SASS) and that architecture in *arch (0 if none).  Returns 0,
+ * or -1 if the SASS could not be read (*regs NULL). */
+int fatbin_read_regs(const void *wrapper, char **regs, unsigned *arch);
 
 /* LZ4 block format (no frame): decompress src[0..n) into dst[0..cap).
  * Returns the number of bytes written, or -1 if the input is malformed or

@@ -32,6 +32,7 @@
 #include "stats/derived.h"
 #include "stats/report.h"
 #include "stats/stats.h"
+#include "util/hash.h"
 
 static const char *const result_strings[WS_RESULT_COUNT] = {
 #define WS_X(e, s) s,
@@ -310,11 +311,16 @@ static ws_result place_variables(ws_sim *sim, struct ws_module *m)
 	return WS_SUCCESS;
 }
 
-ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const char *name)
+/* Load PTX text `ptx` (named `name`, read from file `path` or NULL) with
+ * the register counts `regs` (.regs text of a fat binary's SASS, from
+ * `regs_origin`; NULL if none), then the rest of the register-count chain
+ * (ptx/regs.h). */
+static ws_result module_load(ws_sim *sim, ws_module **out, const char *ptx, const char *name, const char *path,
+                             const char *regs, const char *regs_origin, const char *call)
 {
-	RETURN_BAD_SIM(sim, "wsModuleLoadData");
+	RETURN_BAD_SIM(sim, call);
 	if (!out || !ptx)
-		return sim_error(sim, WS_ERROR_INVALID_VALUE, "wsModuleLoadData: NULL %s", !out ? "out" : "ptx");
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "%s: NULL %s", call, !out ? "out" : "ptx");
 	*out = NULL;
 	const char *fname = name ? name : "<ptx>";
 	struct ptx_error err;
@@ -335,6 +341,13 @@ ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const 
 		ptx_module_destroy(ir);
 		return sim_error(sim, WS_ERROR_UNSUPPORTED_PTX, "%s", msg);
 	}
+	size_t len = strlen(ptx);
+	char rerr[256], mode[16];
+	if (regs &&
+	    ptx_regs_apply(ir, regs, PTX_REGS_SASS, regs_origin, hash_fnv1a64(ptx, len), false, rerr, sizeof rerr) < 0)
+		ptx_module_warn(ir, "register counts of %s: %s; ignored", regs_origin ? regs_origin : "the SASS", rerr);
+	ptx_regs_resolve(ir, path, ptx, len,
+	                 strcmp(cfg_enum_name(&sim->cfg, CFG_reg_counts, mode, sizeof mode), "ptxas") == 0);
 	struct ws_module *m = calloc(1, sizeof *m);
 	if (!m) {
 		ptx_module_destroy(ir);
@@ -376,6 +389,17 @@ ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const 
 	}
 	*out = m;
 	return ok(sim);
+}
+
+ws_result wsModuleLoadData(ws_sim *sim, ws_module **out, const char *ptx, const char *name)
+{
+	return module_load(sim, out, ptx, name, NULL, NULL, NULL, "wsModuleLoadData");
+}
+
+ws_result wsModuleLoadDataRegs(ws_sim *sim, ws_module **out, const char *ptx, const char *name, const char *regs,
+                               const char *regs_origin)
+{
+	return module_load(sim, out, ptx, name, NULL, regs, regs_origin, "wsModuleLoadDataRegs");
 }
 
 /* The largest PTX file wsModuleLoad reads into *limit: WS_PTX_MAX_BYTES, or
@@ -487,7 +511,7 @@ ws_result wsModuleLoad(ws_sim *sim, ws_module **out, const char *path)
 				 "(set WARPSIM_PTX_MAX_MB to raise it)", path, limit >> 20);
 	}
 	buf[n] = 0;
-	r = wsModuleLoadData(sim, out, buf, path);
+	r = module_load(sim, out, buf, path, path, NULL, NULL, "wsModuleLoad");
 	free(buf);
 	return r;
 }
@@ -909,8 +933,19 @@ ws_result wsMemsetD32(ws_sim *sim, ws_deviceptr dst, uint32_t v, size_t count)
 
 /* ---- launch ---- */
 
-/* Keep this launch's counters (a failed allocation only loses the record). */
-static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats *st)
+/* Whether launches a and b are of one kernel at one occupancy. */
+static bool same_occupancy(const struct sim_launch *a, const struct sim_launch *b)
+{
+	const struct occupancy *x = &a->occ, *y = &b->occ;
+	return strcmp(a->kernel, b->kernel) == 0 && x->ctas_per_sm == y->ctas_per_sm && x->limit == y->limit &&
+	       x->regs_per_thread == y->regs_per_thread && x->regs_src == y->regs_src && x->alt_regs == y->alt_regs &&
+	       x->alt_src == y->alt_src && x->alt_ctas_per_sm == y->alt_ctas_per_sm && x->alt_limit == y->alt_limit &&
+	       strcmp(x->origin, y->origin) == 0;
+}
+
+/* Keep this launch's counters and occupancy (a failed allocation only loses
+ * the record). */
+static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats *st, const struct occupancy *occ)
 {
 	if (sim->nlaunches == sim->cap_launches) {
 		uint32_t cap = sim->cap_launches ? 2 * sim->cap_launches : 8;
@@ -923,6 +958,7 @@ static void record_launch(ws_sim *sim, const char *kernel, const struct ws_stats
 	struct sim_launch *l = &sim->launches[sim->nlaunches++];
 	snprintf(l->kernel, sizeof l->kernel, "%s", kernel);
 	memcpy(l->v, st->v, sizeof l->v);
+	l->occ = *occ;
 }
 
 ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
@@ -938,8 +974,9 @@ ws_result wsFunctionGetInfo(const ws_function *fn, ws_function_info *info)
 	info->const_bytes = (size_t)m->const_size;
 	info->local_bytes = (size_t)k->frame_size;
 	info->param_bytes = (size_t)k->kparam_size;
-	uint32_t rpt = (uint32_t)cfg_int(cfg, CFG_regs_per_thread);
-	info->regs_per_thread = rpt ? rpt : k->regs_per_thread;
+	uint8_t src;
+	info->regs_per_thread = occupancy_regs(cfg, k, 0, &src);
+	info->regs_source = ptx_regs_src_name(src);
 	uint64_t max = (uint64_t)cfg_int(cfg, CFG_max_threads_per_cta);
 	const uint32_t *lim = k->reqntid[0] ? k->reqntid : k->maxntid;
 	if (lim[0]) {
@@ -1026,7 +1063,9 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 	uint64_t dyn_off = res.dyn_shared_off, shared_total = res.shared_total;
 	if (per_sm == 0) {
 		/* what the limiting parameter would have to be, so the user knows what runs it */
-		uint64_t need = strcmp(why, "regs_per_sm") == 0 ? (uint64_t)res.regs_per_thread * warps * ws
+		uint64_t unit = (uint64_t)cfg_int(cfg, CFG_reg_alloc_unit);
+		uint64_t rpt = (res.regs_per_thread + unit - 1) / unit * unit;
+		uint64_t need = strcmp(why, "regs_per_sm") == 0 ? rpt * warps * ws
 				: strcmp(why, "shmem_per_sm") == 0     ? shared_total
 				: strcmp(why, "max_threads_per_sm") == 0 ? (uint64_t)warps * ws
 				: strcmp(why, "max_warps_per_sm") == 0   ? warps
@@ -1075,6 +1114,8 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 		}
 		memcpy(kp + v->addr, params[i], v->size);
 	}
+	struct occupancy occ;
+	occupancy_report(cfg, m->ir, k, threads, shared_bytes, &occ);
 	struct ws_stats *st = &sim->launch_stats;
 	memset(st, 0, sizeof *st);
 	struct func_launch L = {
@@ -1105,7 +1146,7 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 	sim->host_sm_slept += L.host_sm_slept;
 	sim->host_cycles_skipped += L.host_cycles_skipped;
 	stats_add(&sim->stats, st);
-	record_launch(sim, k->name, st);
+	record_launch(sim, k->name, st, &occ);
 	if (r != WS_SUCCESS && sim->tmem && !sim_tmem_reset(sim)) /* requests may still be in flight */
 		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of host memory");
 	if (r != WS_SUCCESS)
@@ -1197,6 +1238,27 @@ ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name,
 	return WS_SUCCESS;
 }
 
+ws_result wsLaunchOccupancy(const ws_sim *sim, unsigned launch, ws_occupancy *occ)
+{
+	RETURN_BAD_SIM(sim, "wsLaunchOccupancy");
+	if (!occ)
+		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsLaunchOccupancy: NULL occ%.0s", NULL);
+	if (launch >= sim->nlaunches)
+		return getter_error(sim, WS_ERROR_NOT_FOUND, "wsLaunchOccupancy: no such launch%.0s", NULL);
+	const struct occupancy *o = &sim->launches[launch].occ;
+	*occ = (ws_occupancy){.ctas_per_sm = o->ctas_per_sm,
+	                      .limit = o->limit,
+	                      .regs_per_thread = o->regs_per_thread,
+	                      .regs_source = ptx_regs_src_name(o->regs_src),
+	                      .ptxas_regs = o->alt_regs,
+	                      .ptxas_source = o->alt_regs ? ptx_regs_src_name(o->alt_src) : "",
+	                      .ptxas_ctas_per_sm = o->alt_ctas_per_sm,
+	                      .ptxas_limit = o->alt_regs ? o->alt_limit : "",
+	                      .origin = o->origin};
+	occupancy_format(o, occ->text, sizeof occ->text);
+	return WS_SUCCESS;
+}
+
 ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value)
 {
 	RETURN_BAD_SIM(sim, "wsStatsGetDerived");
@@ -1247,11 +1309,98 @@ ws_result wsTimelineWriteSVG(ws_sim *sim, FILE *out, unsigned launch, unsigned s
 	return WS_SUCCESS;
 }
 
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++)
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 32)
+			fprintf(f, "\\u%04x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	fputc('"', f);
+}
+
+/* The launches grouped by kernel and occupancy, in the order of first
+ * launch: the first launch of each group in (*head)[g], its launches in
+ * (*count)[g] (both malloc'd); returns the groups (0 when out of memory). */
+static uint32_t occupancy_groups(const ws_sim *sim, uint32_t **head, uint32_t **count)
+{
+	uint32_t ng = 0, n = sim->nlaunches ? sim->nlaunches : 1;
+	*head = malloc(n * sizeof **head);
+	*count = calloc(n, sizeof **count);
+	for (uint32_t i = 0; *head && *count && i < sim->nlaunches; i++) {
+		uint32_t g = 0;
+		while (g < ng && !same_occupancy(&sim->launches[(*head)[g]], &sim->launches[i]))
+			g++;
+		if (g == ng)
+			(*head)[ng++] = i;
+		(*count)[g]++;
+	}
+	return *head && *count ? ng : 0;
+}
+
+void wsOccupancyPrint(const ws_sim *sim, FILE *out, const char *prefix)
+{
+	if (!sim_handle_live(sim, HANDLE_SIM) || !out)
+		return;
+	uint32_t *head, *count, ng = occupancy_groups(sim, &head, &count);
+	for (uint32_t g = 0; g < ng; g++) {
+		ws_occupancy o;
+		if (wsLaunchOccupancy(sim, head[g], &o) != WS_SUCCESS)
+			continue;
+		fprintf(out, "%s%s", prefix ? prefix : "", sim->launches[head[g]].kernel);
+		if (count[g] > 1)
+			fprintf(out, " (%u launches)", count[g]);
+		fprintf(out, ": %s\n", o.text);
+	}
+	free(head);
+	free(count);
+}
+
+/* "occupancy": one entry per kernel and occupancy, in the order of first
+ * launch, with the count of its launches. */
+static void occupancy_write_json(const ws_sim *sim, FILE *f)
+{
+	uint32_t *head, *count, ng = occupancy_groups(sim, &head, &count);
+	fprintf(f, "\"occupancy\": [");
+	for (uint32_t g = 0; g < ng; g++) {
+		const struct sim_launch *l = &sim->launches[head[g]];
+		const struct occupancy *o = &l->occ;
+		fprintf(f, "%s\n    {\"kernel\": ", g ? "," : "");
+		json_str(f, l->kernel);
+		fprintf(f,
+		        ", \"launches\": %u, \"ctas_per_sm\": %u, \"limit\": \"%s\", \"regs_per_thread\": %u, "
+		        "\"regs_source\": \"%s\", \"ptxas_regs\": %u, \"ptxas_source\": \"%s\", "
+		        "\"ptxas_ctas_per_sm\": %u, \"ptxas_limit\": \"%s\", \"origin\": ",
+		        count[g], o->ctas_per_sm, o->limit ? o->limit : "", o->regs_per_thread,
+		        ptx_regs_src_name(o->regs_src), o->alt_regs, o->alt_regs ? ptx_regs_src_name(o->alt_src) : "",
+		        o->alt_ctas_per_sm, o->alt_regs && o->alt_limit ? o->alt_limit : "");
+		json_str(f, o->origin);
+		fputc('}', f);
+	}
+	fprintf(f, "%s]", ng ? "\n  " : "");
+	free(head);
+	free(count);
+}
+
 ws_result wsStatsWriteJSON(const ws_sim *sim, FILE *out)
 {
 	RETURN_BAD_SIM(sim, "wsStatsWriteJSON");
 	if (!out)
 		return sim_error((ws_sim *)sim, WS_ERROR_INVALID_VALUE, "wsStatsWriteJSON: NULL file");
-	stats_report_write_json(&sim->stats, &sim->cfg, &sim->trace, out);
+	char *occ = NULL;
+	size_t occn = 0;
+	FILE *mf = sim->nlaunches ? open_memstream(&occ, &occn) : NULL;
+	if (mf) {
+		occupancy_write_json(sim, mf);
+		if (fclose(mf) != 0) {
+			free(occ);
+			occ = NULL;
+		}
+	}
+	stats_report_write_json(&sim->stats, &sim->cfg, &sim->trace, occ, out);
+	free(occ);
 	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
 }

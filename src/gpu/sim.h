@@ -10,6 +10,7 @@
 #include "config/config.h"
 #include "func/dmem.h"
 #include "func/texture.h"
+#include "gpu/occupancy.h"
 #include "ptx/ir.h"
 #include "sched/sched.h"
 #include "stats/stats.h"
@@ -49,6 +50,7 @@ struct ws_sim {
 	struct sim_launch {
 		char kernel[64];
 		uint64_t v[STAT_ID_LIMIT]; /* the tables' counters (not the policies' run-time ones) */
+		struct occupancy occ;      /* CTAs per SM, limit, registers and their source */
 	} *launches;                  /* per-launch counters since creation / wsStatsReset */
 	uint32_t nlaunches, cap_launches;
 	struct memsys *tmem;          /* timing model's memory system kept across launches (l2_persist), or NULL */

@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ptx/regs.h"
 #include "ptx/unit.h"
 
 /* ---- opcodes (generated from opcodes.def) ---- */
@@ -439,6 +440,8 @@ struct ptx_function {
 	uint64_t shared_static;  /* bytes of static shared memory used (entry: incl. module shared) */
 	uint64_t kparam_size;    /* entry: bytes of kernel parameter buffer */
 	uint32_t regs_per_thread;/* estimate of physical registers (for occupancy) */
+	uint32_t regs_ptxas;     /* entry: registers per thread as ptxas assigns them (0 = unknown; ptx/regs.h) */
+	uint8_t regs_src;        /* enum ptx_regs_src of regs_ptxas (PTX_REGS_ESTIMATE while unknown) */
 	/* CFG (analysis) */
 	uint32_t nblocks;
 	uint32_t *block_start;   /* pc of each basic block's first insn; [nblocks] */
@@ -464,6 +467,9 @@ struct ptx_module {
 	/* "file:line:col: warning: ...\n" lines of the parser ("" if none): a PTX
 	 * ISA version or target newer than warpsim knows */
 	char warnings[768];
+	/* where its kernels' ptxas register counts came from, by enum
+	 * ptx_regs_src: a file name, an architecture ("sm_75"); ptx/regs.h */
+	char regs_origin[PTX_REGS_NSRC][160];
 };
 
 /* ---- diagnostics ---- */

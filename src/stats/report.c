@@ -16,7 +16,7 @@ void stats_report_print(const struct ws_stats *s, const struct ws_config *cfg, F
 }
 
 void stats_report_write_json(const struct ws_stats *s, const struct ws_config *cfg, const struct phase_trace *trace,
-			     FILE *out)
+                             const char *more, FILE *out)
 {
 	fprintf(out, "{\n  \"simulator\": \"warpsim\",\n  \"config_hash\": \"%016llx\",\n  \"config\": ",
 		(unsigned long long)cfg_hash(cfg));
@@ -25,6 +25,6 @@ void stats_report_write_json(const struct ws_stats *s, const struct ws_config *c
 	stats_write_json_fields(s, out);
 	fprintf(out, "},\n  \"derived\": {");
 	derived_write_json_fields(s, cfg, out);
-	fprintf(out, "},\n  \"trace_records\": %zu, \"trace_dropped\": %llu\n}\n", trace->n,
-		(unsigned long long)trace->dropped);
+	fprintf(out, "},\n  \"trace_records\": %zu, \"trace_dropped\": %llu%s%s\n}\n", trace->n,
+	        (unsigned long long)trace->dropped, more ? ",\n  " : "", more ? more : "");
 }

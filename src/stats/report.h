@@ -18,8 +18,9 @@ struct ws_stats;
 /* The text summary of the counters `s` of a run under `cfg`. */
 void stats_report_print(const struct ws_stats *s, const struct ws_config *cfg, FILE *out);
 /* The JSON document: {"simulator", "config_hash", "config", "stats", "derived",
- * "trace_records", "trace_dropped"}. */
+ * "trace_records", "trace_dropped"}, then the members in `more` when not
+ * NULL ("\"occupancy\": [...]": the caller's, which knows the launches). */
 void stats_report_write_json(const struct ws_stats *s, const struct ws_config *cfg, const struct phase_trace *trace,
-			     FILE *out);
+                             const char *more, FILE *out);
 
 #endif

@@ -1,0 +1,26 @@
+/*
+ * hash.h -- the 64-bit FNV-1a hash of a byte string.
+ *
+ * Models no hardware.  Used where a content hash names something stored
+ * outside the process: the PTX a register-count file was made from
+ * (src/ptx/regs.c, bench/<b>/kernel.regs, the ptxas cache) and the build
+ * tool that writes those files' headers (tools/embed.c).
+ */
+#ifndef WARPSIM_UTIL_HASH_H
+#define WARPSIM_UTIL_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+static inline uint64_t hash_fnv1a64(const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	uint64_t h = 14695981039346656037ull;
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+#endif
