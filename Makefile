@@ -159,7 +159,7 @@ tsan:
 
 FUZZ_SRC := $(sort $(wildcard src/ptx/*.c src/util/*.c))
 fuzz: $(BUILD)/fuzz-ptx $(BUILD)/fuzz-config $(BUILD)/fuzz-sweep $(BUILD)/fuzz-exec
-$(BUILD)/fuzz-ptx: tests/fuzz/fuzz_ptx.c $(FUZZ_SRC)
+$(BUILD)/fuzz-ptx: tests/fuzz/fuzz_ptx.c $(FUZZ_SRC) | $(BUILD)/gen/bench_regs.inc
 	@mkdir -p $(dir $@)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
 

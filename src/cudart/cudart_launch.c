@@ -588,6 +588,8 @@ void cr_at_exit(void)
 		free(m->unit_arch);
 		free(m->unit_first);
 		free(m->unit_err);
+		free(m->sass_regs);
+		m->sass_regs = NULL;
 		m->units = NULL;
 		m->nunits = 0;
 	}
