@@ -246,6 +246,42 @@ TEST(cli_ptx)
 
 #define SAXPY "exec " CLI_PTX "saxpy.ptx saxpy --grid 2 --block 4 "
 
+/* exec prints the kernel's occupancy after its outputs; a KERNEL.regs beside
+ * the PTX gives ptxas's count (used with reg_counts=ptxas) */
+TEST(cli_exec_occupancy)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], ptx[128], regs[128], args[1024], *out;
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(ptx, sizeof ptx, dir, "saxpy.ptx");
+	cli_path(regs, sizeof regs, dir, "saxpy.regs");
+	size_t len;
+	char *text = cli_slurp(CLI_PTX "saxpy.ptx", &len);
+	FILE *f = fopen(ptx, "w"), *g = fopen(regs, "w");
+	CHECK(text && f && g && fputs(text, f) >= 0 && fputs("saxpy 40\n", g) >= 0);
+	if (f)
+		fclose(f);
+	if (g)
+		fclose(g);
+	free(text);
+	static const char *const sets[] = {"", "--set reg_counts=ptxas"};
+	static const char *const want[] = {
+	    "y = 1 3\noccupancy: saxpy: 8 CTAs/SM, limited by max_ctas_per_sm; regs/thread 9 (PTX estimate; ptxas "
+	    "assigns 40 (file ",
+	    "y = 1 3\noccupancy: saxpy: 8 CTAs/SM, limited by max_ctas_per_sm; regs/thread 40 (ptxas, committed in "};
+	for (int i = 0; i < 2; i++) {
+		snprintf(args, sizeof args,
+		         "exec %s saxpy --grid 2 --block 4 %s --arg u32:5 --arg f32:2 --arg buf:x:f32:8=iota "
+		         "--arg buf:y:f32:8=fill:1 --print y:2",
+		         ptx, sets[i]);
+		int rc = cli_run(args, 0, &out);
+		CHECK_MSG(rc == 0 && strstr(out, want[i]) && strstr(out, "saxpy.regs)"), "exit %d:\n%s", rc, out);
+		free(out);
+	}
+}
+
 TEST(cli_exec_saxpy)
 {
 	if (cli_missing(t))

@@ -21,6 +21,9 @@ void ptx_module_print_summary(const struct ptx_module *ir, FILE *out)
 		if (f->is_entry)
 			fprintf(out, ", static shared %llu B, params %llu B", (unsigned long long)f->shared_static,
 				(unsigned long long)f->kparam_size);
+		if (f->regs_src != PTX_REGS_ESTIMATE) /* ptxas's count (ptx/regs.h) */
+			fprintf(out, ", ptxas %u registers (%s %s)", f->regs_ptxas, ptx_regs_src_name(f->regs_src),
+				ir->regs_origin[f->regs_src]);
 		fputc('\n', out);
 		for (uint32_t p = 0; p < f->nparams; p++) {
 			const struct ptx_var *v = &ir->vars[f->params[p]];
