@@ -244,3 +244,70 @@ TEST(fatbin_read_ptx_images)
 	CHECK_EQ(fatbin_read_ptx(&wm, &p, &n, &sass, err, sizeof err), (unsigned long long)-1);
 	CHECK_STR_CONTAINS(err, "malformed LZ4");
 }
+
+/* The registers per thread of a fat binary's SASS (fatbin_read_regs): the
+ * cubins of tests/cudart/bin/vecadd_default (nvcc 13.0's defaults: sm_75
+ * SASS), whose .nv.info says vecadd uses 12; the lowest SASS architecture
+ * is read; corrupted cubins give an error or other counts, never a crash
+ * (make asan checks). */
+TEST(fatbin_sass_register_counts)
+{
+	size_t n;
+	uint8_t *exe = zslurp(TEST_DATA_DIR "/cudart/bin/vecadd_default", &n);
+	CHECK_MSG(exe != NULL, "tests/cudart/bin/vecadd_default unreadable");
+	int found = 0;
+	static const uint8_t fbmagic[4] = {0x50, 0xed, 0x55, 0xba};
+	for (size_t i = 0; exe && i + 16 <= n; i++) {
+		if (memcmp(exe + i, fbmagic, 4) != 0)
+			continue;
+		uint64_t total;
+		memcpy(&total, exe + i + 8, 8);
+		for (size_t e = i + 16; total <= n - i - 16 && e + 64 <= i + 16 + total;) {
+			uint16_t kind;
+			uint32_t ehsz, arch;
+			uint64_t psize;
+			memcpy(&kind, exe + e, 2);
+			memcpy(&ehsz, exe + e + 4, 4);
+			memcpy(&psize, exe + e + 8, 8);
+			memcpy(&arch, exe + e + 28, 4);
+			if (ehsz < 64 || psize > n - e - ehsz)
+				break;
+			struct fb f;
+			if (kind == 2 && psize + 64 + 16 + 64 + 8 <= sizeof f.mem) {
+				fb_header(&f);
+				fb_entry(&f, 2, 86, 0x11, "\177ELF", 4, 0); /* a higher architecture: not read */
+				fb_entry(&f, 2, arch, 0x11, exe + e + ehsz, psize, 0);
+				struct wrapper w = {0x466243b1u, 1, f.mem, NULL};
+				char *regs = NULL;
+				unsigned a = 0;
+				if (fatbin_read_regs(&w, &regs, &a) == 0 && regs && strcmp(regs, "_Z6vecaddPKfS0_Pfi 12\n") == 0)
+					found = a == 75;
+				free(regs);
+				/* corrupted: bytes of the cubin flipped */
+				uint8_t *cubin = fb_bytes(&f) + f.n - (psize + 7) / 8 * 8;
+				for (size_t k = 0; k < 300; k++) {
+					struct fb c = f;
+					uint8_t *cc = fb_bytes(&c) + (cubin - fb_bytes(&f));
+					cc[(k * 7919) % psize] ^= (uint8_t)(1 + k % 255);
+					cc[(k * 104729 + 13) % psize] ^= 0x5a;
+					struct wrapper wc = {0x466243b1u, 1, c.mem, NULL};
+					regs = NULL;
+					(void)fatbin_read_regs(&wc, &regs, &a);
+					free(regs);
+				}
+			}
+			e += ehsz + psize;
+		}
+	}
+	CHECK_MSG(found, "no cubin of vecadd_default gave '_Z6vecaddPKfS0_Pfi 12' at sm_75");
+	/* no SASS: nothing, and no error */
+	struct fb p;
+	fb_header(&p);
+	fb_entry(&p, 1, 75, 0x11, ".version 9.0\n", 13, 0);
+	struct wrapper w = {0x466243b1u, 1, p.mem, NULL};
+	char *regs = (char *)1;
+	unsigned a = 1;
+	CHECK_EQ(fatbin_read_regs(&w, &regs, &a), 0);
+	CHECK(regs == NULL && a == 0);
+	free(exe);
+}

@@ -120,8 +120,10 @@ TEST(regs_bench_files_current)
 	ws_sim *sim = regs_sim(t, NULL, NULL);
 	int n = 0;
 	for (const struct ws_bench_info *const *b = ws_bench_table; *b; b++) {
-		ws_module *mod;
+		ws_module *mod = NULL;
 		CHECK((*b)->ptx && wsModuleLoadData(sim, &mod, (*b)->ptx, (*b)->name) == WS_SUCCESS);
+		if (!mod)
+			continue;
 		const struct ptx_module *ir = mod->ir;
 		for (uint32_t i = 0; i < ir->nfuncs; i++)
 			if (ir->funcs[i].is_entry && !ir->funcs[i].is_extern) {
@@ -147,7 +149,7 @@ TEST(regs_mm_gtx480_two_ctas_limited_by_regs)
 		return;
 	for (int ptxas = 0; ptxas < 2; ptxas++) {
 		ws_sim *sim = regs_sim(t, ptxas ? "reg_counts=ptxas" : NULL, NULL);
-		ws_module *mod;
+		ws_module *mod = NULL;
 		struct ws_bench_out out;
 		memset(&out, 0, sizeof out);
 		CHECK(wsModuleLoadData(sim, &mod, mm->ptx, "mm") == WS_SUCCESS);
@@ -193,7 +195,7 @@ TEST(regs_mm_gtx480_two_ctas_limited_by_regs)
 TEST(regs_config_override)
 {
 	ws_sim *sim = regs_sim(t, "reg_counts=ptxas", "regs_per_thread=48");
-	ws_module *mod;
+	ws_module *mod = NULL;
 	CHECK(wsModuleLoadData(sim, &mod, ws_bench_find("mm")->ptx, "mm") == WS_SUCCESS);
 	ws_function *fn;
 	ws_function_info info;
@@ -218,7 +220,7 @@ TEST(regs_file_beside_ptx)
 		FILE *f = fopen(rp, "w");
 		CHECK(f && fputs(bodies[i], f) >= 0 && fclose(f) == 0);
 		ws_sim *sim = regs_sim(t, "reg_counts=ptxas", NULL);
-		ws_module *mod;
+		ws_module *mod = NULL;
 		CHECK(wsModuleLoad(sim, &mod, e.ptx) == WS_SUCCESS);
 		ws_occupancy o;
 		regs_launch(t, sim, mod, &o);
@@ -239,7 +241,7 @@ TEST(regs_file_beside_ptx)
 		fclose(f);
 	}
 	ws_sim *sim = regs_sim(t, "reg_counts=ptxas", NULL);
-	ws_module *mod;
+	ws_module *mod = NULL;
 	CHECK(wsModuleLoad(sim, &mod, e.ptx) == WS_SUCCESS);
 	ws_occupancy o;
 	regs_launch(t, sim, mod, &o);
@@ -256,7 +258,7 @@ TEST(regs_ptxas_cache)
 	struct regs_env e;
 	regs_env_make(t, &e, 57);
 	ws_sim *sim = regs_sim(t, NULL, NULL);
-	ws_module *mod;
+	ws_module *mod = NULL;
 	CHECK(wsModuleLoadData(sim, &mod, kptx, "k.ptx") == WS_SUCCESS);
 	CHECK_EQ(regs_env_runs(&e), 0);
 	wsSimDestroy(sim);
@@ -297,7 +299,7 @@ TEST(regs_ptxas_fails_estimate_warns)
 		if (missing)
 			setenv("WARPSIM_PTXAS", "/nonexistent/ptxas", 1);
 		ws_sim *sim = regs_sim(t, "reg_counts=ptxas", NULL);
-		ws_module *mod;
+		ws_module *mod = NULL;
 		CHECK(wsModuleLoadData(sim, &mod, kptx, "k.ptx") == WS_SUCCESS);
 		const char *w = wsModuleWarnings(mod);
 		CHECK_STR_CONTAINS(w, "k.ptx: warning: reg_counts=ptxas: no ptxas register count for k (");
@@ -317,7 +319,7 @@ TEST(regs_ptxas_fails_estimate_warns)
 TEST(regs_sass_handover)
 {
 	ws_sim *sim = regs_sim(t, "reg_counts=ptxas", NULL);
-	ws_module *mod;
+	ws_module *mod = NULL;
 	CHECK(wsModuleLoadDataRegs(sim, &mod, kptx, "k.ptx", "other 9\nk 33\n", "sm_75") == WS_SUCCESS);
 	ws_occupancy o;
 	regs_launch(t, sim, mod, &o);
