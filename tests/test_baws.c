@@ -1,8 +1,8 @@
 /*
  * test_baws.c -- unit tests of the BAWS-paper policies on hand-built
  * scheduler views: MWF(LRR) and MWF(GTO) (the paper's Figure 7 example, the
- * warp priority table shared by two schedulers, fallback to the base
- * policy), SAWS (first-hit-time order), CFF and FEF fetch choices.
+ * warp priority table shared by two schedulers, the order of CTAs with no
+ * waiting warp), SAWS (first-hit-time order), CFF and FEF fetch choices.
  */
 #include <string.h>
 
@@ -149,25 +149,59 @@ TEST(baws_mwf_table_shared_by_two_schedulers)
 	p->destroy(st);
 }
 
-TEST(baws_mwf_without_waiting_warps_is_base_policy)
+TEST(baws_mwf_gto_without_waiting_warps_is_gto)
 {
-	const struct sched_policy *p = sched_policy_find("mwf-lrr"), *lrr = sched_policy_find("lrr");
 	const struct sched_policy *pg = sched_policy_find("mwf-gto"), *gto = sched_policy_find("gto");
-	if (!p || !lrr || !pg || !gto)
+	if (!pg || !gto)
 		return;
 	struct fake f;
 	fig7(&f, 1);
-	const struct sched_policy *pairs[2][2] = {{p, lrr}, {pg, gto}};
-	for (int k = 0; k < 2; k++) {
-		void *a = make(pairs[k][0], 1), *b = make(pairs[k][1], 1);
-		pairs[k][0]->on_issue(a, &f.v, 0, 5);
-		pairs[k][1]->on_issue(b, &f.v, 0, 5);
-		uint32_t o1[NW], o2[NW];
-		uint32_t n1 = pairs[k][0]->order(a, &f.v, 0, o1), n2 = pairs[k][1]->order(b, &f.v, 0, o2);
-		check_order(t, o1, n1, o2, n2, pairs[k][0]->name);
-		pairs[k][0]->destroy(a);
-		pairs[k][1]->destroy(b);
-	}
+	void *a = make(pg, 1), *b = make(gto, 1);
+	pg->on_issue(a, &f.v, 0, 5);
+	gto->on_issue(b, &f.v, 0, 5);
+	uint32_t o1[NW], o2[NW];
+	uint32_t n1 = pg->order(a, &f.v, 0, o1), n2 = gto->order(b, &f.v, 0, o2);
+	check_order(t, o1, n1, o2, n2, pg->name);
+	pg->destroy(a);
+	gto->destroy(b);
+}
+
+/* BAWS Section 6.5: with no warp at a barrier, MWF(LRR) takes the CTAs by CTA
+ * id, oldest (smallest) first, and goes round-robin within each CTA from the
+ * warp after the one that CTA issued last -- not plain LRR from the
+ * scheduler's last issued warp.  The CTA slots hold CTA ids 7, 5, 6 here, so
+ * slot order is not CTA-id order. */
+TEST(baws_mwf_lrr_without_waiting_warps_cta_id_order)
+{
+	const struct sched_policy *p = sched_policy_find("mwf-lrr"), *lrr = sched_policy_find("lrr");
+	CHECK(p != NULL && lrr != NULL);
+	if (!p || !lrr)
+		return;
+	struct fake f;
+	fig7(&f, 1);
+	static const uint32_t ids[NC] = {7, 5, 6};
+	for (uint32_t i = 0; i < NW; i++)
+		f.w[i].cta_id = ids[i / 4];
+	for (uint32_t c = 0; c < NC; c++)
+		f.c[c].cta_id = ids[c];
+	void *st = make(p, 1), *ls = make(lrr, 1);
+	p->on_issue(st, &f.v, 0, 1); /* CTA 7 (slot 0) issued w1 last */
+	p->on_issue(st, &f.v, 0, 6); /* CTA 5 (slot 1): w6, the scheduler's last issue */
+	lrr->on_issue(ls, &f.v, 0, 6);
+	uint32_t order[NW];
+	uint32_t n = p->order(st, &f.v, 0, order);
+	static const uint32_t want[] = {7, 4, 5, 6, 8, 9, 10, 11, 2, 3, 0, 1};
+	check_order(t, order, n, want, NW, "MWF(LRR), no warp at a barrier");
+	uint32_t lo[NW], nl = lrr->order(ls, &f.v, 0, lo);
+	CHECK(nl == NW && lo[0] == 7 && lo[1] == 8); /* plain LRR would go on from w6 in slot order */
+	/* a barrier makes CTA 6 (slot 2) critical; the other two stay in CTA-id order */
+	arrive(p, st, &f, 9);
+	n = p->order(st, &f.v, 0, order);
+	static const uint32_t want2[] = {8, 10, 11, 7, 4, 5, 6, 2, 3, 0, 1};
+	check_prefix(t, &f, order, n, want2, 11, "MWF(LRR), CTA 6 critical");
+	CHECK_EQ(n, NW);
+	lrr->destroy(ls);
+	p->destroy(st);
 }
 
 TEST(baws_saws_first_hit_order)

@@ -13,17 +13,23 @@
  * CTA, MWF(LRR) goes round-robin (in warp-id order) starting after the warp
  * of that CTA issued last, and MWF(GTO) starts with the warp of that CTA
  * issued last and then takes the oldest (smallest warp id).  Then the warps
- * of CTAs with no waiting warp, in the base policy's own order (LRR from the
- * scheduler's last issued warp, or GTO), so that with no warp at a barrier
- * MWF behaves exactly like its base policy.  Warps waiting at a barrier
- * cannot issue; they come last (in slot order) so the order still lists
- * every candidate once.  Finished warps are left out.
+ * of CTAs with no waiting warp, as the paper's Section 6.5 describes BAWS
+ * without barriers ("LRR or GTO for the warps within a TB and GTO for
+ * selecting warps in the TB with the smallest TB-id between TBs"): MWF(LRR)
+ * takes these CTAs by CTA id, oldest (smallest) first, each with the same
+ * within-CTA round robin as a critical CTA; MWF(GTO) takes its base GTO
+ * order (the scheduler's greedy warp, then the oldest), which is already
+ * oldest CTA first, so with no warp at a barrier MWF(GTO) orders exactly like
+ * GTO.  Warps waiting at a barrier cannot issue; they come last (in slot
+ * order) so the order still lists every candidate once.  Finished warps are
+ * left out.
  *
  * Exported counters (mwf_lrr_* / mwf_gto_*), to measure what MWF changes:
  * critical_issues, instructions issued to warps of CTAs with warps waiting at
  * a barrier; changed_issues, issues where the base policy's first ready warp
- * (GTO's greedy-then-oldest or LRR's round robin, over the view's ready bits,
- * which do not include unit availability) was another warp.
+ * (GTO's greedy-then-oldest or LRR's round robin from the scheduler's last
+ * issued warp, over the view's ready bits, which do not include unit
+ * availability) was another warp.
  */
 #include <stdlib.h>
 
@@ -140,19 +146,18 @@ static uint32_t order_cta(const struct mwf *s, const struct sched_view *v, uint3
 	return k;
 }
 
-static uint32_t mwf_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+/* Append to s->ctas[n..] the valid CTA slots among the first nctas that have
+ * warps waiting at a barrier (critical) or have none (!critical), in MWF's
+ * CTA order: the most waiting warps first, then the smallest CTA id (an
+ * insertion sort: an SM holds few CTAs).  Returns the new count. */
+static uint32_t ctas_sorted(const struct mwf *s, const struct sched_view *v, uint32_t nctas, bool critical, uint32_t n)
 {
-	const struct mwf *s = st;
-	if (sched_id >= s->nsched)
-		return 0;
-	uint32_t nctas = v->nctas < s->nctas ? v->nctas : s->nctas;
-	/* critical CTAs: at least one warp waiting, sorted by (count desc, CTA id asc) */
-	uint32_t nc = 0;
+	uint32_t first = n;
 	for (uint32_t c = 0; c < nctas; c++) {
-		if (!v->ctas[c].valid || s->wpt[c] == 0)
+		if (!v->ctas[c].valid || (s->wpt[c] > 0) != critical)
 			continue;
-		uint32_t j = nc++;
-		while (j > 0) {
+		uint32_t j = n++;
+		while (j > first) {
 			uint32_t p = s->ctas[j - 1];
 			bool before = s->wpt[c] > s->wpt[p] || (s->wpt[c] == s->wpt[p] && v->ctas[c].cta_id < v->ctas[p].cta_id);
 			if (!before)
@@ -162,10 +167,21 @@ static uint32_t mwf_order(const void *st, const struct sched_view *v, uint32_t s
 		}
 		s->ctas[j] = c;
 	}
+	return n;
+}
+
+static uint32_t mwf_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
+{
+	const struct mwf *s = st;
+	if (sched_id >= s->nsched)
+		return 0;
+	uint32_t nctas = v->nctas < s->nctas ? v->nctas : s->nctas;
+	/* critical CTAs: at least one warp waiting, sorted by (count desc, CTA id asc) */
+	uint32_t nc = ctas_sorted(s, v, nctas, true, 0);
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < nc; i++)
 		k = order_cta(s, v, sched_id, s->ctas[i], order, k);
-	/* the rest in the base policy's order */
+	/* the rest: MWF(GTO) in GTO's order, MWF(LRR) CTA by CTA, oldest first */
 	uint32_t nslots = sched_nslots(v, s->nslots);
 	if (s->gto) {
 		uint32_t n;
@@ -181,11 +197,14 @@ static uint32_t mwf_order(const void *st, const struct sched_view *v, uint32_t s
 				order[k++] = sorted[i];
 		}
 	} else {
-		uint32_t n = sched_rr_from(v, nslots, sched_id, s->greedy.last[sched_id], s->scratch);
-		for (uint32_t i = 0; i < n; i++) {
-			const struct sched_warp *w = &v->warps[s->scratch[i]];
-			if (runnable(w, sched_id) && !(w->cta_slot < s->nctas && s->wpt[w->cta_slot]))
-				order[k++] = s->scratch[i];
+		uint32_t nr = ctas_sorted(s, v, nctas, false, nc);
+		for (uint32_t i = nc; i < nr; i++)
+			k = order_cta(s, v, sched_id, s->ctas[i], order, k);
+		/* warps whose CTA slot the view does not list (none in a consistent view) */
+		for (uint32_t i = 0; i < nslots; i++) {
+			const struct sched_warp *w = &v->warps[i];
+			if (runnable(w, sched_id) && (w->cta_slot >= nctas || !v->ctas[w->cta_slot].valid))
+				order[k++] = i;
 		}
 	}
 	/* warps at a barrier last */
