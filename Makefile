@@ -6,6 +6,7 @@
 #   make tsan       the parallel-simulation tests under ThreadSanitizer
 #   make golden     regenerate tests/golden/*.txt (golden statistics: tiny, bows_tiny, titanx_tiny, titanx_2sm_tiny, dwr_tiny,
 #                   frontend_tiny, baws_tiny, baws_small, gtx1080ti_tiny) deliberately
+#   make check-results  rerun a sample of the papers' documented runs and compare with the committed docs/*/ CSVs
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present), then make regs
 #   make regs       regenerate committed bench/*/kernel.regs (ptxas's registers per kernel) from the PTX
 #   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer (the
@@ -44,7 +45,7 @@ CLI := $(BUILD)/warpsim
 TESTBIN := $(BUILD)/warpsim-tests
 CUDART := $(BUILD)/libcudart.so.13
 
-.PHONY: all test bench ptx regs asan tsan fuzz clean format golden cudart-bins
+.PHONY: all test bench ptx regs asan tsan fuzz clean format golden cudart-bins check-results
 all: $(LIB) $(CLI) $(CUDART)
 
 $(BUILD)/%.o: %.c
@@ -137,6 +138,11 @@ test: $(TESTBIN) $(CLI) $(CUDART)
 # regenerate every tests/golden/*.txt deliberately (after an intended model change): the tests named golden_*
 golden: $(TESTBIN) $(CLI)
 	WARPSIM_GOLDEN_WRITE=1 WARPSIM_BIN=$(CLI) $(TESTBIN) golden_
+
+# rerun the sample of the papers' documented runs in scripts/check-results.list and compare them with the
+# committed CSVs in docs/{baws,bows,kaws,dwr}/, exactly (docs/validation.md); CHECK_JOBS workers (default: cores)
+check-results: $(CLI)
+	scripts/check-results.py --bin $(CLI) $(if $(CHECK_JOBS),--jobs $(CHECK_JOBS))
 
 bench: $(CLI)
 	$(CLI) bench --table --sched gto
