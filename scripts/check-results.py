@@ -22,15 +22,20 @@ usage error, a bad list line or a failed sweep.  Standard library only.
 """
 import argparse, csv, os, shutil, subprocess, sys, tempfile
 
-# which script regenerates each paper's CSVs (the message for a mismatch)
+# which script regenerates each paper's CSVs (the message for a mismatch), by the spec's prefix
 REGEN = {
-    "docs/baws": "scripts/baws-experiments.sh",
-    "docs/bows": "scripts/bows-experiments.sh (small size; the paper-size CSVs: see docs/bows.md)",
-    "docs/kaws": "scripts/kaws-experiments.sh (SIZE=paper for the *-paper.csv files)",
-    "docs/dwr": "scripts/dwr-experiments.sh small (docs/dwr.md for the paper subset)",
+    "baws": "scripts/baws-experiments.sh",
+    "bows": "scripts/bows-experiments.sh (small size; the paper-size CSVs: see docs/bows.md)",
+    "kaws": "scripts/kaws-experiments.sh (SIZE=paper for the *-paper.csv files)",
+    "dwr": "scripts/dwr-experiments.sh small (docs/dwr.md for the paper subset)",
 }
 SPEC_KEYWORDS = ("name", "bench", "size", "config", "sched", "fetch", "policy", "set", "fixed", "exclude",
                  "baseline", "stats", "metric", "timeout")
+
+
+def usage_error(msg):
+    print("check-results: " + msg, file=sys.stderr)
+    sys.exit(2)
 
 
 def read_list(path):
@@ -42,17 +47,17 @@ def read_list(path):
             if not words:
                 continue
             if len(words) < 2:
-                sys.exit("%s:%d: expected 'CSV SPEC [KEYWORD=V1,V2 ...]'" % (path, n))
+                usage_error("%s:%d: expected 'CSV SPEC [KEYWORD=V1,V2 ...]'" % (path, n))
             over = []
             for w in words[2:]:
                 k, eq, v = w.partition("=")
                 if not eq or k not in SPEC_KEYWORDS or not v:
-                    sys.exit("%s:%d: '%s' is not KEYWORD=V1,V2 with a spec keyword (%s)" %
+                    usage_error("%s:%d: '%s' is not KEYWORD=V1,V2 with a spec keyword (%s)" %
                              (path, n, w, " ".join(SPEC_KEYWORDS)))
                 over.append((k, v.split(",")))
             for p in words[:2]:
                 if not os.path.isfile(p):
-                    sys.exit("%s:%d: no such file: %s" % (path, n, p))
+                    usage_error("%s:%d: no such file: %s" % (path, n, p))
             entries.append({"csv": words[0], "spec": words[1], "over": over, "line": n})
     return entries
 
@@ -158,8 +163,9 @@ def main():
     if diffs:
         for d in diffs:
             print("  " + d)
-        papers = sorted({os.path.dirname(e["csv"]) for e in entries if any(d.startswith(e["csv"]) for d in diffs)})
-        print("check-results: %d values differ from the committed CSVs of %s." % (len(diffs), ", ".join(papers)))
+        bad = [e for e in entries if any(d.startswith(e["csv"]) for d in diffs)]
+        papers = sorted({os.path.basename(e["spec"]).split("-")[0] for e in bad})
+        print("check-results: %d values differ in %s." % (len(diffs), ", ".join(sorted({e["csv"] for e in bad}))))
         print("A change that moves a paper's numbers regenerates that paper's CSVs, reports and the numbers its page")
         print("quotes in the same commit, and says why in the commit message:")
         for p in papers:
