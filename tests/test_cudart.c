@@ -9,7 +9,8 @@
  *
  * The executables need glibc 2.34 and libstdc++ (Debian 12, Ubuntu 22.04); where the host's
  * dynamic loader cannot start them (an older glibc), the tests say so and
- * pass without checking anything else.
+ * pass without checking anything else.  suites_fixture runs
+ * tests/suites-fixture/test.sh (scripts/suites.sh on a local fixture suite).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -587,4 +588,21 @@ TEST(cudart_cta_does_not_fit)
 		                          "regs_per_sm=2048");
 	}
 	cu_done(&r);
+}
+
+/* scripts/suites.sh on the fixture suite of tests/suites-fixture/ (its own
+ * script checks the CSV rows, verdicts, resumption and errors; about 15 s) */
+TEST(suites_fixture)
+{
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "WARPSIM_BIN=%s tests/suites-fixture/test.sh > /tmp/warpsim-suites-test.%d.out 2>&1",
+	         cu_bin(), (int)getpid());
+	int st = system(cmd);
+	snprintf(cmd, sizeof cmd, "/tmp/warpsim-suites-test.%d.out", (int)getpid());
+	char *out = cu_slurp(cmd);
+	CHECK_MSG(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0, "tests/suites-fixture/test.sh failed:\n%s",
+	          out ? out : "(no output)");
+	CHECK_MSG(out && strstr(out, " passed, 0 failed"), "tests/suites-fixture/test.sh:\n%s", out ? out : "");
+	free(out);
+	unlink(cmd);
 }
