@@ -238,6 +238,8 @@ cudart-bins:
 	$(CUDART_NVCC) $(PTX75) -rdc=true -cudadevrt none tests/cudart/rdc_main.cu tests/cudart/rdc_kernels.cu -o tests/cudart/bin/rdc
 	$(CUDART_NVCC) $(PTX75) -Xlinker -rpath -Xlinker '$$ORIGIN/nvidia-rt' -Xlinker --disable-new-dtags \
 	  tests/cudart/vecadd.cu -o tests/cudart/bin/vecadd_rpath
+	for p in selfcheck wrongcheck; do \
+	  $(CUDART_NVCC) $(PTX75) tests/suites-fixture/repo/$$p.cu -o tests/suites-fixture/bin/$$p || exit 1; done
 	@mkdir -p tests/cudart/bin/nvidia-rt
 	$(CC) -shared -fPIC -O2 -s $(WFLAGS) -Wl,-soname,libcudart.so.13 -Wl,--version-script=src/cudart/libcudart.map \
 	  tests/cudart/nvidia_rt.c -o tests/cudart/bin/nvidia-rt/libcudart.so.13

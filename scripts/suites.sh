@@ -112,9 +112,9 @@ case $warpsim in */*) warpsim=$(abspath "$warpsim") ;; esac
 # ---- the manifest ----------------------------------------------------------
 # Parsed whole before anything runs; an error names file:line.
 suites=()                      # suite names in order
-declare -A s_url=() s_commit=() s_line=()
+declare -A s_url=() s_commit=() s_line=() s_paths=()
 progs=()                       # "suite/program" in order
-declare -A p_dir=() p_build=() p_input=() p_run=() p_pass=() p_fail=() p_papers=() p_note=()
+declare -A p_dir=() p_build=() p_input=() p_run=() p_pass=() p_fail=() p_exit=() p_papers=() p_note=()
 cur_suite="" cur_prog="" ln=0
 merr() { die "$manifest:$ln: $*"; }
 while IFS= read -r line || [ -n "$line" ]; do
@@ -135,10 +135,10 @@ while IFS= read -r line || [ -n "$line" ]; do
 		suites+=("$val")
 		s_line[$val]=$ln
 		;;
-	url | commit)
+	url | commit | paths)
 		[ -n "$cur_suite" ] && [ -z "$cur_prog" ] || merr "'$key' belongs right after a 'suite' line"
 		[ -n "$val" ] || merr "'$key' needs a value"
-		if [ "$key" = url ]; then s_url[$cur_suite]=$val; else
+		if [ "$key" = url ]; then s_url[$cur_suite]=$val; elif [ "$key" = paths ]; then s_paths[$cur_suite]+="$val "; else
 			[[ $val =~ ^[0-9a-f]{40}$ ]] || merr "commit '$val': a full 40-digit hexadecimal commit id is needed (the pin)"
 			s_commit[$cur_suite]=$val
 		fi
@@ -151,7 +151,7 @@ while IFS= read -r line || [ -n "$line" ]; do
 		progs+=("$cur_prog")
 		p_dir[$cur_prog]=.
 		;;
-	dir | build | input | run | pass | fail | papers | note)
+	dir | build | input | run | pass | fail | check | papers | note)
 		[ -n "$cur_prog" ] || merr "'$key' outside a 'program'"
 		[ -n "$val" ] || merr "'$key' needs a value"
 		case $key in
@@ -172,12 +172,13 @@ while IFS= read -r line || [ -n "$line" ]; do
 			fi
 			;;
 		pass) p_pass[$cur_prog]=$val ;;
+		check) [ "$val" = exit ] || merr "'check' takes one value, exit (its exit status is its check)"; p_exit[$cur_prog]=1 ;;
 		fail) p_fail[$cur_prog]=$val ;;
 		papers) p_papers[$cur_prog]=$val ;;
 		note) p_note[$cur_prog]+="$val " ;;
 		esac
 		;;
-	*) merr "unknown key '$key' (suite url commit program dir build input run pass fail papers note)" ;;
+	*) merr "unknown key '$key' (suite url commit paths program dir build input run pass fail check papers note)" ;;
 	esac
 done <"$manifest"
 for s in "${suites[@]}"; do
@@ -230,16 +231,33 @@ if [ ! -s "$csv" ]; then
 elif [ "$(head -n1 "$csv")" != "$header" ]; then
 	die "$csv is not a suites.sh results file (its first line is not the header): give another --csv"
 fi
+policy_sched=${sched:-default}
+policy_fetch=${fetch:-default}
+config_name=${config:+$(basename "$config")}
+config_name=${config_name:-default}
+for kv in "${sets[@]}"; do config_name+=";$kv"; done
+# the selected runs: suite, program, input size (paper where a program has no
+# run line for the size asked for), policy and configuration
+runs=()
+for p in "${progs[@]}"; do
+	selected "$p" || continue
+	rsize=$size
+	[ -n "${p_run[$p/$size]:-}" ] || rsize=paper
+	runs+=("${p%%/*}"$'\x1f'"${p#*/}"$'\x1f'"$rsize"$'\x1f'"$policy_sched"$'\x1f'"$policy_fetch"$'\x1f'"$config_name")
+done
 # The keys (first 7 fields) of the rows already there, read once; with
-# --retry the rows whose status is not ok are removed first, so that this run
-# replaces them.
+# --retry the rows of the selected runs whose status is not ok are removed
+# first, so that this run replaces them.
 declare -A done_keys=()
-while IFS= read -r -d '' k; do done_keys[$k]=1; done < <(python3 -S - "$csv" "$retry" <<'PY'
+while IFS= read -r -d '' k; do done_keys[$k]=1; done < <(printf '%s\n' "${runs[@]}" | python3 -S -c '
 import csv, os, sys
 path, retry = sys.argv[1], sys.argv[2] == "1"
+runs = set(sys.stdin.read().split("\n"))
 rows = list(csv.reader(open(path, newline="")))
+def again(r):  # a row of this run, not ok
+    return len(r) > 7 and r[7] != "ok" and "\x1f".join(r[:3] + r[4:7]) in runs
 if retry:
-    keep = [rows[0]] + [r for r in rows[1:] if len(r) > 7 and r[7] == "ok"]
+    keep = [rows[0]] + [r for r in rows[1:] if not again(r)]
     if len(keep) != len(rows):
         with open(path + ".tmp", "w", newline="") as f:
             csv.writer(f, lineterminator="\n").writerows(keep)
@@ -247,8 +265,7 @@ if retry:
         rows = keep
 for r in rows[1:]:
     sys.stdout.write("\x1f".join(r[:7]) + "\0")
-PY
-)
+' "$csv" "$retry")
 csv_field() { # one CSV field, quoted where it must be (RFC 4180)
 	case $1 in
 	*[,\"$'\n']*) local q=${1//\"/\"\"}; printf '"%s"' "$q" ;;
@@ -264,11 +281,6 @@ csv_add() { # csv_add FIELD...: one row appended
 	printf '%s\n' "$line" >>"$csv"
 }
 
-policy_sched=${sched:-default}
-policy_fetch=${fetch:-default}
-config_name=${config:+$(basename "$config")}
-config_name=${config_name:-default}
-for kv in "${sets[@]}"; do config_name+=";$kv"; done
 wopts=(--quiet)
 [ -z "$config" ] || wopts+=(--config "$config")
 for kv in "${sets[@]}"; do wopts+=(--set "$kv"); done
@@ -304,24 +316,33 @@ prepare_suite() {
 		s_state[$s]="the pinned commit $c is not in $src"
 		return 0
 	fi
+	if [ -n "${s_paths[$s]:-}" ]; then # a sparse checkout of these paths only
+		local sp
+		sp=$(cd "$dir" && realpath -m "$(git rev-parse --git-path info/sparse-checkout)")
+		git -C "$dir" config core.sparseCheckout true && mkdir -p "$(dirname "$sp")" &&
+			printf '/%s/\n' ${s_paths[$s]} >"$sp" ||
+			{ s_state[$s]="cannot set up the sparse checkout of ${s_paths[$s]}"; return 0; }
+	fi
 	if ! out=$(git -C "$dir" -c advice.detachedHead=false checkout -q --force "$c" 2>&1); then
 		s_state[$s]="git checkout $c failed: $(echo "$out" | tail -n1)"
 	fi
 }
 
 # step NAME DIR LOG COMMANDS: run each line of COMMANDS in DIR (bash, with
-# NVCC and SUITE_ROOT set), output appended to LOG; prints the failing
+# NVCC, SUITE_ROOT and WARPSIM_ROOT set), output appended to LOG; prints the failing
 # command's reason and returns 1 on the first failure
 step() {
 	local name=$1 dir=$2 log=$3 cmds=$4 c rc
 	while IFS= read -r c; do
 		[ -n "$c" ] || continue
 		echo "\$ $c" >>"$log"
-		(cd "$dir" && NVCC=$nvcc SUITE_ROOT=$srcroot bash -c "$c") >>"$log" 2>&1
+		(cd "$dir" && NVCC=$nvcc SUITE_ROOT=$srcroot WARPSIM_ROOT=$ROOT bash -c "$c") >>"$log" 2>&1
 		rc=$?
 		if [ $rc -ne 0 ]; then
 			local last
-			last=$(grep -v '^\$ ' "$log" | grep -v '^[[:space:]]*$' | tail -n1 | cut -c1-200)
+			# the first line that says "error" (a compiler's first complaint), else the last line
+			last=$(grep -v '^\$ ' "$log" | grep -m1 -i 'error' | cut -c1-200)
+			[ -n "$last" ] || last=$(grep -v '^\$ ' "$log" | grep -v '^[[:space:]]*$' | tail -n1 | cut -c1-200)
 			echo "$name command '$c' exited $rc${last:+: $last}"
 			return 1
 		fi
@@ -409,33 +430,39 @@ PY
 		lerr=${lerr//$'\x01'/ }
 		[ "$lerr" != - ] || lerr=""
 		cudart_msg=$(grep -m1 -E '^warpsim (cuda|cudart): (error|warning)|is not supported by warpsim|^warpsim: .*(fault|deadlock)' "$log" | cut -c1-200)
-		if [ "$timeout_s" != 0 ] && { [ $rc = 124 ] || [ $rc = 137 ]; }; then
-			status=timeout reason="no exit after ${timeout_s} s"
-		elif [ $rc -ne 0 ]; then
-			status=run-failed
-			if [ $rc -gt 128 ]; then reason="killed by signal $((rc - 128))"; else reason="exit status $rc"; fi
-			last=${cudart_msg:-$(grep -v '^\$ ' "$log" | grep -v '^[[:space:]]*$' | tail -n1 | cut -c1-200)}
-			reason+="${last:+: $last}"
-		elif [ -n "$lerr" ]; then
-			status=launch-error reason=$lerr${cudart_msg:+: $cudart_msg}
-		elif [ "$launches" = 0 ]; then
-			status=no-launches reason="no kernel ran on warpsim${cudart_msg:+: $cudart_msg}"
-		fi
-		# the program's own verification output
+		last=${cudart_msg:-$(grep -v '^\$ ' "$log" | grep -v '^[[:space:]]*$' | tail -n1 | cut -c1-200)}
+		# the program's own check: its output (pass / fail patterns) or its exit status
 		prog_out=$(grep -v '^\$ warpsim cuda ' "$log")
+		verif="" failed=""
 		if [ -n "${p_fail[$p]:-}" ] && m=$(grep -m1 -E -- "${p_fail[$p]}" <<<"$prog_out"); then
+			failed="its check failed: $(echo "$m" | cut -c1-200)"
+		elif [ -n "${p_exit[$p]:-}" ] && [ $rc -ge 1 ] && [ $rc -le 123 ]; then
+			failed="its check failed: exit status $rc${last:+: $last}"
+		fi
+		if [ -n "$failed" ]; then
 			verif=fail
-			[ -n "$status" ] || status=check-failed reason="its check failed: $(echo "$m" | cut -c1-200)"
-		elif [ -n "$status" ]; then
-			verif="" # it did not finish: no verdict unless it printed its failure
 		elif [ -n "${p_pass[$p]:-}" ]; then
-			if grep -q -E -- "${p_pass[$p]}" <<<"$prog_out"; then
-				verif=pass
-			else
-				verif=fail status=check-failed reason="no line matching '${p_pass[$p]}' in its output"
-			fi
+			if grep -q -E -- "${p_pass[$p]}" <<<"$prog_out"; then verif=pass; else verif=fail; fi
+		elif [ -n "${p_exit[$p]:-}" ]; then
+			[ $rc != 0 ] || verif=pass
 		else
 			verif=none
+		fi
+		# the row's status: the first of these that applies
+		if [ "$timeout_s" != 0 ] && { [ $rc = 124 ] || [ $rc = 137 ]; }; then
+			status=timeout reason="no exit after ${timeout_s} s" verif=""
+		elif [ -n "$lerr" ]; then
+			status=launch-error reason=$lerr${cudart_msg:+: $cudart_msg}
+		elif [ -n "$failed" ]; then
+			status=check-failed reason=$failed
+		elif [ $rc -ne 0 ]; then
+			status=run-failed verif=""
+			if [ $rc -gt 128 ]; then reason="killed by signal $((rc - 128))"; else reason="exit status $rc"; fi
+			reason+="${last:+: $last}"
+		elif [ "$launches" = 0 ]; then
+			status=no-launches reason="no kernel ran on warpsim${cudart_msg:+: $cudart_msg}"
+		elif [ "$verif" = fail ]; then
+			status=check-failed reason="no line matching '${p_pass[$p]}' in its output"
 		fi
 		[ -n "$status" ] || status=ok
 	fi
