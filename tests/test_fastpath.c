@@ -192,6 +192,54 @@ TEST(fastpath_ldst_faults_name_the_lane)
 			}
 }
 
+/* A 32-bit base register adds its displacement in 32 bits (memop.c:
+ * effective_addresses): [%r2+68] with %r2 = sm-64 is sm+4 (Rodinia's needle
+ * addresses its shared tile so), while [%r2] itself is still out of bounds. */
+static const char wrap_ptx[] =
+    ".version 7.0\n.target sm_75\n.address_size 64\n"
+    ".visible .entry wrap(.param .u64 out, .param .u32 bad)\n{\n"
+    "  .reg .pred %p<2>;\n  .reg .b32 %r<10>;\n  .reg .b64 %rd<6>;\n"
+    "  .shared .align 8 .b8 sm[256];\n"
+    "  ld.param.u64 %rd1, [out];\n  ld.param.u32 %r9, [bad];\n  mov.u32 %r1, %tid.x;\n"
+    "  mov.u32 %r2, sm;\n  shl.b32 %r3, %r1, 2;\n  add.u32 %r4, %r2, %r3;\n"
+    "  add.u32 %r5, %r1, 1000;\n  st.shared.u32 [%r4+4], %r5;\n  bar.sync 0;\n"
+    "  sub.u32 %r6, %r4, 64;\n  ld.shared.u32 %r7, [%r6+68];\n"
+    "  setp.ne.u32 %p1, %r9, 0;\n  @%p1 ld.shared.u32 %r7, [%r6];\n"
+    "  mul.wide.u32 %rd2, %r1, 4;\n  add.s64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r7;\n  ret;\n}\n";
+
+TEST(fastpath_ldst_32bit_base_wraps)
+{
+	static const char *const modes[] = {"functional", "timing"};
+	for (unsigned mi = 0; mi < 2; mi++)
+		for (unsigned bad = 0; bad < 2; bad++) {
+			struct fp_env e;
+			if (!fp_open(t, &e, modes[mi], 32))
+				return;
+			ws_module *m = NULL;
+			ws_result r = wsModuleLoadData(e.sim, &m, wrap_ptx, "wrap.ptx");
+			CHECK_MSG(r == WS_SUCCESS, "load: %s", wsSimLastError(e.sim));
+			ws_deviceptr p = 0;
+			wsMemAlloc(e.sim, &p, 64 * 4);
+			ws_function *f = NULL;
+			CHECK(m && wsModuleGetFunction(&f, m, "wrap") == WS_SUCCESS);
+			void *args[] = {&p, &bad};
+			r = f ? wsLaunchKernel(f, 1, 1, 1, 60, 1, 1, 0, args) : WS_ERROR_INVALID_VALUE;
+			if (bad) {
+				CHECK_EQ(r, WS_ERROR_ILLEGAL_ADDRESS);
+				CHECK_STR_CONTAINS(wsSimLastError(e.sim), "shared");
+			} else {
+				CHECK_MSG(r == WS_SUCCESS, "%s: %s", modes[mi], wsSimLastError(e.sim));
+				uint32_t out[64];
+				wsMemcpyDtoH(e.sim, out, p, 60 * 4);
+				unsigned wrong = 0;
+				for (unsigned i = 0; i < 60; i++)
+					wrong += out[i] != 1000 + i;
+				CHECK_MSG(wrong == 0, "%s: %u of 60 threads read the wrong word", modes[mi], wrong);
+			}
+			wsSimDestroy(e.sim);
+		}
+}
+
 /* Loads of one address for every lane (memop.c: ld_uniform): kernel
  * parameters, .const and .global variables, [shared symbol + offset], with
  * sign extension, a partial mask, and a misaligned / out-of-bounds

@@ -222,7 +222,13 @@ static enum ptx_space effective_addresses(const struct func_exec *x, const struc
 	if (a->abase == ABASE_REG) {
 		const uint64_t *r = x->regs + (size_t)a->reg * x->ws;
 		const uint64_t off = (uint64_t)a->offset;
-		MEM_LANES(l, mask, x->ws, out[l] = r[l] + off;);
+		/* A 32-bit base register adds its displacement in 32 bits, as the
+		 * hardware does: [%r4+68] with %r4 = buf-64 is buf+4, not 2^32+buf+4
+		 * (Rodinia's needle addresses its shared tile this way). */
+		if (ptx_type_size[x->fn->regs[a->reg].type] == 4)
+			MEM_LANES(l, mask, x->ws, out[l] = (uint32_t)(r[l] + off););
+		else
+			MEM_LANES(l, mask, x->ws, out[l] = r[l] + off;);
 	} else {
 		uint64_t base = 0;
 		if (a->abase == ABASE_SYM) {
