@@ -27,7 +27,7 @@ CLI_SRC   := $(sort $(wildcard src/cli/*.c))
 # a benchmark is bench/NAME/ with both host.c and the committed kernel.ptx
 BENCHES   := $(sort $(patsubst bench/%/host.c,%,$(wildcard bench/*/host.c)))
 BENCHES   := $(foreach b,$(BENCHES),$(if $(wildcard bench/$(b)/kernel.ptx),$(b)))
-BENCH_SRC := $(foreach b,$(BENCHES),bench/$(b)/host.c) bench/bench_common.c bench/golden.c
+BENCH_SRC := $(foreach b,$(BENCHES),bench/$(b)/host.c) bench/bench_common.c bench/bench_sib.c bench/golden.c
 TEST_SRC  := $(sort $(wildcard tests/*.c))
 # the CUDA runtime library (docs/cuda.md): the simulator library built again
 # position-independent under $(BUILD)/pic, without sanitizers (it is loaded

@@ -97,7 +97,14 @@ struct ws_sib_pc {
  * truth (DDOS's annotated mode) and for the TSDR/FSDR statistics. */
 int ws_bench_sib_pcs(const struct ws_bench_info *b, const ws_module *mod, struct ws_sib_pc *pcs, int max, char *err,
 		     size_t errsz);
-/* Run benchmark b (its PTX already loaded as mod): b->run, after checking
+/* Hand b's spin-inducing branches to the simulator (wsFunctionSetSpinBranches
+ * on each noted function of mod), so `bows_sib=annotated`, DDOS's TSDR/FSDR
+ * and the lock statistics see them; WS_SUCCESS, or the error with a message
+ * in out.  ws_bench_run calls it first.  bench_sib.c defines it for the
+ * simulator; a CUDA host program (tools/cuda-hosts/) has no simulator and
+ * defines it as doing nothing. */
+ws_result ws_bench_annotate_sibs(const struct ws_bench_info *b, ws_module *mod, struct ws_bench_out *out);
+/* Run benchmark b (its PTX already loaded as mod): ws_bench_annotate_sibs, then b->run, after checking
  * that the simulator's warp_size is at least b->min_warp_size -- otherwise
  * WS_ERROR_INVALID_VALUE with a clear message in out, since warp-synchronous
  * kernels would silently compute garbage.  Every caller goes through this. */
