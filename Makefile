@@ -9,6 +9,7 @@
 #   make check-results  rerun a sample of the papers' documented runs and compare with the committed docs/*/ CSVs
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present), then make regs
 #   make regs       regenerate committed bench/*/kernel.regs (ptxas's registers per kernel) from the PTX
+#   make cuda-hosts build/cuda-hosts/NAME: each bundled benchmark as a CUDA program (needs nvcc; docs/cuda.md)
 #   make asan       test suite under AddressSanitizer + UndefinedBehaviorSanitizer (the
 #                   thread-count tests run under `make tsan` instead)
 #   make fuzz       build the libFuzzer targets: PTX parser, config files, sweep specs, exec arguments (clang)
@@ -44,8 +45,15 @@ LIB := $(BUILD)/libwarpsim.a
 CLI := $(BUILD)/warpsim
 TESTBIN := $(BUILD)/warpsim-tests
 CUDART := $(BUILD)/libcudart.so.13
+# `make cuda-hosts` (below): the CUDA programs, and those `make test` builds and runs
+# (test cudart_bench_hosts) where nvcc is found; the sanitizer builds set it empty (nvcc
+# cannot link their instrumented objects)
+NVCC_FOUND      := $(shell command -v $(NVCC) 2>/dev/null)
+CUDA_HOSTS      ?= $(BENCHES)
+CUDA_HOST_DIR   := $(BUILD)/cuda-hosts
+CUDA_HOSTS_TEST ?= $(if $(NVCC_FOUND),vecadd cp mm stn ht)
 
-.PHONY: all test bench ptx regs asan tsan fuzz clean format golden cudart-bins check-results
+.PHONY: all test bench ptx regs asan tsan fuzz clean format golden cudart-bins check-results cuda-hosts
 all: $(LIB) $(CLI) $(CUDART)
 
 $(BUILD)/%.o: %.c
@@ -131,8 +139,9 @@ $(TESTBIN): $(TEST_OBJ) $(BENCH_OBJ) $(LIB) $(FATBIN_OBJ)
 
 # WARPSIM_CC/CFLAGS/LIB: how the API examples test (api_examples_*) builds the
 # examples of README.md and include/warpsim.h against this build's library
-test: $(TESTBIN) $(CLI) $(CUDART)
+test: $(TESTBIN) $(CLI) $(CUDART) $(CUDA_HOSTS_TEST:%=$(CUDA_HOST_DIR)/%)
 	WARPSIM_TEST_SKIP=$(WARPSIM_TEST_SKIP) WARPSIM_BIN=$(CLI) WARPSIM_CC="$(CC)" \
+	  WARPSIM_CUDA_HOSTS="$(CUDA_HOSTS_TEST)" WARPSIM_CUDA_HOST_DIR=$(CUDA_HOST_DIR) \
 	  WARPSIM_CFLAGS="$(CFLAGS) $(LDFLAGS)" WARPSIM_LIB=$(LIB) $(TESTBIN) $(TESTARGS)
 
 # regenerate every tests/golden/*.txt deliberately (after an intended model change): the tests named golden_*
@@ -151,7 +160,7 @@ bench: $(CLI)
 asan:
 	$(MAKE) BUILD=build-asan CC=clang OPT=-O1 \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  LDFLAGS="-fsanitize=address,undefined" WARPSIM_TEST_SKIP=paper_,threads_ test
+	  LDFLAGS="-fsanitize=address,undefined" WARPSIM_TEST_SKIP=paper_,threads_ CUDA_HOSTS_TEST= test
 
 # ThreadSanitizer: the parallel-simulation tests (threads=1,2,3 give identical
 # statistics) on a few benchmarks that cover stores, atomics, locks, barriers
@@ -161,7 +170,7 @@ tsan:
 	WARPSIM_THREADS_BENCH=$(TSAN_BENCH) TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
 	$(MAKE) BUILD=build-tsan CC=clang OPT=-O1 \
 	  CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" \
-	  LDFLAGS="-fsanitize=thread" TESTARGS=threads_ test
+	  LDFLAGS="-fsanitize=thread" TESTARGS=threads_ CUDA_HOSTS_TEST= test
 
 FUZZ_SRC := $(sort $(wildcard src/ptx/*.c src/util/*.c))
 fuzz: $(BUILD)/fuzz-ptx $(BUILD)/fuzz-config $(BUILD)/fuzz-sweep $(BUILD)/fuzz-exec
@@ -243,6 +252,37 @@ cudart-bins:
 	@mkdir -p tests/cudart/bin/nvidia-rt
 	$(CC) -shared -fPIC -O2 -s $(WFLAGS) -Wl,-soname,libcudart.so.13 -Wl,--version-script=src/cudart/libcudart.map \
 	  tests/cudart/nvidia_rt.c -o tests/cudart/bin/nvidia-rt/libcudart.so.13
+
+# ---- the bundled benchmarks as CUDA programs (need nvcc; docs/cuda.md):
+# build/cuda-hosts/NAME is bench/NAME/host.c and bench/bench_common.c (the
+# objects `warpsim run` links), tools/cuda-hosts/shim.c (their warpsim calls on
+# the CUDA runtime, and main) and gen/NAME.cu (kernel.cu and its kernels by
+# name, tools/cuda-hosts/gen.sh), built as GPGPU-Sim reads programs: shared
+# runtime, uncompressed compute_75 PTX only.  CUDA_HOSTS="a b" builds some.
+# The compiler's CUDA headers are NVCC_FOUND's ../include.
+CUDA_HOST_NVCC := $(NVCC) -cudart shared --no-compress -gencode arch=compute_75,code=compute_75
+CUDA_HOST_OBJ  := $(CUDA_HOST_DIR)/obj/shim.o $(CUDA_HOST_DIR)/obj/configs.o $(BUILD)/bench/bench_common.o
+ifeq ($(NVCC_FOUND),)
+cuda-hosts:
+	@echo "make cuda-hosts: $(NVCC) not found: the CUDA host programs need the CUDA toolkit (NVCC=path/to/nvcc)" >&2
+	@exit 1
+else
+cuda-hosts: $(CUDA_HOSTS:%=$(CUDA_HOST_DIR)/%)
+endif
+$(CUDA_HOST_DIR)/gen/%.cu: bench/%/kernel.ptx tools/cuda-hosts/gen.sh
+	@mkdir -p $(dir $@)
+	tools/cuda-hosts/gen.sh host $* > $@.tmp && mv $@.tmp $@
+$(CUDA_HOST_DIR)/gen/configs.c: $(CLI) $(wildcard configs/*.cfg) tools/cuda-hosts/gen.sh
+	@mkdir -p $(dir $@)
+	tools/cuda-hosts/gen.sh configs $(CLI) $(sort $(wildcard configs/*.cfg)) > $@.tmp && mv $@.tmp $@
+$(CUDA_HOST_DIR)/obj/shim.o: tools/cuda-hosts/shim.c tools/cuda-hosts/cuda_host.h bench/bench.h include/warpsim.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -I$(dir $(realpath $(NVCC_FOUND)))../include $(WFLAGS) $(CFLAGS) -c $< -o $@
+$(CUDA_HOST_DIR)/obj/configs.o: $(CUDA_HOST_DIR)/gen/configs.c tools/cuda-hosts/cuda_host.h
+	$(CC) $(CPPFLAGS) -Itools/cuda-hosts $(WFLAGS) $(CFLAGS) -c $< -o $@
+$(BENCHES:%=$(CUDA_HOST_DIR)/%): $(CUDA_HOST_DIR)/%: $(CUDA_HOST_DIR)/gen/%.cu bench/%/kernel.cu $(BUILD)/bench/%/host.o \
+  $(CUDA_HOST_OBJ)
+	$(CUDA_HOST_NVCC) -O2 -Ibench -Iinclude -Itools/cuda-hosts -o $@ $< $(BUILD)/bench/$*/host.o $(CUDA_HOST_OBJ) -lm
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

@@ -606,3 +606,82 @@ TEST(suites_fixture)
 	free(out);
 	unlink(cmd);
 }
+
+/* ---- the bundled benchmarks as CUDA programs (`make cuda-hosts`, tools/cuda-hosts/) ----
+ * `make test` builds a few of them where nvcc is found and names them in
+ * WARPSIM_CUDA_HOSTS (their folder in WARPSIM_CUDA_HOST_DIR); without nvcc, or
+ * in a sanitizer build, these tests say so and check nothing. */
+static const char *cu_hosts(const char **dir)
+{
+	const char *names = getenv("WARPSIM_CUDA_HOSTS"), *d = getenv("WARPSIM_CUDA_HOST_DIR");
+	*dir = d && *d ? d : "build/cuda-hosts";
+	if (names && *names)
+		return names;
+	printf("  SKIP: WARPSIM_CUDA_HOSTS names no CUDA host program (`make test` builds and names some where nvcc is "
+	       "found, not in the sanitizer builds)\n");
+	return NULL;
+}
+
+/* Each program's own check passes under `warpsim cuda`, the PTX in its fat
+ * binary is the committed kernel.ptx, and its cycles equal `warpsim run`'s
+ * (scripts/cuda-hosts-check.sh); vecadd and cp (no 32-bit fill, no spin-branch
+ * notes) have every statistic equal. */
+TEST(cudart_bench_hosts_match_run)
+{
+	const char *dir, *names = cu_hosts(&dir);
+	if (!names)
+		return;
+	char line[1024];
+	snprintf(line, sizeof line, "scripts/cuda-hosts-check.sh --require-equal --bin %s --hosts %s %s", cu_bin(), dir,
+	         names);
+	struct cu_run r;
+	if (cu_run_line(t, line, &r) == 0) {
+		CHECK_MSG(r.status == 0, "status %d:\n%s\n%s", r.status, r.out, r.err);
+		char name[64];
+		for (const char *p = names; sscanf(p, "%63s", name) == 1; p = strstr(p, name) + strlen(name)) {
+			const char *row = strstr(r.out, "\n");
+			while (row && strncmp(row + 1, name, strlen(name)) != 0)
+				row = strstr(row + 1, "\n");
+			const char *end = row ? strchr(row + 1, '\n') : NULL;
+			char text[256] = "";
+			if (row)
+				snprintf(text, sizeof text, "%.*s", end ? (int)(end - row - 1) : 200, row + 1);
+			int all = strcmp(name, "vecadd") == 0 || strcmp(name, "cp") == 0;
+			CHECK_MSG(strstr(text, " PASSED ") && strstr(text, " same ") &&
+			              strstr(text, all ? " stats equal" : " equal"),
+			          "%s: no passing row with the committed PTX and equal %s:\n%s", name,
+			          all ? "statistics" : "cycles", r.out);
+		}
+	}
+	cu_done(&r);
+}
+
+/* The configuration queries (stn sizes its grid to the CTAs that fit) are
+ * answered for the configs/NAME.cfg that `warpsim cuda --config` names, with
+ * its --set values; an unknown --config is refused with the known names. */
+TEST(cudart_bench_host_config)
+{
+	const char *dir;
+	if (!cu_hosts(&dir))
+		return;
+	char line[1024];
+	snprintf(line, sizeof line,
+	         "%s cuda --functional --quiet --config configs/titanx-pascal.cfg --set num_sms=4 --stats @/s.jsonl -- "
+	         "%s/stn paper && WARPSIM_HOST_CONFIG=tesla-dwr %s/stn --config nope tiny",
+	         cu_bin(), dir, dir);
+	struct cu_run r;
+	if (cu_run_line(t, line, &r) == 0) {
+		CHECK_MSG(r.status == 2, "status %d:\n%s\n%s", r.status, r.out, r.err);
+		CHECK_STR_CONTAINS(r.out, "configuration queries: titanx-pascal (WARPSIM_CONFIG)");
+		CHECK_STR_CONTAINS(r.out, "verification: PASSED");
+		char path[128];
+		snprintf(path, sizeof path, "%s/s.jsonl", r.dir);
+		char *s = cu_slurp(path);
+		/* 2 CTAs of 512 threads per SM on 4 SMs (the whole grid must be resident) */
+		CHECK_MSG(s && strstr(s, "\"grid\":[8,1,1]"), "stn's grid:\n%s", s ? s : "(none)");
+		free(s);
+		CHECK_STR_CONTAINS(r.err, "stn: --config names 'nope', which has no configuration table; known: gtx1080ti "
+		                          "gtx480 tesla-dwr titanx-pascal");
+	}
+	cu_done(&r);
+}
