@@ -39,6 +39,12 @@ struct memsys {
 	uint64_t period[MEMSYS_CLK_COUNT];
 	uint64_t next[MEMSYS_CLK_COUNT]; /* time of the next edge, fs */
 	uint64_t cycles[MEMSYS_CLK_COUNT];
+	/* sleep: the last core cycle up to which the memory system certainly
+	 * does nothing but advance its clocks (memsys_quiet_cycles), valid
+	 * while quiet_valid: until a tick with events, a request sent or a host
+	 * copy; memsys_cycle only advances the clocks up to it */
+	bool quiet_valid, l2_behind;
+	uint64_t quiet_until;
 	uint64_t *wake;      /* bit per SM: a reply was put into the network for it (GPU loop) */
 	struct ws_stats **sm_stats; /* [nsms] where each SM's sends and pops are counted (NULL: stats) */
 };
@@ -372,8 +378,100 @@ static void tick(struct memsys *m, int c)
 	}
 }
 
+/* An edge of domain c inside the quiet horizon: its clock advances and
+ * nothing happens -- what tick() does when every partition is asleep and
+ * no packet waits in or arrives from the interconnect. */
+static void pass(struct memsys *m, int c)
+{
+	m->cycles[c]++;
+	switch (c) {
+	case MEMSYS_CLK_DRAM:
+		if (m->stats)
+			m->stats->v[STAT_dram_cycles]++;
+		break;
+	case MEMSYS_CLK_L2: /* the busy partitions' clocks catch up when the horizon ends (catch_up) */
+		m->l2_behind = true;
+		break;
+	case MEMSYS_CLK_ICNT:
+		icnt_advance(m->req, 1);
+		icnt_advance(m->rep, 1);
+		break;
+	default: break;
+	}
+}
+
+/* The time (fs) of edge k of clock domain c; UINT64_MAX for k = UINT64_MAX or past the range. */
+static uint64_t edge_time(const struct memsys *m, int c, uint64_t k)
+{
+	return k == UINT64_MAX || k > UINT64_MAX / m->period[c] ? UINT64_MAX : k * m->period[c];
+}
+
+static uint64_t quiet_compute(const struct memsys *m)
+{
+	if (!m->sleep || icnt_any_queued(m->req) || icnt_any_queued(m->rep))
+		return 0;
+	/* the earliest edge (fs) at which something can happen; the partitions
+	 * first, as an awake one ends the search */
+	uint64_t e = UINT64_MAX;
+	for (unsigned p = 0; p < m->nparts; p++) {
+		if (!m->busy[p])
+			continue;
+		uint64_t l2_at, dram_at;
+		if (m->l2_wake[p] <= m->cycles[MEMSYS_CLK_L2] || !l2_dram_quiet(m->parts[p], &l2_at, &dram_at))
+			return 0;
+		uint64_t t[3] = {edge_time(m, MEMSYS_CLK_L2, m->l2_wake[p]), edge_time(m, MEMSYS_CLK_L2, l2_at),
+				 edge_time(m, MEMSYS_CLK_DRAM, dram_at)};
+		for (int k = 0; k < 3; k++)
+			e = t[k] < e ? t[k] : e;
+	}
+	uint64_t q = edge_time(m, MEMSYS_CLK_ICNT, icnt_next_arrival(m->req));
+	uint64_t r = edge_time(m, MEMSYS_CLK_ICNT, icnt_next_arrival(m->rep));
+	e = q < e ? q : e;
+	e = r < e ? r : e;
+	if (e == UINT64_MAX)
+		return UINT64_MAX;
+	/* core cycle c handles the edges at times up to c x its period */
+	uint64_t pc = m->period[MEMSYS_CLK_CORE], c = e / pc + (e % pc != 0), now = m->cycles[MEMSYS_CLK_CORE];
+	return c > now + 1 ? c - now - 1 : 0;
+}
+
+/* The horizon has ended: the busy partitions' L2 clocks, which only the
+ * partitions' own ticks read, as the passed L2 edges would have left them. */
+static void catch_up(struct memsys *m)
+{
+	m->l2_behind = false;
+	for (unsigned p = 0; p < m->nparts; p++)
+		if (m->busy[p])
+			l2_set_now(m->parts[p], m->cycles[MEMSYS_CLK_L2]);
+}
+
+/* Is core cycle cycles[CORE] + 1 inside the quiet horizon (sleep)?  The
+ * horizon (memsys_quiet_cycles) stays valid while no request is sent (it
+ * would wait in an input buffer) and no tick has events; a reply popped
+ * since changes nothing, as an arrived reply makes the horizon 0. */
+static bool quiet_next(struct memsys *m)
+{
+	if (!m->sleep || icnt_any_queued(m->req)) {
+		m->quiet_valid = false;
+		return false;
+	}
+	uint64_t now = m->cycles[MEMSYS_CLK_CORE];
+	if (!m->quiet_valid) {
+		uint64_t q = quiet_compute(m);
+		m->quiet_until = q > UINT64_MAX - now ? UINT64_MAX : now + q;
+		m->quiet_valid = true;
+	}
+	return now < m->quiet_until;
+}
+
 void memsys_cycle(struct memsys *m)
 {
+	bool quiet = quiet_next(m);
+	if (!quiet) { /* this cycle ticks: find the horizon again after it */
+		m->quiet_valid = false;
+		if (m->l2_behind)
+			catch_up(m);
+	}
 	uint64_t t = m->next[MEMSYS_CLK_CORE];
 	m->next[MEMSYS_CLK_CORE] += m->period[MEMSYS_CLK_CORE];
 	m->cycles[MEMSYS_CLK_CORE]++;
@@ -391,7 +489,10 @@ void memsys_cycle(struct memsys *m)
 		}
 		if (bt > t)
 			break;
-		tick(m, best);
+		if (quiet)
+			pass(m, best);
+		else
+			tick(m, best);
 		m->next[best] += m->period[best];
 	}
 }
@@ -400,36 +501,11 @@ bool memsys_reply_pending(const struct memsys *m, unsigned sm) { return icnt_out
 
 bool memsys_reply_ready(const struct memsys *m, unsigned sm) { return sm < m->nsms && icnt_peek(m->rep, sm); }
 
-/* The time (fs) of edge k of clock domain c; UINT64_MAX for k = UINT64_MAX or past the range. */
-static uint64_t edge_time(const struct memsys *m, int c, uint64_t k)
+uint64_t memsys_quiet_cycles(struct memsys *m)
 {
-	return k == UINT64_MAX || k > UINT64_MAX / m->period[c] ? UINT64_MAX : k * m->period[c];
-}
-
-uint64_t memsys_quiet_cycles(const struct memsys *m)
-{
-	if (!m->sleep || icnt_any_queued(m->req) || icnt_any_queued(m->rep))
+	if (!quiet_next(m))
 		return 0;
-	/* the earliest edge (fs) at which something can happen */
-	uint64_t e = edge_time(m, MEMSYS_CLK_ICNT, icnt_next_arrival(m->req));
-	uint64_t r = edge_time(m, MEMSYS_CLK_ICNT, icnt_next_arrival(m->rep));
-	e = r < e ? r : e;
-	for (unsigned p = 0; p < m->nparts; p++) {
-		if (!m->busy[p])
-			continue;
-		uint64_t l2_at, dram_at;
-		if (m->l2_wake[p] <= m->cycles[MEMSYS_CLK_L2] || !l2_dram_quiet(m->parts[p], &l2_at, &dram_at))
-			return 0;
-		uint64_t t[3] = {edge_time(m, MEMSYS_CLK_L2, m->l2_wake[p]), edge_time(m, MEMSYS_CLK_L2, l2_at),
-				 edge_time(m, MEMSYS_CLK_DRAM, dram_at)};
-		for (int k = 0; k < 3; k++)
-			e = t[k] < e ? t[k] : e;
-	}
-	if (e == UINT64_MAX)
-		return UINT64_MAX;
-	/* core cycle c handles the edges at times up to c x its period */
-	uint64_t pc = m->period[MEMSYS_CLK_CORE], c = e / pc + (e % pc != 0), now = m->cycles[MEMSYS_CLK_CORE];
-	return c > now + 1 ? c - now - 1 : 0;
+	return m->quiet_until == UINT64_MAX ? UINT64_MAX : m->quiet_until - m->cycles[MEMSYS_CLK_CORE];
 }
 
 void memsys_skip(struct memsys *m, uint64_t k)
@@ -448,6 +524,7 @@ void memsys_skip(struct memsys *m, uint64_t k)
 		} else if (c == MEMSYS_CLK_L2) {
 			for (unsigned p = 0; p < m->nparts; p++)
 				l2_set_now(m->parts[p], n);
+			m->l2_behind = false;
 		} else if (c == MEMSYS_CLK_DRAM && m->stats) {
 			m->stats->v[STAT_dram_cycles] += d;
 		}
@@ -489,6 +566,7 @@ void memsys_host_copy(struct memsys *m, uint64_t addr, uint64_t bytes)
 {
 	if (!bytes)
 		return;
+	m->quiet_valid = false;
 	uint64_t end = addr + bytes, a = addr & ~(uint64_t)(MEM_SECTOR_BYTES - 1);
 	while (a < end) {
 		uint64_t line = a & ~(uint64_t)(m->l2_line - 1), lend = line + m->l2_line;

@@ -52,7 +52,10 @@ bool memsys_can_accept(const struct memsys *m, unsigned sm, const struct mem_req
 bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r);
 /* Pop one reply that has reached SM `sm`; false if none. */
 bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out);
-/* Advance by one core clock period. */
+/* Advance by one core clock period.  With `sleep`, a cycle inside the
+ * quiet horizon (memsys_quiet_cycles, kept until a request is sent or a
+ * cycle has events) only advances the clocks, as its edges would have
+ * done nothing else -- also while SMs tick. */
 void memsys_cycle(struct memsys *m);
 /* Replies for SM `sm` in the reply network, arrived or not (the SM must be
  * ticked until they are popped). */
@@ -65,8 +68,9 @@ bool memsys_reply_ready(const struct memsys *m, unsigned sm);
  * arrives, an L2 partition wakes (l2_next_event), the DRAM controller
  * pipeline's head or read data becomes ready; 0 when packets wait in an
  * interconnect input buffer, DRAM has commands to schedule or a partition
- * is awake (or sleep is off); UINT64_MAX when nothing is in flight. */
-uint64_t memsys_quiet_cycles(const struct memsys *m);
+ * is awake (or sleep is off); UINT64_MAX when nothing is in flight.
+ * Found once per horizon and cached (hence not const). */
+uint64_t memsys_quiet_cycles(struct memsys *m);
 /* Advance `k` core cycles (at most memsys_quiet_cycles) without events:
  * every clock domain's cycle count, and the DRAM cycles counted. */
 void memsys_skip(struct memsys *m, uint64_t k);
