@@ -291,6 +291,12 @@ TEST(sweep_local_resume_collect_report)
 	CHECK_MSG(rc == 0, "smoke sweep: exit status %d: %s", rc, out);
 	CHECK_STR_CONTAINS(out, "sweep smoke: 8 jobs: 8 done (8 now, 0 before), 0 failed");
 	CHECK_STR_CONTAINS(out, "8/8 done, 0 failed");
+	/* the CPU time the eight children used, summed (wait4) */
+	const char *cpu = strstr(out, "CPU time of the 8 runs executed: ");
+	double user = -1, sys = -1;
+	CHECK_MSG(cpu && (cpu = strchr(cpu, '(')) && sscanf(cpu, "(%lf s user + %lf s system)", &user, &sys) == 2,
+	          "no CPU-time line: %s", out);
+	CHECK_MSG(user + sys > 0, "eight runs took no CPU time: %s", out);
 	free(out);
 	/* every job has a result whose "job" object names it */
 	snprintf(path, sizeof path, "%s/r/jobs.txt", dir);
@@ -700,6 +706,7 @@ TEST(sweep_collect_tampered)
 	CHECK_MSG(rc == 0, "sweep: exit status %d: %s", rc, out);
 	CHECK_EQ(sw_count(out, ": not a valid result: running job "), 6);
 	CHECK_STR_CONTAINS(out, "7 jobs: 7 done (6 now, 1 before)");
+	CHECK_STR_CONTAINS(out, "CPU time of the 6 runs executed: "); /* those run now only */
 	free(out);
 	snprintf(args, sizeof args, "collect %s/r", dir);
 	rc = sw_run(args, 0, &out);

@@ -40,6 +40,7 @@
 #include <dirent.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
@@ -712,11 +713,15 @@ int sweep_run_jobs(char *const *ids, int n, const struct sweep_run_opts *o, stru
 		}
 		for (;;) {
 			int st;
-			pid_t pid = waitpid(-1, &st, WNOHANG);
+			struct rusage ru;
+			pid_t pid = wait4(-1, &st, WNOHANG, &ru);
 			if (pid <= 0)
 				break;
 			for (int k = 0; k < workers; k++)
 				if (slots[k].pid == pid) {
+					r->nrun++;
+					r->cpu_user += (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6;
+					r->cpu_sys += (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
 					slots[k].pid = 0;
 					running--;
 					busy -= slots[k].threads;
@@ -839,6 +844,16 @@ static int clean_leftovers(const char *dir)
 	return n;
 }
 
+void sweep_print_cpu(FILE *out, const struct sweep_run_result *r)
+{
+	char t[32];
+	cli_format_duration(t, sizeof t, r->cpu_user + r->cpu_sys);
+	fprintf(out, "CPU time of the %d run%s executed: %s (%.2f s user + %.2f s system)\n", r->nrun,
+	        r->nrun == 1 ? "" : "s", t, r->cpu_user, r->cpu_sys);
+}
+
+/* The end of a sweep on standard output; rr: the local run's result (NULL
+ * for Slurm, whose tasks' CPU time stays in their logs). */
 static void print_summary(const char *dir, const struct sweep_spec *s, int done_before, double wall,
                           const struct sweep_run_result *rr, int *nfailed)
 {
@@ -856,6 +871,8 @@ static void print_summary(const char *dir, const struct sweep_spec *s, int done_
 	if (pending)
 		printf(", %d not run", pending);
 	printf("; %s\n", w);
+	if (rr)
+		sweep_print_cpu(stdout, rr);
 	for (int i = 0; i < s->njobs; i++)
 		if (sweep_job_status(dir, s->jobs[i].id) == SWEEP_FAILED)
 			sweep_print_failure(stdout, dir, s->jobs[i].id, s->jobs[i].desc);
@@ -1091,7 +1108,7 @@ int cli_cmd_sweep(const struct cli_args *a)
 		interrupted = rr.interrupted;
 	}
 	int nfailed = 0;
-	print_summary(dir, s, done_before, speed_now() - t0, &rr, &nfailed);
+	print_summary(dir, s, done_before, speed_now() - t0, slurm ? NULL : &rr, &nfailed);
 	sweep_spec_free(s);
 	if (interrupted) {
 		fprintf(stderr, "warpsim sweep: interrupted (%s); rerun the same command to resume\n",
@@ -1190,6 +1207,8 @@ int cli_cmd_sweep_task(const struct cli_args *a)
 	free(text);
 	if (e)
 		return CLI_EXIT_FAIL;
+	fprintf(stderr, "[%s] ", label);
+	sweep_print_cpu(stderr, &rr);
 	if (rr.interrupted)
 		return 128 + rr.interrupted;
 	return rr.failed ? CLI_EXIT_FAIL : CLI_EXIT_OK;

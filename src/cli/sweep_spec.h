@@ -157,7 +157,11 @@ struct sweep_run_result {
 	int unrecorded;   /* failed jobs whose ID.failed could not be written */
 	int record_errno; /* why (the last such errno) */
 	int disk_full;    /* the run stopped launching jobs: the directory's file system is full */
+	int nrun;         /* child processes run and waited for (every outcome) */
+	double cpu_user, cpu_sys; /* their CPU seconds, from wait4's resource usage */
 };
+/* "CPU time of the N runs executed: ..." (sweep_run_result's sums), one line to out. */
+void sweep_print_cpu(FILE *out, const struct sweep_run_result *r);
 /* Run the jobs (ids; their .job files exist) on up to o->workers child
  * processes, in order, as many at once as the cores allow for their host
  * threads (unless o->oversubscribe).  Returns 0, or -1 on a setup error
