@@ -507,8 +507,10 @@ static uint8_t stall_at_refresh(const struct sm *s, uint32_t slot, uint64_t now)
 
 void sm_issue_ctrl_resolved(struct sm *s, uint32_t slot)
 {
-	if (s->stall_at[slot] == ST_CONTROL)
+	if (s->stall_at[slot] == ST_CONTROL) {
 		s->stall_at[slot] = ST_FETCH;
+		s->issue_same = false; /* a reason changed without a dirty mark */
+	}
 }
 
 /* Would the I-buffer head of warp `slot` pass the issue checks now
@@ -579,6 +581,8 @@ static int share_issue(struct sm *s, uint32_t sc, uint64_t now)
 
 bool sm_issue_tick(struct sm *s, uint64_t now)
 {
+	s->ncyc_stat = 0; /* the per-cycle counters of this tick (sm_count_cycle) */
+	s->cyc_full = false;
 	s->view.cycle = now;
 	if (s->dwr) /* partner-barrier operations of sub-warps that reached a LAT */
 		dwr_tick(s->dwr, now);
@@ -732,5 +736,36 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		sm_count_cycle(s, in);
 	}
 	s->issue_quiet = quiet;
+	/* the next ticks may repeat this one (sm_issue_repeats) on sleep's
+	 * terms: a sleep-safe policy; not DWR (partner timers each cycle) or
+	 * warp sharing (it reads the collectors, which change meanwhile) */
+	s->issue_same = quiet && s->sleep_ok && !s->cyc_full && !s->dwr && !s->share;
 	return true;
+}
+
+bool sm_issue_repeats(const struct sm *s, uint64_t now)
+{
+	if (!s->issue_same || now >= s->head_next_at)
+		return false;
+	for (uint32_t wd = 0, nwd = (s->nslots + 63) / 64; wd < nwd; wd++)
+		if (s->dirty_bits[wd])
+			return false;
+	/* a scheduler's SIMD passes end now: it counted issue cycles until now */
+	for (uint32_t sc = 0; sc < s->nsched; sc++)
+		if (s->sched_busy_until[sc] == now)
+			return false;
+	const struct sched_timers *tm = s->pol->timers;
+	return !tm || !tm->next_event || tm->next_event(s->pol_st, &s->view) > now;
+}
+
+void sm_issue_repeat(struct sm *s, uint64_t now)
+{
+	s->view.cycle = now;
+	for (uint32_t i = 0; i < s->ncyc_stat; i++)
+		s->stats->v[s->cyc_stat[i]]++;
+	const struct sched_timers *tm = s->pol->timers;
+	if (tm && tm->skip)
+		for (uint32_t sc = 0; sc < s->nsched; sc++)
+			if (s->cyc_sched >> sc & 1)
+				tm->skip(s->pol_st, &s->view, sc, 1);
 }

@@ -275,15 +275,18 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 bool sm_cycle(struct sm *s, uint64_t now)
 {
 	s->progress = false;
-	if (!s->live_ctas && !s->wb.n && !ldst_busy(s->ldst))
+	if (!s->live_ctas && !s->wb.n && !ldst_busy(s->ldst)) {
+		s->ncyc_stat = 0; /* counted nothing */
+		s->cyc_full = false;
 		return true;
-	s->ncyc_stat = 0; /* the per-cycle counters of this tick (sm_count_cycle) */
-	s->cyc_full = false;
+	}
 	sm_writeback_tick(s, now);
 	ldst_cycle(s->ldst, now);
 	sm_dispatch_tick(s, now);
 	sm_operands_tick(s, now);
-	if (!sm_issue_tick(s, now))
+	if (sm_issue_repeats(s, now))
+		sm_issue_repeat(s, now);
+	else if (!sm_issue_tick(s, now))
 		return false;
 	sm_fetch_tick(s, now);
 	return true;

@@ -264,6 +264,11 @@ struct sm {
 	 * records each per-cycle counter it increments (sm_count_cycle). */
 	bool sleep_ok;                /* the SM may sleep while busy (sleep, and a policy that can: sched.h) */
 	bool issue_quiet;             /* this tick's issue stage issued nothing and left no issuable warp */
+	/* The issue stage alone (sm_issue_repeats): its last tick was quiet and
+	 * nothing it reads has changed since except through dirty marks and its
+	 * timers -- cleared by the events that change its view without a dirty
+	 * mark (warps added or removed, a control hazard resolved, kernel events) */
+	bool issue_same;
 	bool fetch_quiet;             /* this tick's fetch stage found no warp to fetch for */
 	bool cyc_full;                /* this tick counted more than cyc_stat holds: it may not sleep */
 	uint8_t ncyc_stat;

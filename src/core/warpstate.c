@@ -46,6 +46,7 @@ void sm_live_rebuild(struct sm *s)
 		if (s->w[i].valid)
 			s->live[s->nlive++] = i;
 	sched_view_sort_ages(&s->view, s->age_sorted, s->age_count);
+	s->issue_same = false; /* warps came or went: the issue stage must look again */
 }
 
 /* Register-id base of the warp's current frame (changes at calls and returns). */

@@ -35,6 +35,7 @@ static inline void sm_warp_publish(struct sm *s, uint32_t slot)
 	v->valid = w->valid;
 	v->finished = w->finished;
 	v->at_barrier = w->at_barrier;
+	s->issue_same = false; /* the issue stage must look again (sm_issue_repeats) */
 }
 
 /* The I-buffer head or the scoreboard of the warp in `slot` changed (or its

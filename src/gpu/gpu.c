@@ -54,6 +54,7 @@ static void dispatch(struct gpu *g)
 			for (uint32_t j = 0; j < g->nsms; j++) {
 				struct sm *t = g->sms[j];
 				sm_wake(t, g->cycle); /* the policy changes: no SM sleeps across it */
+				t->issue_same = false; /* nor repeats an issue stage from before it */
 				t->view.last_cta_issued = true;
 				t->view.cycle = g->cycle;
 				if (t->pol->on_kernel_event)
