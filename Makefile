@@ -2,7 +2,8 @@
 #   make            library build/libwarpsim.a, CLI build/warpsim and the CUDA
 #                   runtime build/libcudart.so.13 (+ libcudart.so link names)
 #   make test       build and run the test suite (ends with "N passed, N failed")
-#   make bench      simulator speed on the bundled kernels (and 1 vs 2 threads with a core kept busy)
+#   make bench      simulator speed on the bundled kernels, the spin and wavefront ones too (and 1 vs 2
+#                   threads with a core kept busy); scripts/spin-ratio.sh: those at paper size (slow)
 #   make tsan       the parallel-simulation tests under ThreadSanitizer
 #   make golden     regenerate tests/golden/*.txt (golden statistics: tiny, bows_tiny, titanx_tiny, titanx_2sm_tiny, dwr_tiny,
 #                   frontend_tiny, baws_tiny, baws_small, gtx1080ti_tiny) deliberately
@@ -153,8 +154,12 @@ golden: $(TESTBIN) $(CLI)
 check-results: $(CLI)
 	scripts/check-results.py --bin $(CLI) $(if $(CHECK_JOBS),--jobs $(CHECK_JOBS))
 
+# every kernel at small size (nw1, nw2, tsp, ht and atm among them: a few warps
+# spin or wait, as at paper size, where they take minutes), and at paper size
+# mm, sp and the spin and wavefront kernels that take seconds there (nw,
+# hashtable, cpds)
 bench: $(CLI)
-	$(CLI) bench --table --sched gto
+	$(CLI) bench --table --sched gto --paper mm,sp,nw,hashtable,cpds
 	scripts/threads-busy.sh --quick --bin $(CLI)
 
 asan:
