@@ -676,10 +676,12 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		bool any_ready = sched_any_ready(s, sc);
 		for (uint32_t k = 0; any_ready && k < n && !issued; k++) {
 			uint32_t slot = s->order[k];
-			if (slot >= s->nslots || s->vw[slot].sched_id != sc)
+			/* the published copies of the warp's flags (sm_warp_publish):
+			 * the walk touches no struct sm_warp until a warp issues */
+			if (slot >= s->nslots)
 				continue;
-			const struct sm_warp *w = &s->w[slot];
-			if (!w->valid || w->finished || w->at_barrier || !s->vw[slot].ready || s->held[slot])
+			const struct sched_warp *v = &s->vw[slot];
+			if (v->sched_id != sc || !v->valid || v->finished || v->at_barrier || !v->ready || s->held[slot])
 				continue;
 			issued = issue_warp(s, sc, slot, per, now);
 			if (issued < 0)
@@ -704,7 +706,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		enum stall best = ST_IDLE;
 		for (uint32_t k = 0; k < n && best != ST_STRUCT; k++) {
 			uint32_t slot = s->order[k];
-			if (slot >= s->nslots || s->vw[slot].sched_id != sc || !s->w[slot].valid)
+			if (slot >= s->nslots || s->vw[slot].sched_id != sc || !s->vw[slot].valid)
 				continue;
 			/* the reason cached at the refresh, unless the warp changed
 			 * since (dirty again) or it must be evaluated now */
@@ -719,7 +721,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		if (best == ST_IDLE)
 			for (uint32_t k = 0; k < s->nlive; k++) {
 				uint32_t i = s->live[k];
-				if (s->vw[i].sched_id == sc && s->w[i].finished) {
+				if (s->vw[i].sched_id == sc && s->vw[i].finished) {
 					best = ST_EXIT;
 					break;
 				}
