@@ -354,14 +354,18 @@ static void tick_l2(struct memsys *m)
 	}
 }
 
-static void tick(struct memsys *m, int c)
+/* An edge of clock domain c.  Inside the quiet horizon (quiet_next) its
+ * clock advances and nothing happens: no partition is awake (the busy
+ * partitions' L2 clocks catch up when the horizon ends, catch_up) and no
+ * packet waits in or arrives from the interconnect. */
+static void tick(struct memsys *m, int c, bool quiet)
 {
 	m->cycles[c]++;
 	switch (c) {
 	case MEMSYS_CLK_DRAM:
 		if (m->stats)
 			m->stats->v[STAT_dram_cycles]++;
-		if (m->nbusy)
+		if (!quiet && m->nbusy)
 			for (unsigned p = 0; p < m->nparts; p++)
 				if (m->busy[p]) {
 					if (l2_dram_cycle(m->parts[p], m->cycles[c]))
@@ -369,32 +373,20 @@ static void tick(struct memsys *m, int c)
 					settle(m, p);
 				}
 		break;
-	case MEMSYS_CLK_L2: tick_l2(m); break;
-	case MEMSYS_CLK_ICNT:
-		icnt_cycle(m->req);
-		icnt_cycle(m->rep);
-		break;
-	default: break;
-	}
-}
-
-/* An edge of domain c inside the quiet horizon: its clock advances and
- * nothing happens -- what tick() does when every partition is asleep and
- * no packet waits in or arrives from the interconnect. */
-static void pass(struct memsys *m, int c)
-{
-	m->cycles[c]++;
-	switch (c) {
-	case MEMSYS_CLK_DRAM:
-		if (m->stats)
-			m->stats->v[STAT_dram_cycles]++;
-		break;
-	case MEMSYS_CLK_L2: /* the busy partitions' clocks catch up when the horizon ends (catch_up) */
-		m->l2_behind = true;
+	case MEMSYS_CLK_L2:
+		if (quiet)
+			m->l2_behind = true;
+		else
+			tick_l2(m);
 		break;
 	case MEMSYS_CLK_ICNT:
-		icnt_advance(m->req, 1);
-		icnt_advance(m->rep, 1);
+		if (quiet) {
+			icnt_advance(m->req, 1);
+			icnt_advance(m->rep, 1);
+		} else {
+			icnt_cycle(m->req);
+			icnt_cycle(m->rep);
+		}
 		break;
 	default: break;
 	}
@@ -489,10 +481,7 @@ void memsys_cycle(struct memsys *m)
 		}
 		if (bt > t)
 			break;
-		if (quiet)
-			pass(m, best);
-		else
-			tick(m, best);
+		tick(m, best, quiet);
 		m->next[best] += m->period[best];
 	}
 }
