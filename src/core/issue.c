@@ -683,6 +683,13 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			const struct sched_warp *v = &s->vw[slot];
 			if (v->sched_id != sc || !v->valid || v->finished || v->at_barrier || !v->ready || s->held[slot])
 				continue;
+			/* no free collector for its head's unit (coll_now, kept current;
+			 * head_unit as of its refresh, which every change of the head
+			 * marks dirty): issue_warp would find none and issue nothing */
+			if (!s->dwr && !s->coll_now[sc * UNIT_COUNT + v->head_unit]) {
+				quiet = false; /* a ready warp waits (as below) */
+				continue;
+			}
 			issued = issue_warp(s, sc, slot, per, now);
 			if (issued < 0)
 				return false;
