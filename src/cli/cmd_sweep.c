@@ -269,14 +269,11 @@ static void file_hash(const char *path, char out[17])
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return;
-	uint64_t h = 0xcbf29ce484222325ull;
+	uint64_t h = SWEEP_FNV1A_INIT;
 	unsigned char buf[65536];
 	size_t n;
 	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		for (size_t i = 0; i < n; i++) {
-			h ^= buf[i];
-			h *= 0x100000001b3ull;
-		}
+		h = sweep_fnv1a_add(h, buf, n);
 	if (!ferror(f))
 		sweep_fmt(out, 17, "%016llx", (unsigned long long)h);
 	fclose(f);

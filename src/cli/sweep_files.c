@@ -22,15 +22,17 @@
 
 /* ---- small helpers ---- */
 
-uint64_t sweep_fnv1a(const char *s)
+uint64_t sweep_fnv1a_add(uint64_t h, const void *data, size_t n)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
+	const unsigned char *p = data;
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
 		h *= 0x100000001b3ull;
 	}
 	return h;
 }
+
+uint64_t sweep_fnv1a(const char *s) { return sweep_fnv1a_add(SWEEP_FNV1A_INIT, s, strlen(s)); }
 
 void sweep_fmt(char *buf, size_t sz, const char *fmt, ...)
 {

@@ -83,6 +83,11 @@ struct sweep_spec *sweep_spec_parse(const char *text, size_t len, const char *pa
 #define SWEEP_SPEC_MAX_BYTES (4 << 20) /* a larger spec file is refused */
 void sweep_spec_free(struct sweep_spec *s);
 
+/* 64-bit FNV-1a (the CLI may not include src/util/hash.h, which the
+ * simulator's own content hashes use): h continued over n bytes, and the
+ * hash of a string */
+#define SWEEP_FNV1A_INIT 0xcbf29ce484222325ull
+uint64_t sweep_fnv1a_add(uint64_t h, const void *data, size_t n);
 uint64_t sweep_fnv1a(const char *s);
 
 /* ---- small helpers shared by the sweep files (sweep_files.c) ---- */

@@ -24,6 +24,7 @@
 #include "core/core_params.h"
 #include "mem/mem_params.h"
 #include "sched/sched_params.h"
+#include "util/hash.h"
 #include "stats/energy_params.h"
 #include "util/handles.h"
 
@@ -611,7 +612,7 @@ void wsConfigPrint(const ws_config *c, FILE *out)
 
 uint64_t cfg_hash(const struct ws_config *c)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
+	uint64_t h = HASH_FNV1A64_INIT;
 	char buf[96], val[64];
 	for (int i = 0; i < CFG_ID_LIMIT; i++) {
 		/* how many host threads simulate, and whether busy SMs skip
@@ -620,10 +621,7 @@ uint64_t cfg_hash(const struct ws_config *c)
 			continue;
 		format_value(c, i, val, sizeof val);
 		int n = snprintf(buf, sizeof buf, "%s=%s\n", cfg_params[i].name, val);
-		for (int k = 0; k < n && k < (int)sizeof buf; k++) {
-			h ^= (unsigned char)buf[k];
-			h *= 0x100000001b3ull;
-		}
+		h = hash_fnv1a64_add(h, buf, n < 0 ? 0 : n < (int)sizeof buf ? (size_t)n : sizeof buf);
 	}
 	return h;
 }
