@@ -271,6 +271,10 @@ ifeq ($(NVCC_FOUND),)
 cuda-hosts:
 	@echo "make cuda-hosts: $(NVCC) not found: the CUDA host programs need the CUDA toolkit (NVCC=path/to/nvcc)" >&2
 	@exit 1
+else ifneq ($(filter-out $(BENCHES),$(CUDA_HOSTS)),)
+cuda-hosts:
+	@echo "make cuda-hosts: CUDA_HOSTS names something that is not a bundled benchmark: $(filter-out $(BENCHES),$(CUDA_HOSTS)) (the benchmarks are bench/*/)" >&2
+	@exit 1
 else
 cuda-hosts: $(CUDA_HOSTS:%=$(CUDA_HOST_DIR)/%)
 endif
