@@ -894,6 +894,38 @@ TEST(cli_ptx_input_files)
 	CHECK(system(args) == 0);
 }
 
+/* The thread pool's environment variables: a value that is not one the
+ * pool understands fails the launch with the variable named, in every mode
+ * (not silently the default); empty is as if unset. */
+TEST(cli_threads_env_bad_values)
+{
+	if (cli_missing(t))
+		return;
+	static const char *const bad[][3] = {
+		{"WARPSIM_THREADS_PROFILE", "yes", "is neither 0 nor 1"},
+		{"WARPSIM_THREADS_PROFILE", "2", "is neither 0 nor 1"},
+		{"WARPSIM_THREADS_SPIN_US", "-5", "is not a whole number of microseconds from 0 to 1000000"},
+		{"WARPSIM_THREADS_SPIN_US", "10us", "is not a whole number of microseconds from 0 to 1000000"},
+		{"WARPSIM_THREADS_SPIN_US", "1000001", "is not a whole number of microseconds from 0 to 1000000"},
+		{"WARPSIM_THREADS_SPIN_US", "99999999999999999999", "is not a whole number of microseconds"},
+	};
+	char want[200];
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		setenv(bad[i][0], bad[i][1], 1);
+		snprintf(want, sizeof want, "environment variable %s='%s' %s", bad[i][0], bad[i][1], bad[i][2]);
+		cli_expect(t, "run vecadd --size tiny --threads 2", 1, want);
+		cli_expect(t, "run vecadd --size tiny --threads 1", 1, want);
+		unsetenv(bad[i][0]);
+	}
+	setenv("WARPSIM_THREADS_SPIN_US", "", 1);
+	setenv("WARPSIM_THREADS_PROFILE", "0", 1);
+	cli_expect(t, "run vecadd --size tiny --threads 2", 0, "verification: PASSED");
+	setenv("WARPSIM_THREADS_SPIN_US", "1000000", 1);
+	cli_expect(t, "run vecadd --size tiny --threads 2 --oversubscribe", 0, "verification: PASSED");
+	unsetenv("WARPSIM_THREADS_SPIN_US");
+	unsetenv("WARPSIM_THREADS_PROFILE");
+}
+
 TEST(cli_ptx_version_target)
 {
 	if (cli_missing(t))

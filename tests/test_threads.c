@@ -592,6 +592,33 @@ static void sleep_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
+/* par_env_read: the defaults, the values it takes, and every bad value
+ * refused with the variable named (par_create then refuses too). */
+TEST(threads_pool_env_values)
+{
+	struct par_env e;
+	char err[200];
+	unsetenv("WARPSIM_THREADS_SPIN_US");
+	unsetenv("WARPSIM_THREADS_PROFILE");
+	CHECK(par_env_read(&e, err, sizeof err) && e.spin_s == 50e-6 && !e.profile);
+	setenv("WARPSIM_THREADS_SPIN_US", "0", 1);
+	setenv("WARPSIM_THREADS_PROFILE", "1", 1);
+	CHECK(par_env_read(&e, err, sizeof err) && e.spin_s == 0 && e.profile);
+	setenv("WARPSIM_THREADS_SPIN_US", "1000000", 1);
+	setenv("WARPSIM_THREADS_PROFILE", "0", 1);
+	CHECK(par_env_read(&e, err, sizeof err) && e.spin_s == 1.0 && !e.profile);
+	setenv("WARPSIM_THREADS_SPIN_US", "7x", 1);
+	CHECK(!par_env_read(&e, err, sizeof err) && strstr(err, "WARPSIM_THREADS_SPIN_US='7x'"));
+	CHECK(par_create(2) == NULL);
+	unsetenv("WARPSIM_THREADS_SPIN_US");
+	setenv("WARPSIM_THREADS_PROFILE", "true", 1);
+	CHECK(!par_env_read(&e, err, sizeof err) && strstr(err, "WARPSIM_THREADS_PROFILE='true'"));
+	unsetenv("WARPSIM_THREADS_PROFILE");
+	struct par *p = par_create(2);
+	CHECK(p != NULL);
+	par_destroy(p);
+}
+
 /* 4 threads, 3000 rounds with pauses between some (the workers run out of
  * spinning and block, and wake to find the caller has run their shares):
  * every share ran once per round, waits blocked and shares were taken

@@ -276,6 +276,38 @@ unsigned par_threads_resolve(long threads)
 	return threads > 0 ? (unsigned)threads : par_cores_available();
 }
 
+bool par_env_read(struct par_env *e, char *err, size_t errlen)
+{
+	*e = (struct par_env){.spin_s = 50e-6, .profile = false};
+	const char *spin = getenv("WARPSIM_THREADS_SPIN_US");
+	if (spin && *spin) {
+		unsigned long us = 0;
+		const char *d = spin;
+		for (; *d >= '0' && *d <= '9'; d++)
+			us = us > 1000000 ? us : us * 10 + (unsigned long)(*d - '0'); /* stops growing past the range */
+		if (*d || us > 1000000) {
+			if (err)
+				snprintf(err, errlen,
+					 "environment variable WARPSIM_THREADS_SPIN_US='%s' is not a whole number of "
+					 "microseconds from 0 to 1000000 (unset: 50)",
+					 spin);
+			return false;
+		}
+		e->spin_s = (double)us * 1e-6;
+	}
+	const char *prof = getenv("WARPSIM_THREADS_PROFILE");
+	if (prof && *prof) {
+		if (strcmp(prof, "0") != 0 && strcmp(prof, "1") != 0) {
+			if (err)
+				snprintf(err, errlen,
+					 "environment variable WARPSIM_THREADS_PROFILE='%s' is neither 0 nor 1", prof);
+			return false;
+		}
+		e->profile = prof[0] == '1';
+	}
+	return true;
+}
+
 struct par *par_create(unsigned n)
 {
 	if (n < 2)
@@ -284,13 +316,14 @@ struct par *par_create(unsigned n)
 	if (!p)
 		return NULL;
 	p->n = n;
-	const char *spin = getenv("WARPSIM_THREADS_SPIN_US");
-	char *end;
-	long us = spin ? strtol(spin, &end, 10) : 0;
-	p->spin = spin && *spin && !*end && us >= 0 && us <= 1000000 ? (double)us * 1e-6 : 50e-6;
+	struct par_env env;
+	if (!par_env_read(&env, NULL, 0)) {
+		free(p);
+		return NULL;
+	}
+	p->spin = env.spin_s;
 	p->pause = p->spin < 10e-6 ? p->spin : 10e-6;
-	const char *prof = getenv("WARPSIM_THREADS_PROFILE");
-	p->profile = prof && !strcmp(prof, "1");
+	p->profile = env.profile;
 	p->w = aligned_alloc(64, n * sizeof *p->w);
 	if (p->w)
 		memset(p->w, 0, n * sizeof *p->w);

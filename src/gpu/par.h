@@ -17,6 +17,7 @@
 #define WARPSIM_GPU_PAR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct par;
@@ -26,7 +27,18 @@ struct par;
 unsigned par_cores_available(void);
 /* The worker count `threads` asks for: 0 = par_cores_available(); at least 1. */
 unsigned par_threads_resolve(long threads);
-/* A pool of n threads in all (n - 1 started here; n >= 2).  NULL on failure. */
+/* The thread pool's environment: $WARPSIM_THREADS_SPIN_US (how long a wait
+ * spins before it blocks, 0 to 1000000 us; unset or empty: 50) and
+ * $WARPSIM_THREADS_PROFILE (1: print the phase profile; 0, unset or empty:
+ * not).  Any other value is an error: false, with a message naming the
+ * variable in err.  par_create reads the same values. */
+struct par_env {
+	double spin_s; /* seconds a wait spins before it blocks */
+	bool profile;
+};
+bool par_env_read(struct par_env *e, char *err, size_t errlen);
+/* A pool of n threads in all (n - 1 started here; n >= 2).  NULL on failure
+ * (also when par_env_read fails: check it first to report why). */
 struct par *par_create(unsigned n);
 void par_destroy(struct par *p);
 unsigned par_size(const struct par *p);

@@ -1090,6 +1090,10 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 				 "%lld SMs = %llu with %llu threads and %llu B shared per CTA)",
 				 k->name, (unsigned long long)nctas, per_sm, (long long)cfg_int(cfg, CFG_num_sms),
 				 (unsigned long long)resident, (unsigned long long)threads, (unsigned long long)shared_total);
+	struct par_env penv; /* the thread pool's environment: a bad value fails here, not silently */
+	char perr[160];
+	if (!par_env_read(&penv, perr, sizeof perr))
+		return sim_error(sim, WS_ERROR_INVALID_VALUE, "%s", perr);
 	ws_deviceptr grid_ws = 0;
 	if (coop) { /* struct grid_workspace { u32 wsSize; u32 barrier; } */
 		if (dmem_alloc(sim->mem, 16, &grid_ws))
