@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -287,6 +288,77 @@ TEST(regs_ptxas_cache)
 	CHECK(wsModuleLoadData(sim, &mod, kptx, "k.ptx") == WS_SUCCESS);
 	CHECK_STR_CONTAINS(wsModuleWarnings(mod), "cannot write");
 	wsSimDestroy(sim);
+	regs_env_done(&e);
+}
+
+/* the cache is keyed by which ptxas wrote it: a replaced ptxas (another
+ * toolkit) runs again instead of taking the old counts */
+TEST(regs_ptxas_cache_keyed_by_ptxas)
+{
+	struct regs_env e;
+	regs_env_make(t, &e, 57);
+	for (int i = 0; i < 3; i++) {
+		if (i == 2) { /* a different ptxas at the same path: 61 registers */
+			FILE *f = fopen(e.ptxas, "w");
+			CHECK(f != NULL);
+			if (f) {
+				fprintf(f,
+				        "#!/bin/sh\necho run >> %s\n# another toolkit\n"
+				        "echo \"ptxas info    : Compiling entry function 'k' for 'sm_75'\" >&2\n"
+				        "echo \"ptxas info    : Used 61 registers\" >&2\n",
+				        e.runs);
+				fclose(f);
+			}
+		}
+		ws_sim *sim = regs_sim(t, "reg_counts=ptxas", NULL);
+		ws_module *mod = NULL;
+		CHECK(wsModuleLoadData(sim, &mod, kptx, "k.ptx") == WS_SUCCESS);
+		ws_occupancy o;
+		regs_launch(t, sim, mod, &o);
+		CHECK_EQ(o.regs_per_thread, i == 2 ? 61 : 57);
+		CHECK_EQ(regs_env_runs(&e), i == 2 ? 2 : 1);
+		CHECK_MSG(strcmp(o.regs_source, i == 1 ? "ptxas-cache" : "ptxas") == 0, "run %d: %s", i, o.regs_source);
+		wsSimDestroy(sim);
+	}
+	regs_env_done(&e);
+}
+
+/* a ptxas that hangs is killed after WARPSIM_PTXAS_TIMEOUT_S (here 1 s,
+ * with the child it started): a warning, the estimate; a bad limit is a
+ * warning too, and ptxas does not run */
+TEST(regs_ptxas_hang_killed)
+{
+	struct regs_env e;
+	regs_env_make(t, &e, 0);
+	FILE *f = fopen(e.ptxas, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fprintf(f, "#!/bin/sh\necho run >> %s\nsleep 30\n", e.runs);
+		fclose(f);
+	}
+	setenv("WARPSIM_PTXAS_TIMEOUT_S", "1", 1);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ws_sim *sim = regs_sim(t, "reg_counts=ptxas", NULL);
+	ws_module *mod = NULL;
+	CHECK(wsModuleLoadData(sim, &mod, kptx, "k.ptx") == WS_SUCCESS);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	CHECK_MSG(s >= 0.9 && s < 10, "ptxas ran %.2f s", s);
+	CHECK_STR_CONTAINS(wsModuleWarnings(mod), "did not finish in 1 s and was killed");
+	ws_occupancy o;
+	regs_launch(t, sim, mod, &o);
+	CHECK(strcmp(o.regs_source, "estimate") == 0);
+	wsSimDestroy(sim);
+	CHECK_EQ(regs_env_runs(&e), 1);
+	setenv("WARPSIM_PTXAS_TIMEOUT_S", "0", 1);
+	sim = regs_sim(t, "reg_counts=ptxas", NULL);
+	CHECK(wsModuleLoadData(sim, &mod, kptx, "k.ptx") == WS_SUCCESS);
+	CHECK_STR_CONTAINS(wsModuleWarnings(mod),
+	                   "WARPSIM_PTXAS_TIMEOUT_S='0' is not a whole number of seconds from 1 to 86400");
+	wsSimDestroy(sim);
+	CHECK_EQ(regs_env_runs(&e), 1);
+	unsetenv("WARPSIM_PTXAS_TIMEOUT_S");
 	regs_env_done(&e);
 }
 

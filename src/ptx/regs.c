@@ -7,6 +7,7 @@
 #include "ptx/regs.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ptx/ir.h"
@@ -268,13 +270,52 @@ static bool find_ptxas(char *out, size_t sz, char *why, size_t whysz)
 	return false;
 }
 
-/* Run ptxas -arch=sm_ARCH -v on the PTX text; its counts as .regs text
- * (malloc'd, with the "fnv1a64" header), or NULL with why. */
-static char *run_ptxas(const char *ptx, size_t n, unsigned arch, uint64_t h, char *why, size_t whysz)
+/* How long ptxas may run: $WARPSIM_PTXAS_TIMEOUT_S, a whole number of
+ * seconds from 1 to 86400, else PTX_REGS_PTXAS_TIMEOUT_S; false (with why)
+ * for any other value that is not empty. */
+static bool ptxas_timeout(unsigned *secs, char *why, size_t whysz)
 {
-	char exe[4096];
-	if (!find_ptxas(exe, sizeof exe, why, whysz))
-		return NULL;
+	*secs = PTX_REGS_PTXAS_TIMEOUT_S;
+	const char *e = getenv("WARPSIM_PTXAS_TIMEOUT_S");
+	if (!e || !*e)
+		return true;
+	unsigned long v = 0;
+	const char *d = e;
+	for (; *d >= '0' && *d <= '9'; d++)
+		v = v > 86400 ? v : v * 10 + (unsigned long)(*d - '0'); /* stops growing past the range */
+	if (*d || v < 1 || v > 86400) {
+		snprintf(why, whysz, "WARPSIM_PTXAS_TIMEOUT_S='%.40s' is not a whole number of seconds from 1 to 86400", e);
+		return false;
+	}
+	*secs = (unsigned)v;
+	return true;
+}
+
+/* Wait for child pid (the leader of its own process group) at most secs
+ * seconds; true with its status in *st, or false after killing its group. */
+static bool wait_or_kill(pid_t pid, unsigned secs, int *st)
+{
+	struct timespec tick = {0, 5000000}; /* 5 ms */
+	for (unsigned long waited = 0;; waited += 5) {
+		pid_t r = waitpid(pid, st, WNOHANG);
+		if (r == pid || (r < 0 && errno != EINTR))
+			return r == pid;
+		if (waited >= secs * 1000ul)
+			break;
+		nanosleep(&tick, NULL);
+	}
+	kill(-pid, SIGKILL);
+	while (waitpid(pid, st, 0) < 0 && errno == EINTR)
+		;
+	return false;
+}
+
+/* Run ptxas (exe) -arch=sm_ARCH -v on the PTX text, for at most timeout_s
+ * seconds; its counts as .regs text (malloc'd, with the "fnv1a64" header),
+ * or NULL with why. */
+static char *run_ptxas(const char *exe, unsigned timeout_s, const char *ptx, size_t n, unsigned arch, uint64_t h,
+                       char *why, size_t whysz)
+{
 	const char *tmp = getenv("TMPDIR");
 	char in[4096], log[4096];
 	snprintf(in, sizeof in, "%s/warpsim-ptxas-XXXXXX.ptx", tmp && *tmp ? tmp : "/tmp");
@@ -300,21 +341,32 @@ static char *run_ptxas(const char *ptx, size_t n, unsigned arch, uint64_t h, cha
 	close(fi);
 	char archarg[32];
 	snprintf(archarg, sizeof archarg, "-arch=sm_%u", arch);
-	char *argv[] = {exe, archarg, "-v", in, "-o", "/dev/null", NULL};
+	char *argv[] = {(char *)exe, archarg, "-v", in, "-o", "/dev/null", NULL};
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fl, 1);
 	posix_spawn_file_actions_adddup2(&fa, fl, 2);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", 0, 0);
+	/* its own process group, so that a ptxas that hangs is killed with
+	 * whatever it started (a wrapper script's children) */
+	posix_spawnattr_t at;
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&at, 0);
 	pid_t pid;
-	int st = 0, rc = off < n ? EIO : posix_spawn(&pid, exe, &fa, NULL, argv, environ);
+	int st = 0, rc = off < n ? EIO : posix_spawn(&pid, exe, &fa, &at, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
 	close(fl);
-	while (rc == 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	char *text = rc == 0 ? slurp(log) : NULL;
+	bool hung = rc == 0 && !wait_or_kill(pid, timeout_s, &st);
+	char *text = rc == 0 && !hung ? slurp(log) : NULL;
 	unlink(in);
 	unlink(log);
+	if (hung) {
+		snprintf(why, whysz, "%.300s did not finish in %u s and was killed (WARPSIM_PTXAS_TIMEOUT_S sets the limit)",
+		         exe, timeout_s);
+		return NULL;
+	}
 	if (rc != 0 || !text) {
 		snprintf(why, whysz, "cannot run %.300s: %s", exe, strerror(rc ? rc : errno));
 		free(text);
@@ -360,6 +412,21 @@ static char *run_ptxas(const char *ptx, size_t n, unsigned arch, uint64_t h, cha
 	return out;
 }
 
+/* Which ptxas exe is, for the cache key: its path, inode, size and
+ * modification time, so that counts cached from one toolkit are not taken
+ * for another's (a changed or replaced ptxas gets new cache files). */
+static uint64_t ptxas_identity(const char *exe)
+{
+	struct stat sb;
+	uint64_t h = hash_fnv1a64(exe, strlen(exe));
+	if (stat(exe, &sb) == 0) {
+		uint64_t id[5] = {(uint64_t)sb.st_dev, (uint64_t)sb.st_ino, (uint64_t)sb.st_size,
+		                  (uint64_t)sb.st_mtim.tv_sec, (uint64_t)sb.st_mtim.tv_nsec};
+		h = hash_fnv1a64_add(h, id, sizeof id);
+	}
+	return h;
+}
+
 /* Source 3: the ptxas cache, else ptxas (whose result is then cached).
  * Returns false with why when neither gave counts. */
 static bool from_ptxas(struct ptx_module *m, const char *ptx, size_t n, uint64_t h, char *why, size_t whysz)
@@ -368,10 +435,15 @@ static bool from_ptxas(struct ptx_module *m, const char *ptx, size_t n, uint64_t
 	const char *t = strstr(m->target, "sm_");
 	if (t && strtoul(t + 3, NULL, 10) > arch)
 		arch = (unsigned)strtoul(t + 3, NULL, 10);
+	char exe[4096];
+	unsigned timeout_s;
+	if (!find_ptxas(exe, sizeof exe, why, whysz) || !ptxas_timeout(&timeout_s, why, whysz))
+		return false;
 	char dir[4096], file[4200], err[256], origin[32];
 	bool have_dir = cache_dir(dir, sizeof dir);
 	if (have_dir) {
-		snprintf(file, sizeof file, "%s/%016llx-sm_%u.regs", dir, (unsigned long long)h, arch);
+		snprintf(file, sizeof file, "%s/%016llx-sm_%u-ptxas%016llx.regs", dir, (unsigned long long)h, arch,
+		         (unsigned long long)ptxas_identity(exe));
 		char *text = slurp(file);
 		if (text) {
 			int r = ptx_regs_apply(m, text, PTX_REGS_CACHE, file, h, true, err, sizeof err);
@@ -383,7 +455,7 @@ static bool from_ptxas(struct ptx_module *m, const char *ptx, size_t n, uint64_t
 			ptx_module_warn(m, "ptxas cache %s: cannot read (%s); running ptxas", file, strerror(errno));
 		}
 	}
-	char *regs = run_ptxas(ptx, n, arch, h, why, whysz);
+	char *regs = run_ptxas(exe, timeout_s, ptx, n, arch, h, why, whysz);
 	if (!regs)
 		return false;
 	snprintf(origin, sizeof origin, "sm_%u", arch);

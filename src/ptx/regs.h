@@ -42,6 +42,8 @@ enum ptx_regs_src {
  * CUDA 13 supports (sm_75; the GTX480's sm_20 is long gone), or the PTX's
  * own .target when that is higher. */
 #define PTX_REGS_PTXAS_ARCH 75
+/* How long ptxas may run before it is killed (WARPSIM_PTXAS_TIMEOUT_S sets it). */
+#define PTX_REGS_PTXAS_TIMEOUT_S 120
 
 const char *ptx_regs_src_name(unsigned src);
 const char *ptx_regs_src_label(unsigned src);
