@@ -759,6 +759,16 @@ TEST(cli_correlate)
 	/* --bench / --sched override */
 	snprintf(args, sizeof args, "correlate %s --size tiny --quiet --jobs 1 --bench histo --sched lrr", file);
 	cli_expect(t, args, 0, "histo_lrr");
+	/* runs whose threads add up to more than the cores: fewer at once, with a warning */
+	snprintf(args, sizeof args, "correlate %s --size tiny --quiet --jobs 256 --set threads=0 --bench histo --sched lrr",
+	         file);
+	cli_expect(t, args, 0, "runs of threads=");
+	snprintf(args, sizeof args,
+	         "correlate %s --size tiny --quiet --jobs 256 --set threads=0 --oversubscribe --bench histo --sched lrr",
+	         file);
+	char *co = NULL;
+	CHECK(cli_run(args, 1, &co) == 0 && co && !strstr(co, "runs of threads="));
+	free(co);
 	/* bad references */
 	cli_path(p, sizeof p, dir, "notes.txt");
 	CHECK(write_text(p, "hello\n") == 0);

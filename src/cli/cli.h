@@ -189,8 +189,12 @@ struct cli_pool {
 };
 /* Runs every job; returns the number of jobs whose worker failed. */
 int cli_pool_run(const struct cli_pool *p, void *results);
-/* --jobs N (default: the number of online CPUs).  CLI_EXIT_OK or CLI_EXIT_USAGE. */
+/* --jobs N (default: the cores this process may use, wsHostCores).  CLI_EXIT_OK or CLI_EXIT_USAGE. */
 int cli_get_jobs(const struct cli_args *a, int *workers);
+/* At most as many workers as let their runs' host threads (cfg's threads,
+ * 0 = every core) fit the cores, unless --oversubscribe; lowering an
+ * explicit --jobs is a warning. */
+void cli_cap_jobs(const struct cli_args *a, const ws_config *cfg, int *workers);
 
 /* The PTX-loading rows of `warpsim bench` (bench_load.c): load time and
  * peak memory per PTX byte of generated files of mb[0..nmb) MiB. */

@@ -717,6 +717,7 @@ int cli_cmd_correlate(const struct cli_args *a)
 	rc = cli_build_config(a, &cfg0);
 	if (rc != CLI_EXIT_OK)
 		return rc;
+	cli_cap_jobs(a, cfg0, &workers);
 	if (a->npos > MAXREF) {
 		wsConfigDestroy(cfg0);
 		return cli_usage_error(cmd, "at most %d reference runs", MAXREF);

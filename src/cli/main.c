@@ -57,11 +57,12 @@ static const struct cli_opt correlate_opts[] = {
     {"size", "tiny|small|paper", 0, "input size the references were run at (default paper)"},
     {"config", "FILE", 0, "load parameters from FILE"},
     {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
-    {"jobs", "N", 0, "worker processes (default: the number of cores)"},
+    {"jobs", "N", 0, "worker processes (default: the number of cores; fewer when their --set threads add up to more)"},
     {"out", "DIR", 0, "also write DIR/correlation.md, correlation.csv and correlation.svg"},
     {"max-cycle-error", "PCT", 0, "exit 1 if any run's cycle count is off by more than PCT percent"},
     {"max-ratio-error", "R", 0, "exit 1 if any benchmark's GTO-over-LRR speedup is off by more than R"},
     {"known", "BENCH[,BENCH]", 0, "benchmarks with a documented difference: misses are reported, not failed"},
+    {"oversubscribe", NULL, 0, "run --jobs runs at once even when their threads add up to more than the cores (default: fewer at once)"},
     {"quiet", NULL, 0, "no progress output"},
     {NULL, NULL, 0, NULL},
 };

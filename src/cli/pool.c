@@ -105,7 +105,7 @@ int cli_pool_run(const struct cli_pool *p, void *results)
 
 int cli_get_jobs(const struct cli_args *a, int *workers)
 {
-	long w = sysconf(_SC_NPROCESSORS_ONLN);
+	long w = (long)wsHostCores();
 	const char *j = cli_opt_get(a, "jobs");
 	if (j) {
 		uint64_t x;
@@ -116,4 +116,25 @@ int cli_get_jobs(const struct cli_args *a, int *workers)
 	}
 	*workers = w < 1 ? 1 : (int)w;
 	return CLI_EXIT_OK;
+}
+
+void cli_cap_jobs(const struct cli_args *a, const ws_config *cfg, int *workers)
+{
+	char buf[64];
+	const char *v = wsConfigGet(cfg, "threads", buf, sizeof buf);
+	long t = v ? strtol(v, NULL, 10) : 1;
+	int cores = (int)wsHostCores();
+	if (t <= 0 || t > cores)
+		t = cores; /* threads=0: every core; above them: what a run uses after cap_threads */
+	if ((long)*workers * t <= cores || cli_opt_get(a, "oversubscribe"))
+		return;
+	int w = (int)(cores / t) < 1 ? 1 : (int)(cores / t);
+	if (cli_opt_get(a, "jobs")) {
+		fflush(stdout);
+		fprintf(stderr,
+		        "warpsim %s: warning: --jobs %d runs of threads=%ld each add up to more than the %d core%s this "
+		        "process may use: running %d at once (--oversubscribe keeps --jobs %d)\n",
+		        a->cmd->name, *workers, t, cores, cores == 1 ? "" : "s", w, *workers);
+	}
+	*workers = w;
 }
