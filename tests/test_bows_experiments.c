@@ -15,47 +15,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_check.h"
 #include "test.h"
-
-static const char *bx_bin(void)
-{
-	const char *b = getenv("WARPSIM_BIN");
-	return b && *b ? b : "build/warpsim";
-}
 
 /* `warpsim sweep experiments/bows-NAME.spec --dry-run`, stdout+stderr in a
  * malloc'd string (NULL on failure); *rc the exit status. */
 static char *bx_dry_run(const char *name, int *rc)
 {
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "%s sweep experiments/bows-%s.spec --dry-run --out /tmp/warpsim-bows-dry-%d-%s 2>&1",
-		 bx_bin(), name, (int)getpid(), name);
-	FILE *p = popen(cmd, "r");
-	if (!p)
-		return NULL;
-	size_t cap = 1 << 16, len = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		if (cap - len < 4096) {
-			char *nb = realloc(buf, cap * 2);
-			if (!nb) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		size_t n = fread(buf + len, 1, cap - len - 1, p);
-		if (!n)
-			break;
-		len += n;
-	}
-	int st = pclose(p);
-	*rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-	if (buf)
-		buf[len] = '\0';
-	return buf;
+	char args[256], *out = NULL;
+	snprintf(args, sizeof args, "sweep experiments/bows-%s.spec --dry-run --out /tmp/warpsim-bows-dry-%d-%s", name,
+	         (int)getpid(), name);
+	*rc = cli_run(args, 1, &out);
+	return out;
 }
 
 static int bx_count(const char *s, const char *needle)
@@ -90,8 +61,8 @@ static int bx_subset(const char *a, const char *b)
 
 TEST(bows_experiment_specs)
 {
-	if (access(bx_bin(), X_OK) != 0) {
-		CHECK_MSG(0, "%s is not an executable (build it, or set WARPSIM_BIN)", bx_bin());
+	if (access(cli_bin(), X_OK) != 0) {
+		CHECK_MSG(0, "%s is not an executable (build it, or set WARPSIM_BIN)", cli_bin());
 		return;
 	}
 	static const struct {

@@ -14,36 +14,11 @@
 #include <sys/wait.h>
 
 #include "mem/shmem.h"
+#include "cli_check.h"
 #include "test.h"
 
-static const char *bin(void)
-{
-	const char *b = getenv("WARPSIM_BIN");
-	return b && *b ? b : "build/warpsim";
-}
-
 /* Run `warpsim ARGS` (stderr merged), return its exit status; *out: output. */
-static int run(const char *args, char **out)
-{
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "%s %s 2>&1", bin(), args);
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-	*out = buf;
-	if (!buf)
-		return -1;
-	buf[0] = '\0';
-	fflush(stdout);
-	FILE *p = popen(cmd, "r");
-	if (!p)
-		return -1;
-	size_t k;
-	while (n + 1 < cap && (k = fread(buf + n, 1, cap - 1 - n, p)) > 0)
-		n += k;
-	buf[n] = '\0';
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+static int run(const char *args, char **out) { return cli_run(args, 1, out); }
 
 /* The line of out that starts with `head` followed by a space, or NULL. */
 static const char *row(const char *out, const char *head)

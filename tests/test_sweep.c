@@ -16,59 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_check.h"
 #include "test.h"
-
-static const char *sw_bin(void)
-{
-	const char *b = getenv("WARPSIM_BIN");
-	return b && *b ? b : "build/warpsim";
-}
-
-static int sw_missing(struct test_ctx *t)
-{
-	if (access(sw_bin(), X_OK) == 0)
-		return 0;
-	CHECK_MSG(0, "%s is not an executable (build it, or set WARPSIM_BIN)", sw_bin());
-	return 1;
-}
-
-/* Run "warpsim ARGS 2>&1" (or 2>/dev/null); output in *out (malloc'd); exit status or -1. */
-static int sw_run(const char *args, int merge, char **out)
-{
-	size_t n = strlen(sw_bin()) + strlen(args) + 32;
-	char *cmd = malloc(n);
-	size_t cap = 1 << 16, len = 0;
-	char *buf = malloc(cap);
-	*out = buf;
-	if (!cmd || !buf) {
-		free(cmd);
-		return -1;
-	}
-	buf[0] = '\0';
-	snprintf(cmd, n, "%s %s %s", sw_bin(), args, merge ? "2>&1" : "2>/dev/null");
-	fflush(stdout);
-	FILE *p = popen(cmd, "r");
-	free(cmd);
-	if (!p)
-		return -1;
-	for (;;) {
-		if (cap - len < 4096) {
-			char *nb = realloc(buf, cap * 2);
-			if (!nb)
-				break;
-			buf = nb;
-			*out = buf;
-			cap *= 2;
-		}
-		size_t got = fread(buf + len, 1, cap - len - 1, p);
-		if (got == 0)
-			break;
-		len += got;
-		buf[len] = '\0';
-	}
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 static int sw_write(const char *path, const char *text)
 {
@@ -143,7 +92,7 @@ static uint64_t sw_fnv(const char *s)
 /* Wrapper policies (bows:INNER) and their counters, CAWA and the energy metric in a spec. */
 TEST(sweep_spec_bows)
 {
-	if (sw_missing(t))
+	if (cli_missing(t))
 		return;
 	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
@@ -153,7 +102,7 @@ TEST(sweep_spec_bows)
 		       "set bows_delay adaptive fixed\nstats cycles bows_* ddos_* lock_* energy_j\n");
 	snprintf(args, sizeof args, "sweep %s --dry-run --out %s/out", spec, dir);
 	char *out;
-	int rc = sw_run(args, 1, &out);
+	int rc = cli_run(args, 1, &out);
 	CHECK_MSG(rc == 0, "%s", out);
 	CHECK_EQ(sw_count(out, " pending "), 8);
 	CHECK_STR_CONTAINS(out, "sched=bows:cawa");
@@ -162,7 +111,7 @@ TEST(sweep_spec_bows)
 
 TEST(sweep_spec_expand)
 {
-	if (sw_missing(t))
+	if (cli_missing(t))
 		return;
 	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
@@ -181,7 +130,7 @@ TEST(sweep_spec_expand)
 	               "stats cycles stall_*\n");
 	snprintf(args, sizeof args, "sweep %s --dry-run --out %s/out", spec, dir);
 	char *out;
-	int rc = sw_run(args, 1, &out);
+	int rc = cli_run(args, 1, &out);
 	CHECK_EQ(rc, 0);
 	/* 2 x (2x2 - 1) x 2 = 12 jobs */
 	CHECK_EQ(sw_count(out, " pending "), 12);
@@ -196,14 +145,14 @@ TEST(sweep_spec_expand)
 	sw_write(spec, "set ibuf_depth 2 4\nfixed num_schedulers=2\nfetch rr cff\nsched lrr gto\n"
 	               "exclude fetch=cff sched=lrr\nsize tiny\nbench sp mm\nname grid\n");
 	char *out2;
-	rc = sw_run(args, 1, &out2);
+	rc = cli_run(args, 1, &out2);
 	CHECK_EQ(rc, 0);
 	CHECK_STR_CONTAINS(out2, line);
 	CHECK_EQ(sw_count(out2, " pending "), 12);
 	/* `policy` lines give the same descriptions as sched x fetch */
 	sw_write(spec, "bench mm\nsize tiny\npolicy gto+cff\nset ibuf_depth 4\nfixed num_schedulers=2\n");
 	char *out3;
-	rc = sw_run(args, 1, &out3);
+	rc = cli_run(args, 1, &out3);
 	CHECK_EQ(rc, 0);
 	CHECK_STR_CONTAINS(out3, line);
 	free(out);
@@ -214,7 +163,7 @@ TEST(sweep_spec_expand)
 
 TEST(sweep_spec_errors)
 {
-	if (sw_missing(t))
+	if (cli_missing(t))
 		return;
 	static const struct {
 		const char *text;
@@ -256,7 +205,7 @@ TEST(sweep_spec_errors)
 		sw_write(spec, bad[i].text);
 		snprintf(args, sizeof args, "sweep %s --out %s/out", spec, dir);
 		char *out;
-		int rc = sw_run(args, 1, &out);
+		int rc = cli_run(args, 1, &out);
 		CHECK_MSG(rc == 2, "spec %zu: exit status %d, expected 2 (%s)", i, rc, out);
 		if (bad[i].line)
 			snprintf(want, sizeof want, "warpsim sweep: error: %s:%d: ", spec, bad[i].line);
@@ -273,7 +222,7 @@ TEST(sweep_spec_errors)
 	/* a missing spec is a failure to read (exit 1) */
 	char args[600], *out;
 	snprintf(args, sizeof args, "sweep %s/missing.spec", dir);
-	CHECK_EQ(sw_run(args, 1, &out), 1);
+	CHECK_EQ(cli_run(args, 1, &out), 1);
 	CHECK_STR_CONTAINS(out, "cannot read");
 	free(out);
 	sw_rmrf(dir);
@@ -281,13 +230,13 @@ TEST(sweep_spec_errors)
 
 TEST(sweep_local_resume_collect_report)
 {
-	if (sw_missing(t))
+	if (cli_missing(t))
 		return;
 	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
 	char args[800], path[600], *out;
 	snprintf(args, sizeof args, "sweep experiments/smoke.spec --out %s/r --jobs 2", dir);
-	int rc = sw_run(args, 1, &out);
+	int rc = cli_run(args, 1, &out);
 	CHECK_MSG(rc == 0, "smoke sweep: exit status %d: %s", rc, out);
 	CHECK_STR_CONTAINS(out, "sweep smoke: 8 jobs: 8 done (8 now, 0 before), 0 failed");
 	CHECK_STR_CONTAINS(out, "8/8 done, 0 failed");
@@ -323,7 +272,7 @@ TEST(sweep_local_resume_collect_report)
 	CHECK_EQ(njobs, 8);
 	free(jobs);
 	/* resume: nothing to run */
-	rc = sw_run(args, 1, &out);
+	rc = cli_run(args, 1, &out);
 	CHECK_EQ(rc, 0);
 	CHECK_STR_CONTAINS(out, "8 done (0 now, 8 before)");
 	CHECK_STR_CONTAINS(out, "8 done before, 0 to run");
@@ -351,7 +300,7 @@ TEST(sweep_local_resume_collect_report)
 			free(js);
 			char a2[900];
 			snprintf(a2, sizeof a2, "%s%s", args, pass ? " --keep-stale" : "");
-			rc = sw_run(a2, 1, &out);
+			rc = cli_run(a2, 1, &out);
 			CHECK_MSG(rc == 0, "rerun: %s", out);
 			if (pass == 0) {
 				CHECK_STR_CONTAINS(out, "1 result came from another warpsim binary");
@@ -367,14 +316,14 @@ TEST(sweep_local_resume_collect_report)
 		/* put the real binary back: the rest of the test compares results */
 		snprintf(path, sizeof path, "%s/r/jobs/%s.json", dir, first);
 		unlink(path);
-		rc = sw_run(args, 1, &out);
+		rc = cli_run(args, 1, &out);
 		CHECK_STR_CONTAINS(out, "7 done before, 1 to run");
 		free(out);
 	}
 
 	/* collect: header, 8 rows in job order, values as the runs wrote them */
 	snprintf(args, sizeof args, "collect %s/r", dir);
-	rc = sw_run(args, 0, &out);
+	rc = cli_run(args, 0, &out);
 	CHECK_EQ(rc, 0);
 	CHECK(strncmp(out,
 	              "job_id,status,bench,size,config,sched,fetch,cycles,warp_insts,ipc,stall_control,stall_data,"
@@ -399,7 +348,7 @@ TEST(sweep_local_resume_collect_report)
 	char *csv1 = out;
 	/* --output and --stats globs */
 	snprintf(args, sizeof args, "collect %s/r --stats 'cycles,l1*_hit_rate' --output %s/x.csv", dir, dir);
-	rc = sw_run(args, 1, &out);
+	rc = cli_run(args, 1, &out);
 	CHECK_EQ(rc, 0);
 	free(out);
 	snprintf(path, sizeof path, "%s/x.csv", dir);
@@ -408,7 +357,7 @@ TEST(sweep_local_resume_collect_report)
 	CHECK(x && strncmp(x, hdr, strlen(hdr)) == 0);
 	free(x);
 	snprintf(args, sizeof args, "collect %s/r --stats nosuch", dir);
-	rc = sw_run(args, 1, &out);
+	rc = cli_run(args, 1, &out);
 	CHECK_EQ(rc, 2);
 	CHECK_STR_CONTAINS(out, "statistic 'nosuch' matches no counter");
 	free(out);
@@ -424,21 +373,21 @@ TEST(sweep_local_resume_collect_report)
 	snprintf(listtext, sizeof listtext, "0000000000000000\n%s\n", id);
 	sw_write(path, listtext);
 	snprintf(args, sizeof args, "sweep-task %s/r --list %s/list --task 1", dir, dir);
-	rc = sw_run(args, 1, &out);
+	rc = cli_run(args, 1, &out);
 	CHECK_MSG(rc == 0, "sweep-task: exit status %d: %s", rc, out);
 	free(out);
 	snprintf(args, sizeof args, "collect %s/r", dir);
-	rc = sw_run(args, 0, &out);
+	rc = cli_run(args, 0, &out);
 	CHECK_EQ(rc, 0);
 	CHECK_MSG(strcmp(out, csv1) == 0, "CSV changed after rerunning job %s in sweep-task", id);
 	free(out);
 	snprintf(args, sizeof args, "sweep-task %s/r not-an-id", dir);
-	CHECK_EQ(sw_run(args, 1, &out), 2);
+	CHECK_EQ(cli_run(args, 1, &out), 2);
 	free(out);
 
 	/* report: self-contained HTML with SVG charts and the geometric mean */
 	snprintf(args, sizeof args, "report %s/r", dir);
-	rc = sw_run(args, 1, &out);
+	rc = cli_run(args, 1, &out);
 	CHECK_EQ(rc, 0);
 	free(out);
 	snprintf(path, sizeof path, "%s/r/report.html", dir);
@@ -458,7 +407,7 @@ TEST(sweep_local_resume_collect_report)
 	}
 	free(html);
 	snprintf(args, sizeof args, "report %s/r --baseline sched=tls --output -", dir);
-	CHECK_EQ(sw_run(args, 1, &out), 2);
+	CHECK_EQ(cli_run(args, 1, &out), 2);
 	CHECK_STR_CONTAINS(out, "matches no configuration");
 	free(out);
 	free(csv1);
@@ -467,7 +416,7 @@ TEST(sweep_local_resume_collect_report)
 
 TEST(sweep_failed_job)
 {
-	if (sw_missing(t))
+	if (cli_missing(t))
 		return;
 	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
@@ -476,7 +425,7 @@ TEST(sweep_failed_job)
 	/* max_cycles=10 stops the simulation: the run fails, the other job succeeds */
 	sw_write(spec, "name fail\nbench sp\nsize tiny\nset max_cycles 0 10\nset lat_int 4,13,4,5,145\n");
 	snprintf(args, sizeof args, "sweep %s --out %s/r", spec, dir);
-	int rc = sw_run(args, 1, &out);
+	int rc = cli_run(args, 1, &out);
 	CHECK_EQ(rc, 1);
 	CHECK_STR_CONTAINS(out, "2 jobs: 1 done (1 now, 0 before), 1 failed");
 	CHECK_STR_CONTAINS(out, "warpsim sweep: 1 job failed");
@@ -501,7 +450,7 @@ TEST(sweep_failed_job)
 	CHECK(!sw_exists(path));
 	/* the CSV has a failed row with empty statistics; a comma in a value is quoted */
 	snprintf(args, sizeof args, "collect %s/r --stats cycles", dir);
-	rc = sw_run(args, 0, &out);
+	rc = cli_run(args, 0, &out);
 	CHECK_EQ(rc, 0);
 	CHECK_STR_CONTAINS(out, "job_id,status,bench,size,config,sched,fetch,max_cycles,lat_int,cycles\n");
 	snprintf(want, sizeof want, "%s,failed,sp,tiny,,lrr,rr,10,\"4,13,4,5,145\",\n", id);
@@ -510,12 +459,12 @@ TEST(sweep_failed_job)
 	free(out);
 	/* --skip-failed leaves it alone; a plain rerun retries it */
 	snprintf(args, sizeof args, "sweep %s --out %s/r --skip-failed", spec, dir);
-	rc = sw_run(args, 1, &out);
+	rc = cli_run(args, 1, &out);
 	CHECK_EQ(rc, 1);
 	CHECK_STR_CONTAINS(out, "0 to run");
 	free(out);
 	snprintf(args, sizeof args, "sweep %s --out %s/r", spec, dir);
-	rc = sw_run(args, 1, &out);
+	rc = cli_run(args, 1, &out);
 	CHECK_EQ(rc, 1);
 	CHECK_STR_CONTAINS(out, "1 to run");
 	free(out);
@@ -524,7 +473,7 @@ TEST(sweep_failed_job)
 	         (unsigned long long)sw_fnv("bench=sp;size=tiny;lat_int=4,13,4,5,145;max_cycles=0"));
 	sw_write(path, "{\"job\": {\"id\": \"x\", \"stats\": [1, 2,");
 	snprintf(args, sizeof args, "collect %s/r", dir);
-	rc = sw_run(args, 1, &out);
+	rc = cli_run(args, 1, &out);
 	CHECK_EQ(rc, 1);
 	CHECK_STR_CONTAINS(out, "malformed JSON");
 	CHECK_STR_CONTAINS(out, path);
@@ -537,7 +486,7 @@ TEST(sweep_failed_job)
  * so; --oversubscribe runs them at once. */
 TEST(sweep_threads_capped_to_cores)
 {
-	if (sw_missing(t))
+	if (cli_missing(t))
 		return;
 	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
@@ -546,14 +495,14 @@ TEST(sweep_threads_capped_to_cores)
 	sw_write(spec, "name thr\nbench sp mm vecadd\nsize tiny\nset threads 2\n");
 	setenv("SLURM_CPUS_PER_TASK", "2", 1); /* the sweep's cores */
 	snprintf(args, sizeof args, "sweep %s --out %s/r --jobs 3", spec, dir);
-	int rc = sw_run(args, 1, &out);
+	int rc = cli_run(args, 1, &out);
 	CHECK_EQ(rc, 0);
 	CHECK_STR_CONTAINS(out, "3 jobs: 3 done (3 now, 0 before), 0 failed");
 	CHECK_STR_CONTAINS(out, " waits: its 2 host threads and the 2 of the 1 running job add up to more than the 2 "
 	                        "cores (--oversubscribe runs --jobs 3 at once; said once)");
 	free(out);
 	snprintf(args, sizeof args, "sweep %s --out %s/r2 --jobs 3 --oversubscribe", spec, dir);
-	rc = sw_run(args, 1, &out);
+	rc = cli_run(args, 1, &out);
 	unsetenv("SLURM_CPUS_PER_TASK");
 	CHECK_EQ(rc, 0);
 	CHECK_STR_CONTAINS(out, "3 jobs: 3 done (3 now, 0 before), 0 failed");
@@ -566,7 +515,7 @@ TEST(sweep_threads_capped_to_cores)
  * spec's stats line and collected; rows of other policies leave them empty. */
 TEST(sweep_policy_counters)
 {
-	if (sw_missing(t))
+	if (cli_missing(t))
 		return;
 	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
@@ -574,11 +523,11 @@ TEST(sweep_policy_counters)
 	snprintf(spec, sizeof spec, "%s/pc.spec", dir);
 	sw_write(spec, "name pc\nbench vecadd\nsize tiny\nsched lrr tls\nstats cycles tls_* stall_held\n");
 	snprintf(args, sizeof args, "sweep %s --out %s/r --jobs 1", spec, dir);
-	int rc = sw_run(args, 1, &out);
+	int rc = cli_run(args, 1, &out);
 	CHECK_MSG(rc == 0, "sweep: exit status %d: %s", rc, out);
 	free(out);
 	snprintf(args, sizeof args, "collect %s/r", dir);
-	rc = sw_run(args, 0, &out);
+	rc = cli_run(args, 0, &out);
 	CHECK_EQ(rc, 0);
 	CHECK_STR_CONTAINS(out, ",cycles,tls_demotions,tls_promotions,stall_held");
 	/* the tls row has numbers in both columns, the lrr row none */
@@ -636,7 +585,7 @@ static int sw_subst(const char *path, const char *from, const char *to)
  * sweep runs those jobs again (the same check), and then collect is clean. */
 TEST(sweep_collect_tampered)
 {
-	if (sw_missing(t))
+	if (cli_missing(t))
 		return;
 	char dir[] = "/tmp/warpsim-sweep-XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
@@ -644,7 +593,7 @@ TEST(sweep_collect_tampered)
 	snprintf(spec, sizeof spec, "%s/tp.spec", dir);
 	sw_write(spec, "name tp\nbench vecadd\nsize tiny\nsched lrr gto tls kaws gto-rotate mwf-lrr mwf-gto\nstats cycles\n");
 	snprintf(args, sizeof args, "sweep %s --out %s/r --jobs 2 --quiet", spec, dir);
-	int rc = sw_run(args, 1, &out);
+	int rc = cli_run(args, 1, &out);
 	CHECK_MSG(rc == 0, "sweep: exit status %d: %s", rc, out);
 	free(out);
 	snprintf(path, sizeof path, "%s/r/jobs.txt", dir);
@@ -683,7 +632,7 @@ TEST(sweep_collect_tampered)
 	free(whole);
 	sw_write(p[5], "\x7f" "ELF\x01\x02\x01");
 	snprintf(args, sizeof args, "collect %s/r", dir);
-	rc = sw_run(args, 2, &out); /* stderr */
+	rc = cli_run(args, 2, &out); /* stderr */
 	CHECK_EQ(rc, 1);
 	for (int i = 0; i < 6; i++) {
 		char want[4300];
@@ -693,7 +642,7 @@ TEST(sweep_collect_tampered)
 	}
 	CHECK_STR_CONTAINS(out, "warpsim collect: error: 6 of 7 result files are not valid");
 	free(out);
-	rc = sw_run(args, 0, &out); /* the CSV: one good row, six invalid ones without statistics */
+	rc = cli_run(args, 0, &out); /* the CSV: one good row, six invalid ones without statistics */
 	CHECK_EQ(rc, 1);
 	CHECK_EQ(sw_count(out, ",ok,vecadd,tiny,"), 1);
 	CHECK_EQ(sw_count(out, ",invalid,vecadd,tiny,"), 6);
@@ -702,14 +651,14 @@ TEST(sweep_collect_tampered)
 	free(out);
 	/* sweep's check is the same one: it runs the six again */
 	snprintf(args, sizeof args, "sweep %s --out %s/r --jobs 2", spec, dir);
-	rc = sw_run(args, 1, &out);
+	rc = cli_run(args, 1, &out);
 	CHECK_MSG(rc == 0, "sweep: exit status %d: %s", rc, out);
 	CHECK_EQ(sw_count(out, ": not a valid result: running job "), 6);
 	CHECK_STR_CONTAINS(out, "7 jobs: 7 done (6 now, 1 before)");
 	CHECK_STR_CONTAINS(out, "CPU time of the 6 runs executed: "); /* those run now only */
 	free(out);
 	snprintf(args, sizeof args, "collect %s/r", dir);
-	rc = sw_run(args, 0, &out);
+	rc = cli_run(args, 0, &out);
 	CHECK_EQ(rc, 0);
 	CHECK_EQ(sw_count(out, ",ok,vecadd,tiny,"), 7);
 	free(out);
