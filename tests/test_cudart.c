@@ -481,6 +481,39 @@ TEST(cudart_cli_errors)
 		          "status %d:\n%s", st, buf);
 }
 
+/* a report file left by a warpsim that was killed (its pid no longer runs)
+ * is removed by the next `warpsim cuda` in the same TMPDIR; a live
+ * process's, another name and the run's own are left alone / removed as
+ * usual */
+TEST(cudart_stale_report_removed)
+{
+	pid_t dead = fork();
+	if (dead == 0)
+		_exit(0);
+	CHECK(dead > 0);
+	int st;
+	waitpid(dead, &st, 0); /* reaped: the pid names no process now */
+	struct cu_run r;
+	char line[1024];
+	snprintf(line, sizeof line,
+	         "touch @/warpsim-cuda.%ld.AbC123 @/warpsim-cuda.%ld.AbC123 @/warpsim-cuda.x.AbC123 && TMPDIR=@/. "
+	         "%s cuda -- " CUDA_BIN "vecadd && ls @/.",
+	         (long)dead, (long)getpid(), cu_bin());
+	if (cu_run_line(t, line, &r)) {
+		cu_done(&r);
+		return;
+	}
+	CHECK_MSG(r.status == 0, "exit status %d\n%s\n%s", r.status, r.out, r.err);
+	char name[64];
+	snprintf(name, sizeof name, "warpsim-cuda.%ld.AbC123", (long)dead);
+	CHECK_MSG(!strstr(r.out, name), "the stale report was not removed:\n%s", r.out);
+	snprintf(name, sizeof name, "warpsim-cuda.%ld.AbC123", (long)getpid());
+	CHECK_MSG(strstr(r.out, name), "a live process's report was removed:\n%s", r.out);
+	CHECK_STR_CONTAINS(r.out, "warpsim-cuda.x.AbC123");
+	CHECK_EQ(count(r.out, "warpsim-cuda."), 2); /* the run's own is gone */
+	cu_done(&r);
+}
+
 /* a program linked with an RPATH to another CUDA runtime (DT_RPATH, which
  * LD_LIBRARY_PATH does not override; here bin/nvidia-rt/, a stand-in for
  * NVIDIA's runtime without a driver) runs on warpsim's, which is preloaded */

@@ -18,6 +18,7 @@
  * the program's file tells.  The program's exit status (or its death by a
  * signal) becomes the command's.  docs/cuda.md documents both.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -386,6 +387,34 @@ static int run_child(const struct cli_cmd *cmd, char *const *argv)
 	return st;
 }
 
+/* The report files are TMPDIR/warpsim-cuda.PID.XXXXXX. */
+#define REPORT_PREFIX "warpsim-cuda."
+
+/* Remove the report files in dir that belong to this user and to a warpsim
+ * process that no longer exists (killed with SIGKILL before it could remove
+ * its own); the others are left alone. */
+static void remove_stale_reports(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	size_t plen = strlen(REPORT_PREFIX);
+	for (struct dirent *e; (e = readdir(d));) {
+		if (strncmp(e->d_name, REPORT_PREFIX, plen) != 0)
+			continue;
+		char *end;
+		long pid = strtol(e->d_name + plen, &end, 10);
+		if (pid <= 0 || *end != '.' || strlen(end) != 7 || (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
+			continue;
+		char path[PATH_MAX];
+		struct stat sb;
+		if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < sizeof path &&
+		    lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_uid == getuid())
+			unlink(path);
+	}
+	closedir(d);
+}
+
 /* Leave as the child did: its exit status, or the same signal. */
 static int exit_like(int st)
 {
@@ -462,10 +491,13 @@ int cli_cmd_cuda(const struct cli_args *a)
 	if ((rc = prepend_env(cmd, "LD_PRELOAD", lib, " ")) || (rc = prepend_env(cmd, "LD_LIBRARY_PATH", dir, ":")))
 		return rc;
 
-	/* the library's report: an empty file it appends to */
+	/* the library's report: an empty file it appends to, named after this
+	 * process so that one left by a killed warpsim is removed next time */
 	const char *tmpdir = getenv("TMPDIR");
+	tmpdir = tmpdir && *tmpdir ? tmpdir : "/tmp";
+	remove_stale_reports(tmpdir);
 	char report[PATH_MAX];
-	snprintf(report, sizeof report, "%s/warpsim-cuda.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	snprintf(report, sizeof report, "%s/" REPORT_PREFIX "%ld.XXXXXX", tmpdir, (long)getpid());
 	int fd = mkstemp(report);
 	if (fd >= 0) {
 		close(fd);
