@@ -122,9 +122,6 @@ void cli_value_print(const struct cli_type *t, const void *src, FILE *out);
 void cli_value_print_hex(const struct cli_type *t, const void *src, FILE *out);
 
 /* ---- shared pieces of run / bench / exec / config ---- */
-/* Build the effective configuration from --config FILE, every --set k=v in
- * order, and --functional (mode=functional) where the command has them.
- * Returns CLI_EXIT_OK with *out set, or an exit status after printing why. */
 /* An output file written whole or not at all (outfile.c): opened before the
  * work as a temporary file beside `path` (an unwritable path fails now, with
  * the reason in err), renamed into place by cli_out_commit.  Write to o->f. */
@@ -135,7 +132,8 @@ struct cli_out {
 };
 int cli_out_open(struct cli_out *o, const char *path, char *err, size_t errsz);
 /* Flush, close and rename into place; -1 with the reason (e.g. "No space
- * left on device") in err, and nothing left behind. */
+ * left on device") in err and errno, and nothing left behind (both
+ * functions leave errno at the failure's reason). */
 int cli_out_commit(struct cli_out *o, char *err, size_t errsz);
 /* Drop the output (nothing is written); harmless on a zeroed or finished one. */
 void cli_out_abort(struct cli_out *o);
@@ -145,6 +143,9 @@ void cli_out_abort(struct cli_out *o);
  * that would overwrite each other. */
 int cli_same_file(const char *a, const char *b);
 
+/* Build the effective configuration from --config FILE, every --set k=v in
+ * order, and --functional (mode=functional) where the command has them.
+ * Returns CLI_EXIT_OK with *out set, or an exit status after printing why. */
 int cli_build_config(const struct cli_args *a, ws_config **out);
 
 /* "42s", "3m05s", "1h02m03s" (common.c). */

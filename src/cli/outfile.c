@@ -31,6 +31,7 @@ int cli_out_open(struct cli_out *o, const char *path, char *err, size_t errsz)
 	struct stat st;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		snprintf(err, errsz, "%s: is a directory", path);
+		errno = EISDIR;
 		return -1;
 	}
 	o->path = strdup(path);
@@ -145,11 +146,14 @@ int cli_out_commit(struct cli_out *o, char *err, size_t errsz)
 	if (bad)
 		snprintf(err, errsz, "%s: writing failed: %s", o->path, e ? strerror(e) : "I/O error");
 	cli_out_abort(o);
+	if (bad)
+		errno = e ? e : EIO;
 	return bad ? -1 : 0;
 }
 
 void cli_out_abort(struct cli_out *o)
 {
+	int e = errno; /* the caller's reason, not the clean-up's */
 	if (o->f)
 		fclose(o->f);
 	if (o->tmp && !o->unnamed)
@@ -157,6 +161,7 @@ void cli_out_abort(struct cli_out *o)
 	free(o->tmp);
 	free(o->path);
 	memset(o, 0, sizeof *o);
+	errno = e;
 }
 
 /* The absolute form of path with its directory resolved (symbolic links,

@@ -134,31 +134,17 @@ char *sweep_read_file(const char *path, size_t *len)
 
 int sweep_write_file_atomic(const char *path, const char *data, size_t len)
 {
-	size_t n = strlen(path) + 32;
-	char *tmp = malloc(n);
-	if (!tmp) {
-		errno = ENOMEM;
+	struct cli_out o;
+	char err[64]; /* the caller reports errno */
+	if (cli_out_open(&o, path, err, sizeof err) != 0)
 		return -1;
-	}
-	sweep_fmt(tmp, n, "%s.tmp.%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "wb");
-	if (!f) {
-		free(tmp);
-		return -1;
-	}
-	size_t put = len ? fwrite(data, 1, len, f) : 0;
-	int bad = put != len;
-	if (fclose(f) != 0)
-		bad = 1;
-	if (bad || rename(tmp, path) != 0) {
+	if (len && fwrite(data, 1, len, o.f) != len) {
 		int e = errno ? errno : EIO;
-		unlink(tmp);
-		free(tmp);
+		cli_out_abort(&o);
 		errno = e;
 		return -1;
 	}
-	free(tmp);
-	return 0;
+	return cli_out_commit(&o, err, sizeof err);
 }
 
 int sweep_mkdirs(const char *path)

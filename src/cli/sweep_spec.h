@@ -104,7 +104,8 @@ char *sweep_strdup(const char *s); /* NULL stays NULL */
 void sweep_fmt(char *buf, size_t sz, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Whole file into a malloc'd NUL-terminated buffer (length in *len if non-NULL); NULL on error. */
 char *sweep_read_file(const char *path, size_t *len);
-/* Write path.tmp.PID and rename it to path.  0, or -1 (errno set). */
+/* Write path whole or not at all (cli_out_open/commit of outfile.c: a
+ * temporary beside it, renamed into place).  0, or -1 (errno set). */
 int sweep_write_file_atomic(const char *path, const char *data, size_t len);
 
 /* ---- output directory (sweep_files.c) ---- */
