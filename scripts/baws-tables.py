@@ -328,6 +328,8 @@ def headline():
     row("Figs. 11/14: BAWS over GTO on the non-barrier set, mean (lud)", "neutral (lud +18%)",
         "%s (lud %s)" % (pct(gm(g11)), pct(g11["lud"])),
         ("yes" if abs(gm(g11) - 1) < 0.03 else "no") + " for the mean; lud no", lud)
+    row("BAWS's hardware cost (abstract, Section 4.1.2)", "6 bytes per SM (8 CTAs x 6-bit counters)",
+        "not simulated: src/sched/mwf.c models the same table, one counter per CTA slot of the SM", "n/a", "")
     head = ["#", "paper's claim (figure)", "paper", "warpsim (paper size, GTX480)", "reproduces?",
             "cause where it does not (the CSV that measures it)"]
     return table(head, [[str(n + 1)] + r for n, r in enumerate(rows)]) + "\n" + "".join(
