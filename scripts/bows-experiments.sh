@@ -6,8 +6,10 @@
 # inputs on one SM).  Each is a sweep spec under experiments/
 # (bows-*.spec, written for size paper); runs shared between figures are
 # computed once (--reuse).  Results go to results/bows-SIZE/, the CSVs and
-# HTML reports to docs/bows/, and scripts/bows-tables.py prints the tables of
-# docs/bows.md from those CSVs.  Resumable: rerun the same command.
+# HTML reports to docs/bows/ (and each CSV's commit to docs/bows/COMMITS), and
+# scripts/bows-tables.py prints the tables of docs/bows.md from those CSVs.
+# The paper-size-only specs (bows-fig9-paper-*, bows-adaptive-paper) are run
+# by hand as their headers say.  Resumable: rerun the same command.
 #
 #   scripts/bows-experiments.sh [--size tiny|small|paper] [--jobs N] [other warpsim sweep options]
 #
@@ -31,6 +33,14 @@ make -j"$(nproc)" all >/dev/null
 res="results/bows-$size"
 mkdir -p "$res/specs" docs/bows
 reuse=()
+# docs/bows/COMMITS: the commit (and size) each CSV was written at, for docs/bows.md's opening table
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+set_commit() {
+  awk -v c="$1" -v h="$commit" -v sz="$size" '$1 == c { printf "%-25s %-8s %s\n", c, h, sz; done = 1; next } { print }
+    END { if (!done) printf "%-25s %-8s %s\n", c, h, sz }' docs/bows/COMMITS > docs/bows/COMMITS.tmp
+  mv docs/bows/COMMITS.tmp docs/bows/COMMITS
+}
+touch docs/bows/COMMITS
 # fig9 first: fig2 is a subset of it; the Table I specs share their common
 # configuration; fig11-13 are fig10's runs.
 for fig in fig9 fig2 fig15 fig10 fig11-13 fig14 fig16 table1-h table1-m table1-t table1-l table1-sh adaptive occupancy; do
@@ -38,6 +48,7 @@ for fig in fig9 fig2 fig15 fig10 fig11-13 fig14 fig16 table1-h table1-m table1-t
   sed "s/^size paper\$/size $size/" "experiments/bows-$fig.spec" > "$spec"
   build/warpsim sweep "$spec" --out "$res/$fig" ${reuse[@]+"${reuse[@]}"} ${args[@]+"${args[@]}"} || echo "bows-experiments.sh: $fig: some jobs failed (see above)" >&2
   build/warpsim collect "$res/$fig" --output "docs/bows/$fig.csv"
+  set_commit "$fig.csv"
   build/warpsim report "$res/$fig" --output "docs/bows/$fig.html"
   reuse+=(--reuse "$res/$fig")
 done
