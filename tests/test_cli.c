@@ -756,6 +756,21 @@ TEST(cli_correlate)
 	cli_expect(t, args, 1, "cycle error");
 	snprintf(args, sizeof args, "correlate %s --size tiny --quiet --jobs 1 --max-cycle-error 0.01 --known vecadd", file);
 	cli_expect(t, args, 0, "(known difference)");
+	/* a `size` file beside the output overrides --size (default paper): same table as --size tiny */
+	char *tiny_out = NULL, *file_out = NULL, sizef[200];
+	snprintf(args, sizeof args, "correlate %s --size tiny --quiet --jobs 1", ref);
+	CHECK(cli_run(args, 1, &tiny_out) == 0);
+	cli_path(sizef, sizeof sizef, ref, "size");
+	CHECK(write_text(sizef, "tiny\n") == 0);
+	snprintf(args, sizeof args, "correlate %s --quiet --jobs 1", ref);
+	CHECK(cli_run(args, 1, &file_out) == 0);
+	CHECK_MSG(tiny_out && file_out && strcmp(tiny_out, file_out) == 0, "size file ignored:\n%s\n--\n%s", tiny_out,
+		  file_out);
+	free(tiny_out);
+	free(file_out);
+	CHECK(write_text(sizef, "huge\n") == 0);
+	cli_expect(t, args, 1, "is not a benchmark size");
+	remove(sizef);
 	/* --bench / --sched override */
 	snprintf(args, sizeof args, "correlate %s --size tiny --quiet --jobs 1 --bench histo --sched lrr", file);
 	cli_expect(t, args, 0, "histo_lrr");
