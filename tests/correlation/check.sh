@@ -77,7 +77,7 @@ for d in "${dirs[@]}"; do
 			END {
 				for (k in b) if (c[k, "lrr", "g"] && c[k, "gto", "g"]) {
 					rg = c[k, "lrr", "g"] / c[k, "gto", "g"]; rw = c[k, "lrr", "w"] / c[k, "gto", "w"]
-					x = rg - rw; x = x < 0 ? -x : x; if (x > rx) { rx = x; rk = sprintf("%s %.3f vs %.3f", k, rw, rg) }
+					x = rg - rw; x = x < 0 ? -x : x; if (rk == "" || x > rx) { rx = x; rk = sprintf("%s %.3f vs %.3f", k, rw, rg) }
 				}
 				met = n && s / n <= 10 && w <= 15 && rx <= 0.05
 				printf "targets (cycle MAPE <= 10%%, every run within 15%%, GTO/LRR within 0.05): %s -- %s %s: %d runs, MAPE %.1f%%, worst %s, worst GTO/LRR %s\n",
