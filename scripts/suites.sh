@@ -20,7 +20,10 @@
 #
 # A row already in the CSV (same suite, program, size, args, sched, fetch,
 # config) is skipped, so an interrupted run resumes where it stopped;
-# --retry reruns the rows whose status is not ok.  Builds and inputs are
+# --retry reruns the rows whose status is not ok.  Each run's log, its
+# per-launch statistics (TAG.jsonl) and its summary (TAG.summary.json, every
+# counter over all launches, written when the program exits) are kept in
+# WORK/logs (scripts/workloads.py reads them).  Builds and inputs are
 # made once per clone (WORK/src/SUITE) and reused by later runs.
 # docs/cuda.md ("Public benchmark suites") describes the manifest format.
 #
@@ -370,6 +373,7 @@ for p in "${progs[@]}"; do
 	tag=$(printf '%s' "$s.$name.$rsize.$policy_sched.$policy_fetch.$config_name" | tr -c 'A-Za-z0-9_.+=-' '_')
 	log=$work/logs/$tag.log
 	stats=$work/logs/$tag.jsonl
+	summary=$work/logs/$tag.summary.json
 	: >"$log"
 	prepare_suite "$s"
 	if [ -n "${s_state[$s]}" ]; then
@@ -399,12 +403,12 @@ for p in "${progs[@]}"; do
 	fi
 	if [ -z "$status" ]; then
 		echo "suites.sh: $p: running $args" >&2
-		rm -f "$stats"
-		echo "\$ warpsim cuda ${wopts[*]} --stats $stats -- $args" >>"$log"
+		rm -f "$stats" "$summary"
+		echo "\$ warpsim cuda ${wopts[*]} --stats $stats --summary $summary -- $args" >>"$log"
 		t0=${EPOCHREALTIME/,/.}
 		tcmd=()
 		[ "$timeout_s" = 0 ] || tcmd=(timeout -s TERM -k 30 "$timeout_s")
-		(cd "$pdir" && eval "exec \"\${tcmd[@]}\" \"\$warpsim\" cuda \"\${wopts[@]}\" --stats \"\$stats\" -- $args") \
+		(cd "$pdir" && eval "exec \"\${tcmd[@]}\" \"\$warpsim\" cuda \"\${wopts[@]}\" --stats \"\$stats\" --summary \"\$summary\" -- $args") \
 			>>"$log" 2>&1 </dev/null
 		rc=$?
 		t1=${EPOCHREALTIME/,/.}

@@ -167,5 +167,35 @@ check "a clone without the pinned commit: exit 1" test $? = 1
 CSV=$T/work2/results.csv expect selfcheck default status source-failed
 CSV=$T/work2/results.csv expect_has selfcheck default reason "the pinned commit $pin is not in $T/other"
 
+check "each run keeps warpsim cuda's summary beside its log" \
+	test -s "$T/work/logs/fixture.selfcheck.paper.gto.default.default.summary.json"
+
+# scripts/workloads.py end to end on the fixture: a fidelity table of ours (tiny) beside the
+# fixture's programs, cached per run, the page rewritten from the cache alone
+WL=(python3 "$ROOT/scripts/workloads.py" --tables "$FIX/workloads.tables" --manifest "$FIX/suites.manifest"
+	--src "fixture=$T/fixture" --nvcc "$FIX/nvcc-stub" --warpsim "$W" --work "$T/wl" --out "$T/wl.md")
+"${WL[@]}" >"$T/wl1.out" 2>&1
+check "workloads.py on the fixture exits 0" test $? = 0
+check "it runs 10 runs (3 of ours, 2 originals, under 2 policies) and prints their CPU time" \
+	grep -q "CPU time of the 10 runs executed now" "$T/wl1.out"
+check "the page has the table's title and header" grep -q "^| kernel | run | input | status | launches" "$T/wl.md"
+check "ours and the original are measured under LRR and GTO" \
+	grep -Eq "^\| vecadd \| fixture/selfcheck \| paper \`./selfcheck n.txt\` \| ok \(check: pass\) \| 2 \|" "$T/wl.md"
+check "ours' row has its cycles under both policies" \
+	grep -Eq "^\| vecadd \| ours \| tiny \| ok \| 1 \| 4 \| 256 \|.*\| [0-9,]+ \| [0-9,]+ \| [0-9.]+ \|$" "$T/wl.md"
+check "a program that does not build shows its status" grep -q "^| sp | fixture/broken | paper \`./broken\` | build-failed: build command" "$T/wl.md"
+check "an original not in the suite says why" grep -q "^\[2\] not in the fixture suite" "$T/wl.md"
+check "the paper's numbers are a line of their own" grep -q "^| vecadd | paper | VA |  | 1 |  | 128 |" "$T/wl.md"
+check "what differs names the launches against the original" grep -q "^\* \*\*vecadd\*\* (fixture/selfcheck): launches 1 vs 2" "$T/wl.md"
+cp "$T/wl.md" "$T/wl1.md"
+"${WL[@]}" >"$T/wl2.out" 2>&1
+check "a rerun runs nothing (every run cached)" grep -q "CPU time of the 0 runs executed now" "$T/wl2.out"
+check "and writes the same page" cmp -s "$T/wl.md" "$T/wl1.md"
+"${WL[@]}" --no-run --work "$T/wl-empty" >"$T/wl3.out" 2>&1
+check "--no-run without a cache: every cell 'not run'" grep -q "^| vecadd | ours | tiny | not run |" "$T/wl.md"
+printf 'paper x configs/gtx480.cfg G T\nrow sp\n' >"$T/bad.tables"
+python3 "$ROOT/scripts/workloads.py" --tables "$T/bad.tables" --warpsim "$W" --work "$T/wl" --out "$T/x.md" >"$T/e6" 2>&1
+check "a bad tables line: exit 2 naming file:line" test $? = 2 -a -n "$(grep "bad.tables:2: 'row OURS ORIGINAL SIZE" "$T/e6")"
+
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
