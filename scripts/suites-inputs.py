@@ -10,8 +10,12 @@ fixed seeds, so a file is the same on every machine.
                                          powers (0-0.0005 W), one value a line
   suites-inputs.py kmeans N F FILE       Rodinia kmeans text input: N lines "id f1 .. fF",
                                          features uniform in [0, 1)
+  suites-inputs.py mriq K S FILE         Parboil mri-q input (file.cc's binary layout): int K,
+                                         int X = S^3, then float kx, ky, kz [K], x, y, z [X]
+                                         (the S^3 voxel grid in [-0.5, 0.5)), phiR, phiI [K]
 """
 import random
+import struct
 import sys
 
 
@@ -45,6 +49,21 @@ def kmeans(n, nf, path):
             f.write("%d %s\n" % (i + 1, " ".join("%.6f" % rnd.random() for _ in range(nf))))
 
 
+def mriq(nk, side, path):
+    rnd = random.Random(4)
+    nx = side ** 3
+    grid = [(i - side / 2) / side for i in range(side)]
+    x = [grid[i % side] for i in range(nx)]
+    y = [grid[(i // side) % side] for i in range(nx)]
+    z = [grid[i // (side * side)] for i in range(nx)]
+    k = [[rnd.uniform(-side / 2, side / 2) for _ in range(nk)] for _ in range(3)]
+    phi = [[rnd.uniform(-1.0, 1.0) for _ in range(nk)] for _ in range(2)]
+    with open(path, "wb") as f:
+        f.write(struct.pack("<ii", nk, nx))
+        for arr in k + [x, y, z] + phi:
+            f.write(struct.pack("<%df" % len(arr), *arr))
+
+
 def main(argv):
     try:
         if argv[1:2] == ["bfs"] and len(argv) == 4:
@@ -53,6 +72,8 @@ def main(argv):
             return hotspot(int(argv[2]), argv[3], argv[4])
         if argv[1:2] == ["kmeans"] and len(argv) == 5:
             return kmeans(int(argv[2]), int(argv[3]), argv[4])
+        if argv[1:2] == ["mriq"] and len(argv) == 5:
+            return mriq(int(argv[2]), int(argv[3]), argv[4])
     except (ValueError, OSError) as e:
         sys.exit("suites-inputs.py: %s" % e)
     sys.exit(__doc__)
