@@ -186,7 +186,8 @@ check "ours' row has its cycles under both policies" \
 check "a program that does not build shows its status" grep -q "^| sp | fixture/broken | paper \`./broken\` | build-failed: build command" "$T/wl.md"
 check "an original not in the suite says why" grep -q "^\[2\] not in the fixture suite" "$T/wl.md"
 check "the paper's numbers are a line of their own" grep -q "^| vecadd | paper | VA |  | 1 |  | 128 |" "$T/wl.md"
-check "what differs names the launches against the original" grep -q "^\* \*\*vecadd\*\* (fixture/selfcheck): launches 1 vs 2" "$T/wl.md"
+check "what differs names the sizes and the launches against the original" grep -q \
+	"^\* \*\*vecadd\*\* (fixture/selfcheck): (ours at tiny size, the original at its paper input) launches 1 vs 2" "$T/wl.md"
 cp "$T/wl.md" "$T/wl1.md"
 "${WL[@]}" >"$T/wl2.out" 2>&1
 check "a rerun runs nothing (every run cached)" grep -q "CPU time of the 0 runs executed now" "$T/wl2.out"
