@@ -388,6 +388,7 @@ def main():
         R.running = not only or P["key"] in only
         cfg = os.path.relpath(os.path.join(ROOT, P["config"]), ROOT) if not os.path.isabs(P["config"]) else P["config"]
         lines, notes, diffs = [], [], []
+        ws = R.warp_size(cfg)
         for row in P["rows"]:
             k = row["ours"]
             osize = row["paper"].get("ours", "paper")
@@ -429,8 +430,12 @@ def main():
                                          ("threads", ro[0].get("threads"), "threads/CTA"),
                                          ("ctas_sm", ro[0]["ctas_sm"][0] if len(ro[0]["ctas_sm"]) == 1 else None,
                                           "CTAs/SM")):
-                    if key in vals and vals[key].isdigit() and mine is not None and int(vals[key]) != mine:
-                        d.append("%s %s vs paper %s" % (label, num(mine), vals[key]))
+                    if key in vals and vals[key].isdigit() and mine is not None:
+                        want = int(vals[key])
+                        if key == "threads":  # ours are counted in whole warps
+                            want = -(-want // ws) * ws
+                        if want != mine:
+                            d.append("%s %s vs paper %s" % (label, num(mine), vals[key]))
                 if "ctas" in vals and ro[0]["launches"]:
                     mean = ro[0]["ctas"] / ro[0]["launches"]
                     each = [float(v) for v in vals["ctas"].split("/")]
@@ -460,8 +465,9 @@ def main():
             "Each table: a bundled kernel (`ours`, `warpsim run NAME --size paper`), the public program its paper "
             "ran (built and run unmodified by `scripts/suites.sh` through `warpsim cuda`), and the paper's own "
             "numbers where it states them, on the paper's GPU configuration under LRR and GTO. How each cell is "
-            "measured: `scripts/workloads.py`'s header. threads/CTA is warps per CTA x warp size; CTAs/launch is "
-            "the mean over the launches; static bar. and LATs count the barrier and global-memory instructions "
+            "measured: `scripts/workloads.py`'s header. threads/CTA is warps per CTA x warp size (whole warps: a "
+            "paper's count is rounded up to whole warps before it is compared); CTAs/launch is the mean over the "
+            "launches; static bar. and LATs count the barrier and global-memory instructions "
             "in the PTX of the kernels that ran (n/a where the PTX is not readable); dyn. bar. counts CTA barrier "
             "releases; bar+exit is the warp-time share stalled at barriers and at the exit (BAWS Fig. 1); warp "
             "insts are the LRR run's; GTO/LRR is cycles LRR / cycles GTO (above 1: GTO faster). "
