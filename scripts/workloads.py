@@ -407,7 +407,7 @@ def main():
                 if row["orig"]:
                     lines[-1][3] += " [%d]" % len(notes)
             vals = {x: v for x, v in row["paper"].items() if x != "ours"}
-            if vals:
+            if set(vals) - {"name"}:  # a line only where the paper gives a number
                 lines.append(paper_line(k, vals))
             for r in ro + rg:
                 cpu_all += r.get("cpu_s", 0)
