@@ -23,7 +23,7 @@
 enum ws_bench_size { WS_SIZE_TINY, WS_SIZE_SMALL, WS_SIZE_PAPER, WS_SIZE_COUNT };
 
 struct ws_bench_out {
-	char msg[512];        /* verification detail or error message */
+	char msg[4096];       /* verification detail or error message (a deadlock report lists up to 8 stuck warps) */
 	unsigned launches;    /* kernel launches performed */
 };
 

@@ -131,6 +131,41 @@ TEST(core_l1d_bypass_runs_and_verifies)
 	}
 }
 
+/* A front end that fetches whenever the I-buffer has room (fetch_on_empty =
+ * false, 4 or 8 entries) lets a warp exit with an I-cache fill still on its
+ * way: its SM goes idle with the reply in the interconnect's input buffer.
+ * The SM must stay in the GPU's active set until the reply is popped; it
+ * used to leave it, the reply was stranded and the launch ended in a
+ * deadlock report with no stuck warp (hotspot, 1 and 2 threads). */
+TEST(core_idle_sm_keeps_its_pending_reply)
+{
+	const struct ws_bench_info *b = ws_bench_find("hotspot");
+	CHECK(b != NULL);
+	if (!b)
+		return;
+	static const char *const sets[][2] = {{"fetch_on_empty", "false"}, {"ibuf_depth", "4"},
+	                                      {"watchdog_cycles", "20000"}};
+	for (int threads = 1; threads <= 2; threads++) {
+		ws_config *cfg = wsConfigCreate();
+		char err[128], th[8];
+		for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+			CHECK(wsConfigSet(cfg, sets[i][0], sets[i][1], err, sizeof err) == WS_SUCCESS);
+		snprintf(th, sizeof th, "%d", threads);
+		CHECK(wsConfigSet(cfg, "threads", th, err, sizeof err) == WS_SUCCESS);
+		ws_sim *sim = NULL;
+		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+		wsConfigDestroy(cfg);
+		if (!sim)
+			return;
+		ws_module *mod;
+		CHECK(wsModuleLoadData(sim, &mod, b->ptx, "hotspot.ptx") == WS_SUCCESS);
+		struct ws_bench_out out;
+		memset(&out, 0, sizeof out);
+		CHECK_MSG(ws_bench_run(b, sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "threads=%d: %s", threads, out.msg);
+		wsSimDestroy(sim);
+	}
+}
+
 /* wsStatsGetDerived returns the metrics of the "derived" section, computed
  * from the counters, and rejects unknown names. */
 TEST(core_stats_derived_metrics)

@@ -415,7 +415,7 @@ static ws_result dwr_bench(struct test_ctx *t, const char *name, const char *con
 	r = wsModuleLoadData(sim, &mod, bi->ptx, bi->name);
 	if (r == WS_SUCCESS)
 		r = ws_bench_run(bi, sim, mod, WS_SIZE_TINY, &out);
-	snprintf(msg, msgsz, "%s", out.msg);
+	snprintf(msg, msgsz, "%.500s", out.msg); /* the head of it: the caller's buffer */
 	wsSimDestroy(sim);
 	return r;
 }

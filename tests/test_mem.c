@@ -557,6 +557,39 @@ TEST(mem_icnt_round_robin_is_fair)
 	icnt_destroy(n);
 }
 
+/* A packet for an output is pending from its push, while it still waits in
+ * an input buffer (here behind a full output ring), not only once granted:
+ * the GPU keeps an idle SM ticking while a reply for it is pending anywhere
+ * (a reply still in an input buffer when the SM went idle used to be
+ * stranded: hotspot with fetch_on_empty=false deadlocked) */
+TEST(mem_icnt_pending_includes_input_buffers)
+{
+	struct icnt_params p = {.inputs = 2, .outputs = 2, .latency = 1, .flit_bytes = 32, .flits_per_cycle = 1,
+				.in_buf_flits = 8, .out_buf_packets = 1};
+	struct icnt *n = icnt_create(&p);
+	CHECK(n != NULL);
+	if (!n)
+		return;
+	struct mem_pkt pk;
+	memset(&pk, 0, sizeof pk);
+	CHECK(!icnt_out_pending(n, 0) && !icnt_out_pending(n, 1));
+	CHECK(icnt_push(n, 1, 0, 1, &pk));
+	CHECK(icnt_out_pending(n, 0)); /* in input 1's buffer, not granted yet */
+	CHECK(!icnt_out_pending(n, 1));
+	CHECK(icnt_push(n, 1, 0, 1, &pk));
+	for (unsigned c = 0; c < 20; c++)
+		icnt_cycle(n); /* the first is granted; the second waits: output 0's ring holds one */
+	CHECK(icnt_peek(n, 0) != NULL);
+	icnt_pop(n, 0);
+	CHECK(icnt_out_pending(n, 0)); /* the second, still in the input buffer or in flight */
+	for (unsigned c = 0; c < 20; c++)
+		icnt_cycle(n);
+	CHECK(icnt_peek(n, 0) != NULL);
+	icnt_pop(n, 0);
+	CHECK(!icnt_out_pending(n, 0) && !icnt_out_pending(n, 2)); /* an output that does not exist: none */
+	icnt_destroy(n);
+}
+
 /* --------------------------------------------------- address mapping */
 
 TEST(mem_address_interleaving)

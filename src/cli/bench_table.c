@@ -82,7 +82,7 @@ static void run_one(const ws_config *cfg, bool functional, const struct ws_bench
 		t->cpu = cpu_now() - c0;
 		t->wall = speed_now() - w0;
 		out.msg[sizeof out.msg - 1] = '\0';
-		snprintf(t->msg, sizeof t->msg, "%s", out.msg[0] ? out.msg : wsSimLastError(sim));
+		snprintf(t->msg, sizeof t->msg, "%.500s", out.msg[0] ? out.msg : wsSimLastError(sim)); /* a table cell: the head of it */
 		collect(sim, t);
 		wsModuleUnload(mod);
 	} else {

@@ -368,11 +368,21 @@ void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsig
 {
 	for (uint32_t i = 0; i < s->nslots; i++) {
 		const struct sm_warp *w = &s->w[i];
-		if (!w->valid || w->finished)
+		/* a finished warp holds its CTA while results or stores are outstanding */
+		if (!w->valid || (w->finished && !w->inflight && !w->pending_stores))
 			continue;
 		(*total)++;
 		if (*shown >= 8 || *len + 300 >= bufsz)
 			continue;
+		if (w->finished) {
+			*len += (size_t)snprintf(buf + *len, bufsz - *len,
+						 "\n  SM %u slot %u: finished at cycle %llu, its CTA waits for %u result%s "
+						 "in flight and %u store%s pending",
+						 s->id, i, (unsigned long long)w->finish_cycle, w->inflight,
+						 w->inflight == 1 ? "" : "s", w->pending_stores, w->pending_stores == 1 ? "" : "s");
+			(*shown)++;
+			continue;
+		}
 		char d[400];
 		func_warp_describe(s->L, w->fc, w->fw, d, sizeof d);
 		*len += (size_t)snprintf(buf + *len, bufsz - *len,

@@ -160,7 +160,7 @@ struct func_launch {
 	void *progress_user;
 	/* first run-time error */
 	ws_result err;
-	char errmsg[1024];
+	char errmsg[4096];
 };
 
 /* Create/destroy a CTA's state (warps, registers, shared memory).  Returns NULL on OOM. */

@@ -74,6 +74,15 @@ static void report(struct gpu *g, const char *head)
 		sm_describe(g->sms[i], L->errmsg, sizeof L->errmsg, &len, &shown, &total);
 	if (total > shown && len < sizeof L->errmsg)
 		snprintf(L->errmsg + len, sizeof L->errmsg - len, "\n  ... and %u more warps", total - shown);
+	if (total || len >= sizeof L->errmsg)
+		return;
+	/* no warp left: what holds the launch is below the SMs */
+	len += (size_t)snprintf(L->errmsg + len, sizeof L->errmsg - len,
+				"\n  none: %u of %u CTAs completed, %u dispatched; the memory system has not drained%s",
+				g->ctas_done, g->nctas, g->next_cta, memsys_idle(g->mem) ? " (it has: no request in flight)" : "");
+	for (uint32_t i = 0, n = 0; i < g->nsms && len < sizeof L->errmsg; i++)
+		if (memsys_reply_pending(g->mem, i))
+			len += (size_t)snprintf(L->errmsg + len, sizeof L->errmsg - len, "%s%u", n++ ? ", " : "; replies pending for SM ", i);
 }
 
 /* Phase 2 of a cycle: the SMs in `list`, shared among nthreads threads. */

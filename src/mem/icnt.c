@@ -216,7 +216,21 @@ bool icnt_idle(const struct icnt *n)
 
 bool icnt_out_pending(const struct icnt *n, unsigned out)
 {
-	return out < n->p.outputs && !out_ring_empty(&n->out[out].q);
+	if (out >= n->p.outputs)
+		return false;
+	if (!out_ring_empty(&n->out[out].q))
+		return true;
+	if (!atomic_load_explicit(&n->queued, memory_order_relaxed))
+		return false;
+	/* not granted yet: still in an input buffer (the caller must wait for
+	 * these too; callers are rare -- the GPU asks only for an idle SM) */
+	for (unsigned i = 0; i < n->p.inputs; i++) {
+		const struct in_ring *q = &n->in[i].q;
+		for (uint32_t k = 0; k < q->n; k++)
+			if (in_ring_at(q, k)->out == out)
+				return true;
+	}
+	return false;
 }
 
 uint64_t icnt_now(const struct icnt *n) { return n->now; }

@@ -53,7 +53,8 @@ void icnt_pop(struct icnt *n, unsigned out);
 bool icnt_any_delivered(const struct icnt *n);
 /* Nothing queued or in flight anywhere. */
 bool icnt_idle(const struct icnt *n);
-/* Packets granted to output `out` and not yet popped (arrived or still in the pipeline). */
+/* Packets for output `out` not yet popped: waiting in an input buffer, or
+ * granted to it (arrived or still in the pipeline). */
 bool icnt_out_pending(const struct icnt *n, unsigned out);
 /* Interconnect cycles elapsed. */
 uint64_t icnt_now(const struct icnt *n);
