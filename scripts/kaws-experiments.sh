@@ -2,30 +2,48 @@
 # kaws-experiments.sh -- regenerate the KAWS paper's experiments on our suite:
 # Fig. 5 (IPC over LRR), Table 2 (last-CTA time), Fig. 6 (stall breakdown)
 # on the TITAN X model, all three on GTX480 for contrast, and the same on a
-# 2-SM TITAN X (kaws-density: several CTAs per SM at small size).  Each is a
-# sweep spec under experiments/; shared runs are computed once (--reuse).
-# CSVs and HTML reports go to docs/kaws/, the markdown tables to stdout
-# (scripts/kaws-tables.py).  The specs say `size small`; for the paper's
-# sizes pass SIZE=paper (hours on 2 cores):
-#   scripts/kaws-experiments.sh [--jobs N]
-#   SIZE=paper scripts/kaws-experiments.sh --jobs 16
+# 2-SM TITAN X (kaws-density).  Each is a sweep spec under experiments/;
+# shared runs are computed once (--reuse).  CSVs and HTML reports go to
+# docs/kaws/, the markdown tables to stdout (scripts/kaws-tables.py).
+#
+#   scripts/kaws-experiments.sh [--jobs N]              # size small: docs/kaws/{fig5,table2,fig6,gtx480,density}.csv
+#   SIZE=paper scripts/kaws-experiments.sh [--jobs N]   # paper size: docs/kaws/{fig5,gtx480,density}-paper.csv
+#
+# At paper size Table 2 and Fig. 6 are read from fig5-paper.csv (the same
+# runs), and two more sets run: the paper's collector model
+# (experiments/kaws-opcoll.spec: opcoll-paper.csv) and KA/KAWS without the
+# CTA-progress mode (scripts/kaws-ablation.sh: age-only-paper.csv).
+# Then scripts/kaws-tables.py docs/kaws docs/kaws.md refills docs/kaws.md.
+# Every sweep resumes where it stopped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 make -j"$(nproc)" all >/dev/null
 mkdir -p docs/kaws results
 size=${SIZE:-small}
 reuse=()
-for fig in fig5 table2 fig6 gtx480 density; do
+if [ "$size" = small ]; then
+  figs="fig5 table2 fig6 gtx480 density"
+else
+  figs="fig5 gtx480 density"
+fi
+for fig in $figs; do
   spec="experiments/kaws-$fig.spec"
+  out="results/kaws-$fig"
+  csv="docs/kaws/$fig"
   if [ "$size" != small ]; then
     sed "s/^size small/size $size/; s/^name kaws-$fig/name kaws-$fig-$size/" "$spec" > "results/kaws-$fig-$size.spec"
     spec="results/kaws-$fig-$size.spec"
+    out="results/kaws-$fig-$size"
+    csv="docs/kaws/$fig-$size"
   fi
-  out="results/kaws-$fig"
-  [ "$size" = small ] || out="results/kaws-$fig-$size"
   build/warpsim sweep "$spec" --out "$out" "${reuse[@]}" "$@"
-  build/warpsim collect "$out" --output "docs/kaws/$fig.csv"
-  build/warpsim report "$out" --output "docs/kaws/$fig.html"
+  build/warpsim collect "$out" --output "$csv.csv"
+  build/warpsim report "$out" --output "$csv.html"
   reuse+=(--reuse "$out")
 done
+if [ "$size" = paper ]; then
+  build/warpsim sweep experiments/kaws-opcoll.spec --out results/kaws-opcoll "$@"
+  build/warpsim collect results/kaws-opcoll --output docs/kaws/opcoll-paper.csv
+  scripts/kaws-ablation.sh age-only single-port "$@"
+fi
 scripts/kaws-tables.py docs/kaws
