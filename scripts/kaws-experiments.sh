@@ -10,9 +10,11 @@
 #   SIZE=paper scripts/kaws-experiments.sh [--jobs N]   # paper size: docs/kaws/{fig5,gtx480,density}-paper.csv
 #
 # At paper size Table 2 and Fig. 6 are read from fig5-paper.csv (the same
-# runs), and two more sets run: the paper's collector model
-# (experiments/kaws-opcoll.spec: opcoll-paper.csv) and KA/KAWS without the
-# CTA-progress mode (scripts/kaws-ablation.sh: age-only-paper.csv).
+# runs), and the readings run: one collector per unit type
+# (experiments/kaws-opcoll.spec: opcoll-paper.csv), global loads cached
+# (experiments/kaws-l1d.spec: l1d-paper.csv), and from patched copies KA/KAWS
+# without the CTA-progress mode and a single-ported collector
+# (scripts/kaws-ablation.sh: age-only-, single-port-paper.csv).
 # Then scripts/kaws-tables.py docs/kaws docs/kaws.md refills docs/kaws.md.
 # Every sweep resumes where it stopped.
 set -euo pipefail
@@ -44,6 +46,8 @@ done
 if [ "$size" = paper ]; then
   build/warpsim sweep experiments/kaws-opcoll.spec --out results/kaws-opcoll "$@"
   build/warpsim collect results/kaws-opcoll --output docs/kaws/opcoll-paper.csv
+  build/warpsim sweep experiments/kaws-l1d.spec --out results/kaws-l1d "$@"
+  build/warpsim collect results/kaws-l1d --output docs/kaws/l1d-paper.csv
   scripts/kaws-ablation.sh age-only single-port "$@"
 fi
 scripts/kaws-tables.py docs/kaws
