@@ -12,9 +12,11 @@
 # At paper size Table 2 and Fig. 6 are read from fig5-paper.csv (the same
 # runs), and the readings run: one collector per unit type
 # (experiments/kaws-opcoll.spec: opcoll-paper.csv), global loads cached
-# (experiments/kaws-l1d.spec: l1d-paper.csv), and from patched copies KA/KAWS
-# without the CTA-progress mode and a single-ported collector
-# (scripts/kaws-ablation.sh: age-only-, single-port-paper.csv).
+# (experiments/kaws-l1d.spec: l1d-paper.csv), KA/KAWS without the
+# CTA-progress mode (experiments/kaws-age-only.spec, ka_progress=0:
+# age-only-paper.csv) and a single-ported collector
+# (experiments/kaws-single-port.spec, opcoll_reads_per_cycle=1:
+# single-port-paper.csv).
 # Then scripts/kaws-tables.py docs/kaws docs/kaws.md refills docs/kaws.md.
 # Every sweep resumes where it stopped.
 set -euo pipefail
@@ -48,6 +50,9 @@ if [ "$size" = paper ]; then
   build/warpsim collect results/kaws-opcoll --output docs/kaws/opcoll-paper.csv
   build/warpsim sweep experiments/kaws-l1d.spec --out results/kaws-l1d "$@"
   build/warpsim collect results/kaws-l1d --output docs/kaws/l1d-paper.csv
-  scripts/kaws-ablation.sh age-only single-port "$@"
+  for v in age-only single-port; do
+    build/warpsim sweep "experiments/kaws-$v.spec" --out "results/kaws-$v" "$@"
+    build/warpsim collect "results/kaws-$v" --output "docs/kaws/$v-paper.csv"
+  done
 fi
 scripts/kaws-tables.py docs/kaws

@@ -241,7 +241,7 @@ def summary(name):
 
 
 def age_only():
-    """KA / KAWS without the CTA-progress mode (scripts/kaws-ablation.sh), by (bench, sched, opcoll_per_unit)"""
+    """KA / KAWS without the CTA-progress mode (ka_progress=0, experiments/kaws-age-only.spec), by (bench, sched, opcoll_per_unit)"""
     return load_key("age-only-paper", lambda r: (r["bench"], r["sched"], r.get("opcoll_per_unit", "")))
 
 
@@ -469,7 +469,7 @@ SECTIONS = [("headline", headline),
              table2("opcoll-paper", "Table 2, one collector per unit type, paper size") +
              fig6("opcoll-paper", "Fig. 6, one collector per unit type, paper size") +
              fig6("opcoll-paper", "Fig. 6, one collector per unit type, paper size, per scheduler", True) +
-             fig5("single-port-paper", "Fig. 5, one single-ported collector per unit type (patched copy), paper size") +
+             fig5("single-port-paper", "Fig. 5, one single-ported collector per unit type (opcoll_reads_per_cycle=1), paper size") +
              table2("single-port-paper", "Table 2, one single-ported collector per unit type, paper size") +
              fig6("single-port-paper", "Fig. 6, one single-ported collector per unit type, paper size") +
              fig5("l1d-paper", "Fig. 5, TITAN X with global loads cached in the L1D (l1d_bypass=false), paper size")),

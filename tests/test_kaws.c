@@ -121,6 +121,84 @@ TEST(kaws_ka_switch_at_last_cta_event)
 	ka->destroy(st);
 }
 
+/* ka_progress = 0 (the age-only ablation): the last-CTA event leaves KA and
+ * KAWS in age order; the same views as above */
+TEST(kaws_ka_progress_off_stays_in_age_order)
+{
+	for (int k = 0; k < 2; k++) {
+		const struct sched_policy *p = pol(k ? "kaws" : "ka");
+		CHECK(p != NULL);
+		if (!p)
+			return;
+		struct hview h;
+		hv_init(&h, 1);
+		hv_warp(&h, 0, 0, 1, 0);
+		hv_warp(&h, 1, 0, 1, 1);
+		hv_warp(&h, 2, 1, 2, 0);
+		hv_warp(&h, 3, 1, 2, 1);
+		h.c[0].insts_issued = 50;
+		h.c[1].insts_issued = 10;
+		ws_config *cfg = wsConfigCreate();
+		char err[128];
+		CHECK(cfg && wsConfigSet(cfg, "ka_progress", "0", err, sizeof err) == WS_SUCCESS);
+		struct sched_create_args a = {.nsched = 1, .nslots = HV_SLOTS, .nctas = HV_CTAS, .self = p, .cfg = cfg};
+		void *st = p->create(&a);
+		CHECK(st != NULL);
+		if (!st) {
+			wsConfigDestroy(cfg);
+			return;
+		}
+		uint32_t o[HV_SLOTS];
+		p->on_kernel_event(st, &h.v, SCHED_KERNEL_START);
+		h.v.last_cta_issued = true;
+		p->on_kernel_event(st, &h.v, SCHED_KERNEL_LAST_CTA_ISSUED);
+		CHECK_EQ(p->order(st, &h.v, 0, o), 4);
+		CHECK_MSG(o[0] == 0 && o[1] == 1 && o[2] == 2 && o[3] == 3, "%s: order %u %u %u %u", p->name, o[0], o[1],
+		          o[2], o[3]);
+		p->destroy(st);
+		wsConfigDestroy(cfg);
+	}
+}
+
+/* opcoll_reads_per_cycle: 0 (every operand whose bank is free) and 16 (more
+ * than any instruction's operands) time alike; 1 (the KAWS paper's
+ * single-ported collector) holds each instruction in its collector a cycle
+ * per operand, so mm runs longer with fewer register-bank conflicts (a
+ * collector that reads one operand a cycle contends for fewer banks) */
+TEST(kaws_opcoll_reads_per_cycle)
+{
+	const struct ws_bench_info *b = ws_bench_find("mm");
+	CHECK(b != NULL);
+	if (!b)
+		return;
+	static const char *const reads[] = {"0", "16", "1"};
+	uint64_t cyc[3] = {0}, conf[3] = {0};
+	for (int i = 0; i < 3; i++) {
+		ws_config *cfg = wsConfigCreate();
+		char err[128];
+		CHECK(cfg && wsConfigSet(cfg, "opcoll_reads_per_cycle", reads[i], err, sizeof err) == WS_SUCCESS);
+		ws_sim *sim = NULL;
+		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+		wsConfigDestroy(cfg);
+		if (!sim)
+			return;
+		ws_module *mod = NULL;
+		CHECK(wsModuleLoadData(sim, &mod, b->ptx, "mm.ptx") == WS_SUCCESS);
+		struct ws_bench_out out;
+		memset(&out, 0, sizeof out);
+		CHECK_MSG(ws_bench_run(b, sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "reads %s: %s", reads[i], out.msg);
+		wsStatsGet(sim, "cycles", &cyc[i]);
+		wsStatsGet(sim, "regbank_conflicts", &conf[i]);
+		wsSimDestroy(sim);
+	}
+	CHECK_EQ(cyc[0], cyc[1]);
+	CHECK_EQ(conf[0], conf[1]);
+	CHECK_MSG(cyc[2] > cyc[0], "single-ported %llu cycles, unlimited %llu", (unsigned long long)cyc[2],
+	          (unsigned long long)cyc[0]);
+	CHECK_MSG(conf[2] < conf[0], "single-ported %llu bank conflicts, unlimited %llu", (unsigned long long)conf[2],
+	          (unsigned long long)conf[0]);
+}
+
 /* Two schedulers; CTA progress 30 / 10 / 10 / 5 (CTA 3 finished-waiting
  * warp only); oldest warp first within a CTA and between CTAs of equal
  * progress; other schedulers' and finished warps left out. */

@@ -84,7 +84,8 @@ void sm_dispatch_tick(struct sm *s, uint64_t now)
 	s->busy_coll = k;
 }
 
-/* ---- operand collection: one read per register bank per cycle ---- */
+/* ---- operand collection: one read per register bank per cycle, at most
+ * opcoll_reads_per_cycle reads per collector (0: no limit) ---- */
 
 void sm_operands_tick(struct sm *s, uint64_t now)
 {
@@ -94,7 +95,7 @@ void sm_operands_tick(struct sm *s, uint64_t now)
 		struct sm_collector *c = &s->coll[s->coll_fifo[i]];
 		if (!c->busy || !c->op.reads_left || c->since >= now)
 			continue;
-		for (unsigned r = 0; r < c->op.nreads; r++) {
+		for (unsigned r = 0, got = 0; r < c->op.nreads && (!s->coll_reads || got < s->coll_reads); r++) {
 			int16_t b = c->op.banks[r];
 			if (b < 0)
 				continue;
@@ -105,6 +106,7 @@ void sm_operands_tick(struct sm *s, uint64_t now)
 			s->bank_busy[b] = now + 1;
 			c->op.banks[r] = -1;
 			c->op.reads_left--;
+			got++;
 		}
 	}
 }

@@ -46,6 +46,7 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	s->nslots = (uint32_t)cfg_int(cfg, CFG_max_warps_per_sm);
 	s->nctaslots = env->ctas_per_sm;
 	s->ibuf_depth = (uint32_t)cfg_int(cfg, CFG_ibuf_depth);
+	s->coll_reads = (uint32_t)cfg_int(cfg, CFG_opcoll_reads_per_cycle);
 	s->w = calloc(s->nslots, sizeof *s->w);
 	s->cta = calloc(s->nctaslots, sizeof *s->cta);
 	s->vw = calloc(s->nslots, sizeof *s->vw);

@@ -195,6 +195,7 @@ struct sm {
 	/* operand collectors: [nsched][UNIT_COUNT][opcoll_per_unit] */
 	struct sm_collector *coll;
 	uint32_t ncoll_per;
+	uint32_t coll_reads;           /* opcoll_reads_per_cycle: reads per collector per cycle, 0 = no limit */
 	uint8_t *coll_free;           /* [nsched][UNIT_COUNT] free collectors at the start of the issue stage (view.coll_free) */
 	uint8_t *coll_now;            /* [nsched][UNIT_COUNT] free collectors now (during the issue stage) */
 	bool sub_core;                /* units and register banks partitioned among the schedulers (sub_core) */

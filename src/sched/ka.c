@@ -15,16 +15,20 @@
  *    CTAs of equal progress).
  * The mode starts as age priority when create() builds the instance (an
  * instance serves one launch; each kernel of a multi-kernel benchmark
- * switches at its own last CTA).  No counters: which mode is on is visible in the order.
+ * switches at its own last CTA).  With ka_progress = 0 it never switches
+ * (age order throughout: the ablation of docs/kaws.md).  No counters: which
+ * mode is on is visible in the order.
  */
 #include <stdlib.h>
 
 #include "sched/ka.h"
+#include "sched/sched_params.h"
 #include "sched/sched_util.h"
 
 struct ka {
 	uint32_t nsched, nslots;
 	bool progress_mode; /* the kernel's last CTA has been issued */
+	bool progress;      /* ka_progress: switch to progress order then (else age order throughout) */
 };
 
 void sched_ka_destroy(void *st) { free(st); }
@@ -36,6 +40,7 @@ void *sched_ka_create(const struct sched_create_args *a)
 		return NULL;
 	s->nsched = a->nsched;
 	s->nslots = a->nslots;
+	s->progress = sched_cfg_int(a->cfg, CFG_ka_progress) != 0;
 	return s;
 }
 
@@ -76,7 +81,7 @@ uint32_t sched_ka_order(const void *st, const struct sched_view *v, uint32_t sch
 void sched_ka_on_kernel_event(void *st, const struct sched_view *v, enum sched_kernel_event ev)
 {
 	struct ka *s = st;
-	if (ev == SCHED_KERNEL_LAST_CTA_ISSUED)
+	if (ev == SCHED_KERNEL_LAST_CTA_ISSUED && s->progress)
 		s->progress_mode = true;
 }
 
