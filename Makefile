@@ -7,7 +7,8 @@
 #   make tsan       the parallel-simulation tests under ThreadSanitizer
 #   make golden     regenerate tests/golden/*.txt (golden statistics: tiny, bows_tiny, titanx_tiny, titanx_2sm_tiny, dwr_tiny,
 #                   frontend_tiny, baws_tiny, baws_small, gtx1080ti_tiny) deliberately
-#   make check-results  rerun a sample of the papers' documented runs and compare with the committed docs/*/ CSVs
+#   make check-results  rerun a sample of the papers' documented runs and compare with the committed docs/*/ CSVs,
+#                   and check that each paper's page regenerates from its CSVs (scripts/docs-tables-check.sh)
 #   make ptx        regenerate committed bench/*/kernel.ptx with nvcc (if present), then make regs
 #   make regs       regenerate committed bench/*/kernel.regs (ptxas's registers per kernel) from the PTX
 #   make cuda-hosts build/cuda-hosts/NAME: each bundled benchmark as a CUDA program (needs nvcc; docs/cuda.md)
@@ -153,6 +154,7 @@ golden: $(TESTBIN) $(CLI)
 # committed CSVs in docs/{baws,bows,kaws,dwr}/, exactly (docs/validation.md); CHECK_JOBS workers (default: cores)
 check-results: $(CLI)
 	scripts/check-results.py --bin $(CLI) $(if $(CHECK_JOBS),--jobs $(CHECK_JOBS))
+	scripts/docs-tables-check.sh
 
 # every kernel at small size (nw1, nw2, tsp, ht and atm among them: a few warps
 # spin or wait, as at paper size, where they take minutes), and at paper size

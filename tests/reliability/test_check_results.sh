@@ -65,5 +65,30 @@ else
 	bad "a bad list line: exit $rc: $(tail -c 400 "$T/out")"
 fi
 
+# scripts/docs-tables-check.sh: the paper pages regenerate from the
+# committed CSVs; a CSV value moved without refilling the page fails, naming
+# the paper and the command that refills it
+mkdir -p "$T/root/docs"
+cp -r docs/kaws docs/kaws.md "$T/root/docs/"
+if scripts/docs-tables-check.sh --root "$T/root" kaws > "$T/out" 2>&1; then
+	ok "docs-tables-check: the committed KAWS page regenerates"
+else
+	bad "docs-tables-check on an unmodified copy: $(tail -c 400 "$T/out")"
+fi
+python3 - "$T/root/docs/kaws/fig5-paper.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+col = rows[0].index("cycles")
+rows[1][col] = str(int(rows[1][col]) * 2)
+csv.writer(open(sys.argv[1], "w", newline=""), lineterminator="\n").writerows(rows)
+PY
+scripts/docs-tables-check.sh --root "$T/root" kaws > "$T/out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q "kaws: the committed page or figures differ.*scripts/kaws-tables.py docs/kaws docs/kaws.md" "$T/out"; then
+	ok "docs-tables-check: a CSV moved without refilling its page fails"
+else
+	bad "docs-tables-check on a moved CSV: exit $rc: $(tail -c 400 "$T/out")"
+fi
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
