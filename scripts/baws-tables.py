@@ -430,16 +430,8 @@ emit("ibuf", "ibuf (over lrr+rr, ibuf_depth 2)",
 emit("occupancy", "occupancy (over gto+rr at the same cap)", occupancy())
 
 if fill:
-    import re
-    text = open(fill).read()
-    seen = set()
-
-    def sub(m):
-        seen.add(m.group(1))
-        if m.group(1) not in TABLES:
-            sys.exit("baws-tables: %s: unknown marker baws-tables:%s" % (fill, m.group(1)))
-        return "<!-- baws-tables:%s -->\n%s<!-- /baws-tables -->" % (m.group(1), TABLES[m.group(1)])
-
-    text = re.sub(r"<!-- baws-tables:(\w+) -->\n.*?<!-- /baws-tables -->", sub, text, flags=re.S)
-    open(fill, "w").write(text)
-    print("%s: refilled %s" % (fill, ", ".join(sorted(seen))), file=sys.stderr)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.dont_write_bytecode = True  # no scripts/__pycache__ in the tree
+    import doc_tables
+    seen = doc_tables.fill(fill, "baws", TABLES)
+    print("%s: refilled %s" % (fill, ", ".join(sorted(set(seen)))), file=sys.stderr)

@@ -490,10 +490,10 @@ SECTIONS = [("headline", headline),
 bodies = {k: fn() for k, fn in SECTIONS}
 if len(sys.argv) > 2:
     # fill: replace the text between '<!-- kaws-tables:KEY -->' and '<!-- /kaws-tables -->' in the given file
-    doc = open(sys.argv[2]).read()
-    doc = re.sub(r"(<!-- kaws-tables:([\w-]+) -->\n).*?(<!-- /kaws-tables -->)",
-                 lambda m: m.group(1) + bodies.get(m.group(2), "") + m.group(3), doc, flags=re.S)
-    open(sys.argv[2], "w").write(doc)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.dont_write_bytecode = True  # no scripts/__pycache__ in the tree
+    import doc_tables
+    doc_tables.fill(sys.argv[2], "kaws", bodies)
     sys.exit(0)
 for k, _ in SECTIONS:
     if bodies[k]:

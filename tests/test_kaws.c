@@ -75,7 +75,19 @@ static void *ka_new(const struct sched_policy *p, uint32_t nsched)
 }
 
 /* One scheduler, CTA 0 (warps in slots 0,1; launched first, 50 instructions
- * issued) and CTA 1 (slots 2,3; launched later, 10 issued). */
+ * issued) and CTA 1 (slots 2,3; launched later, 10 issued): age order puts
+ * 0,1 first, CTA-progress order 2,3. */
+static void hv_two_ctas(struct hview *h)
+{
+	hv_init(h, 1);
+	hv_warp(h, 0, 0, 1, 0);
+	hv_warp(h, 1, 0, 1, 1);
+	hv_warp(h, 2, 1, 2, 0);
+	hv_warp(h, 3, 1, 2, 1);
+	h->c[0].insts_issued = 50;
+	h->c[1].insts_issued = 10;
+}
+
 TEST(kaws_ka_switch_at_last_cta_event)
 {
 	const struct sched_policy *ka = pol("ka");
@@ -83,13 +95,7 @@ TEST(kaws_ka_switch_at_last_cta_event)
 	if (!ka)
 		return;
 	struct hview h;
-	hv_init(&h, 1);
-	hv_warp(&h, 0, 0, 1, 0);
-	hv_warp(&h, 1, 0, 1, 1);
-	hv_warp(&h, 2, 1, 2, 0);
-	hv_warp(&h, 3, 1, 2, 1);
-	h.c[0].insts_issued = 50;
-	h.c[1].insts_issued = 10;
+	hv_two_ctas(&h);
 	void *st = ka_new(ka, 1);
 	CHECK(st != NULL);
 	if (!st)
@@ -131,13 +137,7 @@ TEST(kaws_ka_progress_off_stays_in_age_order)
 		if (!p)
 			return;
 		struct hview h;
-		hv_init(&h, 1);
-		hv_warp(&h, 0, 0, 1, 0);
-		hv_warp(&h, 1, 0, 1, 1);
-		hv_warp(&h, 2, 1, 2, 0);
-		hv_warp(&h, 3, 1, 2, 1);
-		h.c[0].insts_issued = 50;
-		h.c[1].insts_issued = 10;
+		hv_two_ctas(&h);
 		ws_config *cfg = wsConfigCreate();
 		char err[128];
 		CHECK(cfg && wsConfigSet(cfg, "ka_progress", "0", err, sizeof err) == WS_SUCCESS);
