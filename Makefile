@@ -198,7 +198,7 @@ $(BUILD)/fuzz-obj/%.o: %.c | $(BUILD)/gen/bench_ptx.c
 	clang $(CPPFLAGS) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
 $(BUILD)/fuzz-config: tests/fuzz/fuzz_config.c $(FUZZ_LIB_OBJ)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
-$(BUILD)/fuzz-sweep: tests/fuzz/fuzz_sweep.c src/cli/sweep_spec.c src/cli/sweep_files.c src/cli/json.c $(FUZZ_BENCH_OBJ) $(FUZZ_LIB_OBJ)
+$(BUILD)/fuzz-sweep: tests/fuzz/fuzz_sweep.c src/cli/sweep_spec.c src/cli/sweep_files.c src/cli/outfile.c src/cli/json.c $(FUZZ_BENCH_OBJ) $(FUZZ_LIB_OBJ)
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
 # exec's argument and input-file parsing (cli_exec_check): the exec command and the CLI pieces it uses
 FUZZ_EXEC_SRC := src/cli/cmd_exec.c src/cli/opts.c src/cli/types.c src/cli/outfile.c src/cli/common.c
