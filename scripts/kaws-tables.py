@@ -17,7 +17,7 @@ paper beside ours at paper size (fig5-paper.csv, opcoll-paper.csv,
 age-only-paper.csv, density-paper.csv) with the measured cause of each
 difference.
 """
-import csv, math, os, re, sys
+import csv, math, os, sys
 
 d = sys.argv[1] if len(sys.argv) > 1 else "docs/kaws"
 ORDER = ["streamcluster", "pathfinder", "bpt", "hotspot", "mriq", "qrg", "conv3d", "3mm", "resnet"]

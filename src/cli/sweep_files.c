@@ -139,9 +139,9 @@ int sweep_write_file_atomic(const char *path, const char *data, size_t len)
 	if (cli_out_open(&o, path, err, sizeof err) != 0)
 		return -1;
 	if (len && fwrite(data, 1, len, o.f) != len) {
-		int e = errno ? errno : EIO;
-		cli_out_abort(&o);
-		errno = e;
+		if (!errno)
+			errno = EIO;
+		cli_out_abort(&o); /* keeps errno */
 		return -1;
 	}
 	return cli_out_commit(&o, err, sizeof err);

@@ -56,6 +56,7 @@
 #include <unistd.h>
 
 #include "gpu/par.h"
+#include "util/decimal.h"
 
 struct par;
 
@@ -281,11 +282,8 @@ bool par_env_read(struct par_env *e, char *err, size_t errlen)
 	*e = (struct par_env){.spin_s = 50e-6, .profile = false};
 	const char *spin = getenv("WARPSIM_THREADS_SPIN_US");
 	if (spin && *spin) {
-		unsigned long us = 0;
-		const char *d = spin;
-		for (; *d >= '0' && *d <= '9'; d++)
-			us = us > 1000000 ? us : us * 10 + (unsigned long)(*d - '0'); /* stops growing past the range */
-		if (*d || us > 1000000) {
+		unsigned long us;
+		if (!util_decimal(spin, 1000000, &us) || us > 1000000) {
 			if (err)
 				snprintf(err, errlen,
 					 "environment variable WARPSIM_THREADS_SPIN_US='%s' is not a whole number of "

@@ -32,6 +32,7 @@
 #include "stats/derived.h"
 #include "stats/report.h"
 #include "stats/stats.h"
+#include "util/decimal.h"
 #include "util/hash.h"
 
 static const char *const result_strings[WS_RESULT_COUNT] = {
@@ -412,11 +413,8 @@ static ws_result ptx_size_limit(ws_sim *sim, size_t *limit)
 	const char *e = getenv("WARPSIM_PTX_MAX_MB");
 	if (!e || !*e)
 		return WS_SUCCESS;
-	const char *d = e;
-	unsigned long mb = 0;
-	for (; *d >= '0' && *d <= '9'; d++)
-		mb = mb > 65536 ? mb : mb * 10 + (unsigned long)(*d - '0'); /* stops growing past the range */
-	const char *why = *d || d == e ? "is not a whole number of MiB" : mb > 65536 ? "is larger than 65536"
+	unsigned long mb;
+	const char *why = !util_decimal(e, 65536, &mb) ? "is not a whole number of MiB" : mb > 65536 ? "is larger than 65536"
 	                  : mb == 0                                     ? "is zero"
 	                                                                : NULL;
 	if (why)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "ptx/ir.h"
+#include "util/decimal.h"
 #include "util/hash.h"
 
 extern char **environ;
@@ -279,11 +280,8 @@ static bool ptxas_timeout(unsigned *secs, char *why, size_t whysz)
 	const char *e = getenv("WARPSIM_PTXAS_TIMEOUT_S");
 	if (!e || !*e)
 		return true;
-	unsigned long v = 0;
-	const char *d = e;
-	for (; *d >= '0' && *d <= '9'; d++)
-		v = v > 86400 ? v : v * 10 + (unsigned long)(*d - '0'); /* stops growing past the range */
-	if (*d || v < 1 || v > 86400) {
+	unsigned long v;
+	if (!util_decimal(e, 86400, &v) || v < 1 || v > 86400) {
 		snprintf(why, whysz, "WARPSIM_PTXAS_TIMEOUT_S='%.40s' is not a whole number of seconds from 1 to 86400", e);
 		return false;
 	}
