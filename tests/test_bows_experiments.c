@@ -6,7 +6,8 @@
  * number of jobs, and the runs that several figures share have the same job
  * ids, so that the script's --reuse runs them once (Fig. 2 within Fig. 9,
  * Figs. 11-13 = Fig. 10, the paper's DDOS configuration in four of Table I's
- * five sub-tables).  Runs the built binary ($WARPSIM_BIN, default
+ * five sub-tables, Fig. 9's GTO column within the fast paper-size set), and the
+ * paper-size sets (Fig. 9's columns, the adaptive-delay readings) run at paper size.  Runs the built binary ($WARPSIM_BIN, default
  * build/warpsim) from the repository root; nothing is simulated.
  */
 #include <stdio.h>
@@ -73,6 +74,9 @@ TEST(bows_experiment_specs)
 	    {"fig11-13", 8 * 7},  {"fig14", 13 * 3},	{"fig16", 5 * 4},     {"table1-h", 21 * 4},
 	    {"table1-m", 21 * 4}, {"table1-t", 21 * 4}, {"table1-l", 21 * 4}, {"table1-sh", 21 * 4},
 	    {"adaptive", 8 * 6},  {"occupancy", 8 * 4},
+	    /* the paper-size sets (index 14 on): Fig. 9's columns and the adaptive-delay readings */
+	    {"fig9-paper-fast", 4 * 6}, {"fig9-paper-gto", 7 * 2}, {"fig9-paper-ht", 6},
+	    {"adaptive-paper", 5 * (4 * 2 - 3)},
 	};
 	char *out[sizeof specs / sizeof specs[0]];
 	for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
@@ -97,6 +101,26 @@ TEST(bows_experiment_specs)
 	for (size_t i = 7; i <= 11; i++)
 		CHECK_MSG((i == 9) != (strstr(out[i], paper) != NULL), "bows-%s.spec: %s", specs[i].name,
 			  i == 9 ? "t sub-table is at m=k=4" : "lacks the paper's configuration");
+	/* the paper-size sets run at paper size only; Fig. 9's GTO column shares the four
+	 * fast kernels' runs with the fast set (8 jobs); the readings of FRAC1 keep FRAC2 = 0.8
+	 * except at the paper's literal 0.05 / 0.5 pair */
+	for (size_t i = 14; i < sizeof specs / sizeof specs[0]; i++)
+		CHECK_MSG(bx_count(out[i], ";size=paper;") == specs[i].jobs, "bows-%s.spec: not all at paper size",
+			  specs[i].name);
+	int shared = 0;
+	for (const char *q = out[15]; (q = strstr(q, " pending ")); q++) {
+		const char *e = strchr(q, '\n');
+		char line[512];
+		size_t n = e ? (size_t)(e - q) : strlen(q);
+		if (n < sizeof line) {
+			memcpy(line, q, n);
+			line[n] = '\0';
+			shared += strstr(out[14], line) != NULL;
+		}
+	}
+	CHECK_EQ(shared, 8);
+	CHECK_EQ(bx_count(out[17], "bows_frac2=0.5"), 5); /* one per kernel */
+	CHECK_EQ(bx_count(out[17], "bows_delay=adaptive"), 25);
 	/* Fig. 14: MODULO only under BOWS, with the 5000-cycle fixed delay */
 	CHECK_EQ(bx_count(out[5], "ddos_hash=modulo"), 13);
 	CHECK_EQ(bx_count(out[5], "bows_delay_limit=5000"), 39);
