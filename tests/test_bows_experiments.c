@@ -102,8 +102,8 @@ TEST(bows_experiment_specs)
 		CHECK_MSG((i == 9) != (strstr(out[i], paper) != NULL), "bows-%s.spec: %s", specs[i].name,
 			  i == 9 ? "t sub-table is at m=k=4" : "lacks the paper's configuration");
 	/* the paper-size sets run at paper size only; Fig. 9's GTO column shares the four
-	 * fast kernels' runs with the fast set (8 jobs); the readings of FRAC1 keep FRAC2 = 0.8
-	 * except at the paper's literal 0.05 / 0.5 pair */
+	 * fast kernels' runs with the fast set (8 jobs); the adaptive readings keep FRAC2 = 0.8
+	 * except the one FRAC2 = 0.5 reading (with FRAC1 = 0.05), once per kernel */
 	for (size_t i = 14; i < sizeof specs / sizeof specs[0]; i++)
 		CHECK_MSG(bx_count(out[i], ";size=paper;") == specs[i].jobs, "bows-%s.spec: not all at paper size",
 			  specs[i].name);
@@ -119,7 +119,7 @@ TEST(bows_experiment_specs)
 		}
 	}
 	CHECK_EQ(shared, 8);
-	CHECK_EQ(bx_count(out[17], "bows_frac2=0.5"), 5); /* one per kernel */
+	CHECK_EQ(bx_count(out[17], "bows_frac2=0.5"), 5);
 	CHECK_EQ(bx_count(out[17], "bows_delay=adaptive"), 25);
 	/* Fig. 14: MODULO only under BOWS, with the 5000-cycle fixed delay */
 	CHECK_EQ(bx_count(out[5], "ddos_hash=modulo"), 13);
