@@ -8,10 +8,12 @@
 # computed once (--reuse).  Results go to results/bows-SIZE/, the CSVs and
 # HTML reports to docs/bows/ (and each CSV's commit to docs/bows/COMMITS), and
 # scripts/bows-tables.py prints the tables of docs/bows.md from those CSVs.
-# The paper-size-only specs (bows-fig9-paper-*, bows-adaptive-paper) are run
-# by hand as their headers say.  Resumable: rerun the same command.
+# The paper-size-only specs (bows-fig9-paper-fast, -ht, -gto and
+# bows-adaptive-paper: docs/bows/fig9-paper-*.csv, adaptive-paper.csv) run
+# with --paper-sets instead of the figures.  Resumable: rerun the same command.
 #
 #   scripts/bows-experiments.sh [--size tiny|small|paper] [--jobs N] [other warpsim sweep options]
+#   scripts/bows-experiments.sh --paper-sets [--jobs N] [...]   # the paper-size-only sets (hours on 2 cores: NW1, NW2, TSP)
 #
 # Default size: small (what docs/bows.md reports; about 25 minutes with one
 # job on a loaded 2-core machine).  --size paper runs the paper's inputs
@@ -20,8 +22,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 size=small
 args=()
+paper_sets=0
 while [ $# -gt 0 ]; do
   case "$1" in
+    --paper-sets) paper_sets=1; size=paper; shift ;;
     --size) size="$2"; shift 2 ;;
     --size=*) size="${1#--size=}"; shift ;;
     *) args+=("$1"); shift ;;
@@ -41,6 +45,23 @@ set_commit() {
   mv docs/bows/COMMITS.tmp docs/bows/COMMITS
 }
 touch docs/bows/COMMITS
+if [ "$paper_sets" = 1 ]; then
+  # the GTO column shares ATM, BH-TB, BH-ST and CP-DS with the fast set: fast first, gto last
+  for set in fig9-paper-fast fig9-paper-ht adaptive-paper fig9-paper-gto; do
+    build/warpsim sweep "experiments/bows-$set.spec" --out "$res/$set" ${reuse[@]+"${reuse[@]}"} ${args[@]+"${args[@]}"} || echo "bows-experiments.sh: $set: some jobs failed (see above)" >&2
+    left=$(build/warpsim sweep "experiments/bows-$set.spec" --out "$res/$set" --dry-run | grep -c -v -E '^[0-9a-f]{16} done|^sweep ' || true)
+    if [ "$left" != 0 ]; then
+      echo "bows-experiments.sh: $left jobs of $set not done; rerun to resume (docs/bows/$set.csv not written)" >&2
+      exit 1
+    fi
+    build/warpsim collect "$res/$set" --output "docs/bows/$set.csv"
+    set_commit "$set.csv"
+    reuse+=(--reuse "$res/$set")
+  done
+  scripts/bows-tables.py docs/bows > docs/bows/tables.md
+  echo "done: docs/bows/{fig9-paper-fast,fig9-paper-ht,adaptive-paper,fig9-paper-gto}.csv (paper size)"
+  exit 0
+fi
 # fig9 first: fig2 is a subset of it; the Table I specs share their common
 # configuration; fig11-13 are fig10's runs.
 for fig in fig9 fig2 fig15 fig10 fig11-13 fig14 fig16 table1-h table1-m table1-t table1-l table1-sh adaptive occupancy; do
