@@ -4,9 +4,11 @@
 # that moves the model (then `make check-results` pins the new numbers).
 #
 #   scripts/papers.sh --list                  # the parts, their sizes and the command each runs
-#   scripts/papers.sh [--jobs N] [PART...]    # run the parts (default: all, in the order below)
+#   scripts/papers.sh [--jobs N] [PART...]    # run the parts (default: the first seven below, in order)
 #
-# Each part is one paper's experiment script at one size (below); every sweep
+# Each part is one paper's experiment script at one size (below); the last two
+# (every BOWS and DWR figure at paper size, many hours on 2 cores: on a 16-core
+# machine, --jobs 16) run only when named.  Every sweep
 # in it resumes where it stopped, so an interrupted part is rerun with the same
 # command.  After the parts, each touched paper's page is refilled from its
 # CSVs (scripts/PAPER-tables.py, as scripts/docs-tables-check.sh checks).
@@ -36,6 +38,8 @@ kaws-small|kaws|small|docs/kaws/{fig5,table2,fig6,gtx480,density}.csv|scripts/ka
 kaws-paper|kaws|paper|docs/kaws/*-paper.csv|SIZE=paper scripts/kaws-experiments.sh --jobs "$JOBS"
 dwr-small|dwr|small|docs/dwr/*-small.csv (Figs. 1, 2, 4, 5a-c)|scripts/dwr-experiments.sh small --jobs "$JOBS"
 dwr-paper|dwr|paper|docs/dwr/fig4-paper-{rest,subset,mp}.csv|scripts/dwr-fig4-paper.sh
+bows-paper-figs|bows|paper|only when named: every BOWS figure and Table I at paper size, into the CSVs bows-small writes (many hours on 2 cores)|scripts/bows-experiments.sh --size paper --jobs "$JOBS"
+dwr-paper-figs|dwr|paper|only when named: DWR Figs. 1, 2, 4, 5a-c at paper size, docs/dwr/*-paper.csv (Fig. 4 reuses dwr-paper's runs)|r=(); for d in results/dwr-fig4-paper-*; do [ -d "$d" ] && r+=(--reuse "$d"); done; scripts/dwr-experiments.sh paper --jobs "$JOBS" "${r[@]}"
 EOF
 }
 
@@ -61,16 +65,17 @@ case $JOBS in '' | *[!0-9]* | 0) echo "papers.sh: --jobs needs a positive intege
 export JOBS
 
 if [ "$list" = 1 ]; then
-  printf '%-11s %-5s %-6s %s\n' part paper size writes
+  printf '%-15s %-5s %-6s %s\n' part paper size writes
   parts | while IFS='|' read -r name paper size writes cmd; do
-    printf '%-11s %-5s %-6s %s\n%18s$ %s\n' "$name" "$paper" "$size" "$writes" "" "$cmd"
+    printf '%-15s %-5s %-6s %s\n%22s$ %s\n' "$name" "$paper" "$size" "$writes" "" "$cmd"
   done
   exit 0
 fi
 
 known=" $(parts | cut -d'|' -f1 | tr '\n' ' ') "
 if [ ${#want[@]} -eq 0 ]; then
-  read -r -a want <<< "$(parts | cut -d'|' -f1 | tr '\n' ' ')"
+  # the default set: what the docs report today (the *-figs parts run only when named)
+  read -r -a want <<< "$(parts | grep -v '|only when named' | cut -d'|' -f1 | tr '\n' ' ')"
 fi
 for p in "${want[@]}"; do
   [[ $known == *" $p "* ]] || { echo "papers.sh: no part '$p' (parts:$known)" >&2; exit 2; }

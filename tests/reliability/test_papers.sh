@@ -8,7 +8,8 @@
 #      wall and CPU seconds to times.csv (CPU > 0: the simulation's time is
 #      counted), with --jobs passed to the part as JOBS;
 #   4. a failing part makes the whole run exit 1, naming it, after the other
-#      parts ran.
+#      parts ran; a part marked "only when named" is not in the default set, and
+#      runs when named.
 # Prints "N passed, N failed" last; exit 0 only if none failed.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -21,9 +22,9 @@ bad() { echo "FAIL $*"; fail=$((fail + 1)); }
 export PAPERS_OUT=$T/out
 
 scripts/papers.sh --list > "$T/list" 2>&1
-if [ $? = 0 ] && [ "$(grep -c -E '^(baws|bows-small|bows-paper|kaws-small|kaws-paper|dwr-small|dwr-paper) ' "$T/list")" = 7 ] &&
+if [ $? = 0 ] && [ "$(grep -c -E '^(baws|bows-small|bows-paper|kaws-small|kaws-paper|dwr-small|dwr-paper|bows-paper-figs|dwr-paper-figs) ' "$T/list")" = 9 ] &&
    grep -q 'scripts/bows-experiments.sh --paper-sets' "$T/list"; then
-  ok "--list names the seven parts and their commands"
+  ok "--list names the nine parts and their commands"
 else bad "--list: $(head -c 400 "$T/list")"; fi
 
 scripts/papers.sh no-such-part > "$T/o" 2>&1; rc=$?
@@ -45,11 +46,17 @@ else bad "a part: exit $rc, times row '$row': $(tail -c 400 "$T/o")"; fi
 cat > "$T/parts" <<P
 broken|none|tiny|a failing part|$W run no-such-benchmark
 sim|none|tiny|a vecadd run|$W run vecadd --size tiny --threads 1
+figs|none|tiny|only when named: not in the default set|echo ran > "$T/figs-ran"
 P
 PAPERS_PARTS=$T/parts scripts/papers.sh > "$T/o" 2>&1; rc=$?
-if [ $rc = 1 ] && grep -q "not done: broken" "$T/o" && grep -q "== sim" "$T/o" && [ "$(grep -c '^sim,' "$T/out/times.csv")" = 2 ]; then
-  ok "a failing part: exit 1 naming it, the next part still ran"
+if [ $rc = 1 ] && grep -q "not done: broken" "$T/o" && grep -q "== sim" "$T/o" && [ "$(grep -c '^sim,' "$T/out/times.csv")" = 2 ] &&
+   [ ! -e "$T/figs-ran" ]; then
+  ok "a failing part: exit 1 naming it, the next part still ran, an only-when-named part did not"
 else bad "a failing part: exit $rc: $(tail -c 400 "$T/o")"; fi
+
+PAPERS_PARTS=$T/parts scripts/papers.sh figs > "$T/o" 2>&1; rc=$?
+if [ $rc = 0 ] && [ -e "$T/figs-ran" ]; then ok "an only-when-named part runs when named"
+else bad "named figs part: exit $rc: $(tail -c 300 "$T/o")"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
