@@ -145,6 +145,10 @@ const char *wsConfigGet(const ws_config *cfg, const char *key, char *buf, size_t
  * check and fails with WS_ERROR_INVALID_CONFIG; call this first to get the
  * message. */
 ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz);
+/* Hash of every parameter's value: the "config_hash" of the stats JSON
+ * (wsStatsWriteJSON); equal configurations have equal hashes (0 if cfg is not
+ * a live configuration). */
+uint64_t wsConfigHash(const ws_config *cfg);
 /* Print every parameter (name, type, default, range, help). */
 void wsConfigPrintList(FILE *out);
 /* Print the effective configuration as "key = value" lines. */

@@ -390,6 +390,17 @@ CASE(wsConfigCheck)
 	}
 	CHECK(wsConfigCheck(F->cfg, NULL, 0) == WS_SUCCESS);
 }
+CASE(wsConfigHash)
+{
+	EACH_BAD(ws_config, c)
+	CHECK(wsConfigHash(c) == 0);
+	/* equal configurations hash equal; one parameter apart, not */
+	ws_config *c = wsConfigClone(F->cfg);
+	CHECK(c != NULL && wsConfigHash(c) == wsConfigHash(F->cfg) && wsConfigHash(c) != 0);
+	CHECK(wsConfigSet(c, "num_sms", "3", NULL, 0) == WS_SUCCESS);
+	CHECK(wsConfigHash(c) != wsConfigHash(F->cfg));
+	wsConfigDestroy(c);
+}
 CASE(wsConfigPrintList)
 {
 	(void)F;
@@ -892,7 +903,8 @@ CASE(wsTimelineWriteSVG)
 	X(wsGetErrorString) X(wsGetErrorName) X(wsSchedPolicyName) X(wsSchedPolicyDescription) X(wsSchedWrapperName) \
 	X(wsSchedWrapperDescription) X(wsFetchPolicyName) X(wsFetchPolicyDescription) X(wsSchedCheck)                \
 	X(wsSchedPolicyCounterName) X(wsSchedWrapperCounterName) X(wsConfigCreate) X(wsConfigDestroy)                \
-	X(wsConfigClone) X(wsConfigLoadFile) X(wsConfigSet) X(wsConfigGet) X(wsConfigCheck) X(wsConfigPrintList)     \
+	X(wsConfigClone) X(wsConfigLoadFile) X(wsConfigSet) X(wsConfigGet) X(wsConfigCheck)                          \
+	X(wsConfigHash) X(wsConfigPrintList)                                                                         \
 	X(wsConfigPrint) X(wsHostCores) X(wsSimCreate) X(wsSimDestroy) X(wsSimLastError) X(wsSimConfig) X(wsSimSetPrintfStream)     \
 	X(wsSimSetProgress) X(wsSimSetMallocHeapSize) X(wsSimHostWork) X(wsModuleLoad) X(wsModuleLoadData) X(wsModuleLoadDataRegs) X(wsModuleUnload)             \
 	X(wsModuleWarnings) X(wsModuleGetFunction) X(wsModuleGetGlobal) X(wsMemcpyToSymbol) X(wsMemcpyFromSymbol)    \

@@ -228,6 +228,45 @@ TEST(sweep_spec_errors)
 	sw_rmrf(dir);
 }
 
+/* A result made with another configuration (its config file edited since) is
+ * stale, as one of another binary is: the sweep runs it again; with the file as
+ * it was, the results made with the edit are the stale ones. */
+TEST(sweep_config_file_edit_is_stale)
+{
+	if (cli_missing(t))
+		return;
+	char dir[] = "/tmp/warpsim-sweep-cfg-XXXXXX";
+	CHECK(mkdtemp(dir) != NULL);
+	char path[600], spec[700], text[900], args[1600], *out;
+	snprintf(path, sizeof path, "%s/t.cfg", dir);
+	sw_write(path, "num_sms = 15\n");
+	snprintf(spec, sizeof spec, "%s/t.spec", dir);
+	snprintf(text, sizeof text, "name cfgedit\nbench vecadd\nsize tiny\nconfig %s\npolicy lrr gto\n", path);
+	sw_write(spec, text);
+	snprintf(args, sizeof args, "sweep %s --out %s/r", spec, dir);
+	int rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "sweep: %s", out);
+	free(out);
+	sw_write(path, "num_sms = 14\n");
+	rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "rerun: %s", out);
+	CHECK_STR_CONTAINS(out, "2 results came from another warpsim binary or configuration");
+	CHECK_STR_CONTAINS(out, "2 done (2 now, 0 before)");
+	free(out);
+	snprintf(args, sizeof args, "sweep %s --out %s/r --dry-run", spec, dir);
+	rc = cli_run(args, 1, &out);
+	CHECK_STR_CONTAINS(out, "2 jobs (2 done, 0 failed, 0 to run)");
+	free(out);
+	sw_write(path, "num_sms = 15\n");
+	rc = cli_run(args, 1, &out);
+	CHECK_STR_CONTAINS(out, "2 jobs (0 done, 0 failed, 2 to run)");
+	CHECK(strstr(out, " stale ") != NULL);
+	free(out);
+	char cmd[700];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	CHECK(system(cmd) == 0);
+}
+
 TEST(sweep_local_resume_collect_report)
 {
 	if (cli_missing(t))

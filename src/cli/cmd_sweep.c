@@ -289,17 +289,23 @@ static void self_hash(char out[17])
 }
 
 /* What DIR/jobs/ID.json is worth: a valid result (sweep_result_read, the
- * check `collect` makes too) of `binary` ("" for any binary), a valid result
- * of another warpsim binary (a result with no "binary" counts as another),
- * or not a valid result (malformed, truncated, tampered: why says how). */
+ * check `collect` makes too) of `binary` ("" for any binary) and of the job's
+ * configuration (its config_hash: a config file edited since makes it stale),
+ * a valid result of another warpsim binary or configuration (a result with no
+ * "binary" counts as another; with binary "" the configuration is not checked
+ * either: --keep-stale), or not a valid result (malformed, truncated,
+ * tampered: why says how). */
 enum result_kind { RESULT_OK, RESULT_STALE, RESULT_INVALID };
-static enum result_kind result_check(const char *dir, const char *id, const char *binary, char *why, size_t whysz)
+static enum result_kind result_check(const char *dir, const struct sweep_job *j, const char *binary, char *why,
+                                     size_t whysz)
 {
-	struct json *js = sweep_result_read(dir, id, why, whysz);
+	struct json *js = sweep_result_read(dir, j->id, why, whysz);
 	if (!js)
 		return RESULT_INVALID;
 	const char *b = json_get_str(json_get(js, "job"), "binary");
-	enum result_kind k = binary[0] && (!b || strcmp(b, binary) != 0) ? RESULT_STALE : RESULT_OK;
+	const char *h = json_get_str(js, "config_hash");
+	bool other = !b || strcmp(b, binary) != 0 || !h || strcmp(h, j->config_hash) != 0;
+	enum result_kind k = binary[0] && other ? RESULT_STALE : RESULT_OK;
 	json_free(js);
 	return k;
 }
@@ -316,7 +322,8 @@ static void set_aside_stale(const char *dir, const struct sweep_spec *s, const c
 		const char *id = s->jobs[i].id;
 		char why[PATH_MAX + 400];
 		enum result_kind k = RESULT_OK;
-		if (sweep_job_status(dir, id) != SWEEP_DONE || (k = result_check(dir, id, binary, why, sizeof why)) == RESULT_OK)
+		if (sweep_job_status(dir, id) != SWEEP_DONE ||
+		    (k = result_check(dir, &s->jobs[i], binary, why, sizeof why)) == RESULT_OK)
 			continue;
 		char from[PATH_MAX + 64], to[PATH_MAX + 64];
 		sweep_job_path(from, sizeof from, dir, id, "json");
@@ -939,7 +946,7 @@ int cli_cmd_sweep(const struct cli_args *a)
 			enum sweep_status st = sweep_job_status(dir, s->jobs[i].id);
 			char why[PATH_MAX + 400];
 			enum result_kind k =
-			    st == SWEEP_DONE ? result_check(dir, s->jobs[i].id, bin, why, sizeof why) : RESULT_OK;
+			    st == SWEEP_DONE ? result_check(dir, &s->jobs[i], bin, why, sizeof why) : RESULT_OK;
 			done += st == SWEEP_DONE && k == RESULT_OK;
 			failed += st == SWEEP_FAILED;
 			printf("%s %-7s %s\n", s->jobs[i].id,
@@ -998,7 +1005,8 @@ int cli_cmd_sweep(const struct cli_args *a)
 		set_aside_stale(dir, s, keep_binary, cli_opt_get(a, "quiet") != NULL, &stale, &invalid);
 		if (stale && !cli_opt_get(a, "quiet"))
 			fprintf(stderr,
-			        "[%s] %d result%s came from another warpsim binary (the simulator changed since): "
+			        "[%s] %d result%s came from another warpsim binary or configuration (the simulator or a "
+			        "config file changed since): "
 			        "running %s again (kept as jobs/ID.json.stale; --keep-stale counts them as done)\n",
 			        s->name, stale, stale == 1 ? "" : "s", stale == 1 ? "it" : "them");
 	}
@@ -1013,7 +1021,7 @@ int cli_cmd_sweep(const struct cli_args *a)
 			if (sweep_job_status(dir, id) == SWEEP_DONE || sweep_job_status(from, id) != SWEEP_DONE)
 				continue;
 			char why[PATH_MAX + 400];
-			if (result_check(from, id, keep_binary, why, sizeof why) != RESULT_OK) {
+			if (result_check(from, &s->jobs[k], keep_binary, why, sizeof why) != RESULT_OK) {
 				stale++;
 				continue;
 			}
@@ -1034,7 +1042,7 @@ int cli_cmd_sweep(const struct cli_args *a)
 		}
 		if (!cli_opt_get(a, "quiet"))
 			fprintf(stderr, "[%s] reused %d result%s from %s%s\n", s->name, here, here == 1 ? "" : "s", from,
-			        stale ? " (results of another warpsim binary not reused)" : "");
+			        stale ? " (results of another warpsim binary or configuration not reused)" : "");
 	}
 	double t0 = speed_now();
 	int rc = CLI_EXIT_OK, interrupted = 0, done_before = 0;

@@ -785,6 +785,7 @@ static int expand(struct parser *p, struct sweep_spec *s)
 		}
 		if (!excluded && p->base_line && filter_match(&p->base, j, cfg))
 			p->base.hits++;
+		sweep_fmt(j->config_hash, sizeof j->config_hash, "%016llx", (unsigned long long)wsConfigHash(cfg));
 		wsConfigDestroy(cfg);
 		if (excluded) {
 			sweep_job_clear(j);

@@ -54,6 +54,8 @@ struct sweep_job {
 	struct sweep_kv *params;        /* parameters set by the spec (not sched/fetch), sorted by key */
 	int nparams;
 	double timeout;                 /* seconds of wall-clock time, 0 = none */
+	char config_hash[17];           /* the effective configuration's hash (wsConfigHash): a result */
+	                                /* made with another (a config file edited since) is stale */
 };
 
 struct sweep_filter {

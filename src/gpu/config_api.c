@@ -140,6 +140,11 @@ ws_result wsConfigCheck(const ws_config *cfg, char *err, size_t errsz)
 	return r;
 }
 
+uint64_t wsConfigHash(const ws_config *cfg)
+{
+	return cfg_handle_ok(cfg) ? cfg_hash(cfg) : 0;
+}
+
 ws_result config_check(const struct ws_config *cfg, char *err, size_t errsz)
 {
 	ws_result r;
