@@ -4,8 +4,10 @@
 #
 #   tests/correlation/check.sh [--out ROOT] [DIR...] [-- CORRELATE OPTIONS...]
 #     DIR   configuration directories under tests/correlation (default: every one with a
-#           correlate.conf)
+#           correlate.conf, then `probes`)
 #     --out ROOT  writes ROOT/DIR/HALF/correlation.{md,csv,svg} (default: no files)
+#     `probes`: the correlation probes, programs of our own run under `warpsim cuda` (below);
+#           of the CORRELATE OPTIONS they take --config and --set
 #
 # tests/correlation/DIR/correlate.conf, one setting a line ('#' starts a comment):
 #   config FILE        warpsim's configuration (none: warpsim's defaults, the GTX480)
@@ -22,6 +24,13 @@
 # within +-15 %, every GTO/LRR speedup within 0.05; and the worst run's four counters that
 # differ most (GPGPU-Sim -> warpsim).  References are DIR/BENCH_POLICY/ (a
 # `size` file there names the size GPGPU-Sim ran).  Exit 1 when a bound is missed.
+#
+# tests/correlation/probes/NAME/probe.conf (probes/README.md), one setting a line:
+#   program FILE [ARG...]  the CUDA executable (relative to NAME/) and its arguments
+#   config FILE / set KEY=VALUE   warpsim's configuration (none: the GTX480 defaults)
+#   max-cycle-error P / max-ratio-error R   CI bounds on each run's cycles and on GTO/LRR
+# The references are NAME/NAME_lrr/ and NAME_gto/ (gpgpusim-out.txt: gpu_tot_sim_cycle);
+# a run must print the program's "PASSED".
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=
@@ -35,9 +44,71 @@ while [ $# -gt 0 ]; do
 done
 if [ ${#dirs[@]} -eq 0 ]; then
 	for c in tests/correlation/*/correlate.conf; do dirs+=("$(basename "$(dirname "$c")")"); done
+	dirs+=(probes)
 fi
+
+# check_probe NAME: the probe's LRR and GTO runs under `warpsim cuda` against GPGPU-Sim's cycles
+check_probe() {
+	local pd=tests/correlation/probes/$1 prog=() opts=() key val p mc= mr= tmp rc
+	[ -f "$pd/probe.conf" ] || { echo "check.sh: $pd/probe.conf: not found" >&2; return 2; }
+	while read -r key val; do
+		case $key in
+		''|'#'*) ;;
+		program) read -r -a prog <<< "$val"; prog[0]=$pd/${prog[0]} ;;
+		config) opts+=(--config "$val") ;;
+		set) opts+=(--set "$val") ;;
+		max-cycle-error) mc=$val ;;
+		max-ratio-error) mr=$val ;;
+		*) echo "check.sh: $pd/probe.conf: unknown setting '$key'" >&2; return 2 ;;
+		esac
+	done < "$pd/probe.conf"
+	[ ${#prog[@]} -gt 0 ] || { echo "check.sh: $pd/probe.conf: no program" >&2; return 2; }
+	opts+=("${probe_opts[@]}")
+	tmp=$(mktemp -d)
+	echo "== probes, $1: ${prog[*]#$pd/}"
+	for p in lrr gto; do
+		rc=0
+		build/warpsim cuda --quiet --sched $p ${opts[@]+"${opts[@]}"} --summary "$tmp/$p.json" -- "${prog[@]}" \
+			> "$tmp/$p.out" 2>&1 || rc=$?
+		if [ $rc -ne 0 ] || ! grep -q PASSED "$tmp/$p.out"; then
+			echo "check.sh: probe $1 $p: the run failed (exit $rc) or did not print PASSED:" >&2
+			tail -5 "$tmp/$p.out" >&2
+			rm -rf "$tmp"
+			return 1
+		fi
+		grep -o '"cycles": *[0-9]*' "$tmp/$p.json" | head -1 | tr -dc 0-9 > "$tmp/$p.w"
+		awk '/^gpu_tot_sim_cycle/ { c = $3 } END { print c }' "$pd/$1_$p/gpgpusim-out.txt" > "$tmp/$p.g"
+	done
+	awk -v n="$1" -v mc="$mc" -v mr="$mr" -v gl="$(cat "$tmp/lrr.g")" -v wl="$(cat "$tmp/lrr.w")" \
+		-v gg="$(cat "$tmp/gto.g")" -v wg="$(cat "$tmp/gto.w")" 'BEGIN {
+		el = 100 * (wl / gl - 1); eg = 100 * (wg / gg - 1); rg = gl / gg; rw = wl / wg; x = rw - rg
+		printf "%s: cycles LRR %d vs GPGPU-Sim %d (%+.1f%%), GTO %d vs %d (%+.1f%%); GTO/LRR %.3f vs %.3f\n",
+		       n, wl, gl, el, wg, gg, eg, rw, rg
+		bad = 0
+		if (mc != "" && (el > mc || -el > mc || eg > mc || -eg > mc)) {
+			printf "check.sh: probe %s: a cycle error exceeds the bound +-%s%% of probe.conf\n", n, mc > "/dev/stderr"; bad = 1 }
+		if (mr != "" && (x > mr || -x > mr)) {
+			printf "check.sh: probe %s: GTO/LRR %.3f is more than %s from GPGPU-Sim'"'"'s %.3f\n", n, rw, mr, rg > "/dev/stderr"; bad = 1 }
+		exit bad }' || { rm -rf "$tmp"; return 1; }
+	rm -rf "$tmp"
+}
+
+# of the options after --, those `warpsim cuda` takes too, for the probes
+probe_opts=()
+for ((i = 1; i <= $#; i++)); do
+	case ${!i} in
+	--set|--config) j=$((i + 1)); probe_opts+=("${!i}" "${!j}"); i=$j ;;
+	esac
+done
 fail=0
 for d in "${dirs[@]}"; do
+	if [ "$d" = probes ]; then
+		for c in tests/correlation/probes/*/probe.conf; do
+			[ -f "$c" ] || continue
+			check_probe "$(basename "$(dirname "$c")")" || fail=1
+		done
+		continue
+	fi
 	conf=tests/correlation/$d/correlate.conf
 	[ -f "$conf" ] || { echo "check.sh: $conf: not found" >&2; exit 2; }
 	cfg=() fitted= held=
