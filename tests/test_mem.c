@@ -6,7 +6,7 @@
  * latency, FR-FCFS reordering, peak bandwidth, write drain), and the whole
  * memory system (unloaded L2-hit and DRAM latencies as configured,
  * streaming bandwidth near and never above the DRAM peak, write acks,
- * atomic serialization, clock ratios, determinism).
+ * atomic serialization, per-sector L2 requests, clock ratios, determinism).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -980,17 +980,24 @@ TEST(mem_sys_unloaded_latencies)
 	}
 }
 
+/* A memory system of `nsms` SMs on cfg with zeroed statistics; NULL (cfg destroyed) on failure. */
+static struct memsys *sys_create(struct test_ctx *t, ws_config *cfg, struct ws_stats *st, unsigned nsms)
+{
+	memset(st, 0, sizeof *st);
+	struct memsys *m = cfg ? memsys_create(cfg, st, nsms) : NULL;
+	CHECK(m != NULL);
+	if (!m)
+		wsConfigDestroy(cfg);
+	return m;
+}
+
 TEST(mem_sys_writes_ack_and_atomics)
 {
 	ws_config *cfg = mem_cfg(NULL);
 	struct ws_stats st;
-	memset(&st, 0, sizeof st);
-	struct memsys *m = cfg ? memsys_create(cfg, &st, 2) : NULL;
-	CHECK(m != NULL);
-	if (!m) {
-		wsConfigDestroy(cfg);
+	struct memsys *m = sys_create(t, cfg, &st, 2);
+	if (!m)
 		return;
-	}
 	struct mem_reply o;
 	/* A write is acknowledged after the L2 takes it (write-allocate, no DRAM access). */
 	uint64_t w = round_trip(m, 0, 0x40000, 0xF, MEM_WRITE, &o);
@@ -1048,6 +1055,69 @@ TEST(mem_sys_writes_ack_and_atomics)
 	CHECK(memsys_idle(m));
 	memsys_destroy(m);
 	wsConfigDestroy(cfg);
+}
+
+/* Line fills (mem_req.fill) of `n` lines of one slice from SM 1, sent back to back: replies
+ * counted, bytes summed, cycle of the first and the last reply. */
+static unsigned fill_lines(struct memsys *m, unsigned n, bool fill, uint64_t *first, uint64_t *last, uint64_t *bytes)
+{
+	unsigned sent = 0, got = 0, want_bytes = 128 * n;
+	*first = *last = *bytes = 0;
+	for (uint64_t c = 1; c < 100000 && *bytes < want_bytes; c++) {
+		if (sent < n) {
+			struct mem_req r = {.addr = 0x40000 + (uint64_t)sent * 256 * 12, .token = sent, .sectors = 0xF,
+					    .kind = MEM_READ, .fill = fill};
+			if (memsys_send(m, 1, &r))
+				sent++;
+		}
+		memsys_cycle(m);
+		struct mem_reply o;
+		while (memsys_pop_reply(m, 1, &o)) {
+			if (!got++)
+				*first = c;
+			*last = c;
+			*bytes += o.bytes;
+		}
+	}
+	return got;
+}
+
+/* l2_sector_requests (GPGPU-Sim's sectored L2): a line fill becomes one L2 access and one
+ * reply per sector, so an L2 hit's last sector arrives 3 L2 cycles after a one-sector hit
+ * and a slice serves one sector, not one line, per cycle; reads that fill no cache stay whole. */
+TEST(mem_sys_l2_sector_requests)
+{
+	static const char *const on[] = {"l2_sector_requests", "true", NULL};
+	for (unsigned split = 0; split < 2; split++) {
+		ws_config *cfg = mem_cfg(split ? on : NULL);
+		struct ws_stats st;
+		struct memsys *m = sys_create(t, cfg, &st, 2);
+		if (!m)
+			return;
+		uint64_t first, last, bytes;
+		CHECK_EQ(fill_lines(m, 8, true, &first, &last, &bytes), split ? 32 : 8); /* misses: to the L2 */
+		drain(m, 2);
+		uint64_t acc0 = st.v[STAT_l2_accesses];
+		/* one line, an L2 hit */
+		CHECK_EQ(fill_lines(m, 1, true, &first, &last, &bytes), split ? 4 : 1);
+		CHECK_EQ(bytes, 128);
+		CHECK_MSG(last == (split ? expect_hit(cfg, 32) + 3 : expect_hit(cfg, 128)),
+			  "split %u: last reply after %llu cycles", split, (unsigned long long)last);
+		CHECK_EQ(st.v[STAT_l2_accesses] - acc0, split ? 4 : 1);
+		/* 8 lines back to back: one sector per L2 cycle (31 cycles from the first reply to the
+		 * last), else one line per cycle, the reply port's 3 cycles a line the limit */
+		CHECK_EQ(fill_lines(m, 8, true, &first, &last, &bytes), split ? 32 : 8);
+		CHECK_MSG(split ? last - first >= 31 : last - first <= 22, "split %u: 8 lines in %llu cycles", split,
+			  (unsigned long long)(last - first));
+		/* a read that fills no cache (an L1D bypass) comes back whole */
+		CHECK_EQ(fill_lines(m, 1, false, &first, &last, &bytes), 1);
+		CHECK_EQ(bytes, 128);
+		drain(m, 2);
+		CHECK(memsys_idle(m));
+		CHECK_EQ(st.v[STAT_icnt_reply_packets], split ? 4 * 8 + 4 + 4 * 8 + 1 : 8 + 1 + 8 + 1);
+		memsys_destroy(m);
+		wsConfigDestroy(cfg);
+	}
 }
 
 /* Stream sequential 128-byte reads from every SM; returns DRAM utilization

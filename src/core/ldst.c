@@ -416,7 +416,7 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 	struct cache *c = p->tex ? u->l1t : u->l1d;
 	uint32_t hit_lat = p->tex ? u->l1t_latency : u->l1d_latency;
 	struct mem_req r = {.addr = t->line, .token = TOK(p->tex ? TOK_L1T : TOK_L1D, 0), .sectors = t->sectors,
-			    .kind = MEM_READ};
+			    .kind = MEM_READ, .fill = true};
 	if (!memsys_can_accept(ms, sm, &r))
 		return false;
 	struct cache_result cr = cache_access(c, t->line, t->sectors, MEM_READ, p->entry);
@@ -436,6 +436,7 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			u->s->stats->v[STAT_offchip_requests] += !p->tex;
 		} else if (cr.forward) { /* not cached (bypass): the reply completes this load directly */
 			r.token = TOK(TOK_DIRECT, p->entry);
+			r.fill = false;
 			memsys_send(ms, sm, &r);
 			u->s->stats->v[STAT_offchip_requests] += !p->tex;
 		}
@@ -521,7 +522,7 @@ enum ifetch_result ldst_ifetch(struct ldst *u, uint32_t slot, uint64_t addr, uin
 	uint64_t a = CODE_BASE + addr;
 	uint64_t line = a & ~(uint64_t)(u->l1i_line - 1);
 	uint32_t sector = 1u << ((a - line) / MEM_SECTOR_BYTES);
-	struct mem_req r = {.addr = line, .token = TOK(TOK_L1I, 0), .sectors = sector, .kind = MEM_IFETCH};
+	struct mem_req r = {.addr = line, .token = TOK(TOK_L1I, 0), .sectors = sector, .kind = MEM_IFETCH, .fill = true};
 	if (!cache_probe(u->l1i, line, sector) && !memsys_can_accept(u->mem, u->s->id, &r))
 		return IFETCH_RETRY;
 	struct cache_result cr = cache_access(u->l1i, line, sector, MEM_READ, slot);

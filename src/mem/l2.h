@@ -19,6 +19,9 @@
  * request per L2 cycle, into the memory-controller pipeline (dram_latency
  * L2 cycles, GPGPU-Sim's dram_latency), then the DRAM scheduler queue; read
  * data goes back to the slice that asked.
+ * With sector_requests (GPGPU-Sim's sectored L2) a cache fill of n sectors
+ * enters the ROP pipeline as n one-sector requests: n L2 access cycles, n
+ * replies.
  * Addresses: a slice works in its slice-local address space (see
  * mem_map in mem.h); DRAM sees partition-local addresses.
  */
@@ -43,6 +46,7 @@ struct l2_params {
 	unsigned atomic_latency;   /* L2 cycles */
 	unsigned queue;            /* entries of L2<->DRAM, reply and atomic-unit queues */
 	unsigned dram_latency;     /* L2 cycles */
+	bool sector_requests;      /* split a multi-sector fill into one request (access, reply) per sector */
 };
 
 struct l2_part *l2_part_create(const struct l2_params *p, struct ws_stats *stats); /* NULL on error */
@@ -55,7 +59,9 @@ void l2_install(struct l2_part *l, unsigned s, uint64_t line, uint32_t sectors);
 /* Can slice `s` (0..slices-1) take a request from the interconnect now?
  * (l2_accept stamps the request with the cycle of the last l2_cycle.) */
 bool l2_can_accept(const struct l2_part *l, unsigned s);
-/* Hand slice `s` a request that arrived from the interconnect (check l2_can_accept first). */
+/* Hand slice `s` a request that arrived from the interconnect (false: no room now).  With
+ * sector_requests a cache fill (pkt->fill) of n sectors enters as n one-sector requests and
+ * needs n free entries. */
 bool l2_accept(struct l2_part *l, unsigned s, const struct mem_pkt *pkt);
 /* The oldest reply of slice `s` waiting for the interconnect, or NULL; the
  * reply is the request packet (kind, token, sm, addr, sectors, bytes). */

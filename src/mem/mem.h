@@ -38,7 +38,9 @@ enum mem_kind {
  * 32-byte sector at addr + 32*i.  The block must not cross an L2 line
  * (memsys clips sectors beyond it).  `bytes` is the data the request
  * carries (MEM_WRITE, MEM_ATOMIC); 0 means 32 per sector.  `token` is
- * opaque to the memory system and comes back in the reply.
+ * opaque to the memory system and comes back in the reply.  `fill`: a read
+ * that fills a sectored cache, which takes its sectors in any order, so the
+ * memory system may answer it with one reply per sector (l2_sector_requests).
  */
 struct mem_req {
 	uint64_t addr;
@@ -46,6 +48,7 @@ struct mem_req {
 	uint32_t sectors;
 	uint32_t bytes;
 	enum mem_kind kind;
+	bool fill;
 };
 
 /* A reply delivered to an SM: the request's addr/sectors/kind/token. */
@@ -67,6 +70,7 @@ struct mem_pkt {
 	uint32_t bytes;      /* data bytes of the request (write/atomic) */
 	uint32_t sm;         /* requesting SM */
 	enum mem_kind kind;
+	bool fill;           /* mem_req.fill */
 	uint64_t sent;       /* core cycle the SM sent it (round-trip latency statistics) */
 };
 

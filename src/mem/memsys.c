@@ -187,6 +187,7 @@ struct memsys *memsys_create(const struct ws_config *cfg, struct ws_stats *stats
 	lp.atomic_latency = (unsigned)cfg_int(cfg, CFG_l2_atomic_latency);
 	lp.queue = (unsigned)cfg_int(cfg, CFG_l2_queue_size);
 	lp.dram_latency = (unsigned)cfg_int(cfg, CFG_dram_latency);
+	lp.sector_requests = cfg_int(cfg, CFG_l2_sector_requests) != 0;
 	m->parts = calloc(m->nparts, sizeof *m->parts);
 	m->busy = calloc(m->nparts, sizeof *m->busy);
 	m->l2_wake = calloc(m->nparts, sizeof *m->l2_wake);
@@ -233,6 +234,7 @@ static void make_pkt(const struct memsys *m, unsigned sm, const struct mem_req *
 	p->line = line;
 	p->sectors = r->sectors;
 	p->l2_sectors = s;
+	p->fill = r->fill;
 	p->kind = (unsigned)r->kind < MEM_KIND_COUNT ? r->kind : MEM_READ;
 	p->bytes = r->bytes ? r->bytes : MEM_SECTOR_BYTES * mem_popcount(s);
 	p->sm = sm;
