@@ -25,7 +25,8 @@
 # differ most (GPGPU-Sim -> warpsim).  References are DIR/BENCH_POLICY/ (a
 # `size` file there names the size GPGPU-Sim ran).  Exit 1 when a bound is missed.
 #
-# tests/correlation/probes/NAME/probe.conf (probes/README.md), one setting a line:
+# tests/correlation/probes/NAME/probe.conf and any NAME/probe-*.conf (probes/README.md; each one
+# run of the probe on the same references), one setting a line:
 #   program FILE [ARG...]  the CUDA executable (relative to NAME/) and its arguments
 #   config FILE / set KEY=VALUE   warpsim's configuration (none: the GTX480 defaults)
 #   max-cycle-error P / max-ratio-error R   CI bounds on each run's cycles and on GTO/LRR
@@ -47,10 +48,9 @@ if [ ${#dirs[@]} -eq 0 ]; then
 	dirs+=(probes)
 fi
 
-# check_probe NAME: the probe's LRR and GTO runs under `warpsim cuda` against GPGPU-Sim's cycles
+# check_probe NAME CONF: the probe's LRR and GTO runs under `warpsim cuda` against GPGPU-Sim's cycles
 check_probe() {
-	local pd=tests/correlation/probes/$1 prog=() opts=() key val p mc= mr= tmp rc
-	[ -f "$pd/probe.conf" ] || { echo "check.sh: $pd/probe.conf: not found" >&2; return 2; }
+	local pd=tests/correlation/probes/$1 conf=$2 prog=() opts=() key val p mc= mr= tmp rc
 	while read -r key val; do
 		case $key in
 		''|'#'*) ;;
@@ -59,13 +59,13 @@ check_probe() {
 		set) opts+=(--set "$val") ;;
 		max-cycle-error) mc=$val ;;
 		max-ratio-error) mr=$val ;;
-		*) echo "check.sh: $pd/probe.conf: unknown setting '$key'" >&2; return 2 ;;
+		*) echo "check.sh: $conf: unknown setting '$key'" >&2; return 2 ;;
 		esac
-	done < "$pd/probe.conf"
-	[ ${#prog[@]} -gt 0 ] || { echo "check.sh: $pd/probe.conf: no program" >&2; return 2; }
-	opts+=("${probe_opts[@]}")
+	done < "$conf"
+	[ ${#prog[@]} -gt 0 ] || { echo "check.sh: $conf: no program" >&2; return 2; }
+	opts+=(${probe_opts[@]+"${probe_opts[@]}"})
 	tmp=$(mktemp -d)
-	echo "== probes, $1: ${prog[*]#$pd/}"
+	echo "== probes, $1 ($(basename "$conf")): ${prog[*]#$pd/}${opts[*]:+ ${opts[*]}}"
 	for p in lrr gto; do
 		rc=0
 		build/warpsim cuda --quiet --sched $p ${opts[@]+"${opts[@]}"} --summary "$tmp/$p.json" -- "${prog[@]}" \
@@ -79,14 +79,14 @@ check_probe() {
 		grep -o '"cycles": *[0-9]*' "$tmp/$p.json" | head -1 | tr -dc 0-9 > "$tmp/$p.w"
 		awk '/^gpu_tot_sim_cycle/ { c = $3 } END { print c }' "$pd/$1_$p/gpgpusim-out.txt" > "$tmp/$p.g"
 	done
-	awk -v n="$1" -v mc="$mc" -v mr="$mr" -v gl="$(cat "$tmp/lrr.g")" -v wl="$(cat "$tmp/lrr.w")" \
+	awk -v n="$1" -v conf="$conf" -v mc="$mc" -v mr="$mr" -v gl="$(cat "$tmp/lrr.g")" -v wl="$(cat "$tmp/lrr.w")" \
 		-v gg="$(cat "$tmp/gto.g")" -v wg="$(cat "$tmp/gto.w")" 'BEGIN {
 		el = 100 * (wl / gl - 1); eg = 100 * (wg / gg - 1); rg = gl / gg; rw = wl / wg; x = rw - rg
 		printf "%s: cycles LRR %d vs GPGPU-Sim %d (%+.1f%%), GTO %d vs %d (%+.1f%%); GTO/LRR %.3f vs %.3f\n",
 		       n, wl, gl, el, wg, gg, eg, rw, rg
 		bad = 0
 		if (mc != "" && (el > mc || -el > mc || eg > mc || -eg > mc)) {
-			printf "check.sh: probe %s: a cycle error exceeds the bound +-%s%% of probe.conf\n", n, mc > "/dev/stderr"; bad = 1 }
+			printf "check.sh: probe %s: a cycle error exceeds the bound +-%s%% of %s\n", n, mc, conf > "/dev/stderr"; bad = 1 }
 		if (mr != "" && (x > mr || -x > mr)) {
 			printf "check.sh: probe %s: GTO/LRR %.3f is more than %s from GPGPU-Sim'"'"'s %.3f\n", n, rw, mr, rg > "/dev/stderr"; bad = 1 }
 		exit bad }' || { rm -rf "$tmp"; return 1; }
@@ -103,9 +103,9 @@ done
 fail=0
 for d in "${dirs[@]}"; do
 	if [ "$d" = probes ]; then
-		for c in tests/correlation/probes/*/probe.conf; do
+		for c in tests/correlation/probes/*/probe.conf tests/correlation/probes/*/probe-*.conf; do
 			[ -f "$c" ] || continue
-			check_probe "$(basename "$(dirname "$c")")" || fail=1
+			check_probe "$(basename "$(dirname "$c")")" "$c" || fail=1
 		done
 		continue
 	fi
