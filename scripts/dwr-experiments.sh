@@ -16,8 +16,10 @@ case $size in tiny|small|paper) ;; *) echo "usage: $0 [tiny|small|paper] [sweep 
 make -j2 all >/dev/null
 known=" $(build/warpsim list | awk 'NR>1 {print $1}' | tr '\n' ' ') "
 mkdir -p docs/dwr results
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# the specs run, kept under results/ at a fixed path: the HTML reports name it, so a
+# rerun that changes nothing leaves them byte-identical
+tmp=results/dwr-specs-$size
+mkdir -p "$tmp"
 reuse=()
 for fig in fig4 fig2 fig1 fig5a fig5b fig5c; do
   spec=experiments/dwr-$fig.spec
