@@ -63,6 +63,7 @@ struct ld_proc {
 	enum mem_kind kind;       /* of the global/local transactions */
 	bool cached;              /* through the L1D (or the L1T when tex) */
 	bool tex;                 /* texture/surface read: through the texture cache */
+	bool critical;            /* CACP: the issue policy called the warp critical when the load started */
 };
 
 struct ldst {
@@ -72,6 +73,7 @@ struct ldst {
 	unsigned l1d_line, l1i_line, l1t_line;
 	uint32_t l1d_latency, l1t_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
 	bool bypass;
+	bool cacp;                /* the L1D runs CAWA's CACP (l1d_cacp and a policy that predicts criticality) */
 	struct ld_proc *proc;
 	unsigned nproc;
 	struct ld_entry *tab;
@@ -89,6 +91,8 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->mem = s->env.mem;
 	struct cache_params p;
 	cache_params_from_config(cfg, CACHE_STATS_L1D, &p);
+	p.cacp_on = p.cacp_on && !p.bypass && s->pol->critical;
+	u->cacp = p.cacp_on;
 	u->l1d = cache_create(&p, s->stats);
 	u->l1d_line = p.line_bytes;
 	u->bypass = p.bypass;
@@ -259,6 +263,7 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	p->entry = e;
 	p->busy_until = now + 1;
 	p->ntxn = p->next = 0;
+	p->critical = false;
 	const struct ptx_insn *in = op->d->in;
 	/* tensor-core loads/stores name the lanes that supply addresses (mem_lanes) */
 	uint64_t exec = info->mem_lanes_set ? info->mem_lanes : info->exec;
@@ -371,6 +376,11 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 			ck = uncached ? COAL_LOAD_UNCACHED : COAL_LOAD_CACHED;
 			p->kind = MEM_READ;
 			p->cached = !uncached;
+			if (u->cacp && p->cached) { /* the warp's criticality, as the policy sees it now */
+				struct sched_view v = u->s->view;
+				v.cycle = now;
+				p->critical = u->s->pol->critical(u->s->pol_st, &v, op->slot);
+			}
 		}
 		p->ntxn = coal_warp(A, glob, ws, size, ck, u->l1d_line, p->txn);
 		return true;
@@ -419,7 +429,9 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			    .kind = MEM_READ, .fill = true};
 	if (!memsys_can_accept(ms, sm, &r))
 		return false;
-	struct cache_result cr = cache_access(c, t->line, t->sectors, MEM_READ, p->entry);
+	struct cacp_access ca = {.pc = le->op.d->addr, .critical = p->critical};
+	struct cache_result cr = u->cacp && !p->tex ? cache_access_cacp(c, t->line, t->sectors, p->entry, &ca)
+						    : cache_access(c, t->line, t->sectors, MEM_READ, p->entry);
 	switch (cr.status) {
 	case CACHE_HIT:
 		if (le->ready < now + hit_lat)

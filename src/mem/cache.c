@@ -7,6 +7,8 @@
  * entries hold up to mshr_merge waiting accesses (token + sectors needed);
  * an access waits only for the sectors that are pending, so partial fills
  * release the accesses they complete.  All storage is allocated at create.
+ * Under CACP (an L1D option) the replacement of reads that carry
+ * criticality is delegated to cacp.c; every other access keeps LRU.
  */
 #include <string.h>
 
@@ -47,6 +49,7 @@ struct cache {
 	struct cache_waiter *waiters;  /* [mshrs * mshr_merge] */
 	uint32_t *free_mshr;           /* stack of free indices */
 	uint32_t nfree;
+	struct cacp *cacp;             /* CAWA's CACP state; NULL when off */
 };
 
 enum { ST_ACC, ST_HIT, ST_MISS, ST_HITRES, ST_RESFAIL, ST_EVICT, ST_WB };
@@ -97,6 +100,10 @@ struct cache *cache_create(const struct cache_params *p, struct ws_stats *stats)
 		cache_destroy(c);
 		return NULL;
 	}
+	if (p->cacp_on && !(c->cacp = cacp_create(&p->cacp, p->sets, p->ways, stats))) {
+		cache_destroy(c);
+		return NULL;
+	}
 	for (size_t i = 0; i < (size_t)p->sets * p->ways; i++)
 		c->lines[i].mshr = -1;
 	/* Free stack: pop from the end, so entry 0 is used first. */
@@ -114,6 +121,7 @@ void cache_destroy(struct cache *c)
 	free(c->mshrs);
 	free(c->waiters);
 	free(c->free_mshr);
+	cacp_destroy(c->cacp);
 	free(c);
 }
 
@@ -169,6 +177,28 @@ static int64_t victim(const struct cache *c, uint64_t tag)
 	return best;
 }
 
+/* CACP's victim for a read fill of `tag` with access `a`: an empty way of
+ * the partition the CCBP predicts (lowest index), else its RRIP choice among
+ * the partition's unreserved ways; -1 if every way of the partition is
+ * reserved.  *sig gets the fill's signature. */
+static int64_t cacp_victim_of(struct cache *c, uint64_t tag, const struct cacp_access *a, uint32_t *sig)
+{
+	size_t base = (size_t)set_of(c, tag) * c->p.ways;
+	*sig = cacp_signature(c->cacp, a->pc, tag);
+	unsigned lo, hi;
+	cacp_partition(c->cacp, cacp_predict_critical(c->cacp, *sig), &lo, &hi);
+	uint64_t evictable = 0;
+	for (unsigned w = lo; w < hi; w++) {
+		const struct cache_line *l = &c->lines[base + w];
+		if (!l->present)
+			return (int64_t)(base + w);
+		if (l->mshr < 0)
+			evictable |= 1ull << w;
+	}
+	int w = cacp_victim(c->cacp, base, lo, hi, evictable);
+	return w < 0 ? -1 : (int64_t)(base + (size_t)w);
+}
+
 /* Replace line `idx` by `tag` (state cleared), reporting a write-back. */
 static void install(struct cache *c, size_t idx, uint64_t tag, struct cache_result *r)
 {
@@ -209,13 +239,19 @@ static uint32_t alloc_mshr(struct cache *c, size_t line_idx)
 	return m;
 }
 
-static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t need, uint64_t token, bool rmw)
+/* A read (or an atomic read-modify-write); `a` is the CACP access (NULL: LRU, no CACP). */
+static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t need, uint64_t token, bool rmw,
+				       const struct cacp_access *a)
 {
 	struct cache_result r = {0};
 	int64_t li = lookup(c, tag);
 	if (li >= 0) {
 		struct cache_line *l = &c->lines[li];
 		if (!(need & ~l->valid)) {
+			if (a) {
+				cacp_on_reuse(c->cacp, (size_t)li, a->critical);
+				cacp_count_access(c->cacp, a->critical, true);
+			}
 			touch(c, l);
 			if (rmw)
 				l->dirty |= need;
@@ -237,6 +273,10 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 				fetch = c->p.sector_fill ? missing : c->full_mask & ~l->valid & ~e->pending;
 			add_waiter(c, (uint32_t)l->mshr, token, need);
 			e->pending |= fetch;
+			if (a) {
+				cacp_on_reuse(c->cacp, (size_t)li, a->critical);
+				cacp_count_access(c->cacp, a->critical, false);
+			}
 			touch(c, l);
 			if (rmw)
 				l->dirty |= need;
@@ -256,6 +296,10 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 		uint32_t fetch = c->p.sector_fill ? need & ~l->valid : c->full_mask & ~l->valid;
 		c->mshrs[m].pending = fetch;
 		add_waiter(c, m, token, need);
+		if (a) {
+			cacp_on_reuse(c->cacp, (size_t)li, a->critical);
+			cacp_count_access(c->cacp, a->critical, false);
+		}
 		touch(c, l);
 		if (rmw)
 			l->dirty |= need;
@@ -265,11 +309,18 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 		r.fetch_mask = fetch;
 		return r;
 	}
-	int64_t v = c->nfree ? victim(c, tag) : -1;
+	uint32_t sig = 0;
+	int64_t v = !c->nfree ? -1 : a ? cacp_victim_of(c, tag, a, &sig) : victim(c, tag);
 	if (v < 0) {
 		bump(c, ST_RESFAIL);
 		r.status = CACHE_RESERVATION_FAIL;
 		return r;
+	}
+	if (a) {
+		if (c->lines[v].present && c->lines[v].valid)
+			cacp_on_evict(c->cacp, (size_t)v);
+		cacp_on_fill(c->cacp, (size_t)v, sig);
+		cacp_count_access(c->cacp, a->critical, false);
 	}
 	install(c, (size_t)v, tag, &r);
 	uint32_t m = alloc_mshr(c, (size_t)v);
@@ -380,14 +431,27 @@ struct cache_result cache_access(struct cache *c, uint64_t addr, uint32_t sector
 		return write_forward(c, tag, sectors, c->p.write_policy == CACHE_WRITE_EVICT);
 	case MEM_ATOMIC:
 		if (c->p.write_policy == CACHE_WRITE_BACK)
-			return read_access(c, tag, sectors, token, true);
+			return read_access(c, tag, sectors, token, true, NULL);
 		return write_forward(c, tag, sectors, true);
 	case MEM_READ:
 	case MEM_IFETCH:
 	default:
-		return read_access(c, tag, sectors, token, false);
+		return read_access(c, tag, sectors, token, false, NULL);
 	}
 }
+
+struct cache_result cache_access_cacp(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t token,
+				      const struct cacp_access *a)
+{
+	if (!c->cacp || !a || c->p.bypass)
+		return cache_access(c, addr, sectors, MEM_READ, token);
+	sectors &= c->full_mask;
+	if (!sectors)
+		sectors = c->full_mask;
+	return read_access(c, addr >> c->line_shift, sectors, token, false, a);
+}
+
+const struct cacp *cache_cacp(const struct cache *c) { return c->cacp; }
 
 unsigned cache_fill(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t *tokens, unsigned cap)
 {
@@ -525,6 +589,7 @@ void cache_params_from_config(const struct ws_config *cfg, enum cache_level leve
 		p->sector_fill = cfg_int(cfg, CFG_l1d_sector_fill) != 0;
 		p->bypass = cfg_int(cfg, CFG_l1d_bypass) != 0;
 		p->fermi_hash = cfg_int(cfg, CFG_l1d_set_hash) == 1;
+		p->cacp_on = cacp_params_from_config(cfg, p->ways, &p->cacp);
 		break;
 	}
 }

@@ -7,8 +7,9 @@
  * misses to a pending line), the L1 instruction cache (read-only), and one
  * L2 slice (write-back, write-allocate, dirty sectors written back on
  * eviction).  Lines are split into 32-byte sectors with their own valid and
- * dirty bits; LRU replacement; a line with an outstanding miss is
- * "reserved" and never chosen as a victim.
+ * dirty bits; LRU replacement (or, for the L1D's reads under CAWA's CACP,
+ * criticality partitions with RRIP: cacp.h); a line with an outstanding
+ * miss is "reserved" and never chosen as a victim.
  *
  * The cache only keeps state: it has no notion of time.  The owner (the
  * SM's LD/ST unit, or an L2 slice) applies hit latencies, sends the fetch,
@@ -22,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mem/cacp.h"
 #include "mem/mem.h"
 
 struct ws_config;
@@ -54,6 +56,8 @@ struct cache_params {
 	bool bypass;           /* cache nothing: every access is forwarded downstream */
 	bool fermi_hash;       /* set index by GPGPU-Sim's Fermi hash (32 or 64 sets) instead of line mod sets */
 	enum cache_level stats_level;
+	bool cacp_on;          /* CAWA's CACP (cacp.h) for reads made with cache_access_cacp() */
+	struct cacp_params cacp;
 };
 
 /*
@@ -89,6 +93,18 @@ void cache_destroy(struct cache *c);
  */
 struct cache_result cache_access(struct cache *c, uint64_t addr, uint32_t sectors, enum mem_kind kind,
 				 uint64_t token);
+
+/*
+ * cache_access() of a read (MEM_READ) under CACP (cache_params.cacp_on):
+ * `a` says the load's PC and whether its warp is critical; a fill goes to
+ * the partition the CCBP predicts and evicts by RRIP inside it, and reuses,
+ * fills and evictions train the predictors.  Without CACP (or a = NULL),
+ * the same as cache_access().
+ */
+struct cache_result cache_access_cacp(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t token,
+				      const struct cacp_access *a);
+/* The cache's CACP state (NULL without CACP), for tests. */
+const struct cacp *cache_cacp(const struct cache *c);
 
 /*
  * Fetched sectors of the line containing `addr` arrived: mark them valid

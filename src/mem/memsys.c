@@ -106,6 +106,10 @@ bool memsys_check_config(const struct ws_config *cfg, char *err, size_t errsz)
 		why = "dram_interleave_bytes must be a multiple of l2_line_bytes";
 	else if (cfg_int(cfg, CFG_l1d_set_hash) == 1 && cfg_int(cfg, CFG_l1d_sets) != 32 && cfg_int(cfg, CFG_l1d_sets) != 64)
 		why = "l1d_set_hash = fermi needs l1d_sets = 32 or 64 (or set l1d_set_hash = linear)";
+	else if (cfg_int(cfg, CFG_l1d_cacp) && cfg_int(cfg, CFG_l1d_ways) < 2)
+		why = "l1d_cacp needs l1d_ways >= 2 (a critical and a non-critical partition)";
+	else if (cfg_int(cfg, CFG_l1d_cacp) && !pow2(cfg_int(cfg, CFG_l1d_cacp_entries)))
+		why = "l1d_cacp_entries must be a power of two";
 	else if (bki % l2)
 		why = "dram_bank_interleave_bytes must be a multiple of l2_line_bytes";
 	else if ((uint64_t)cfg_int(cfg, CFG_l2_mshrs) * (uint64_t)cfg_int(cfg, CFG_l2_mshr_merge) > (1u << 20))

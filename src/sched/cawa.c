@@ -12,12 +12,17 @@
  * lanes took), CPIavg = cycles since the warp's CTA arrived / instructions
  * the warp issued, and nStall = the warp's stall cycles (sched_warp).  The
  * order is greedy: the last issued warp while it is the same warp, then the
- * other warps most critical first (ties: age order).  CAWA's other half,
- * criticality-aware L1D cache prioritization (CACP), is not modelled
- * (docs/bows.md).
+ * other warps most critical first (ties: age order).
+ *
+ * For CAWA's other half, criticality-aware L1D cache prioritization (CACP,
+ * src/mem/cacp.h, on with l1d_cacp), the policy answers the critical()
+ * query: a warp is critical when its criticality is at least cawa_crit_pct
+ * percent of the highest among its CTA's running warps (the CPL identifies
+ * the critical warps of a thread block).
  */
 #include <stdlib.h>
 
+#include "sched/sched_params.h"
 #include "sched/sched_util.h"
 
 struct cawa_warp {
@@ -29,6 +34,7 @@ struct cawa_warp {
 struct cawa {
 	uint32_t nsched, nslots;
 	int64_t init;
+	double crit_frac; /* cawa_crit_pct / 100 */
 	struct sched_greedy greedy;
 	struct cawa_warp *w; /* [nslots] */
 	double *crit;        /* [nslots] order scratch (rewritten by every order call) */
@@ -55,6 +61,7 @@ static void *cawa_create(const struct sched_create_args *a)
 	s->nsched = a->nsched;
 	s->nslots = a->nslots;
 	s->init = a->kernel_insts;
+	s->crit_frac = (double)sched_cfg_int(a->cfg, CFG_cawa_crit_pct) / 100.0;
 	size_t n = a->nslots ? a->nslots : 1;
 	s->w = calloc(n, sizeof *s->w);
 	s->crit = calloc(n, sizeof *s->crit);
@@ -120,6 +127,27 @@ static uint32_t cawa_order(const void *st, const struct sched_view *v, uint32_t 
 	return k;
 }
 
+/* Is the warp in `slot` critical: its criticality at least crit_frac of the
+ * highest among its CTA's running warps? */
+static bool cawa_critical(const void *st, const struct sched_view *v, uint32_t slot)
+{
+	const struct cawa *s = st;
+	if (slot >= s->nslots || slot >= v->nslots || !v->warps[slot].valid)
+		return false;
+	uint32_t cta = v->warps[slot].cta_slot;
+	double mine = cawa_criticality(ninst_of(s, v, slot), v, slot), top = mine;
+	for (uint32_t i = 0; i < v->nslots && i < s->nslots; i++) {
+		const struct sched_warp *w = &v->warps[i];
+		if (i != slot && w->valid && !w->finished && w->cta_slot == cta) {
+			double c = cawa_criticality(ninst_of(s, v, i), v, i);
+			if (c > top)
+				top = c;
+		}
+	}
+	/* a non-positive maximum: only the warps at the maximum are critical */
+	return top > 0 ? mine >= s->crit_frac * top : mine >= top;
+}
+
 static void cawa_on_issue(void *st, const struct sched_view *v, uint32_t sched_id, uint32_t slot)
 {
 	struct cawa *s = st;
@@ -143,10 +171,11 @@ static void cawa_on_exec(void *st, const struct sched_view *v, const struct sche
 WS_POLICY(cawa, 80) = {
     .name = "cawa",
     .description = "CAWA's greedy criticality-aware scheduler: the last issued warp, then the most critical "
-                   "(nInst x CPIavg + nStall); no cache prioritization",
+                   "(nInst x CPIavg + nStall); with l1d_cacp, the L1D prioritizes its critical warps' lines (CACP)",
     .create = cawa_create,
     .destroy = cawa_destroy,
     .order = cawa_order,
     .on_issue = cawa_on_issue,
     .on_exec = cawa_on_exec,
+    .critical = cawa_critical,
 };

@@ -316,6 +316,14 @@ struct sched_policy {
 	void (*on_kernel_event)(void *st, const struct sched_view *v, enum sched_kernel_event ev);
 	/* Called after every issued instruction of interest (setp and branches) when non-NULL. */
 	void (*on_exec)(void *st, const struct sched_view *v, const struct sched_exec_event *e);
+	/* A policy with a warp-criticality predictor (CAWA's CPL) says whether
+	 * the warp in `slot` is critical now.  A pure query, like order().  The
+	 * SM's LD/ST unit asks it once per cached global load when the L1D runs
+	 * CAWA's cache prioritization (l1d_cacp; src/mem/cacp.h), and the
+	 * answer travels with that load's L1D accesses: the only way
+	 * criticality reaches the memory system.  NULL: the policy predicts no
+	 * criticality, and l1d_cacp has no effect under it. */
+	bool (*critical)(const void *st, const struct sched_view *v, uint32_t slot);
 };
 
 /* A fetch policy: picks the warp whose next instruction is fetched this cycle. */
