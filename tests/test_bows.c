@@ -381,6 +381,14 @@ TEST(cawa_criticality_order)
 	p->on_exec(st, &b.v, &f);
 	p->on_issue(st, &b.v, 0, 0);
 	CHECK_MSG(strcmp(order_str(p, st, &b, buf, sizeof buf), "0,1,2") == 0, "got %s", buf);
+	/* critical (for the L1D's CACP): at least cawa_crit_pct (75%) of the CTA's
+	 * highest criticality: 390 (nInst 39) < 0.75 x 1200 <= 1050, 1200 */
+	CHECK(p->critical != NULL);
+	if (p->critical) {
+		CHECK(!p->critical(st, &b.v, 0));
+		CHECK(p->critical(st, &b.v, 1));
+		CHECK(p->critical(st, &b.v, 2));
+	}
 	p->destroy(st);
 }
 

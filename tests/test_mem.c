@@ -1,7 +1,8 @@
 /*
  * test_mem.c -- memory-hierarchy tests (src/mem/): the cache (hit, miss,
  * MSHR merge, reservation fails, LRU order, write-evict, write-back,
- * sector fills, bypass), the coalescer, shared-memory bank conflicts, the
+ * sector fills, bypass), CAWA's CACP (partitions, predictor training, RRIP,
+ * off = LRU exactly), the coalescer, shared-memory bank conflicts, the
  * address interleaving, the crossbar, the DRAM channel (row hit vs miss
  * latency, FR-FCFS reordering, peak bandwidth, write drain), and the whole
  * memory system (unloaded L2-hit and DRAM latencies as configured,
@@ -304,6 +305,198 @@ TEST(mem_cache_params_from_config)
 	CHECK(c != NULL);
 	cache_destroy(c);
 	wsConfigDestroy(cfg);
+}
+
+/* ----------------------------------------------------------------- CACP */
+
+/* One set of 4 ways, half of them critical, 16-entry predictors of 2-bit
+ * counters; with pc 0 a line's signature is its line number mod 16. */
+static struct cache_params cacp_params(void)
+{
+	struct cache_params p = l1_params(1, 4, 8, 4);
+	p.cacp_on = true;
+	p.cacp = (struct cacp_params){.crit_ways = 2, .entries = 16, .counter_bits = 2};
+	return p;
+}
+
+/* A CACP read of line `n` (address n x 128), filled at once if it missed. */
+static enum cache_status cacp_read(struct cache *c, unsigned n, bool critical)
+{
+	struct cacp_access a = {.pc = 0, .critical = critical};
+	uint64_t tok[8];
+	struct cache_result r = cache_access_cacp(c, (uint64_t)n * 128, 0xF, n, &a);
+	if (r.status == CACHE_MISS)
+		cache_fill(c, (uint64_t)n * 128, r.fetch_mask, tok, 8);
+	return r.status;
+}
+
+/* A fill the CCBP predicts critical goes to the critical partition, a
+ * non-critical fill never takes (or evicts) a critical-partition way, and
+ * the CCBP and SHiP counters train as cacp.h specifies. */
+TEST(mem_cacp_partitions_and_training)
+{
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct cache_params p = cacp_params();
+	struct cache *c = cache_create(&p, &st);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	const struct cacp *cp = cache_cacp(c);
+	CHECK_EQ(cacp_signature(cp, 0, 17), 1);
+	/* counters start at CCBP 1 (below the critical threshold 2), SHiP 3 */
+	CHECK_EQ(cacp_ccbp(cp, 1), 1);
+	CHECK_EQ(cacp_shct(cp, 1), 3);
+	CHECK_EQ(cacp_read(c, 1, false), CACHE_MISS);
+	CHECK_EQ(cache_way(c, 1 * 128), 2); /* predicted non-critical: first way of the non-critical partition */
+	CHECK_EQ(cacp_rrpv(cp, 2), 2);      /* SRRIP's intermediate insertion */
+	/* two reuses by a critical warp: CCBP 1 -> 3 (saturated), RRPV 0 */
+	CHECK_EQ(cacp_read(c, 1, true), CACHE_HIT);
+	CHECK_EQ(cacp_read(c, 1, true), CACHE_HIT);
+	CHECK_EQ(cacp_ccbp(cp, 1), 3);
+	CHECK_EQ(cacp_rrpv(cp, 2), 0);
+	CHECK_EQ(st.v[STAT_l1d_cacp_crit_accesses], 2);
+	CHECK_EQ(st.v[STAT_l1d_cacp_crit_hits], 2);
+	/* line 17 has signature 1: predicted critical, so the critical partition */
+	CHECK_EQ(cacp_read(c, 17, false), CACHE_MISS);
+	CHECK_EQ(cache_way(c, 17 * 128), 0);
+	CHECK_EQ(st.v[STAT_l1d_cacp_crit_fills], 1);
+	/* non-critical fills (signatures 2..6, CCBP 1) stay in ways 2-3 although way 1 is empty */
+	for (unsigned n = 2; n <= 6; n++) {
+		CHECK_EQ(cacp_read(c, n, false), CACHE_MISS);
+		int w = cache_way(c, (uint64_t)n * 128);
+		CHECK_MSG(w == 2 || w == 3, "line %u in way %d", n, w);
+		CHECK_EQ(cache_way(c, 17 * 128), 0);
+	}
+	/* line 2 (way 3, RRPV 2) was evicted unused by line 3's fill: its SHiP counter fell to 2 */
+	CHECK_EQ(cache_way(c, 2 * 128), -1);
+	CHECK_EQ(cacp_shct(cp, 2), 2);
+	/* line 1 (reused by critical warps) left the non-critical partition: CCBP unchanged */
+	CHECK_EQ(cache_way(c, 1 * 128), -1);
+	CHECK_EQ(cacp_ccbp(cp, 1), 3);
+	/* a critical-partition line evicted without critical reuse lowers the CCBP:
+	 * lines 33 and 49 (signature 1) fill way 1, then evict line 17 (way 0) */
+	CHECK_EQ(cacp_read(c, 33, false), CACHE_MISS);
+	CHECK_EQ(cache_way(c, 33 * 128), 1);
+	CHECK_EQ(cacp_read(c, 49, false), CACHE_MISS);
+	CHECK_EQ(cache_way(c, 49 * 128), 0);
+	CHECK_EQ(cacp_ccbp(cp, 1), 2);
+	cache_destroy(c);
+}
+
+/* RRIP inside a partition: a hit protects a line; with none at the distant
+ * RRPV the partition ages, and the first way at the highest value goes. */
+TEST(mem_cacp_rrip_victim)
+{
+	struct cacp_params q = {.crit_ways = 2, .entries = 16, .counter_bits = 2};
+	struct cacp *cp = cacp_create(&q, 1, 4, NULL);
+	CHECK(cp != NULL);
+	if (!cp)
+		return;
+	cacp_on_fill(cp, 2, 5);
+	cacp_on_fill(cp, 3, 6);
+	cacp_on_reuse(cp, 2, false); /* way 2: RRPV 0; way 3: 2 */
+	CHECK_EQ(cacp_victim(cp, 0, 2, 4, 0xC), 3);
+	CHECK_EQ(cacp_rrpv(cp, 3), 3); /* aged by one */
+	CHECK_EQ(cacp_rrpv(cp, 2), 1);
+	CHECK_EQ(cacp_victim(cp, 0, 2, 4, 0x4), 2); /* way 3 reserved: only way 2 */
+	CHECK_EQ(cacp_victim(cp, 0, 2, 4, 0), -1);
+	/* a non-critical fill whose signature's lines went unused is inserted distant */
+	for (int i = 0; i < 3; i++)
+		cacp_on_evict(cp, 3); /* line 3 (signature 6) never reused: SHiP 3 -> 0 */
+	CHECK_EQ(cacp_shct(cp, 6), 0);
+	cacp_on_fill(cp, 3, 6);
+	CHECK_EQ(cacp_rrpv(cp, 3), 3);
+	cacp_on_fill(cp, 0, 6); /* the critical partition keeps the intermediate insertion */
+	CHECK_EQ(cacp_rrpv(cp, 0), 2);
+	CHECK(!cacp_counts_only(cp));
+	/* bad parameters */
+	q.crit_ways = 4;
+	CHECK(cacp_create(&q, 1, 4, NULL) == NULL);
+	q.crit_ways = 2;
+	q.entries = 12;
+	CHECK(cacp_create(&q, 1, 4, NULL) == NULL);
+	cacp_destroy(cp);
+}
+
+/* Disabled CACP is today's replacement exactly: cache_access_cacp on a cache
+ * without CACP gives the same results and the same contents as
+ * cache_access, over a pseudo-random stream of reads, fills and stores, and
+ * so does a count-only CACP (l1d_cacp_crit_share = 0), which adds only the
+ * critical counters; and l1d_cacp is off by default. */
+TEST(mem_cacp_disabled_is_lru)
+{
+	struct ws_stats s1, s2;
+	memset(&s1, 0, sizeof s1);
+	memset(&s2, 0, sizeof s2);
+	struct cache_params p = l1_params(4, 4, 6, 2);
+	struct cache *a = cache_create(&p, &s1), *b = cache_create(&p, &s2);
+	CHECK(a && b);
+	if (!a || !b)
+		return;
+	uint64_t x = 12345, ta[8], tb[8];
+	for (unsigned i = 0; i < 4000; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		uint64_t addr = (x >> 33) % 64 * 128;
+		uint32_t sec = (uint32_t)(x >> 20) & 0xF;
+		unsigned op = (unsigned)(x >> 60) % 4;
+		if (op == 0) {
+			CHECK_EQ(cache_fill(a, addr, 0xF, ta, 8), cache_fill(b, addr, 0xF, tb, 8));
+		} else if (op == 1) {
+			CHECK_EQ(cache_access(a, addr, sec, MEM_WRITE, 0).status, cache_access(b, addr, sec, MEM_WRITE, 0).status);
+		} else {
+			struct cacp_access ca = {.pc = x & 0xFF8, .critical = (x >> 40) & 1};
+			struct cache_result ra = cache_access(a, addr, sec, MEM_READ, i);
+			struct cache_result rb = cache_access_cacp(b, addr, sec, i, &ca);
+			CHECK_EQ(ra.status, rb.status);
+			CHECK_EQ(ra.fetch_mask, rb.fetch_mask);
+		}
+	}
+	for (unsigned n = 0; n < 64; n++)
+		CHECK_EQ(cache_way(a, n * 128ull), cache_way(b, n * 128ull));
+	CHECK(memcmp(&s1, &s2, sizeof s1) == 0);
+	CHECK(cache_cacp(b) == NULL);
+	cache_destroy(a);
+	cache_destroy(b);
+	/* count-only CACP (no critical ways): the same results, and the critical reads counted */
+	memset(&s1, 0, sizeof s1);
+	memset(&s2, 0, sizeof s2);
+	a = cache_create(&p, &s1);
+	p.cacp_on = true;
+	p.cacp = (struct cacp_params){.crit_ways = 0, .entries = 16, .counter_bits = 2};
+	b = cache_create(&p, &s2);
+	CHECK(a && b);
+	if (!a || !b)
+		return;
+	CHECK(cacp_counts_only(cache_cacp(b)));
+	unsigned crit = 0, crit_hits = 0;
+	for (unsigned i = 0; i < 2000; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		uint64_t addr = (x >> 33) % 32 * 128;
+		if ((x >> 60) % 3 == 0) {
+			CHECK_EQ(cache_fill(a, addr, 0xF, ta, 8), cache_fill(b, addr, 0xF, tb, 8));
+			continue;
+		}
+		struct cacp_access ca = {.pc = 8, .critical = (x >> 40) & 1};
+		struct cache_result ra = cache_access(a, addr, 0xF, MEM_READ, i);
+		struct cache_result rb = cache_access_cacp(b, addr, 0xF, i, &ca);
+		CHECK_EQ(ra.status, rb.status);
+		crit += ca.critical && rb.status != CACHE_RESERVATION_FAIL;
+		crit_hits += ca.critical && rb.status == CACHE_HIT;
+	}
+	CHECK(crit > 0 && crit_hits > 0);
+	CHECK_EQ(s2.v[STAT_l1d_cacp_crit_accesses], crit);
+	CHECK_EQ(s2.v[STAT_l1d_cacp_crit_hits], crit_hits);
+	s2.v[STAT_l1d_cacp_crit_accesses] = s2.v[STAT_l1d_cacp_crit_hits] = 0;
+	CHECK(memcmp(&s1, &s2, sizeof s1) == 0);
+	cache_destroy(a);
+	cache_destroy(b);
+	ws_config *cfg = wsConfigCreate();
+	if (cfg) {
+		cache_params_from_config(cfg, CACHE_STATS_L1D, &p);
+		CHECK(!p.cacp_on);
+		wsConfigDestroy(cfg);
+	}
 }
 
 /* ------------------------------------------------------------ coalescer */

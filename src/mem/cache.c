@@ -445,6 +445,12 @@ struct cache_result cache_access_cacp(struct cache *c, uint64_t addr, uint32_t s
 {
 	if (!c->cacp || !a || c->p.bypass)
 		return cache_access(c, addr, sectors, MEM_READ, token);
+	if (cacp_counts_only(c->cacp)) { /* LRU; the critical warps' accesses only counted */
+		struct cache_result r = cache_access(c, addr, sectors, MEM_READ, token);
+		if (r.status != CACHE_RESERVATION_FAIL)
+			cacp_count_access(c->cacp, a->critical, r.status == CACHE_HIT);
+		return r;
+	}
 	sectors &= c->full_mask;
 	if (!sectors)
 		sectors = c->full_mask;
@@ -452,6 +458,12 @@ struct cache_result cache_access_cacp(struct cache *c, uint64_t addr, uint32_t s
 }
 
 const struct cacp *cache_cacp(const struct cache *c) { return c->cacp; }
+
+int cache_way(const struct cache *c, uint64_t addr)
+{
+	int64_t li = lookup(c, addr >> c->line_shift);
+	return li < 0 ? -1 : (int)((size_t)li % c->p.ways);
+}
 
 unsigned cache_fill(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t *tokens, unsigned cap)
 {

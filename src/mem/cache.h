@@ -103,8 +103,10 @@ struct cache_result cache_access(struct cache *c, uint64_t addr, uint32_t sector
  */
 struct cache_result cache_access_cacp(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t token,
 				      const struct cacp_access *a);
-/* The cache's CACP state (NULL without CACP), for tests. */
+/* The cache's CACP state (NULL without CACP), and the way of its set that
+ * holds the line of `addr` (-1: absent), for tests. */
 const struct cacp *cache_cacp(const struct cache *c);
+int cache_way(const struct cache *c, uint64_t addr);
 
 /*
  * Fetched sectors of the line containing `addr` arrived: mark them valid

@@ -39,7 +39,7 @@ static bool is_pow2(unsigned x)
 
 struct cacp *cacp_create(const struct cacp_params *p, unsigned sets, unsigned ways, struct ws_stats *stats)
 {
-	if (!p || ways < 2 || ways > 64 || p->crit_ways < 1 || p->crit_ways >= ways || !is_pow2(p->entries) ||
+	if (!p || ways < 2 || ways > 64 || p->crit_ways >= ways || !is_pow2(p->entries) ||
 	    p->entries > (1u << 20) || p->counter_bits < 1 || p->counter_bits > 8)
 		return NULL;
 	struct cacp *cp = calloc(1, sizeof *cp);
@@ -171,6 +171,8 @@ void cacp_on_fill(struct cacp *cp, size_t idx, uint32_t sig)
 		bump(cp, STAT_l1d_cacp_crit_fills);
 }
 
+bool cacp_counts_only(const struct cacp *cp) { return cp->p.crit_ways == 0; }
+
 void cacp_count_access(struct cacp *cp, bool critical, bool hit)
 {
 	if (!critical)
@@ -197,7 +199,7 @@ bool cacp_params_from_config(const struct ws_config *cfg, unsigned ways, struct 
 {
 	unsigned pct = (unsigned)cfg_int(cfg, CFG_l1d_cacp_crit_share);
 	unsigned cw = (ways * pct + 50) / 100;
-	p->crit_ways = cw < 1 ? 1 : cw >= ways ? ways - 1 : cw;
+	p->crit_ways = pct == 0 ? 0 : cw < 1 ? 1 : cw >= ways ? ways - 1 : cw;
 	p->entries = (unsigned)cfg_int(cfg, CFG_l1d_cacp_entries);
 	p->counter_bits = (unsigned)cfg_int(cfg, CFG_l1d_cacp_counter_bits);
 	return cfg_int(cfg, CFG_l1d_cacp) != 0;

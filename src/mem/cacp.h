@@ -26,7 +26,9 @@
  * The structure keeps only its own state, per line index of the owning
  * cache (sets x ways, way-major inside a set as in cache.c); the cache asks
  * it which ways a fill may take and which of them to evict, and tells it
- * of reuses, fills and evictions.
+ * of reuses, fills and evictions.  With crit_ways = 0 there is no partition
+ * and no predictor: the cache keeps LRU and only counts the critical warps'
+ * accesses and hits (the critical hit rate of a cache without CACP).
  */
 #ifndef WARPSIM_MEM_CACP_H
 #define WARPSIM_MEM_CACP_H
@@ -39,7 +41,7 @@ struct ws_config;
 struct ws_stats;
 
 struct cacp_params {
-	unsigned crit_ways;    /* ways of each set in the critical partition (1 .. ways - 1) */
+	unsigned crit_ways;    /* ways of each set in the critical partition (1 .. ways - 1); 0: count only */
 	unsigned entries;      /* CCBP and SHCT entries each (power of two) */
 	unsigned counter_bits; /* bits of each CCBP / SHCT saturating counter (1..8) */
 };
@@ -72,6 +74,8 @@ void cacp_on_reuse(struct cacp *cp, size_t idx, bool critical);
 void cacp_on_evict(struct cacp *cp, size_t idx);
 /* A fill with signature `sig` takes line `idx`. */
 void cacp_on_fill(struct cacp *cp, size_t idx, uint32_t sig);
+/* Count-only mode (crit_ways = 0)? */
+bool cacp_counts_only(const struct cacp *cp);
 /* Read access of a warp that is critical or not, and whether it hit (the counters). */
 void cacp_count_access(struct cacp *cp, bool critical, bool hit);
 
