@@ -131,6 +131,40 @@ TEST(core_l1d_bypass_runs_and_verifies)
 	}
 }
 
+/* opcoll_generic (GPGPU-Sim's generic operand collectors): with one
+ * collector per scheduler for every unit type, an instruction waiting for
+ * its unit (an SFU, the LD/ST unit) holds the scheduler's only collector, so
+ * mm runs longer than with one collector per unit type; results verify. */
+TEST(core_opcoll_generic_shares_collectors)
+{
+	const struct ws_bench_info *b = ws_bench_find("mm");
+	CHECK(b != NULL);
+	if (!b)
+		return;
+	uint64_t cyc[2] = {0, 0};
+	for (int generic = 0; generic < 2; generic++) {
+		ws_config *cfg = wsConfigCreate();
+		char err[128];
+		CHECK(wsConfigSet(cfg, "opcoll_per_unit", "1", err, sizeof err) == WS_SUCCESS);
+		CHECK_MSG(wsConfigSet(cfg, "opcoll_generic", generic ? "true" : "false", err, sizeof err) == WS_SUCCESS,
+			  "%s", err);
+		ws_sim *sim = NULL;
+		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+		wsConfigDestroy(cfg);
+		if (!sim)
+			return;
+		ws_module *mod;
+		CHECK(wsModuleLoadData(sim, &mod, b->ptx, "mm.ptx") == WS_SUCCESS);
+		struct ws_bench_out out;
+		memset(&out, 0, sizeof out);
+		CHECK_MSG(ws_bench_run(b, sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "generic=%d: %s", generic, out.msg);
+		wsStatsGet(sim, "cycles", &cyc[generic]);
+		wsSimDestroy(sim);
+	}
+	CHECK_MSG(cyc[1] > cyc[0], "one generic collector: %llu cycles, one per unit type: %llu",
+		  (unsigned long long)cyc[1], (unsigned long long)cyc[0]);
+}
+
 /* A front end that fetches whenever the I-buffer has room (fetch_on_empty =
  * false, 4 or 8 entries) lets a warp exit with an I-cache fill still on its
  * way: its SM goes idle with the reply in the interconnect's input buffer.

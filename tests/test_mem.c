@@ -279,6 +279,35 @@ TEST(mem_cache_fill_cap_and_bypass)
 	CHECK(cache_create(&p, NULL) == NULL);
 }
 
+/* A perfect cache (l1i_perfect, GPGPU-Sim's perfect instruction cache):
+ * every read hits, even of a line never seen, and is counted as an access
+ * and a hit; nothing is installed, missed or fetched. */
+TEST(mem_cache_perfect_always_hits)
+{
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct cache_params p = l1_params(1, 1, 1, 1);
+	p.perfect = true;
+	p.stats_level = CACHE_STATS_L1I;
+	struct cache *c = cache_create(&p, &st);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	for (unsigned i = 0; i < 4; i++) { /* four lines of a 1-line cache, twice each */
+		CHECK(cache_probe(c, line_of(1, 0, i), 0xF));
+		struct cache_result r = cache_access(c, line_of(1, 0, i), 0x1, MEM_IFETCH, i);
+		CHECK_EQ(r.status, CACHE_HIT);
+		CHECK(!r.fetch_mask && !r.forward && !r.writeback);
+		CHECK_EQ(cache_access(c, line_of(1, 0, i), 0x2, MEM_IFETCH, i).status, CACHE_HIT);
+	}
+	CHECK_EQ(cache_mshrs_in_use(c), 0);
+	CHECK(!cache_pending(c, 0));
+	CHECK_EQ(st.v[STAT_l1i_accesses], 8);
+	CHECK_EQ(st.v[STAT_l1i_hits], 8);
+	CHECK_EQ(st.v[STAT_l1i_misses] + st.v[STAT_l1i_evictions] + st.v[STAT_l1i_res_fails], 0);
+	cache_destroy(c);
+}
+
 TEST(mem_cache_params_from_config)
 {
 	ws_config *cfg = wsConfigCreate();

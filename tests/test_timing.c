@@ -701,3 +701,56 @@ TEST(timing_fetch_on_empty)
 	CHECK_MSG(f0 * 10 >= i0 * 8, "fetch per free entry: %llu fetches for %llu instructions, expected about one each",
 		  (unsigned long long)f0, (unsigned long long)i0);
 }
+
+/* fetch_per_cycle (GPGPU-Sim's inst_fetch_throughput): independent adds on
+ * an SM of 4 schedulers, 4 SP units and 4 result buses with a perfect
+ * I-cache.  One fetch a cycle of fetch_width = 2 instructions caps the SM at
+ * 2 instructions per cycle; four fetches a cycle feed all 4 SP units (4 per
+ * cycle, less the register-bank conflicts of 4 schedulers on 16 banks). */
+TEST(timing_fetch_per_cycle)
+{
+	double rate = 0, ipc[2] = {0, 0};
+	static const char *const fpc[2] = {"1", "4"};
+	for (int k = 0; k < 2; k++) {
+		const char *kv[] = {"num_sms", "1", "num_schedulers", "4", "num_sp_units", "4", "result_buses", "4", "l1i_perfect", "true",
+				    "fetch_per_cycle", fpc[k], NULL};
+		ipc[k] = loop_ipc(t, "indep_add", 128, 12, kv, &rate);
+		NOTE("independent adds, 4 schedulers, fetch_per_cycle %s: IPC %.3f", fpc[k], ipc[k]);
+	}
+	CHECK_MSG(ipc[0] >= 0.9 * 2.0 && ipc[0] <= 1.02 * 2.0, "1 fetch a cycle: IPC %.3f, fetch bound 2", ipc[0]);
+	CHECK_MSG(ipc[1] >= 0.85 * 4.0 && ipc[1] <= 1.02 * 4.0, "4 fetches a cycle: IPC %.3f, 4 SP units", ipc[1]);
+}
+
+/* l1i_perfect (GPGPU-Sim's perfect instruction cache): every fetch hits, no
+ * instruction line is requested from the L2, and a warp never waits for one
+ * (one warp of dependent adds: only the cold misses of its code are saved). */
+TEST(timing_l1i_perfect)
+{
+	uint64_t acc[2] = {0, 0}, hits[2] = {0, 0}, fetches[2] = {0, 0}, l2[2] = {0, 0}, cyc[2] = {0, 0};
+	for (int k = 0; k < 2; k++) {
+		const char *kv[] = {"num_sms", "1", "l1i_perfect", k ? "true" : "false", NULL};
+		struct tenv e;
+		if (!topen(t, &e, kv))
+			return;
+		ws_deviceptr out = talloc(&e, 16), res = talloc(&e, 32 * 4);
+		unsigned x = 1;
+		void *args[] = {&out, &res, &x};
+		if (tlaunch(t, &e, "chain_add", 1, 32, args)) {
+			acc[k] = getstat(&e, "l1i_accesses");
+			hits[k] = getstat(&e, "l1i_hits");
+			fetches[k] = getstat(&e, "fetches");
+			l2[k] = getstat(&e, "l2_accesses");
+			cyc[k] = getstat(&e, "cycles");
+		}
+		tclose(&e);
+	}
+	NOTE("chain_add: %llu -> %llu cycles, L2 accesses %llu -> %llu", (unsigned long long)cyc[0],
+	     (unsigned long long)cyc[1], (unsigned long long)l2[0], (unsigned long long)l2[1]);
+	CHECK(acc[0] > hits[0]); /* the real cache misses its cold lines */
+	CHECK(acc[1] > 0 && acc[1] == hits[1] && acc[1] == fetches[1]);
+	CHECK_EQ(fetches[0], fetches[1]);
+	CHECK_MSG(l2[1] < l2[0], "L2 accesses: %llu with a perfect I-cache, %llu without", (unsigned long long)l2[1],
+		  (unsigned long long)l2[0]);
+	CHECK_MSG(cyc[1] < cyc[0], "cycles: %llu with a perfect I-cache, %llu without", (unsigned long long)cyc[1],
+		  (unsigned long long)cyc[0]);
+}

@@ -319,7 +319,7 @@ static void collect(struct sm *s, uint32_t sched, uint32_t slot, const struct de
 	s->coll_fifo[s->busy_coll++] = (uint32_t)(coll - s->coll);
 	coll->busy = true;
 	coll->since = now;
-	s->coll_now[sched * UNIT_COUNT + (d ? d->cu : UNIT_SP)]--;
+	sm_collector_count(s, coll, -1);
 	coll->op = (struct sm_op){.d = d, .slot = slot, .frame_base = frame_base, .sched = (uint8_t)sched,
 				  .longlat = longlat, .mem = &coll->info, .cp_group = cp_group};
 	if (d) {

@@ -2,7 +2,10 @@
  * opcoll.c -- operand collectors and dispatch to the execution units of an
  * SM (see opcoll.h).
  *
- * Each scheduler owns opcoll_per_unit collectors per unit type.  An issued
+ * Each scheduler owns opcoll_per_unit collectors per unit type, or with
+ * opcoll_generic opcoll_per_unit collectors that serve every unit type
+ * (GPGPU-Sim's generic collectors, split evenly among the sub-cores'
+ * schedulers: SM6_TITANX's 8 are 2 per scheduler).  An issued
  * instruction waits in its collector until every source operand has been
  * read; each register bank serves one read per cycle (a second read of the
  * same bank in a cycle is a register-bank conflict).  Ready collectors
@@ -27,15 +30,25 @@
 
 struct sm_collector *sm_collector_at(struct sm *s, uint32_t sched, uint32_t cu, uint32_t k)
 {
-	return &s->coll[((size_t)sched * UNIT_COUNT + cu) * s->ncoll_per + k];
+	return &s->coll[((size_t)sched * UNIT_COUNT + (s->coll_generic ? 0 : cu)) * s->ncoll_per + k];
 }
 
-/* Collector c is free again: its group's free count (sm.coll_now, kept
- * current for the issue stage) goes up. */
+void sm_collector_count(struct sm *s, const struct sm_collector *c, int delta)
+{
+	uint32_t g = (uint32_t)(c - s->coll) / s->ncoll_per;
+	if (!s->coll_generic) {
+		s->coll_now[g] = (uint8_t)(s->coll_now[g] + delta);
+		return;
+	}
+	for (uint32_t cu = 0; cu < UNIT_COUNT; cu++) /* g is the scheduler's unit type 0 group */
+		s->coll_now[g + cu] = (uint8_t)(s->coll_now[g + cu] + delta);
+}
+
+/* Collector c is free again. */
 static inline void coll_release(struct sm *s, struct sm_collector *c)
 {
 	c->busy = false;
-	s->coll_now[(uint32_t)(c - s->coll) / s->ncoll_per]++;
+	sm_collector_count(s, c, +1);
 }
 
 void sm_dispatch_tick(struct sm *s, uint64_t now)

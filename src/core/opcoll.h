@@ -12,6 +12,9 @@ struct sm_collector;
 
 /* Collector k of unit type cu of scheduler sched. */
 struct sm_collector *sm_collector_at(struct sm *s, uint32_t sched, uint32_t cu, uint32_t k);
+/* Collector c was taken (delta -1) or freed (+1): its group's free count in
+ * sm.coll_now, kept current for the issue stage, follows. */
+void sm_collector_count(struct sm *s, const struct sm_collector *c, int delta);
 /* A free collector of unit type cu for scheduler sched, or NULL. */
 struct sm_collector *sm_collector_free(struct sm *s, uint32_t sched, uint32_t cu);
 /* Dispatch collectors whose operands are all read to the units (oldest first). */

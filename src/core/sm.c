@@ -62,6 +62,7 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	for (uint32_t k = 0; s->last_fetch && k < s->nsched; k++)
 		s->last_fetch[k] = UINT32_MAX;
 	s->ncoll_per = (uint32_t)cfg_int(cfg, CFG_opcoll_per_unit);
+	s->coll_generic = cfg_int(cfg, CFG_opcoll_generic) != 0;
 	s->coll = calloc((size_t)s->nsched * UNIT_COUNT * s->ncoll_per, sizeof *s->coll);
 	s->coll_fifo = calloc((size_t)s->nsched * UNIT_COUNT * s->ncoll_per, sizeof *s->coll_fifo);
 	s->coll_free = calloc((size_t)s->nsched * UNIT_COUNT, sizeof *s->coll_free);

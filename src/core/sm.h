@@ -192,12 +192,15 @@ struct sm {
 	uint64_t *sched_busy_until;   /* [nsched] issue_simd_passes: the scheduler still issues sub-warps until then */
 	uint32_t *last_fetch;         /* [nsched] slot of the scheduler's warp fetched for last, not yet
 	                                 followed by an issue (UINT32_MAX: none); fetch_next_issue */
-	/* operand collectors: [nsched][UNIT_COUNT][opcoll_per_unit] */
+	/* operand collectors: [nsched][UNIT_COUNT][opcoll_per_unit] (opcoll_generic: only unit type 0's
+	 * group of each scheduler is used, for every unit type) */
 	struct sm_collector *coll;
 	uint32_t ncoll_per;
+	bool coll_generic;            /* opcoll_generic: a scheduler's collectors serve every unit type */
 	uint32_t coll_reads;           /* opcoll_reads_per_cycle: reads per collector per cycle, 0 = no limit */
 	uint8_t *coll_free;           /* [nsched][UNIT_COUNT] free collectors at the start of the issue stage (view.coll_free) */
-	uint8_t *coll_now;            /* [nsched][UNIT_COUNT] free collectors now (during the issue stage) */
+	uint8_t *coll_now;            /* [nsched][UNIT_COUNT] free collectors now (during the issue stage;
+	                                 opcoll_generic: the scheduler's free count, in each unit type's entry) */
 	bool sub_core;                /* units and register banks partitioned among the schedulers (sub_core) */
 	bool share;                   /* KAWS warp sharing on (warp_sharing, or a policy's preset of it: kaws) */
 	/* execution units */

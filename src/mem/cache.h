@@ -4,7 +4,7 @@
  * Models the tag/state arrays and miss-status holding registers of a GPU
  * cache as GPGPU-Sim's Fermi configuration does: the L1 data cache
  * (write-evict, no write-allocate for global stores, MSHRs that merge
- * misses to a pending line), the L1 instruction cache (read-only), and one
+ * misses to a pending line), the L1 instruction cache (read-only; or perfect, every read a hit), and one
  * L2 slice (write-back, write-allocate, dirty sectors written back on
  * eviction).  Lines are split into 32-byte sectors with their own valid and
  * dirty bits; LRU replacement (or, for the L1D's reads under CAWA's CACP,
@@ -55,6 +55,8 @@ struct cache_params {
 	bool sector_fill;      /* a miss fetches only the missing requested sectors (else the whole line) */
 	bool bypass;           /* cache nothing: every access is forwarded downstream */
 	bool fermi_hash;       /* set index by GPGPU-Sim's Fermi hash (32 or 64 sets) instead of line mod sets */
+	bool perfect;          /* read-only perfect cache: every read hits and nothing is kept (GPGPU-Sim's
+				* perfect instruction cache); writes and atomics are not allowed */
 	enum cache_level stats_level;
 	bool cacp_on;          /* CAWA's CACP (cacp.h) for reads made with cache_access_cacp() */
 	struct cacp_params cacp;
@@ -127,7 +129,8 @@ unsigned cache_fill(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t *
  */
 bool cache_install(struct cache *c, uint64_t addr, uint32_t sectors, bool dirty);
 
-/* True if every sector of `sectors` of the line is valid (no state change). */
+/* True if every sector of `sectors` of the line is valid (no state change;
+ * always true for a perfect cache). */
 bool cache_probe(const struct cache *c, uint64_t addr, uint32_t sectors);
 /* True if the line has an outstanding miss. */
 bool cache_pending(const struct cache *c, uint64_t addr);
