@@ -15,8 +15,8 @@
 #   scripts/bows-experiments.sh [--size tiny|small|paper] [--jobs N] [other warpsim sweep options]
 #   scripts/bows-experiments.sh --paper-sets [--jobs N] [...]   # the paper-size-only sets (hours on 2 cores: NW1, NW2, TSP)
 #
-# Default size: small (what docs/bows.md reports; about 25 minutes with one
-# job on a loaded 2-core machine).  --size paper runs the paper's inputs
+# Default size: small (what docs/bows.md reports; 93 CPU seconds, 4 minutes with one
+# job on a loaded 2-core machine, at b5fd829).  --size paper runs the paper's inputs
 # (minutes to tens of minutes per run; use --jobs or --slurm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
