@@ -278,3 +278,76 @@ TEST(core_membar_waits_for_stores)
 		  (unsigned long long)tm[0]);
 	CHECK_MSG(tm[0] < 40, "membar with no pending store: %llu cycles", (unsigned long long)tm[0]);
 }
+
+/* Constant loads with const_cache (src/mem/ccache.c) against the fixed
+ * latency: a cold line is fetched from the L2 (a round trip, and L2
+ * traffic), a hit takes lat_const, and a divergent load serialises one
+ * access per distinct line even when every line hits; without the cache
+ * every constant load takes lat_const. */
+TEST(core_const_cache_timing)
+{
+	/* the block runs twice (the first pass warms the instruction cache); the
+	 * second pass, on constant lines of its own (c + 4096), is measured */
+	static const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				 ".const .align 4 .u32 c[2048];\n"
+				 ".visible .entry k(.param .u64 buf)\n{\n"
+				 "  .reg .b32 %r<12>;\n  .reg .b64 %rd<20>;\n  .reg .pred %p<3>;\n"
+				 "  ld.param.u64 %rd1, [buf];\n"
+				 "  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 64;\n"
+				 "  mov.u64 %rd3, c;\n  mov.u32 %r10, 0;\n  mov.u32 %r9, 0;\n"
+				 "$L:\n  mul.wide.u32 %rd15, %r10, 4096;\n  add.s64 %rd16, %rd3, %rd15;\n"
+				 "  add.s64 %rd4, %rd16, %rd2;\n"
+				 "  mov.u64 %rd10, %clock64;\n"
+				 "  ld.const.u32 %r2, [%rd16];\n  add.s32 %r3, %r2, %r9;\n" /* uniform, cold */
+				 "  mov.u64 %rd11, %clock64;\n"
+				 "  ld.const.u32 %r4, [%rd16+4];\n  add.s32 %r5, %r4, %r3;\n" /* uniform, same line */
+				 "  mov.u64 %rd12, %clock64;\n"
+				 "  ld.const.u32 %r6, [%rd4+2048];\n  add.s32 %r7, %r6, %r5;\n" /* 32 lines, cold */
+				 "  mov.u64 %rd13, %clock64;\n"
+				 "  ld.const.u32 %r8, [%rd4+2052];\n  add.s32 %r9, %r8, %r7;\n" /* the 32 lines again */
+				 "  mov.u64 %rd14, %clock64;\n"
+				 "  add.s32 %r10, %r10, 1;\n  setp.lt.u32 %p2, %r10, 2;\n  @%p2 bra $L;\n"
+				 "  setp.eq.s32 %p1, %r1, 0;\n"
+				 "  sub.s64 %rd5, %rd11, %rd10;\n  sub.s64 %rd6, %rd12, %rd11;\n"
+				 "  sub.s64 %rd7, %rd13, %rd12;\n  sub.s64 %rd8, %rd14, %rd13;\n"
+				 "  @%p1 st.global.u64 [%rd1], %rd5;\n  @%p1 st.global.u64 [%rd1+8], %rd6;\n"
+				 "  @%p1 st.global.u64 [%rd1+16], %rd7;\n  @%p1 st.global.u64 [%rd1+24], %rd8;\n"
+				 "  @%p1 st.global.u32 [%rd1+32], %r9;\n  ret;\n}\n";
+	uint64_t d[2][4], l2[2];
+	for (int on = 0; on < 2; on++) {
+		ws_config *cfg = wsConfigCreate();
+		char err[128];
+		CHECK(wsConfigSet(cfg, "const_cache", on ? "true" : "false", err, sizeof err) == WS_SUCCESS);
+		ws_sim *sim = NULL;
+		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+		wsConfigDestroy(cfg);
+		if (!sim)
+			return;
+		ws_module *mod;
+		CHECK_MSG(wsModuleLoadData(sim, &mod, ptx, "ccache.ptx") == WS_SUCCESS, "%s", wsSimLastError(sim));
+		ws_function *f;
+		CHECK(wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS);
+		ws_deviceptr buf;
+		wsMemAlloc(sim, &buf, 64);
+		void *args[] = {&buf};
+		CHECK_MSG(wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, args) == WS_SUCCESS, "%s", wsSimLastError(sim));
+		wsMemcpyDtoH(sim, d[on], buf, sizeof d[on]);
+		wsStatsGet(sim, "l2_accesses", &l2[on]);
+		wsSimDestroy(sim);
+	}
+	uint64_t lat = 24; /* lat_const */
+	for (int i = 0; i < 4; i++) /* fixed latency: every load alike */
+		CHECK_MSG(d[0][i] >= lat && d[0][i] < lat + 16, "const_cache off, load %d: %llu cycles", i,
+			  (unsigned long long)d[0][i]);
+	/* a cold line: an L2 round trip (> 100 cycles); the same line again: a hit */
+	CHECK_MSG(d[1][0] > 100, "cold constant load: %llu cycles", (unsigned long long)d[1][0]);
+	CHECK_MSG(d[1][1] >= lat && d[1][1] < lat + 16, "constant hit: %llu cycles", (unsigned long long)d[1][1]);
+	/* 32 cold lines through 2 MSHRs: at least 16 round trips' worth of waiting */
+	CHECK_MSG(d[1][2] > 16 * 100, "divergent cold load: %llu cycles", (unsigned long long)d[1][2]);
+	/* 32 hits: one a cycle through the data port */
+	CHECK_MSG(d[1][3] >= lat + 31 && d[1][3] < lat + 31 + 16, "divergent hit: %llu cycles",
+		  (unsigned long long)d[1][3]);
+	/* the misses (1 parameter line, 2 x (1 + 32) constant lines) go to the L2 */
+	CHECK_MSG(l2[1] >= l2[0] + 67, "L2 accesses %llu with the cache, %llu without", (unsigned long long)l2[1],
+		  (unsigned long long)l2[0]);
+}

@@ -2,7 +2,8 @@
  * test_mem.c -- memory-hierarchy tests (src/mem/): the cache (hit, miss,
  * MSHR merge, reservation fails, LRU order, write-evict, write-back,
  * sector fills, bypass), CAWA's CACP (partitions, predictor training, RRIP,
- * off = LRU exactly), the coalescer, shared-memory bank conflicts, the
+ * off = LRU exactly), the constant cache (one access per distinct line, its
+ * data port, its MSHRs), the coalescer, shared-memory bank conflicts, the
  * address interleaving, the crossbar, the DRAM channel (row hit vs miss
  * latency, FR-FCFS reordering, peak bandwidth, write drain), and the whole
  * memory system (unloaded L2-hit and DRAM latencies as configured,
@@ -14,6 +15,7 @@
 
 #include "config/config.h"
 #include "mem/cache.h"
+#include "mem/ccache.h"
 #include "mem/coalesce.h"
 #include "mem/dram.h"
 #include "mem/icnt.h"
@@ -526,6 +528,73 @@ TEST(mem_cacp_disabled_is_lru)
 		CHECK(!p.cacp_on);
 		wsConfigDestroy(cfg);
 	}
+}
+
+/* ------------------------------------------------------- constant cache */
+
+/* The constant cache (GPGPU-Sim's GTX480 L1C: 64 x 64 B x 2, 2 MSHRs merging
+ * 32): one access per distinct line of a warp's load, a single data port a
+ * hit occupies for its cycle, misses that fetch the line, reservation fails
+ * when the MSHRs are full. */
+TEST(mem_ccache_lines_port_mshrs)
+{
+	ws_config *cfg = wsConfigCreate();
+	CHECK(cfg != NULL);
+	if (!cfg)
+		return;
+	struct ccache *c = ccache_create(cfg);
+	CHECK(c != NULL);
+	if (!c) {
+		wsConfigDestroy(cfg);
+		return;
+	}
+	uint64_t a[32];
+	struct coal_txn x[COAL_MAX_TXNS], y[COAL_MAX_TXNS];
+	for (unsigned l = 0; l < 32; l++)
+		a[l] = 256; /* uniform: one access */
+	CHECK_EQ(ccache_split(c, false, a, 0xffffffffull, 32, 4, x), 1);
+	CHECK_EQ(x[0].lanes, 0xffffffffull);
+	CHECK_EQ(ccache_split(c, true, a, 0xffffffffull, 32, 4, y), 1);
+	CHECK(y[0].line != x[0].line); /* the parameter buffer is not the constant bank */
+	for (unsigned l = 0; l < 32; l++)
+		a[l] = 4 * l; /* 128 consecutive bytes: two 64-byte lines */
+	CHECK_EQ(ccache_split(c, false, a, 0xffffffffull, 32, 4, x), 2);
+	for (unsigned l = 0; l < 32; l++)
+		a[l] = 64 * (31 - l); /* divergent: one access per lane, lowest lane first */
+	CHECK_EQ(ccache_split(c, false, a, 0xffffffffull, 32, 4, x), 32);
+	CHECK_EQ(x[0].lanes, 1);
+	CHECK(x[0].line > x[1].line);
+	/* cold: misses take the two MSHRs (misses leave the data port free), a
+	 * third line fails; the same line merges */
+	struct cache_result r = ccache_access(c, x[0].line, 100, 1);
+	CHECK_EQ(r.status, CACHE_MISS);
+	CHECK(r.fetch_mask != 0); /* the whole line is fetched from the L2 */
+	CHECK_EQ(ccache_access(c, x[0].line, 101, 2).status, CACHE_HIT_RESERVED);
+	CHECK_EQ(ccache_access(c, x[1].line, 102, 2).status, CACHE_MISS);
+	CHECK_EQ(ccache_access(c, x[2].line, 103, 3).status, CACHE_RESERVATION_FAIL);
+	uint64_t tok[64];
+	CHECK_EQ(ccache_fill(c, x[0].line, r.fetch_mask, tok, 64), 2);
+	CHECK_EQ(tok[0], 100);
+	CHECK_EQ(tok[1], 101);
+	CHECK_EQ(ccache_access(c, x[2].line, 103, 4).status, CACHE_MISS); /* an MSHR is free again */
+	/* a hit occupies the data port for its cycle: a second access that cycle fails */
+	CHECK_EQ(ccache_access(c, x[0].line, 104, 5).status, CACHE_HIT);
+	CHECK_EQ(ccache_access(c, x[0].line, 105, 5).status, CACHE_RESERVATION_FAIL);
+	CHECK_EQ(ccache_access(c, x[3].line, 105, 5).status, CACHE_RESERVATION_FAIL);
+	CHECK_EQ(ccache_access(c, x[0].line, 105, 6).status, CACHE_HIT);
+	ccache_destroy(c);
+	/* an MSHR entry holds ccache_mshr_merge accesses, the first miss included */
+	char err[128];
+	CHECK(wsConfigSet(cfg, "ccache_mshr_merge", "2", err, sizeof err) == WS_SUCCESS);
+	c = ccache_create(cfg);
+	CHECK(c != NULL);
+	if (c) {
+		CHECK_EQ(ccache_access(c, x[0].line, 1, 1).status, CACHE_MISS);
+		CHECK_EQ(ccache_access(c, x[0].line, 2, 2).status, CACHE_HIT_RESERVED);
+		CHECK_EQ(ccache_access(c, x[0].line, 3, 3).status, CACHE_RESERVATION_FAIL);
+		ccache_destroy(c);
+	}
+	wsConfigDestroy(cfg);
 }
 
 /* ------------------------------------------------------------ coalescer */

@@ -10,6 +10,7 @@
  *             for a DWR large warp, TOK_STORE_MULTI | CTA slot << 24 | CTA warp
  *             index of its first lanes << 8 | mask of the sub-warps it served
  *   TOK_L1T   a line fill for the texture cache (tex, tld4 and suld read through it)
+ *   TOK_L1C   a line fill for the constant cache (const_cache: ld.const, ld.param)
  * Local memory is private per thread; its addresses are spread over a
  * per-warp region the way the hardware interleaves them (4-byte words of
  * consecutive lanes adjacent), so same-offset accesses coalesce.
@@ -26,6 +27,7 @@
 #include "core/writeback.h"
 #include "func/dmem.h"
 #include "mem/cache.h"
+#include "mem/ccache.h"
 #include "mem/coalesce.h"
 #include "mem/mem_params.h"
 #include "mem/memsys.h"
@@ -37,6 +39,7 @@
 #define TOK_L1I 3ull
 #define TOK_STORE 4ull
 #define TOK_L1T 5ull
+#define TOK_L1C 6ull
 #define TOK(kind, v) (((kind) << TOK_KIND_SHIFT) | (v))
 #define TOK_STORE_MULTI (1ull << 59)
 
@@ -64,12 +67,14 @@ struct ld_proc {
 	bool cached;              /* through the L1D (or the L1T when tex) */
 	bool tex;                 /* texture/surface read: through the texture cache */
 	bool critical;            /* CACP: the issue policy called the warp critical when the load started */
+	bool cst;                 /* constant/param load: through the constant cache */
 };
 
 struct ldst {
 	struct sm *s;
 	struct memsys *mem;          /* the memory system below the L1s */
 	struct cache *l1d, *l1i, *l1t;
+	struct ccache *l1c;          /* NULL unless const_cache: constant loads take lat_const */
 	unsigned l1d_line, l1i_line, l1t_line;
 	uint32_t l1d_latency, l1t_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
 	bool bypass;
@@ -106,6 +111,10 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->l1d_latency = (uint32_t)cfg_int(cfg, CFG_l1d_latency);
 	u->lat_shared = (uint32_t)cfg_int(cfg, CFG_lat_shared);
 	u->lat_const = (uint32_t)cfg_int(cfg, CFG_lat_const);
+	if (cfg_int(cfg, CFG_const_cache) && !(u->l1c = ccache_create(cfg))) {
+		ldst_destroy(u);
+		return NULL;
+	}
 	u->shmem_banks = (uint32_t)cfg_int(cfg, CFG_shmem_banks);
 	u->shmem_atomic_pass = (uint32_t)cfg_int(cfg, CFG_shmem_atomic_pass);
 	u->nproc = (unsigned)cfg_int(cfg, CFG_num_ldst_units);
@@ -128,6 +137,7 @@ void ldst_destroy(struct ldst *u)
 	cache_destroy(u->l1d);
 	cache_destroy(u->l1i);
 	cache_destroy(u->l1t);
+	ccache_destroy(u->l1c);
 	free(u->proc);
 	free(u->tab);
 	free(u->tab_bits);
@@ -347,11 +357,18 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 		p->busy_until = now + cyc;
 		ready = now + u->lat_shared + cyc - 1;
 	}
-	if (cst) {
-		if (ready < now + u->lat_const)
-			ready = now + u->lat_const;
-	}
 	le->ready = ready;
+	p->tex = p->cst = false;
+	if (cst && u->l1c && !shared && !glob && (info->space == SPACE_CONST || info->space == SPACE_PARAM)) {
+		/* through the constant cache: one access per distinct line, like a cached load */
+		p->cst = true;
+		p->kind = MEM_READ;
+		p->cached = true;
+		p->ntxn = ccache_split(u->l1c, info->space == SPACE_PARAM, A, cst, ws, size, p->txn);
+		return true;
+	}
+	if (cst && le->ready < now + u->lat_const) /* a fixed latency (or lanes of a generic access) */
+		le->ready = now + u->lat_const;
 	if (glob) {
 		bool atomic = in->op == OP_ATOM || in->op == OP_RED;
 		bool store = in->op == OP_ST || in->op == OP_WMMA_STORE || in->op == OP_STMATRIX || in->op == OP_SUST;
@@ -422,16 +439,17 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			le->ready = now + 1;
 		return true;
 	}
-	/* cached load (the texture cache for texture/surface reads) */
+	/* cached load (the texture cache for texture/surface reads, the constant cache for constant loads) */
 	struct cache *c = p->tex ? u->l1t : u->l1d;
-	uint32_t hit_lat = p->tex ? u->l1t_latency : u->l1d_latency;
-	struct mem_req r = {.addr = t->line, .token = TOK(p->tex ? TOK_L1T : TOK_L1D, 0), .sectors = t->sectors,
-			    .kind = MEM_READ, .fill = true};
+	uint32_t hit_lat = p->cst ? u->lat_const : p->tex ? u->l1t_latency : u->l1d_latency;
+	struct mem_req r = {.addr = t->line, .token = TOK(p->cst ? TOK_L1C : p->tex ? TOK_L1T : TOK_L1D, 0),
+			    .sectors = t->sectors, .kind = MEM_READ, .fill = true};
 	if (!memsys_can_accept(ms, sm, &r))
 		return false;
 	struct cacp_access ca = {.pc = le->op.d->addr, .critical = p->critical};
-	struct cache_result cr = u->cacp && !p->tex ? cache_access_cacp(c, t->line, t->sectors, p->entry, &ca)
-						    : cache_access(c, t->line, t->sectors, MEM_READ, p->entry);
+	struct cache_result cr = p->cst               ? ccache_access(u->l1c, t->line, p->entry, now)
+	                         : u->cacp && !p->tex ? cache_access_cacp(c, t->line, t->sectors, p->entry, &ca)
+	                                              : cache_access(c, t->line, t->sectors, MEM_READ, p->entry);
 	switch (cr.status) {
 	case CACHE_HIT:
 		if (le->ready < now + hit_lat)
@@ -445,7 +463,7 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		if (cr.fetch_mask) { /* new MSHR: fetch the missing sectors into the L1D */
 			r.sectors = cr.fetch_mask;
 			memsys_send(ms, sm, &r);
-			u->s->stats->v[STAT_offchip_requests] += !p->tex;
+			u->s->stats->v[STAT_offchip_requests] += !p->tex && !p->cst;
 		} else if (cr.forward) { /* not cached (bypass): the reply completes this load directly */
 			r.token = TOK(TOK_DIRECT, p->entry);
 			r.fill = false;
@@ -490,8 +508,11 @@ void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now)
 	uint64_t val = r->token & ((1ull << TOK_KIND_SHIFT) - 1);
 	switch (kind) {
 	case TOK_L1D:
-	case TOK_L1T: {
-		unsigned n = cache_fill(kind == TOK_L1T ? u->l1t : u->l1d, r->addr, r->sectors, u->tokens, 256);
+	case TOK_L1T:
+	case TOK_L1C: {
+		unsigned n = kind == TOK_L1C ? ccache_fill(u->l1c, r->addr, r->sectors, u->tokens, 256)
+					     : cache_fill(kind == TOK_L1T ? u->l1t : u->l1d, r->addr, r->sectors,
+							  u->tokens, 256);
 		for (unsigned k = 0; k < n; k++) {
 			uint32_t e = (uint32_t)u->tokens[k];
 			if (e >= u->ntab || !u->tab[e].used)

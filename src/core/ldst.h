@@ -3,7 +3,8 @@
  *
  * Models the LD/ST pipeline of a Fermi SM: memory instructions arrive from
  * the operand collectors; shared-memory accesses take one cycle per bank-
- * conflict degree; constant and parameter loads hit a constant cache;
+ * conflict degree; constant and parameter loads take a fixed latency, or
+ * with const_cache read through the constant cache (mem/ccache.h);
  * global and local accesses are coalesced into line/sector transactions
  * that go through the L1 data cache (with MSHRs, write-evict for stores) or
  * straight to the memory system (bypass, atomics), one transaction per
