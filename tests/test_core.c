@@ -351,3 +351,46 @@ TEST(core_const_cache_timing)
 	CHECK_MSG(l2[1] >= l2[0] + 67, "L2 accesses %llu with the cache, %llu without", (unsigned long long)l2[1],
 		  (unsigned long long)l2[0]);
 }
+
+/* With l1d_fence_invalidate a membar drops the SM's L1D lines (GPGPU-Sim's
+ * -gpgpu_flush_l1_cache 1): the load after it misses again; without it
+ * the line is still there and hits. */
+TEST(core_fence_invalidates_l1d)
+{
+	static const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				 ".visible .entry k(.param .u64 buf)\n{\n"
+				 "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+				 "  ld.param.u64 %rd1, [buf];\n"
+				 "  ld.global.u32 %r1, [%rd1];\n"
+				 "  add.s32 %r3, %r1, 1;\n" /* the line has arrived */
+				 "  membar.gl;\n"
+				 "  ld.global.u32 %r2, [%rd1+4];\n"
+				 "  add.s32 %r3, %r3, %r2;\n  st.global.u32 [%rd1+128], %r3;\n  ret;\n}\n";
+	uint64_t hits[2], misses[2];
+	for (int on = 0; on < 2; on++) {
+		ws_config *cfg = wsConfigCreate();
+		char err[128];
+		CHECK(wsConfigSet(cfg, "l1d_fence_invalidate", on ? "true" : "false", err, sizeof err) == WS_SUCCESS);
+		ws_sim *sim = NULL;
+		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+		wsConfigDestroy(cfg);
+		if (!sim)
+			return;
+		ws_module *mod;
+		CHECK_MSG(wsModuleLoadData(sim, &mod, ptx, "fence.ptx") == WS_SUCCESS, "%s", wsSimLastError(sim));
+		ws_function *f;
+		CHECK(wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS);
+		ws_deviceptr buf;
+		wsMemAlloc(sim, &buf, 256);
+		void *args[] = {&buf};
+		CHECK_MSG(wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, args) == WS_SUCCESS, "%s", wsSimLastError(sim));
+		wsStatsGet(sim, "l1d_hits", &hits[on]);
+		wsStatsGet(sim, "l1d_misses", &misses[on]);
+		wsSimDestroy(sim);
+	}
+	/* the misses: the first load, the store (write-evict, no allocate), and with the fence the second load */
+	CHECK_MSG(hits[0] == 1 && misses[0] == 2, "without: %llu hits, %llu misses", (unsigned long long)hits[0],
+		  (unsigned long long)misses[0]);
+	CHECK_MSG(hits[1] == 0 && misses[1] == 3, "with: %llu hits, %llu misses", (unsigned long long)hits[1],
+		  (unsigned long long)misses[1]);
+}

@@ -43,6 +43,7 @@
 #include "core/core_params.h"
 #include "core/dwr.h"
 #include "core/issue.h"
+#include "core/ldst.h"
 #include "core/lockstat.h"
 #include "core/opcoll.h"
 #include "core/prefetch.h"
@@ -244,6 +245,8 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 		enum ptx_space sp = (enum ptx_space)info->space;
 		longlat = sp == SPACE_GLOBAL || sp == SPACE_LOCAL || sp == SPACE_NONE;
 	}
+	if (d && (d->in->op == OP_MEMBAR || d->in->op == OP_FENCE)) /* issues once the warp's stores are acknowledged */
+		ldst_fence(s->ldst);
 	/* stores and reductions are pending for membar from issue until acknowledged */
 	if (d && (d->in->op == OP_ST || d->in->op == OP_RED || d->in->op == OP_WMMA_STORE || d->in->op == OP_STMATRIX))
 		w->pending_stores++;

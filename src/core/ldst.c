@@ -79,6 +79,7 @@ struct ldst {
 	uint32_t l1d_latency, l1t_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
 	bool bypass;
 	bool cacp;                /* the L1D runs CAWA's CACP (l1d_cacp and a policy that predicts criticality) */
+	bool fence_invalidate;       /* l1d_fence_invalidate */
 	struct ld_proc *proc;
 	unsigned nproc;
 	struct ld_entry *tab;
@@ -101,6 +102,7 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->l1d = cache_create(&p, s->stats);
 	u->l1d_line = p.line_bytes;
 	u->bypass = p.bypass;
+	u->fence_invalidate = cfg_int(cfg, CFG_l1d_fence_invalidate) != 0;
 	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
 	u->l1i = cache_create(&p, s->stats);
 	u->l1i_line = p.line_bytes;
@@ -548,6 +550,12 @@ void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now)
 	default:
 		break;
 	}
+}
+
+void ldst_fence(struct ldst *u)
+{
+	if (u->fence_invalidate)
+		cache_invalidate(u->l1d);
 }
 
 enum ifetch_result ldst_ifetch(struct ldst *u, uint32_t slot, uint64_t addr, uint64_t now)

@@ -36,6 +36,9 @@ void ldst_cycle(struct ldst *u, uint64_t now);
 bool ldst_busy(const struct ldst *u);
 /* Is some LD/ST pipeline working on an instruction (not only waiting for replies)? */
 bool ldst_pipe_busy(const struct ldst *u);
+/* A warp issued a memory fence (its stores are acknowledged): with
+ * l1d_fence_invalidate the L1D drops every line not waiting for a fill. */
+void ldst_fence(struct ldst *u);
 /* Instruction fetch of the line holding `addr` for warp slot `slot`. */
 enum ifetch_result ldst_ifetch(struct ldst *u, uint32_t slot, uint64_t addr, uint64_t now);
 /* A reply from the memory system. */
