@@ -279,6 +279,37 @@ TEST(core_membar_waits_for_stores)
 	CHECK_MSG(tm[0] < 40, "membar with no pending store: %llu cycles", (unsigned long long)tm[0]);
 }
 
+/* Run kernel k of `ptx` (one parameter: a 256-byte device buffer) as one
+ * warp with the parameter `param` = `value`; the buffer's first n bytes go
+ * to out and the counters stats[0..ns) to vals.  False if it did not run. */
+static bool run_one_warp(struct test_ctx *t, const char *ptx, const char *param, const char *value, void *out, size_t n,
+                         const char *const *stats, uint64_t *vals, unsigned ns)
+{
+	ws_config *cfg = wsConfigCreate();
+	char err[128];
+	CHECK(wsConfigSet(cfg, param, value, err, sizeof err) == WS_SUCCESS);
+	ws_sim *sim = NULL;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	if (!sim)
+		return false;
+	ws_module *mod;
+	ws_function *f;
+	ws_deviceptr buf = 0;
+	bool ok = wsModuleLoadData(sim, &mod, ptx, "k.ptx") == WS_SUCCESS &&
+	          wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS && wsMemAlloc(sim, &buf, 256) == WS_SUCCESS;
+	void *args[] = {&buf};
+	ok = ok && wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, args) == WS_SUCCESS;
+	CHECK_MSG(ok, "%s = %s: %s", param, value, wsSimLastError(sim));
+	if (ok) {
+		wsMemcpyDtoH(sim, out, buf, n);
+		for (unsigned i = 0; i < ns; i++)
+			wsStatsGet(sim, stats[i], &vals[i]);
+	}
+	wsSimDestroy(sim);
+	return ok;
+}
+
 /* Constant loads with const_cache (src/mem/ccache.c) against the fixed
  * latency: a cold line is fetched from the L2 (a round trip, and L2
  * traffic), a hit takes lat_const, and a divergent load serialises one
@@ -314,27 +345,10 @@ TEST(core_const_cache_timing)
 				 "  @%p1 st.global.u64 [%rd1+16], %rd7;\n  @%p1 st.global.u64 [%rd1+24], %rd8;\n"
 				 "  @%p1 st.global.u32 [%rd1+32], %r9;\n  ret;\n}\n";
 	uint64_t d[2][4], l2[2];
-	for (int on = 0; on < 2; on++) {
-		ws_config *cfg = wsConfigCreate();
-		char err[128];
-		CHECK(wsConfigSet(cfg, "const_cache", on ? "true" : "false", err, sizeof err) == WS_SUCCESS);
-		ws_sim *sim = NULL;
-		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
-		wsConfigDestroy(cfg);
-		if (!sim)
+	static const char *const l2_acc[] = {"l2_accesses"};
+	for (int on = 0; on < 2; on++)
+		if (!run_one_warp(t, ptx, "const_cache", on ? "true" : "false", d[on], sizeof d[on], l2_acc, &l2[on], 1))
 			return;
-		ws_module *mod;
-		CHECK_MSG(wsModuleLoadData(sim, &mod, ptx, "ccache.ptx") == WS_SUCCESS, "%s", wsSimLastError(sim));
-		ws_function *f;
-		CHECK(wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS);
-		ws_deviceptr buf;
-		wsMemAlloc(sim, &buf, 64);
-		void *args[] = {&buf};
-		CHECK_MSG(wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, args) == WS_SUCCESS, "%s", wsSimLastError(sim));
-		wsMemcpyDtoH(sim, d[on], buf, sizeof d[on]);
-		wsStatsGet(sim, "l2_accesses", &l2[on]);
-		wsSimDestroy(sim);
-	}
 	uint64_t lat = 24; /* lat_const */
 	for (int i = 0; i < 4; i++) /* fixed latency: every load alike */
 		CHECK_MSG(d[0][i] >= lat && d[0][i] < lat + 16, "const_cache off, load %d: %llu cycles", i,
@@ -366,28 +380,13 @@ TEST(core_fence_invalidates_l1d)
 				 "  membar.gl;\n"
 				 "  ld.global.u32 %r2, [%rd1+4];\n"
 				 "  add.s32 %r3, %r3, %r2;\n  st.global.u32 [%rd1+128], %r3;\n  ret;\n}\n";
-	uint64_t hits[2], misses[2];
-	for (int on = 0; on < 2; on++) {
-		ws_config *cfg = wsConfigCreate();
-		char err[128];
-		CHECK(wsConfigSet(cfg, "l1d_fence_invalidate", on ? "true" : "false", err, sizeof err) == WS_SUCCESS);
-		ws_sim *sim = NULL;
-		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
-		wsConfigDestroy(cfg);
-		if (!sim)
+	uint64_t l1d[2][2], word;
+	static const char *const l1d_stats[] = {"l1d_hits", "l1d_misses"};
+	for (int on = 0; on < 2; on++)
+		if (!run_one_warp(t, ptx, "l1d_fence_invalidate", on ? "true" : "false", &word, sizeof word, l1d_stats,
+				  l1d[on], 2))
 			return;
-		ws_module *mod;
-		CHECK_MSG(wsModuleLoadData(sim, &mod, ptx, "fence.ptx") == WS_SUCCESS, "%s", wsSimLastError(sim));
-		ws_function *f;
-		CHECK(wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS);
-		ws_deviceptr buf;
-		wsMemAlloc(sim, &buf, 256);
-		void *args[] = {&buf};
-		CHECK_MSG(wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, args) == WS_SUCCESS, "%s", wsSimLastError(sim));
-		wsStatsGet(sim, "l1d_hits", &hits[on]);
-		wsStatsGet(sim, "l1d_misses", &misses[on]);
-		wsSimDestroy(sim);
-	}
+	uint64_t hits[2] = {l1d[0][0], l1d[1][0]}, misses[2] = {l1d[0][1], l1d[1][1]};
 	/* the misses: the first load, the store (write-evict, no allocate), and with the fence the second load */
 	CHECK_MSG(hits[0] == 1 && misses[0] == 2, "without: %llu hits, %llu misses", (unsigned long long)hits[0],
 		  (unsigned long long)misses[0]);
