@@ -393,3 +393,28 @@ TEST(core_fence_invalidates_l1d)
 	CHECK_MSG(hits[1] == 0 && misses[1] == 3, "with: %llu hits, %llu misses", (unsigned long long)hits[1],
 		  (unsigned long long)misses[1]);
 }
+
+/* With l1d_volatile_cached, ld.volatile.global reads through the L1D as
+ * GPGPU-Sim's default cache operator does (a second read of the line hits);
+ * without it volatile loads bypass the L1D (only the store is an access). */
+TEST(core_volatile_loads_through_l1d)
+{
+	static const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				 ".visible .entry k(.param .u64 buf)\n{\n"
+				 "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+				 "  ld.param.u64 %rd1, [buf];\n"
+				 "  ld.volatile.global.u32 %r1, [%rd1];\n"
+				 "  add.s32 %r3, %r1, 1;\n" /* the line has arrived */
+				 "  ld.volatile.global.u32 %r2, [%rd1+4];\n"
+				 "  add.s32 %r3, %r3, %r2;\n  st.global.u32 [%rd1+128], %r3;\n  ret;\n}\n";
+	uint64_t l1d[2][2], word;
+	static const char *const l1d_stats[] = {"l1d_accesses", "l1d_hits"};
+	for (int on = 0; on < 2; on++)
+		if (!run_one_warp(t, ptx, "l1d_volatile_cached", on ? "true" : "false", &word, sizeof word, l1d_stats,
+				  l1d[on], 2))
+			return;
+	CHECK_MSG(l1d[0][0] == 1 && l1d[0][1] == 0, "without: %llu accesses, %llu hits", (unsigned long long)l1d[0][0],
+		  (unsigned long long)l1d[0][1]);
+	CHECK_MSG(l1d[1][0] == 3 && l1d[1][1] == 1, "with: %llu accesses, %llu hits", (unsigned long long)l1d[1][0],
+		  (unsigned long long)l1d[1][1]);
+}

@@ -64,7 +64,7 @@ struct ld_proc {
 	struct coal_txn txn[COAL_MAX_TXNS];
 	unsigned ntxn, next;
 	enum mem_kind kind;       /* of the global/local transactions */
-	bool cached;              /* through the L1D (or the L1T when tex) */
+	bool cached;              /* through the L1D (the L1T when tex, the constant cache when cst) */
 	bool tex;                 /* texture/surface read: through the texture cache */
 	bool critical;            /* CACP: the issue policy called the warp critical when the load started */
 	bool cst;                 /* constant/param load: through the constant cache */
@@ -80,6 +80,7 @@ struct ldst {
 	bool bypass;
 	bool cacp;                /* the L1D runs CAWA's CACP (l1d_cacp and a policy that predicts criticality) */
 	bool fence_invalidate;       /* l1d_fence_invalidate */
+	bool volatile_cached;        /* l1d_volatile_cached */
 	struct ld_proc *proc;
 	unsigned nproc;
 	struct ld_entry *tab;
@@ -103,6 +104,7 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->l1d_line = p.line_bytes;
 	u->bypass = p.bypass;
 	u->fence_invalidate = cfg_int(cfg, CFG_l1d_fence_invalidate) != 0;
+	u->volatile_cached = cfg_int(cfg, CFG_l1d_volatile_cached) != 0;
 	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
 	u->l1i = cache_create(&p, s->stats);
 	u->l1i_line = p.line_bytes;
@@ -391,7 +393,7 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 			p->kind = MEM_WRITE;
 			p->cached = true; /* write-evict in the L1D, then to L2 */
 		} else {
-			bool uncached = u->bypass || (in->flags & FLAG_VOLATILE);
+			bool uncached = u->bypass || ((in->flags & FLAG_VOLATILE) && !u->volatile_cached);
 			ck = uncached ? COAL_LOAD_UNCACHED : COAL_LOAD_CACHED;
 			p->kind = MEM_READ;
 			p->cached = !uncached;
