@@ -659,6 +659,9 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	 * schedulers whose policy on_cycle ran (the per-cycle counters a repeat
 	 * of this cycle would increment are recorded by sm_count_cycle) */
 	bool quiet = true;
+	/* ...and was it quiet but for ready warps without a free collector
+	 * (they stay so while the collectors cannot dispatch: sm_next_event) */
+	bool coll_wait = true;
 	s->cyc_sched = 0;
 	for (uint32_t r = 0; r < s->nsched; r++) {
 		uint32_t sc = (first + r) % s->nsched;
@@ -696,7 +699,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			issued = issue_warp(s, sc, slot, per, now);
 			if (issued < 0)
 				return false;
-			quiet = false; /* issued, or a ready warp waits for something a repeat might not */
+			quiet = coll_wait = false; /* issued, or a ready warp waits for something a repeat might not */
 		}
 		if (!issued && s->share) {
 			issued = share_issue(s, sc, now);
@@ -748,6 +751,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		sm_count_cycle(s, in);
 	}
 	s->issue_quiet = quiet;
+	s->issue_coll_wait = !quiet && coll_wait && !s->share;
 	/* the next ticks may repeat this one (sm_issue_repeats) on sleep's
 	 * terms: a sleep-safe policy; not DWR (partner timers each cycle) or
 	 * warp sharing (it reads the collectors, which change meanwhile) */

@@ -29,6 +29,7 @@
 #include "mem/cache.h"
 #include "mem/ccache.h"
 #include "mem/coalesce.h"
+#include "mem/mem_counters.h"
 #include "mem/mem_params.h"
 #include "mem/memsys.h"
 #include "mem/shmem.h"
@@ -56,6 +57,21 @@ struct ld_entry {
 	uint64_t ready;           /* latest completion among returned transactions */
 };
 
+/* The outcome of one try to send a transaction (send_txn).  A failed try
+ * changes nothing but counters, and for the reasons below it fails the same
+ * way every cycle until something outside the SM's tick changes: the SM's
+ * interconnect input drains (nothing else fills it while the SM does not
+ * send), or a reply fills the L1D or L1T (only a reply frees an MSHR, a
+ * merge slot or a reserved way while no transaction of the SM gets in) --
+ * so an SM whose LD/ST pipelines only retry may sleep (ldst_next_event). */
+enum txn_wait {
+	TXN_SENT,
+	TXN_WAIT_INPUT, /* the interconnect input has no room (counted as a memory-stage stall only) */
+	TXN_WAIT_L1D,   /* an L1D reservation fail (also l1d_res_fails) */
+	TXN_WAIT_L1T,   /* an L1T reservation fail (also tex_res_fails) */
+	TXN_RETRY,      /* anything else: retried every cycle, no sleep */
+};
+
 /* One LD/ST pipeline: the instruction it is working on. */
 struct ld_proc {
 	bool busy;
@@ -68,6 +84,8 @@ struct ld_proc {
 	bool tex;                 /* texture/surface read: through the texture cache */
 	bool critical;            /* CACP: the issue policy called the warp critical when the load started */
 	bool cst;                 /* constant/param load: through the constant cache */
+	enum txn_wait wait;       /* why its last send_txn failed (TXN_SENT: it did not) */
+	struct mem_req wait_req;  /* TXN_WAIT_INPUT: the request the SM's interconnect input had no room for */
 };
 
 struct ldst {
@@ -87,6 +105,9 @@ struct ldst {
 	uint32_t ntab, tab_used;
 	uint64_t *tab_bits;       /* [ceil(ntab / 64)] entries in use (the lowest free one is taken) */
 	uint64_t tokens[256];
+	/* the per-cycle counters the last ldst_cycle incremented, which every
+	 * tick repeating it would increment again (ldst_skip) */
+	uint32_t cyc_stall, cyc_l1d_fail, cyc_l1t_fail;
 };
 
 struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
@@ -275,6 +296,7 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	u->tab_used++;
 	p->busy = true;
 	p->entry = e;
+	p->wait = TXN_RETRY; /* not tried yet: the next cycle sends its first transaction */
 	p->busy_until = now + 1;
 	p->ntxn = p->next = 0;
 	p->critical = false;
@@ -410,8 +432,15 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	return true;
 }
 
-/* Issue one global/local transaction of processor p; false if it must retry. */
-static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
+/* send_txn found no room in the SM's interconnect input for r. */
+static enum txn_wait wait_input(struct ld_proc *p, const struct mem_req *r)
+{
+	p->wait_req = *r;
+	return TXN_WAIT_INPUT;
+}
+
+/* Issue one global/local transaction of processor p: TXN_SENT, or why it must retry. */
+static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 {
 	struct ld_entry *le = &u->tab[p->entry];
 	const struct coal_txn *t = &p->txn[p->next];
@@ -420,28 +449,30 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 	if (p->kind == MEM_ATOMIC || (p->kind == MEM_READ && !p->cached)) {
 		struct mem_req r = {.addr = t->line, .token = TOK(TOK_DIRECT, p->entry), .sectors = t->sectors,
 				    .bytes = p->kind == MEM_ATOMIC ? t->bytes : 0, .kind = p->kind};
-		if (!memsys_can_accept(ms, sm, &r) || !memsys_send(ms, sm, &r))
-			return false;
+		if (!memsys_can_accept(ms, sm, &r))
+			return wait_input(p, &r);
+		if (!memsys_send(ms, sm, &r))
+			return TXN_RETRY;
 		le->outstanding++;
 		u->s->stats->v[STAT_offchip_requests] += p->kind != MEM_ATOMIC;
-		return true;
+		return TXN_SENT;
 	}
 	if (p->kind == MEM_WRITE) {
 		uint64_t tok = store_token(u, &le->op, t->lanes);
 		struct mem_req r = {.addr = t->line, .token = tok, .sectors = t->sectors, .bytes = t->bytes,
 				    .kind = MEM_WRITE};
 		if (!memsys_can_accept(ms, sm, &r))
-			return false;
+			return wait_input(p, &r);
 		struct cache_result cr = cache_access(u->l1d, t->line, t->sectors, MEM_WRITE, 0);
 		if (cr.status == CACHE_RESERVATION_FAIL)
-			return false;
+			return TXN_WAIT_L1D;
 		if (!memsys_send(ms, sm, &r))
-			return false;
+			return TXN_RETRY;
 		store_token_slots(u, tok & ((1ull << TOK_KIND_SHIFT) - 1), store_sent, now);
 		u->s->stats->v[STAT_offchip_requests]++;
 		if (le->ready < now + 1)
 			le->ready = now + 1;
-		return true;
+		return TXN_SENT;
 	}
 	/* cached load (the texture cache for texture/surface reads, the constant cache for constant loads) */
 	struct cache *c = p->tex ? u->l1t : u->l1d;
@@ -449,7 +480,7 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 	struct mem_req r = {.addr = t->line, .token = TOK(p->cst ? TOK_L1C : p->tex ? TOK_L1T : TOK_L1D, 0),
 			    .sectors = t->sectors, .kind = MEM_READ, .fill = true};
 	if (!memsys_can_accept(ms, sm, &r))
-		return false;
+		return wait_input(p, &r);
 	struct cacp_access ca = {.pc = le->op.d->addr, .critical = p->critical};
 	struct cache_result cr = p->cst               ? ccache_access(u->l1c, t->line, p->entry, now)
 	                         : u->cacp && !p->tex ? cache_access_cacp(c, t->line, t->sectors, p->entry, &ca)
@@ -458,10 +489,10 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 	case CACHE_HIT:
 		if (le->ready < now + hit_lat)
 			le->ready = now + hit_lat;
-		return true;
+		return TXN_SENT;
 	case CACHE_HIT_RESERVED:
 		le->outstanding++;
-		return true;
+		return TXN_SENT;
 	case CACHE_MISS:
 		le->outstanding++;
 		if (cr.fetch_mask) { /* new MSHR: fetch the missing sectors into the L1D */
@@ -474,28 +505,36 @@ static bool send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			memsys_send(ms, sm, &r);
 			u->s->stats->v[STAT_offchip_requests] += !p->tex;
 		}
-		return true;
-	case CACHE_RESERVATION_FAIL:
+		return TXN_SENT;
+	case CACHE_RESERVATION_FAIL: /* (CACP may count or learn from a failed access: retried awake) */
+		return p->tex ? TXN_WAIT_L1T : u->cacp ? TXN_RETRY : TXN_WAIT_L1D;
 	default:
-		return false;
+		return TXN_RETRY;
 	}
 }
 
 void ldst_cycle(struct ldst *u, uint64_t now)
 {
+	u->cyc_stall = u->cyc_l1d_fail = u->cyc_l1t_fail = 0;
 	for (unsigned i = 0; i < u->nproc; i++) {
 		struct ld_proc *p = &u->proc[i];
 		if (!p->busy)
 			continue;
+		p->wait = TXN_SENT;
 		if (p->next < p->ntxn) {
-			if (send_txn(u, p, now)) {
+			p->wait = send_txn(u, p, now);
+			if (p->wait == TXN_SENT) {
 				p->next++;
 				u->s->progress = true;
 			}
+			u->cyc_l1d_fail += p->wait == TXN_WAIT_L1D;
+			u->cyc_l1t_fail += p->wait == TXN_WAIT_L1T;
 		}
 		/* still working after this cycle: a memory-stage stall (GPGPU-Sim's gpgpu_n_stall_shd_mem) */
-		if (p->next < p->ntxn || now + 1 < p->busy_until)
+		if (p->next < p->ntxn || now + 1 < p->busy_until) {
 			u->s->stats->v[STAT_ldst_stall_cycles]++;
+			u->cyc_stall++;
+		}
 		/* busy during [accept, busy_until): the next instruction is accepted at busy_until */
 		if (p->next >= p->ntxn && now >= p->busy_until) {
 			struct ld_entry *le = &u->tab[p->entry];
@@ -504,6 +543,66 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 			entry_check(u, p->entry);
 		}
 	}
+}
+
+uint64_t ldst_next_event(const struct ldst *u, uint64_t now)
+{
+	uint64_t t = UINT64_MAX;
+	for (unsigned i = 0; i < u->nproc; i++) {
+		const struct ld_proc *p = &u->proc[i];
+		if (!p->busy)
+			continue;
+		if (p->wait == TXN_RETRY) /* accepted after the last ldst_cycle, or a failed send to retry */
+			return now + 1;
+		if (p->next >= p->ntxn) {
+			/* all sent: it stalls while now + 1 < busy_until, the tick at
+			 * busy_until - 1 counts no stall and the one at busy_until frees it */
+			if (p->busy_until - 1 < t)
+				t = p->busy_until - 1;
+		} else if (p->wait == TXN_SENT) {
+			return now + 1;
+		}
+	}
+	/* a free pipeline accepts an instruction only from a collector, which
+	 * sm_next_event checks (ldst_can_accept) */
+	return t;
+}
+
+bool ldst_waits_input(const struct ldst *u)
+{
+	for (unsigned i = 0; i < u->nproc; i++)
+		if (u->proc[i].busy && u->proc[i].next < u->proc[i].ntxn && u->proc[i].wait == TXN_WAIT_INPUT)
+			return true;
+	return false;
+}
+
+bool ldst_input_ready(const struct ldst *u)
+{
+	for (unsigned i = 0; i < u->nproc; i++) {
+		const struct ld_proc *p = &u->proc[i];
+		if (p->busy && p->next < p->ntxn && p->wait == TXN_WAIT_INPUT &&
+		    memsys_can_accept(u->mem, u->s->id, &p->wait_req))
+			return true;
+	}
+	return false;
+}
+
+bool ldst_can_accept(const struct ldst *u)
+{
+	if (u->tab_used >= u->ntab)
+		return false;
+	for (unsigned i = 0; i < u->nproc; i++)
+		if (!u->proc[i].busy)
+			return true;
+	return false;
+}
+
+void ldst_skip(struct ldst *u, uint64_t k)
+{
+	struct ws_stats *st = u->s->stats;
+	st->v[STAT_ldst_stall_cycles] += k * u->cyc_stall;
+	st->v[STAT_l1d_res_fails] += k * u->cyc_l1d_fail;
+	st->v[STAT_tex_res_fails] += k * u->cyc_l1t_fail;
 }
 
 void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now)

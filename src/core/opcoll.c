@@ -51,6 +51,19 @@ static inline void coll_release(struct sm *s, struct sm_collector *c)
 	sm_collector_count(s, c, +1);
 }
 
+/* The units of type cu collector c may dispatch to: k0, k0 + step, ...
+ * below nunits[cu] (the first unit returned; all of them, or with sub_core
+ * this scheduler's share). */
+static inline uint32_t unit_share(const struct sm *s, const struct sm_collector *c, uint32_t cu, uint32_t *step)
+{
+	uint32_t nu = s->nunits[cu];
+	*step = 1;
+	if (!s->sub_core || !nu)
+		return 0;
+	*step = s->nsched;
+	return c->op.sched % (nu < s->nsched ? nu : s->nsched);
+}
+
 void sm_dispatch_tick(struct sm *s, uint64_t now)
 {
 	if (!s->busy_coll)
@@ -70,13 +83,8 @@ void sm_dispatch_tick(struct sm *s, uint64_t now)
 			coll_release(s, c);
 			continue;
 		}
-		uint32_t nu = s->nunits[cu];
+		uint32_t nu = s->nunits[cu], step, k0 = unit_share(s, c, cu, &step);
 		struct sm_unit *u = NULL;
-		uint32_t k0 = 0, step = 1;
-		if (s->sub_core && nu) { /* this scheduler's share of the units */
-			step = s->nsched;
-			k0 = c->op.sched % (nu < s->nsched ? nu : s->nsched);
-		}
 		for (uint32_t k = k0; k < nu; k += step)
 			if (s->units[cu][k].busy_until <= now) {
 				u = &s->units[cu][k];
@@ -95,6 +103,41 @@ void sm_dispatch_tick(struct sm *s, uint64_t now)
 		if (s->coll[s->coll_fifo[i]].busy)
 			s->coll_fifo[k++] = s->coll_fifo[i];
 	s->busy_coll = k;
+}
+
+/* The first cycle after `now` in which a busy collector may read an operand
+ * or dispatch (sleeping, sm_next_event): now + 1 while one has reads left
+ * or could dispatch next cycle; else the first cycle a unit it waits for is
+ * free.  One waiting for the LD/ST unit (every pipeline busy or the load
+ * table full) waits for the LD/ST unit's own events, which the caller takes
+ * from ldst_next_event and replies (UINT64_MAX here). */
+uint64_t sm_collectors_next_event(const struct sm *s, uint64_t now)
+{
+	uint64_t t = UINT64_MAX;
+	for (uint32_t i = 0; i < s->busy_coll; i++) {
+		const struct sm_collector *c = &s->coll[s->coll_fifo[i]];
+		if (!c->busy)
+			continue;
+		if (c->op.reads_left || c->since > now)
+			return now + 1;
+		const struct dec_insn *d = c->op.d;
+		uint32_t cu = d ? d->cu : UNIT_SP;
+		if (cu == UNIT_LDST && d && d->is_mem) {
+			if (ldst_can_accept(s->ldst))
+				return now + 1;
+			continue;
+		}
+		/* the units sm_dispatch_tick would try */
+		uint32_t nu = s->nunits[cu], step, k0 = unit_share(s, c, cu, &step);
+		for (uint32_t k = k0; k < nu; k += step) {
+			uint64_t b = s->units[cu][k].busy_until;
+			if (b <= now + 1)
+				return now + 1;
+			if (b < t)
+				t = b;
+		}
+	}
+	return t;
 }
 
 /* ---- operand collection: one read per register bank per cycle, at most

@@ -19,6 +19,9 @@ void sm_collector_count(struct sm *s, const struct sm_collector *c, int delta);
 struct sm_collector *sm_collector_free(struct sm *s, uint32_t sched, uint32_t cu);
 /* Dispatch collectors whose operands are all read to the units (oldest first). */
 void sm_dispatch_tick(struct sm *s, uint64_t now);
+/* Sleeping: the first cycle after now in which a busy collector may read or
+ * dispatch (UINT64_MAX: only after an event of the LD/ST unit). */
+uint64_t sm_collectors_next_event(const struct sm *s, uint64_t now);
 /* Read source operands, one read per register bank per cycle. */
 void sm_operands_tick(struct sm *s, uint64_t now);
 

@@ -298,24 +298,41 @@ bool sm_busy(const struct sm *s) { return s->live_ctas || s->wb.n || ldst_busy(s
 
 /* ---- sleeping while busy ----
  * A tick changes the SM's state only through: a writeback (the queue head
- * ready), an operand read or dispatch (a busy collector), the LD/ST
- * pipeline (a busy LD/ST unit), an issue (a ready warp), a fetch (an
- * eligible warp), a decode latency expiring (head_next_at), a control
- * hazard expiring (fetch_block_until), the end of SIMD passes
- * (sched_busy_until), and from outside the tick: memory replies, CTA
- * launches and kernel events.  When the last tick issued nothing, fetched
- * nothing and had nothing in collectors or the LD/ST pipeline, each tick
- * until the first of those timers only repeats its stall classification
- * (the policy being sleep-safe: sched.h struct sched_timers), so the GPU loop skips them and
- * sm_wake() adds their counters.  DWR's partner barriers have timers of
- * their own (dwr_next_event). */
+ * ready), an operand read (a collector with reads left), a dispatch (a
+ * collector whose unit is free: a unit's busy_until, or the LD/ST unit
+ * accepting), the LD/ST pipeline (a transaction sent, or an instruction's
+ * shared-memory passes ending), an issue (a ready warp with a free
+ * collector), a fetch (an eligible warp), a decode latency expiring
+ * (head_next_at), a control hazard expiring (fetch_block_until), the end of
+ * SIMD passes (sched_busy_until), and from outside the tick: memory replies,
+ * room in the SM's interconnect input, CTA launches and kernel events.
+ * When the last tick issued nothing, fetched nothing, read no operand,
+ * dispatched nothing and sent no transaction, and none of that can happen
+ * before the first of those timers (a failed send fails again until a
+ * reply or room in the input: ldst.c enum txn_wait), each tick until then
+ * only repeats its stall classification, its collectors' and LD/ST
+ * pipelines' waits (the policy being sleep-safe: sched.h struct
+ * sched_timers), so the GPU loop skips them and sm_wake() adds their
+ * counters.  DWR's partner barriers have timers of their own
+ * (dwr_next_event). */
 uint64_t sm_next_event(const struct sm *s, uint64_t now)
 {
-	if (!s->sleep_ok || !s->issue_quiet || !s->fetch_quiet || s->busy_coll || !sm_busy(s) ||
-	    ldst_pipe_busy(s->ldst) || s->cyc_full)
+	if (!s->sleep_ok || !(s->issue_quiet || s->issue_coll_wait) || !s->fetch_quiet || !sm_busy(s) || s->cyc_full)
 		return now + 1;
+	uint64_t t = ldst_next_event(s->ldst, now);
+	if (t <= now + 1)
+		return now + 1;
+	if (s->busy_coll) {
+		uint64_t c = sm_collectors_next_event(s, now);
+		if (c <= now + 1)
+			return now + 1;
+		t = c < t ? c : t;
+	} else if (s->issue_coll_wait) { /* (no collector configured for a unit) */
+		return now + 1;
+	}
 	uint32_t nwd = (s->nslots + 63) / 64;
-	uint64_t t = s->head_next_at;
+	if (s->head_next_at < t)
+		t = s->head_next_at;
 	for (uint32_t wd = 0; wd < nwd; wd++) {
 		if (s->dirty_bits[wd] || s->fetch_dirty[wd])
 			return now + 1;
@@ -355,6 +372,7 @@ void sm_wake(struct sm *s, uint64_t now)
 	uint64_t k = now - 1 - s->slept_from; /* cycles slept_from + 1 .. now - 1 */
 	for (uint32_t i = 0; i < s->ncyc_stat; i++)
 		s->stats->v[s->cyc_stat[i]] += k;
+	ldst_skip(s->ldst, k);
 	s->view.cycle = now - 1; /* as the last skipped tick left it */
 	const struct sched_timers *tm = s->pol->timers;
 	if (tm && tm->skip && k) /* the policy's per-cycle counters, for the schedulers that asked it */
@@ -362,7 +380,17 @@ void sm_wake(struct sm *s, uint64_t now)
 			if (s->cyc_sched >> sc & 1)
 				tm->skip(s->pol_st, &s->view, sc, k);
 	s->sleep_until = 0;
+	s->sleep_input = false;
 }
+
+void sm_sleep(struct sm *s, uint64_t until, uint64_t now)
+{
+	s->sleep_until = until;
+	s->slept_from = now;
+	s->sleep_input = ldst_waits_input(s->ldst);
+}
+
+bool sm_input_wake(const struct sm *s) { return s->sleep_input && ldst_input_ready(s->ldst); }
 
 void sm_mem_reply(struct sm *s, const struct mem_reply *r, uint64_t now) { ldst_reply(s->ldst, r, now); }
 

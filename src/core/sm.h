@@ -261,13 +261,17 @@ struct sm {
 	uint32_t ctas_done;           /* CTAs completed this cycle */
 	uint64_t warp_insts_seen;     /* stats->v[STAT_warp_insts] when the GPU loop last counted it */
 	/* Sleeping while busy (sleep; sm_next_event, sm_wake): a tick whose
-	 * issue and fetch stages changed nothing, with an empty operand-collector
-	 * stage and LD/ST pipeline, is repeated exactly by every later tick until
-	 * a timer expires or an outside event arrives, so those ticks are skipped
-	 * and only their per-cycle counters are added, in one step: the tick
-	 * records each per-cycle counter it increments (sm_count_cycle). */
+	 * issue and fetch stages changed nothing, whose operand collectors only
+	 * wait for busy units and whose LD/ST pipelines only wait (a timer, or
+	 * a retry that fails until a reply or room in the interconnect input),
+	 * is repeated exactly by every later tick until a timer expires or an
+	 * outside event arrives, so those ticks are skipped and only their
+	 * per-cycle counters are added, in one step: the tick records each
+	 * per-cycle counter it increments (sm_count_cycle; the LD/ST unit's own,
+	 * ldst_skip). */
 	bool sleep_ok;                /* the SM may sleep while busy (sleep, and a policy that can: sched.h) */
 	bool issue_quiet;             /* this tick's issue stage issued nothing and left no issuable warp */
+	bool issue_coll_wait;         /* ...or issued nothing, its ready warps all waiting for a free collector */
 	/* The issue stage alone (sm_issue_repeats): its last tick was quiet and
 	 * nothing it reads has changed since except through dirty marks and its
 	 * timers -- cleared by the events that change its view without a dirty
@@ -280,6 +284,7 @@ struct sm {
 	uint16_t cyc_stat[SM_CYC_STAT_MAX]; /* the per-cycle counters this tick incremented, once per increment */
 	uint64_t sleep_until;         /* 0: awake; else the next cycle it must tick */
 	uint64_t slept_from;          /* the cycle of its last tick (while asleep) */
+	bool sleep_input;             /* asleep, and an LD/ST pipeline waits for room in its interconnect input */
 };
 
 /* Count one occurrence of per-cycle counter `id` (core_counters.def) in
@@ -310,9 +315,16 @@ bool sm_busy(const struct sm *s);
 /* After the tick of cycle `now`: the first cycle whose tick may differ
  * from a repeat of this one's stall accounting -- the next expiring timer
  * (writeback, decode, control hazard, SIMD passes, DWR partner barriers,
- * the policy's next_event) -- or now + 1 when the SM cannot sleep.  UINT64_MAX: nothing but an outside event (a memory
- * reply, a CTA, a kernel event) can change it. */
+ * the policy's next_event, a busy execution unit a collector waits for,
+ * the LD/ST unit's shared-memory passes) -- or now + 1 when the SM cannot
+ * sleep.  UINT64_MAX: nothing but an outside event (a memory reply, a CTA,
+ * a kernel event, room in its interconnect input: sm_input_wake) can change it. */
 uint64_t sm_next_event(const struct sm *s, uint64_t now);
+/* Sleep after the tick of cycle `now` until cycle `until` (sm_next_event's answer, > now + 1). */
+void sm_sleep(struct sm *s, uint64_t until, uint64_t now);
+/* A sleeping SM whose LD/ST unit retries a request its interconnect input
+ * had no room for: does the input have room now?  (It must tick then.) */
+bool sm_input_wake(const struct sm *s);
 /* The SM slept since its last tick (s->slept_from) and is to tick at
  * `now`, or an outside event reaches it at `now`: add the skipped cycles'
  * counters and wake it. */

@@ -111,10 +111,8 @@ static void tick_sm(struct gpu *g, struct sm *s)
 	/* nothing can change before its next event: sleep until then (sm.h) */
 	if (s->sleep_ok && !s->failed) {
 		uint64_t t = sm_next_event(s, g->cycle);
-		if (t > g->cycle + 1) {
-			s->sleep_until = t;
-			s->slept_from = g->cycle;
-		}
+		if (t > g->cycle + 1)
+			sm_sleep(s, t, g->cycle);
 	}
 }
 
@@ -356,8 +354,10 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 		for (uint32_t wd = 0; wd < nwords; wd++)
 			for (uint64_t bits = g.active[wd]; bits; bits &= bits - 1) {
 				uint32_t i = wd * 64 + (uint32_t)__builtin_ctzll(bits);
-				/* a busy SM asleep until a later cycle, with no reply arrived (sm_next_event) */
-				if (g.sms[i]->sleep_until > g.cycle && !memsys_reply_ready(g.mem, i)) {
+				/* a busy SM asleep until a later cycle, with no reply arrived and
+				 * no room come in its interconnect input (sm_next_event) */
+				if (g.sms[i]->sleep_until > g.cycle && !memsys_reply_ready(g.mem, i) &&
+				    !sm_input_wake(g.sms[i])) {
 					L->host_sm_slept++;
 					continue;
 				}
