@@ -754,8 +754,10 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	s->issue_coll_wait = !quiet && coll_wait && !s->share;
 	/* the next ticks may repeat this one (sm_issue_repeats) on sleep's
 	 * terms: a sleep-safe policy; not DWR (partner timers each cycle) or
-	 * warp sharing (it reads the collectors, which change meanwhile) */
-	s->issue_same = quiet && s->sleep_ok && !s->cyc_full && !s->dwr && !s->share;
+	 * warp sharing (it reads the collectors, which change meanwhile); one
+	 * whose ready warps waited for a collector until a collector is freed
+	 * (coll_release) */
+	s->issue_same = (quiet || s->issue_coll_wait) && s->sleep_ok && !s->cyc_full && !s->dwr && !s->share;
 	return true;
 }
 

@@ -15,7 +15,8 @@ struct sm;
 bool sm_issue_tick(struct sm *s, uint64_t now);
 /* Would this cycle's issue stage only repeat its last tick -- the rule by
  * which an SM sleeps (sm_next_event), for the issue stage alone, while the
- * operand collectors, the LD/ST unit or the fetch stage still work: quiet,
+ * operand collectors, the LD/ST unit or the fetch stage still work: quiet
+ * (or its ready warps waited for a collector, and none was freed since),
  * no warp marked dirty since, no decode latency, SIMD-pass or policy
  * timer expiring now? */
 bool sm_issue_repeats(const struct sm *s, uint64_t now);

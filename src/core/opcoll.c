@@ -44,11 +44,14 @@ void sm_collector_count(struct sm *s, const struct sm_collector *c, int delta)
 		s->coll_now[g + cu] = (uint8_t)(s->coll_now[g + cu] + delta);
 }
 
-/* Collector c is free again. */
+/* Collector c is free again; an issue stage whose ready warps waited for
+ * a collector may not be repeated (sm_issue_repeats). */
 static inline void coll_release(struct sm *s, struct sm_collector *c)
 {
 	c->busy = false;
 	sm_collector_count(s, c, +1);
+	if (s->issue_coll_wait)
+		s->issue_same = false;
 }
 
 /* The units of type cu collector c may dispatch to: k0, k0 + step, ...

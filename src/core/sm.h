@@ -272,10 +272,12 @@ struct sm {
 	bool sleep_ok;                /* the SM may sleep while busy (sleep, and a policy that can: sched.h) */
 	bool issue_quiet;             /* this tick's issue stage issued nothing and left no issuable warp */
 	bool issue_coll_wait;         /* ...or issued nothing, its ready warps all waiting for a free collector */
-	/* The issue stage alone (sm_issue_repeats): its last tick was quiet and
-	 * nothing it reads has changed since except through dirty marks and its
-	 * timers -- cleared by the events that change its view without a dirty
-	 * mark (warps added or removed, a control hazard resolved, kernel events) */
+	/* The issue stage alone (sm_issue_repeats): its last tick was quiet (or
+	 * waited for collectors only) and nothing it reads has changed since
+	 * except through dirty marks and its timers -- cleared by the events
+	 * that change its view without a dirty mark (warps added or removed, a
+	 * control hazard resolved, kernel events, a collector freed after a
+	 * tick that waited for one) */
 	bool issue_same;
 	bool fetch_quiet;             /* this tick's fetch stage found no warp to fetch for */
 	bool cyc_full;                /* this tick counted more than cyc_stat holds: it may not sleep */
