@@ -58,6 +58,11 @@ struct icnt {
 	_Atomic uint32_t queued;
 	_Atomic uint32_t delivered;
 	uint32_t *touched;  /* outputs with a candidate this cycle [outputs] */
+	/* [outputs] the arrival cycle of each output ring's front packet
+	 * (UINT64_MAX: empty), in one array: the GPU loop asks every cycle
+	 * whether a reply has arrived for each sleeping SM (icnt_peek), and
+	 * this answers it without touching the outputs' cache lines */
+	uint64_t *front_at;
 };
 
 struct icnt *icnt_create(const struct icnt_params *p)
@@ -77,7 +82,8 @@ struct icnt *icnt_create(const struct icnt_params *p)
 	if (n->out)
 		memset(n->out, 0, p->outputs * sizeof *n->out);
 	n->touched = calloc(p->outputs, sizeof *n->touched);
-	if (!n->in || !n->out || !n->touched) {
+	n->front_at = malloc(p->outputs * sizeof *n->front_at);
+	if (!n->in || !n->out || !n->touched || !n->front_at) {
 		icnt_destroy(n);
 		return NULL;
 	}
@@ -91,6 +97,7 @@ struct icnt *icnt_create(const struct icnt_params *p)
 		}
 	/* Credits: the ejection buffer plus the packets the pipeline can hold. */
 	for (unsigned o = 0; o < p->outputs; o++) {
+		n->front_at[o] = UINT64_MAX;
 		n->out[o].cand_dist = UINT32_MAX;
 		if (!out_ring_init(&n->out[o].q, p->out_buf_packets + p->latency + 1)) {
 			icnt_destroy(n);
@@ -111,6 +118,7 @@ void icnt_destroy(struct icnt *n)
 	free(n->in);
 	free(n->out);
 	free(n->touched);
+	free(n->front_at);
 	free(n);
 }
 
@@ -178,6 +186,8 @@ void icnt_cycle(struct icnt *n)
 		struct out_ent *d = out_ring_push(&O->q);
 		d->pkt = e->pkt;
 		d->arrival = t + ser - 1 + n->p.latency;
+		if (n->front_at[n->touched[k]] == UINT64_MAX) /* it is the front */
+			n->front_at[n->touched[k]] = d->arrival;
 		I->flits -= e->flits;
 		in_ring_pop(&I->q);
 		atomic_fetch_sub_explicit(&n->queued, 1, memory_order_relaxed);
@@ -189,20 +199,18 @@ void icnt_cycle(struct icnt *n)
 
 const struct mem_pkt *icnt_peek(const struct icnt *n, unsigned out)
 {
-	if (out >= n->p.outputs)
+	if (out >= n->p.outputs || n->front_at[out] > n->now)
 		return NULL;
-	const struct icnt_out *O = &n->out[out];
-	if (out_ring_empty(&O->q))
-		return NULL;
-	const struct out_ent *d = out_ring_front(&O->q);
-	return d->arrival <= n->now ? &d->pkt : NULL;
+	return &out_ring_front(&n->out[out].q)->pkt;
 }
 
 void icnt_pop(struct icnt *n, unsigned out)
 {
 	if (!icnt_peek(n, out))
 		return;
-	out_ring_pop(&n->out[out].q);
+	struct out_ring *q = &n->out[out].q;
+	out_ring_pop(q);
+	n->front_at[out] = out_ring_empty(q) ? UINT64_MAX : out_ring_front(q)->arrival;
 	atomic_fetch_sub_explicit(&n->delivered, 1, memory_order_relaxed);
 }
 
@@ -242,11 +250,9 @@ uint64_t icnt_next_arrival(const struct icnt *n)
 	uint64_t t = UINT64_MAX;
 	if (!atomic_load_explicit(&n->delivered, memory_order_relaxed))
 		return t;
-	for (unsigned o = 0; o < n->p.outputs; o++) {
-		const struct icnt_out *O = &n->out[o];
-		if (!out_ring_empty(&O->q) && out_ring_front(&O->q)->arrival < t)
-			t = out_ring_front(&O->q)->arrival;
-	}
+	for (unsigned o = 0; o < n->p.outputs; o++)
+		if (n->front_at[o] < t)
+			t = n->front_at[o];
 	return t;
 }
 
