@@ -506,8 +506,10 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			u->s->stats->v[STAT_offchip_requests] += !p->tex;
 		}
 		return TXN_SENT;
-	case CACHE_RESERVATION_FAIL: /* (CACP may count or learn from a failed access: retried awake) */
-		return p->tex ? TXN_WAIT_L1T : u->cacp ? TXN_RETRY : TXN_WAIT_L1D;
+	case CACHE_RESERVATION_FAIL:
+		/* retried awake: the constant cache (its port frees the next cycle, without a reply) and
+		 * CACP (it may count or learn from a failed access) */
+		return p->cst || (u->cacp && !p->tex) ? TXN_RETRY : p->tex ? TXN_WAIT_L1T : TXN_WAIT_L1D;
 	default:
 		return TXN_RETRY;
 	}
