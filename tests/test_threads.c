@@ -436,13 +436,14 @@ TEST(sleep_collector_unit_wait_identical)
 }
 
 /* An LD/ST unit that retries an L1D reservation fail every cycle (one L1D
- * MSHR): the SM sleeps until the reply that frees it, the retries' stall
- * cycles and reservation fails added when it wakes (mp: 0.9 % slept when
- * a busy LD/ST pipeline kept an SM awake, 94 % now) */
+ * MSHR): identical statistics with sleeping on and off.  The SM is kept
+ * awake while a pipeline retries an L1D/L1T reservation fail: sleeping
+ * until the reply that frees it counted a few more l1d_res_fails than
+ * ticking on one paper-size run (ldst_next_event), not yet explained. */
 TEST(sleep_ldst_reservation_fail_identical)
 {
 	const char *kv[] = {"sched", "gto", "l1d_mshrs", "1", NULL};
-	check_sleep_share(t, "mp", kv, 80);
+	check_sleep(t, "mp", kv);
 }
 
 /* An LD/ST unit whose interconnect input is full (a one-flit input buffer

@@ -554,7 +554,11 @@ uint64_t ldst_next_event(const struct ldst *u, uint64_t now)
 		const struct ld_proc *p = &u->proc[i];
 		if (!p->busy)
 			continue;
-		if (p->wait == TXN_RETRY) /* accepted after the last ldst_cycle, or a failed send to retry */
+		/* accepted after the last ldst_cycle, or a failed send to retry; an L1D/L1T reservation
+		 * fail is retried awake too: sleeping through it until a reply counted a few more
+		 * l1d_res_fails than ticking (hotspot paper, TITAN X, l1d_bypass=false: 192,679 vs
+		 * 192,674), a difference not yet explained */
+		if (p->wait == TXN_RETRY || p->wait == TXN_WAIT_L1D || p->wait == TXN_WAIT_L1T)
 			return now + 1;
 		if (p->next >= p->ntxn) {
 			/* all sent: it stalls while now + 1 < busy_until, the tick at
