@@ -439,7 +439,7 @@ TEST(sleep_collector_unit_wait_identical)
  * MSHR): identical statistics with sleeping on and off.  The SM is kept
  * awake while a pipeline retries an L1D/L1T reservation fail: sleeping
  * until the reply that frees it counted a few more l1d_res_fails than
- * ticking on one paper-size run (ldst_next_event), not yet explained. */
+ * ticking on one paper-size run (ldst.c enum txn_wait), not yet explained. */
 TEST(sleep_ldst_reservation_fail_identical)
 {
 	const char *kv[] = {"sched", "gto", "l1d_mshrs", "1", NULL};

@@ -57,18 +57,19 @@ struct ld_entry {
 	uint64_t ready;           /* latest completion among returned transactions */
 };
 
-/* The outcome of one try to send a transaction (send_txn).  A failed try
- * changes nothing but counters, and for the reasons below it fails the same
- * way every cycle until something outside the SM's tick changes: the SM's
- * interconnect input drains (nothing else fills it while the SM does not
- * send), or a reply fills the L1D or L1T (only a reply frees an MSHR, a
- * merge slot or a reserved way while no transaction of the SM gets in) --
- * so an SM whose LD/ST pipelines only retry may sleep (ldst_next_event). */
+/* The outcome of one try to send a transaction (send_txn).  A try that
+ * found no room in the SM's interconnect input changes nothing but the
+ * memory-stage stall count and fails the same way every cycle until the
+ * input drains (nothing else fills it while the SM does not send), so an
+ * SM whose LD/ST pipelines only wait for that may sleep (ldst_next_event).
+ * Every other failure, cache reservation fails included, is retried with
+ * the SM awake: sleeping through an L1D reservation fail until a reply
+ * counted a few more l1d_res_fails than ticking on one paper-size run
+ * (hotspot, TITAN X, l1d_bypass=false: 192,679 vs 192,674), a difference
+ * not yet explained. */
 enum txn_wait {
 	TXN_SENT,
 	TXN_WAIT_INPUT, /* the interconnect input has no room (counted as a memory-stage stall only) */
-	TXN_WAIT_L1D,   /* an L1D reservation fail (also l1d_res_fails) */
-	TXN_WAIT_L1T,   /* an L1T reservation fail (also tex_res_fails) */
 	TXN_RETRY,      /* anything else: retried every cycle, no sleep */
 };
 
@@ -105,9 +106,9 @@ struct ldst {
 	uint32_t ntab, tab_used;
 	uint64_t *tab_bits;       /* [ceil(ntab / 64)] entries in use (the lowest free one is taken) */
 	uint64_t tokens[256];
-	/* the per-cycle counters the last ldst_cycle incremented, which every
-	 * tick repeating it would increment again (ldst_skip) */
-	uint32_t cyc_stall, cyc_l1d_fail, cyc_l1t_fail;
+	/* the memory-stage stalls the last ldst_cycle counted, which every tick
+	 * repeating it would count again (ldst_skip) */
+	uint32_t cyc_stall;
 };
 
 struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
@@ -465,7 +466,7 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			return wait_input(p, &r);
 		struct cache_result cr = cache_access(u->l1d, t->line, t->sectors, MEM_WRITE, 0);
 		if (cr.status == CACHE_RESERVATION_FAIL)
-			return TXN_WAIT_L1D;
+			return TXN_RETRY;
 		if (!memsys_send(ms, sm, &r))
 			return TXN_RETRY;
 		store_token_slots(u, tok & ((1ull << TOK_KIND_SHIFT) - 1), store_sent, now);
@@ -507,9 +508,6 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		}
 		return TXN_SENT;
 	case CACHE_RESERVATION_FAIL:
-		/* retried awake: the constant cache (its port frees the next cycle, without a reply) and
-		 * CACP (it may count or learn from a failed access) */
-		return p->cst || (u->cacp && !p->tex) ? TXN_RETRY : p->tex ? TXN_WAIT_L1T : TXN_WAIT_L1D;
 	default:
 		return TXN_RETRY;
 	}
@@ -517,7 +515,7 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 
 void ldst_cycle(struct ldst *u, uint64_t now)
 {
-	u->cyc_stall = u->cyc_l1d_fail = u->cyc_l1t_fail = 0;
+	u->cyc_stall = 0;
 	for (unsigned i = 0; i < u->nproc; i++) {
 		struct ld_proc *p = &u->proc[i];
 		if (!p->busy)
@@ -529,8 +527,6 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 				p->next++;
 				u->s->progress = true;
 			}
-			u->cyc_l1d_fail += p->wait == TXN_WAIT_L1D;
-			u->cyc_l1t_fail += p->wait == TXN_WAIT_L1T;
 		}
 		/* still working after this cycle: a memory-stage stall (GPGPU-Sim's gpgpu_n_stall_shd_mem) */
 		if (p->next < p->ntxn || now + 1 < p->busy_until) {
@@ -554,11 +550,7 @@ uint64_t ldst_next_event(const struct ldst *u, uint64_t now)
 		const struct ld_proc *p = &u->proc[i];
 		if (!p->busy)
 			continue;
-		/* accepted after the last ldst_cycle, or a failed send to retry; an L1D/L1T reservation
-		 * fail is retried awake too: sleeping through it until a reply counted a few more
-		 * l1d_res_fails than ticking (hotspot paper, TITAN X, l1d_bypass=false: 192,679 vs
-		 * 192,674), a difference not yet explained */
-		if (p->wait == TXN_RETRY || p->wait == TXN_WAIT_L1D || p->wait == TXN_WAIT_L1T)
+		if (p->wait == TXN_RETRY) /* accepted after the last ldst_cycle, or a failed send to retry */
 			return now + 1;
 		if (p->next >= p->ntxn) {
 			/* all sent: it stalls while now + 1 < busy_until, the tick at
@@ -607,8 +599,6 @@ void ldst_skip(struct ldst *u, uint64_t k)
 {
 	struct ws_stats *st = u->s->stats;
 	st->v[STAT_ldst_stall_cycles] += k * u->cyc_stall;
-	st->v[STAT_l1d_res_fails] += k * u->cyc_l1d_fail;
-	st->v[STAT_tex_res_fails] += k * u->cyc_l1t_fail;
 }
 
 void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now)
