@@ -239,6 +239,15 @@ static uint32_t alloc_mshr(struct cache *c, size_t line_idx)
 	return m;
 }
 
+/* Under CACP (a != NULL): line li is reused by a read, a hit or not. */
+static inline void cacp_reuse(struct cache *c, int64_t li, const struct cacp_access *a, bool hit)
+{
+	if (a) {
+		cacp_on_reuse(c->cacp, (size_t)li, a->critical);
+		cacp_count_access(c->cacp, a->critical, hit);
+	}
+}
+
 /* A read (or an atomic read-modify-write); `a` is the CACP access (NULL: LRU, no CACP). */
 static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t need, uint64_t token, bool rmw,
 				       const struct cacp_access *a)
@@ -248,10 +257,7 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 	if (li >= 0) {
 		struct cache_line *l = &c->lines[li];
 		if (!(need & ~l->valid)) {
-			if (a) {
-				cacp_on_reuse(c->cacp, (size_t)li, a->critical);
-				cacp_count_access(c->cacp, a->critical, true);
-			}
+			cacp_reuse(c, li, a, true);
 			touch(c, l);
 			if (rmw)
 				l->dirty |= need;
@@ -273,10 +279,7 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 				fetch = c->p.sector_fill ? missing : c->full_mask & ~l->valid & ~e->pending;
 			add_waiter(c, (uint32_t)l->mshr, token, need);
 			e->pending |= fetch;
-			if (a) {
-				cacp_on_reuse(c->cacp, (size_t)li, a->critical);
-				cacp_count_access(c->cacp, a->critical, false);
-			}
+			cacp_reuse(c, li, a, false);
 			touch(c, l);
 			if (rmw)
 				l->dirty |= need;
@@ -296,10 +299,7 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 		uint32_t fetch = c->p.sector_fill ? need & ~l->valid : c->full_mask & ~l->valid;
 		c->mshrs[m].pending = fetch;
 		add_waiter(c, m, token, need);
-		if (a) {
-			cacp_on_reuse(c->cacp, (size_t)li, a->critical);
-			cacp_count_access(c->cacp, a->critical, false);
-		}
+		cacp_reuse(c, li, a, false);
 		touch(c, l);
 		if (rmw)
 			l->dirty |= need;
