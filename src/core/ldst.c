@@ -57,19 +57,23 @@ struct ld_entry {
 	uint64_t ready;           /* latest completion among returned transactions */
 };
 
-/* The outcome of one try to send a transaction (send_txn).  A try that
- * found no room in the SM's interconnect input changes nothing but the
- * memory-stage stall count and fails the same way every cycle until the
- * input drains (nothing else fills it while the SM does not send), so an
- * SM whose LD/ST pipelines only wait for that may sleep (ldst_next_event).
- * Every other failure, cache reservation fails included, is retried with
- * the SM awake: sleeping through an L1D reservation fail until a reply
- * counted a few more l1d_res_fails than ticking on one paper-size run
- * (hotspot, TITAN X, l1d_bypass=false: 192,679 vs 192,674), a difference
- * not yet explained. */
+/* The outcome of one try to send a transaction (send_txn).  A failed try
+ * changes nothing but counters, and for the reasons below it fails the same
+ * way every cycle until something outside the SM's tick changes: the SM's
+ * interconnect input drains (nothing else fills it while the SM does not
+ * send), or a reply fills the L1D or L1T (only a reply frees an MSHR, a
+ * merge slot or a reserved way while no transaction of the SM gets in) --
+ * so an SM whose LD/ST pipelines only retry may sleep (ldst_next_event).
+ * A try checks the input before the cache, so a reservation fail repeats
+ * only while the input still has room for the request: a send later in the
+ * same tick (another pipeline's, or an instruction fetch) may fill it, and
+ * the next try then waits for the input instead, counting no reservation
+ * fail (ldst_next_event keeps the SM awake for that tick). */
 enum txn_wait {
 	TXN_SENT,
 	TXN_WAIT_INPUT, /* the interconnect input has no room (counted as a memory-stage stall only) */
+	TXN_WAIT_L1D,   /* an L1D reservation fail (also l1d_res_fails) */
+	TXN_WAIT_L1T,   /* an L1T reservation fail (also tex_res_fails) */
 	TXN_RETRY,      /* anything else: retried every cycle, no sleep */
 };
 
@@ -86,7 +90,7 @@ struct ld_proc {
 	bool critical;            /* CACP: the issue policy called the warp critical when the load started */
 	bool cst;                 /* constant/param load: through the constant cache */
 	enum txn_wait wait;       /* why its last send_txn failed (TXN_SENT: it did not) */
-	struct mem_req wait_req;  /* TXN_WAIT_INPUT: the request the SM's interconnect input had no room for */
+	struct mem_req wait_req;  /* the request a failed try would have sent (TXN_WAIT_*) */
 };
 
 struct ldst {
@@ -106,9 +110,9 @@ struct ldst {
 	uint32_t ntab, tab_used;
 	uint64_t *tab_bits;       /* [ceil(ntab / 64)] entries in use (the lowest free one is taken) */
 	uint64_t tokens[256];
-	/* the memory-stage stalls the last ldst_cycle counted, which every tick
-	 * repeating it would count again (ldst_skip) */
-	uint32_t cyc_stall;
+	/* the per-cycle counters the last ldst_cycle incremented, which every
+	 * tick repeating it would increment again (ldst_skip) */
+	uint32_t cyc_stall, cyc_l1d_fail, cyc_l1t_fail;
 };
 
 struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
@@ -433,11 +437,11 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	return true;
 }
 
-/* send_txn found no room in the SM's interconnect input for r. */
-static enum txn_wait wait_input(struct ld_proc *p, const struct mem_req *r)
+/* send_txn could not send r: why (TXN_WAIT_*), with r kept for ldst_next_event and ldst_input_ready. */
+static enum txn_wait wait_for(struct ld_proc *p, const struct mem_req *r, enum txn_wait why)
 {
 	p->wait_req = *r;
-	return TXN_WAIT_INPUT;
+	return why;
 }
 
 /* Issue one global/local transaction of processor p: TXN_SENT, or why it must retry. */
@@ -451,7 +455,7 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		struct mem_req r = {.addr = t->line, .token = TOK(TOK_DIRECT, p->entry), .sectors = t->sectors,
 				    .bytes = p->kind == MEM_ATOMIC ? t->bytes : 0, .kind = p->kind};
 		if (!memsys_can_accept(ms, sm, &r))
-			return wait_input(p, &r);
+			return wait_for(p, &r, TXN_WAIT_INPUT);
 		if (!memsys_send(ms, sm, &r))
 			return TXN_RETRY;
 		le->outstanding++;
@@ -463,10 +467,10 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		struct mem_req r = {.addr = t->line, .token = tok, .sectors = t->sectors, .bytes = t->bytes,
 				    .kind = MEM_WRITE};
 		if (!memsys_can_accept(ms, sm, &r))
-			return wait_input(p, &r);
+			return wait_for(p, &r, TXN_WAIT_INPUT);
 		struct cache_result cr = cache_access(u->l1d, t->line, t->sectors, MEM_WRITE, 0);
 		if (cr.status == CACHE_RESERVATION_FAIL)
-			return TXN_RETRY;
+			return wait_for(p, &r, TXN_WAIT_L1D);
 		if (!memsys_send(ms, sm, &r))
 			return TXN_RETRY;
 		store_token_slots(u, tok & ((1ull << TOK_KIND_SHIFT) - 1), store_sent, now);
@@ -481,7 +485,7 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 	struct mem_req r = {.addr = t->line, .token = TOK(p->cst ? TOK_L1C : p->tex ? TOK_L1T : TOK_L1D, 0),
 			    .sectors = t->sectors, .kind = MEM_READ, .fill = true};
 	if (!memsys_can_accept(ms, sm, &r))
-		return wait_input(p, &r);
+		return wait_for(p, &r, TXN_WAIT_INPUT);
 	struct cacp_access ca = {.pc = le->op.d->addr, .critical = p->critical};
 	struct cache_result cr = p->cst               ? ccache_access(u->l1c, t->line, p->entry, now)
 	                         : u->cacp && !p->tex ? cache_access_cacp(c, t->line, t->sectors, p->entry, &ca)
@@ -508,6 +512,11 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		}
 		return TXN_SENT;
 	case CACHE_RESERVATION_FAIL:
+		/* retried awake: the constant cache (its port frees the next cycle, without a reply) and
+		 * CACP (it may count or learn from a failed access) */
+		if (p->cst || (u->cacp && !p->tex))
+			return TXN_RETRY;
+		return wait_for(p, &r, p->tex ? TXN_WAIT_L1T : TXN_WAIT_L1D);
 	default:
 		return TXN_RETRY;
 	}
@@ -515,7 +524,7 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 
 void ldst_cycle(struct ldst *u, uint64_t now)
 {
-	u->cyc_stall = 0;
+	u->cyc_stall = u->cyc_l1d_fail = u->cyc_l1t_fail = 0;
 	for (unsigned i = 0; i < u->nproc; i++) {
 		struct ld_proc *p = &u->proc[i];
 		if (!p->busy)
@@ -527,6 +536,8 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 				p->next++;
 				u->s->progress = true;
 			}
+			u->cyc_l1d_fail += p->wait == TXN_WAIT_L1D;
+			u->cyc_l1t_fail += p->wait == TXN_WAIT_L1T;
 		}
 		/* still working after this cycle: a memory-stage stall (GPGPU-Sim's gpgpu_n_stall_shd_mem) */
 		if (p->next < p->ntxn || now + 1 < p->busy_until) {
@@ -551,6 +562,10 @@ uint64_t ldst_next_event(const struct ldst *u, uint64_t now)
 		if (!p->busy)
 			continue;
 		if (p->wait == TXN_RETRY) /* accepted after the last ldst_cycle, or a failed send to retry */
+			return now + 1;
+		/* a reservation fail repeats while the input keeps room for its request (enum txn_wait) */
+		if ((p->wait == TXN_WAIT_L1D || p->wait == TXN_WAIT_L1T) &&
+		    !memsys_can_accept(u->mem, u->s->id, &p->wait_req))
 			return now + 1;
 		if (p->next >= p->ntxn) {
 			/* all sent: it stalls while now + 1 < busy_until, the tick at
@@ -599,6 +614,8 @@ void ldst_skip(struct ldst *u, uint64_t k)
 {
 	struct ws_stats *st = u->s->stats;
 	st->v[STAT_ldst_stall_cycles] += k * u->cyc_stall;
+	st->v[STAT_l1d_res_fails] += k * u->cyc_l1d_fail;
+	st->v[STAT_tex_res_fails] += k * u->cyc_l1t_fail;
 }
 
 void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now)

@@ -43,7 +43,7 @@ void ldst_fence(struct ldst *u);
 enum ifetch_result ldst_ifetch(struct ldst *u, uint32_t slot, uint64_t addr, uint64_t now);
 /* Sleeping (sm_next_event): the first cycle after `now` in which the LD/ST
  * pipelines may do more than the last ldst_cycle did -- count the same
- * memory-stage stalls, wait for the same room in the interconnect input
+ * memory-stage stalls and reservation fails, retry the same transactions
  * (UINT64_MAX: none until a reply arrives or, if ldst_waits_input, the
  * SM's interconnect input has room again; now + 1: the next one). */
 uint64_t ldst_next_event(const struct ldst *u, uint64_t now);
@@ -53,7 +53,7 @@ bool ldst_waits_input(const struct ldst *u);
 bool ldst_input_ready(const struct ldst *u);
 /* Would ldst_accept find a free pipeline and a free load-table entry? */
 bool ldst_can_accept(const struct ldst *u);
-/* Add the memory-stage stalls of the last ldst_cycle for k more cycles (sm_wake). */
+/* Add the per-cycle counters of the last ldst_cycle for k more cycles (sm_wake). */
 void ldst_skip(struct ldst *u, uint64_t k);
 /* A reply from the memory system. */
 void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now);

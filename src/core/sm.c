@@ -308,8 +308,8 @@ bool sm_busy(const struct sm *s) { return s->live_ctas || s->wb.n || ldst_busy(s
  * room in the SM's interconnect input, CTA launches and kernel events.
  * When the last tick issued nothing, fetched nothing, read no operand,
  * dispatched nothing and sent no transaction, and none of that can happen
- * before the first of those timers (a send that found no room in the
- * input fails again until it has room: ldst.c enum txn_wait), each tick until then
+ * before the first of those timers (a failed send fails again until a
+ * reply or room in the input: ldst.c enum txn_wait), each tick until then
  * only repeats its stall classification, its collectors' and LD/ST
  * pipelines' waits (the policy being sleep-safe: sched.h struct
  * sched_timers), so the GPU loop skips them and sm_wake() adds their

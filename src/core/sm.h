@@ -263,7 +263,7 @@ struct sm {
 	/* Sleeping while busy (sleep; sm_next_event, sm_wake): a tick whose
 	 * issue and fetch stages changed nothing, whose operand collectors only
 	 * wait for busy units and whose LD/ST pipelines only wait (a timer, or
-	 * a retry that fails until the interconnect input has room),
+	 * a retry that fails until a reply or room in the interconnect input),
 	 * is repeated exactly by every later tick until a timer expires or an
 	 * outside event arrives, so those ticks are skipped and only their
 	 * per-cycle counters are added, in one step: the tick records each
