@@ -360,18 +360,19 @@ static void tick_l2(struct memsys *m)
 	}
 }
 
-/* An edge of clock domain c.  Inside the quiet horizon (quiet_next) its
- * clock advances and nothing happens: no partition is awake (the busy
- * partitions' L2 clocks catch up when the horizon ends, catch_up) and no
- * packet waits in or arrives from the interconnect. */
-static void tick(struct memsys *m, int c, bool quiet)
+/* An edge of clock domain c outside the quiet horizon.  (Inside it
+ * (quiet_next) a clock only advances and nothing happens: no partition is
+ * awake -- the busy partitions' L2 clocks catch up when the horizon ends,
+ * catch_up -- and no packet waits in or arrives from the interconnect;
+ * memsys_cycle advances the clocks without ticking.) */
+static void tick(struct memsys *m, int c)
 {
 	m->cycles[c]++;
 	switch (c) {
 	case MEMSYS_CLK_DRAM:
 		if (m->stats)
 			m->stats->v[STAT_dram_cycles]++;
-		if (!quiet && m->nbusy)
+		if (m->nbusy)
 			for (unsigned p = 0; p < m->nparts; p++)
 				if (m->busy[p]) {
 					if (l2_dram_cycle(m->parts[p], m->cycles[c]))
@@ -380,19 +381,11 @@ static void tick(struct memsys *m, int c, bool quiet)
 				}
 		break;
 	case MEMSYS_CLK_L2:
-		if (quiet)
-			m->l2_behind = true;
-		else
-			tick_l2(m);
+		tick_l2(m);
 		break;
 	case MEMSYS_CLK_ICNT:
-		if (quiet) {
-			icnt_advance(m->req, 1);
-			icnt_advance(m->rep, 1);
-		} else {
-			icnt_cycle(m->req);
-			icnt_cycle(m->rep);
-		}
+		icnt_cycle(m->req);
+		icnt_cycle(m->rep);
 		break;
 	default: break;
 	}
@@ -473,6 +466,27 @@ void memsys_cycle(struct memsys *m)
 	uint64_t t = m->next[MEMSYS_CLK_CORE];
 	m->next[MEMSYS_CLK_CORE] += m->period[MEMSYS_CLK_CORE];
 	m->cycles[MEMSYS_CLK_CORE]++;
+	if (quiet) {
+		/* every edge up to t only advances its clock (tick), so their
+		 * order does not matter: each domain's edges in one step */
+		for (int c = MEMSYS_CLK_ICNT; c < MEMSYS_CLK_COUNT; c++) {
+			uint64_t k = 0;
+			for (; m->next[c] <= t; k++)
+				m->next[c] += m->period[c];
+			if (!k)
+				continue;
+			m->cycles[c] += k;
+			if (c == MEMSYS_CLK_ICNT) {
+				icnt_advance(m->req, k);
+				icnt_advance(m->rep, k);
+			} else if (c == MEMSYS_CLK_L2) {
+				m->l2_behind = true;
+			} else if (c == MEMSYS_CLK_DRAM && m->stats) {
+				m->stats->v[STAT_dram_cycles] += k;
+			}
+		}
+		return;
+	}
 	/* The earliest pending edge first; at one instant DRAM, then L2, then the interconnect. */
 	for (;;) {
 		int best = MEMSYS_CLK_DRAM;
@@ -487,7 +501,7 @@ void memsys_cycle(struct memsys *m)
 		}
 		if (bt > t)
 			break;
-		tick(m, best, quiet);
+		tick(m, best);
 		m->next[best] += m->period[best];
 	}
 }
