@@ -4,6 +4,7 @@
  * table (registers read and written, unit and latency from the config) and
  * the I-buffer/issue interplay through a one-warp kernel's statistics.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "config/config.h"
@@ -417,4 +418,73 @@ TEST(core_volatile_loads_through_l1d)
 		  (unsigned long long)l1d[0][1]);
 	CHECK_MSG(l1d[1][0] == 3 && l1d[1][1] == 1, "with: %llu accesses, %llu hits", (unsigned long long)l1d[1][0],
 		  (unsigned long long)l1d[1][1]);
+}
+
+/* Cycles (%clock64) from before to after an instruction sequence `body`
+ * run by one warp, under param = value. */
+static bool time_one_warp(struct test_ctx *t, const char *body, const char *param, const char *value, uint64_t *cyc)
+{
+	char ptx[2048];
+	snprintf(ptx, sizeof ptx,
+		 ".version 9.0\n.target sm_75\n.address_size 64\n"
+		 ".visible .entry k(.param .u64 buf)\n{\n"
+		 "  .reg .b32 %%r<8>;\n  .reg .b64 %%rd<8>;\n  .reg .pred %%p<2>;\n"
+		 "  ld.param.u64 %%rd1, [buf];\n  mov.u32 %%r1, %%tid.x;\n"
+		 "  mov.u64 %%rd2, %%clock64;\n%s  mov.u64 %%rd3, %%clock64;\n"
+		 "  sub.s64 %%rd4, %%rd3, %%rd2;\n  setp.eq.u32 %%p1, %%r1, 0;\n"
+		 "  @%%p1 st.global.u64 [%%rd1+128], %%rd4;\n  ret;\n}\n",
+		 body);
+	uint64_t out[17];
+	if (!run_one_warp(t, ptx, param, value, out, sizeof out, NULL, NULL, 0))
+		return false;
+	*cyc = out[16];
+	return true;
+}
+
+/* atomic_wait (GPGPU-Sim's m_n_atomic stall): an instruction independent
+ * of an atom issues only after the atom's reply is written back; without
+ * it, it issues at once. */
+TEST(core_atomic_wait)
+{
+	static const char *body = "  atom.global.add.u32 %r2, [%rd1], 1;\n  add.u32 %r3, %r1, 1;\n";
+	uint64_t c[2];
+	for (int on = 0; on < 2; on++)
+		if (!time_one_warp(t, body, "atomic_wait", on ? "true" : "false", &c[on]))
+			return;
+	CHECK_MSG(c[0] < 50, "without: %llu cycles", (unsigned long long)c[0]);
+	CHECK_MSG(c[1] > 100, "with: %llu cycles (an L2 round trip)", (unsigned long long)c[1]);
+}
+
+/* fence_wait: a membar after a store waits for the store's acknowledgement
+ * (stores, an L2 round trip) or only for pending register writes
+ * (registers: none here, so it issues at once). */
+TEST(core_fence_wait)
+{
+	static const char *body = "  st.global.u32 [%rd1], %r1;\n  membar.gl;\n";
+	uint64_t c[2];
+	if (!time_one_warp(t, body, "fence_wait", "stores", &c[0]) ||
+	    !time_one_warp(t, body, "fence_wait", "registers", &c[1]))
+		return;
+	CHECK_MSG(c[0] > 100, "stores: %llu cycles", (unsigned long long)c[0]);
+	CHECK_MSG(c[1] < 50, "registers: %llu cycles", (unsigned long long)c[1]);
+}
+
+/* l1d_latency_queue: a load that misses the L1D reaches its tags, and
+ * leaves for the L2, only l1d_latency (35) cycles after it was sent, so
+ * the cold miss takes that much longer; a hit takes l1d_latency either way. */
+TEST(core_l1d_latency_queue)
+{
+	static const char *miss = "  ld.global.u32 %r2, [%rd1];\n  add.u32 %r3, %r2, 1;\n";
+	static const char *hit = "  ld.global.u32 %r2, [%rd1];\n  add.u32 %r3, %r2, 1;\n"
+				 "  mov.u64 %rd2, %clock64;\n"
+				 "  ld.global.u32 %r4, [%rd1+4];\n  add.u32 %r3, %r4, 1;\n";
+	uint64_t m[2], h[2];
+	for (int on = 0; on < 2; on++)
+		if (!time_one_warp(t, miss, "l1d_latency_queue", on ? "true" : "false", &m[on]) ||
+		    !time_one_warp(t, hit, "l1d_latency_queue", on ? "true" : "false", &h[on]))
+			return;
+	CHECK_MSG(m[1] >= m[0] + 35 && m[1] <= m[0] + 40, "cold miss: %llu cycles without, %llu with",
+		  (unsigned long long)m[0], (unsigned long long)m[1]);
+	CHECK_MSG(h[0] >= 35 && h[0] < 50 && h[1] >= 35 && h[1] < 50, "hit: %llu cycles without, %llu with",
+		  (unsigned long long)h[0], (unsigned long long)h[1]);
 }

@@ -19,6 +19,7 @@
 #include "mem/coalesce.h"
 #include "mem/dram.h"
 #include "mem/icnt.h"
+#include "mem/l1q.h"
 #include "mem/mem.h"
 #include "mem/mem_counters.h"
 #include "mem/mem_params.h"
@@ -1704,4 +1705,44 @@ TEST(mem_coal_matches_reference)
 				  kind, ng, nw);
 	}
 	CHECK_EQ(bad, 0);
+}
+
+/* The L1D latency queue (l1d_latency_queue, GPGPU-Sim's l1_latency_queue):
+ * a head is due l1d_latency cycles after it entered, one access per bank
+ * a cycle enters, 32-byte sectors interleave the banks, a blocked head
+ * holds its bank and a bank holds at most l1d_latency accesses. */
+TEST(mem_l1q_latency_banks)
+{
+	struct l1q *q = l1q_create(2, 4);
+	CHECK(q != NULL);
+	if (!q)
+		return;
+	struct l1q_entry a = {.line = 0x1000, .sectors = 1, .entry = 1, .kind = MEM_READ};
+	struct l1q_entry b = a, c = a;
+	b.sectors = 2; /* sector 1: the other bank */
+	b.entry = 2;
+	c.entry = 3;   /* sector 0 again: bank 0 */
+	CHECK(l1q_push(q, &a, 10));
+	CHECK(!l1q_push(q, &c, 10)); /* bank 0 took one this cycle */
+	CHECK(l1q_push(q, &b, 10));  /* bank 1 has not */
+	CHECK(l1q_push(q, &c, 11));
+	CHECK(l1q_next_due(q) == 14);
+	CHECK(l1q_head(q, 0, 13) == NULL);
+	const struct l1q_entry *h = l1q_head(q, 0, 14);
+	CHECK(h && h->entry == 1);
+	/* the head stays until popped (a reservation fail at the tags) */
+	CHECK(l1q_head(q, 0, 20) && l1q_head(q, 0, 20)->entry == 1);
+	l1q_pop(q, 0);
+	h = l1q_head(q, 0, 20);
+	CHECK(h && h->entry == 3);
+	l1q_pop(q, 0);
+	l1q_pop(q, 1);
+	CHECK(l1q_empty(q) && l1q_next_due(q) == UINT64_MAX);
+	/* a blocked head: the bank fills up to its latency, then takes nothing */
+	for (uint64_t k = 0; k < 4; k++)
+		CHECK(l1q_push(q, &a, 30 + k));
+	CHECK(!l1q_push(q, &a, 40));
+	l1q_pop(q, 0);
+	CHECK(l1q_push(q, &a, 41));
+	l1q_destroy(q);
 }

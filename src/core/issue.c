@@ -60,14 +60,20 @@ static const enum stat_core_id stall_stat[] = {STAT_stall_idle,  STAT_stall_exit
 					       STAT_stall_fetch, STAT_stall_control, STAT_stall_data,
 					       STAT_stall_held,  STAT_stall_structural};
 
-static bool head_ready_sb(const struct sm_warp *w, const struct dec_insn *d, bool *longlat)
+static bool head_ready_sb(const struct sm *s, const struct sm_warp *w, const struct dec_insn *d, bool *longlat)
 {
 	*longlat = false;
 	if (!d)
 		return true;
-	/* a memory fence waits until the warp's earlier stores are acknowledged */
-	if ((d->in->op == OP_MEMBAR || d->in->op == OP_FENCE) && w->pending_stores)
+	/* a memory fence waits until the warp's earlier stores are acknowledged
+	 * (fence_wait=registers: until none of its register writes is pending) */
+	if ((d->in->op == OP_MEMBAR || d->in->op == OP_FENCE) && (s->fence_regs ? w->sb.npending : w->pending_stores))
 		return false;
+	/* atomic_wait: nothing issues while the warp has an atom in flight */
+	if (w->pending_atomics) {
+		*longlat = true;
+		return false;
+	}
 	/* cp.async.wait_group N waits until the copies of all but the newest N
 	 * committed groups have arrived (wait_all: every copy); commit_group
 	 * waits for a free group slot */
@@ -250,6 +256,8 @@ static bool step_one(struct sm *s, uint32_t sched, uint32_t slot, struct func_st
 	/* stores and reductions are pending for membar from issue until acknowledged */
 	if (d && (d->in->op == OP_ST || d->in->op == OP_RED || d->in->op == OP_WMMA_STORE || d->in->op == OP_STMATRIX))
 		w->pending_stores++;
+	if (d && d->in->op == OP_ATOM && cfg_int(s->cfg, CFG_atomic_wait))
+		w->pending_atomics++;
 	/* cp.async: a copy joins the open group until its data arrived (writeback);
 	 * commit_group (and wait_all, which commits) opens the next group */
 	uint8_t cp_group = 0;
@@ -359,7 +367,7 @@ static bool sco_ready(struct sm *s, uint32_t slot, uint64_t now)
 	for (unsigned i = 0; i < nc; i++) {
 		const struct sm_warp *p = &s->w[cand[i]];
 		if (cand[i] != slot && (!p->ib_count || p->ib_head_ready > now ||
-					!head_ready_sb(p, p->ib[p->ib_head].d, &(bool){0})))
+					!head_ready_sb(s, p, p->ib[p->ib_head].d, &(bool){0})))
 			return false;
 	}
 	return true;
@@ -488,7 +496,7 @@ static enum stall warp_reason(struct sm *s, uint32_t slot, uint64_t now)
 	 * dirty -- except the store acknowledgements a fence waits for */
 	bool ok = w->head_sb_ok;
 	if (w->head_fence)
-		ok = head_ready_sb(w, w->ib[w->ib_head].d, &(bool){0});
+		ok = head_ready_sb(s, w, w->ib[w->ib_head].d, &(bool){0});
 	return ok ? ST_STRUCT : ST_DATA;
 }
 
@@ -523,7 +531,7 @@ static bool head_issuable(struct sm *s, uint32_t slot, uint64_t now)
 {
 	struct sm_warp *w = &s->w[slot];
 	return w->ib_count && w->ib[w->ib_head].ready <= now && !w->at_barrier && !w->finished &&
-	       head_ready_sb(w, w->ib[w->ib_head].d, &(bool){0}) && (!s->dwr || dwr_ready(s->dwr, slot, now));
+	       head_ready_sb(s, w, w->ib[w->ib_head].d, &(bool){0}) && (!s->dwr || dwr_ready(s->dwr, slot, now));
 }
 
 static uint32_t head_cu(const struct sm *s, uint32_t slot)
@@ -633,7 +641,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			bool ll = false;
 			const struct dec_insn *hd = w->ib_count ? w->ib[w->ib_head].d : NULL;
 			v->head_unit = (uint8_t)(hd ? hd->cu : UNIT_SP);
-			w->head_sb_ok = w->ib_count && head_ready_sb(w, hd, &ll);
+			w->head_sb_ok = w->ib_count && head_ready_sb(s, w, hd, &ll);
 			w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 			bool eval = v->ibuf_head_valid && !w->at_barrier;
 			set_ready(s, i, eval && w->head_sb_ok && (!s->dwr || dwr_ready(s->dwr, i, now)));

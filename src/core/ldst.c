@@ -29,6 +29,7 @@
 #include "mem/cache.h"
 #include "mem/ccache.h"
 #include "mem/coalesce.h"
+#include "mem/l1q.h"
 #include "mem/mem_counters.h"
 #include "mem/mem_params.h"
 #include "mem/memsys.h"
@@ -98,6 +99,7 @@ struct ldst {
 	struct memsys *mem;          /* the memory system below the L1s */
 	struct cache *l1d, *l1i, *l1t;
 	struct ccache *l1c;          /* NULL unless const_cache: constant loads take lat_const */
+	struct l1q *l1q;             /* NULL unless l1d_latency_queue: L1D accesses wait l1d_latency for the tags */
 	unsigned l1d_line, l1i_line, l1t_line;
 	uint32_t l1d_latency, l1t_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
 	bool bypass;
@@ -141,7 +143,9 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->l1d_latency = (uint32_t)cfg_int(cfg, CFG_l1d_latency);
 	u->lat_shared = (uint32_t)cfg_int(cfg, CFG_lat_shared);
 	u->lat_const = (uint32_t)cfg_int(cfg, CFG_lat_const);
-	if (cfg_int(cfg, CFG_const_cache) && !(u->l1c = ccache_create(cfg))) {
+	if ((cfg_int(cfg, CFG_const_cache) && !(u->l1c = ccache_create(cfg))) ||
+	    (cfg_int(cfg, CFG_l1d_latency_queue) && !u->bypass &&
+	     !(u->l1q = l1q_create((unsigned)cfg_int(cfg, CFG_l1d_banks), u->l1d_latency)))) {
 		ldst_destroy(u);
 		return NULL;
 	}
@@ -168,6 +172,7 @@ void ldst_destroy(struct ldst *u)
 	cache_destroy(u->l1i);
 	cache_destroy(u->l1t);
 	ccache_destroy(u->l1c);
+	l1q_destroy(u->l1q);
 	free(u->proc);
 	free(u->tab);
 	free(u->tab_bits);
@@ -444,6 +449,78 @@ static enum txn_wait wait_for(struct ld_proc *p, const struct mem_req *r, enum t
 	return why;
 }
 
+/* A store's write r through the L1D (write-evict) and on to the L2, its
+ * interconnect input room checked: TXN_SENT, or why it must retry.  p is
+ * NULL for a write at the head of the l1d_latency_queue: a reservation
+ * fail is a plain retry there (the queue keeps its SM awake). */
+static enum txn_wait l1d_write(struct ldst *u, struct ld_proc *p, struct ld_entry *le, const struct mem_req *r,
+			       uint64_t now)
+{
+	struct cache_result cr = cache_access(u->l1d, r->addr, r->sectors, MEM_WRITE, 0);
+	if (cr.status == CACHE_RESERVATION_FAIL)
+		return p ? wait_for(p, r, TXN_WAIT_L1D) : TXN_RETRY;
+	if (!memsys_send(u->mem, u->s->id, r))
+		return TXN_RETRY;
+	u->s->stats->v[STAT_offchip_requests]++;
+	if (le->ready < now + 1)
+		le->ready = now + 1;
+	return TXN_SENT;
+}
+
+/* A cached load's access of `line` (the texture cache for texture/surface
+ * reads when p->tex, the constant cache for constant loads when p->cst)
+ * for load-table entry e.  p is NULL for an L1D access at the head of the
+ * l1d_latency_queue: it waited its hit latency there, and a full
+ * interconnect input is a plain retry. */
+static enum txn_wait cached_read(struct ldst *u, struct ld_proc *p, uint32_t e, uint64_t line, uint32_t sectors,
+				 bool critical, uint64_t now)
+{
+	struct ld_entry *le = &u->tab[e];
+	struct memsys *ms = u->mem;
+	unsigned sm = u->s->id;
+	bool tex = p && p->tex, cst = p && p->cst;
+	struct cache *c = tex ? u->l1t : u->l1d;
+	uint32_t hit_lat = !p ? 0 : cst ? u->lat_const : tex ? u->l1t_latency : u->l1d_latency;
+	struct mem_req r = {.addr = line, .token = TOK(cst ? TOK_L1C : tex ? TOK_L1T : TOK_L1D, 0),
+			    .sectors = sectors, .kind = MEM_READ, .fill = true};
+	if (!memsys_can_accept(ms, sm, &r))
+		return p ? wait_for(p, &r, TXN_WAIT_INPUT) : TXN_RETRY;
+	struct cacp_access ca = {.pc = le->op.d->addr, .critical = critical};
+	struct cache_result cr = cst               ? ccache_access(u->l1c, line, e, now)
+	                         : u->cacp && !tex ? cache_access_cacp(c, line, sectors, e, &ca)
+	                                           : cache_access(c, line, sectors, MEM_READ, e);
+	switch (cr.status) {
+	case CACHE_HIT:
+		if (le->ready < now + hit_lat)
+			le->ready = now + hit_lat;
+		return TXN_SENT;
+	case CACHE_HIT_RESERVED:
+		le->outstanding++;
+		return TXN_SENT;
+	case CACHE_MISS:
+		le->outstanding++;
+		if (cr.fetch_mask) { /* new MSHR: fetch the missing sectors into the L1D */
+			r.sectors = cr.fetch_mask;
+			memsys_send(ms, sm, &r);
+			u->s->stats->v[STAT_offchip_requests] += !tex && !cst;
+		} else if (cr.forward) { /* not cached (bypass): the reply completes this load directly */
+			r.token = TOK(TOK_DIRECT, e);
+			r.fill = false;
+			memsys_send(ms, sm, &r);
+			u->s->stats->v[STAT_offchip_requests] += !tex;
+		}
+		return TXN_SENT;
+	case CACHE_RESERVATION_FAIL:
+		/* retried awake: the constant cache (its port frees the next cycle, without a reply),
+		 * CACP (it may count or learn from a failed access) and the l1d_latency_queue's head */
+		if (!p || cst || (u->cacp && !tex))
+			return TXN_RETRY;
+		return wait_for(p, &r, tex ? TXN_WAIT_L1T : TXN_WAIT_L1D);
+	default:
+		return TXN_RETRY;
+	}
+}
+
 /* Issue one global/local transaction of processor p: TXN_SENT, or why it must retry. */
 static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 {
@@ -466,65 +543,66 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		uint64_t tok = store_token(u, &le->op, t->lanes);
 		struct mem_req r = {.addr = t->line, .token = tok, .sectors = t->sectors, .bytes = t->bytes,
 				    .kind = MEM_WRITE};
-		if (!memsys_can_accept(ms, sm, &r))
-			return wait_for(p, &r, TXN_WAIT_INPUT);
-		struct cache_result cr = cache_access(u->l1d, t->line, t->sectors, MEM_WRITE, 0);
-		if (cr.status == CACHE_RESERVATION_FAIL)
-			return wait_for(p, &r, TXN_WAIT_L1D);
-		if (!memsys_send(ms, sm, &r))
-			return TXN_RETRY;
+		if (u->l1q) { /* the write reaches the L1D (and leaves for the L2) l1d_latency cycles later */
+			struct l1q_entry qe = {.line = t->line, .token = tok, .sectors = t->sectors, .entry = p->entry,
+					       .bytes = t->bytes, .kind = MEM_WRITE};
+			if (!l1q_push(u->l1q, &qe, now))
+				return TXN_RETRY;
+			le->outstanding++;
+		} else {
+			if (!memsys_can_accept(ms, sm, &r))
+				return wait_for(p, &r, TXN_WAIT_INPUT);
+			enum txn_wait w = l1d_write(u, p, le, &r, now);
+			if (w != TXN_SENT)
+				return w;
+		}
 		store_token_slots(u, tok & ((1ull << TOK_KIND_SHIFT) - 1), store_sent, now);
-		u->s->stats->v[STAT_offchip_requests]++;
-		if (le->ready < now + 1)
-			le->ready = now + 1;
 		return TXN_SENT;
 	}
-	/* cached load (the texture cache for texture/surface reads, the constant cache for constant loads) */
-	struct cache *c = p->tex ? u->l1t : u->l1d;
-	uint32_t hit_lat = p->cst ? u->lat_const : p->tex ? u->l1t_latency : u->l1d_latency;
-	struct mem_req r = {.addr = t->line, .token = TOK(p->cst ? TOK_L1C : p->tex ? TOK_L1T : TOK_L1D, 0),
-			    .sectors = t->sectors, .kind = MEM_READ, .fill = true};
-	if (!memsys_can_accept(ms, sm, &r))
-		return wait_for(p, &r, TXN_WAIT_INPUT);
-	struct cacp_access ca = {.pc = le->op.d->addr, .critical = p->critical};
-	struct cache_result cr = p->cst               ? ccache_access(u->l1c, t->line, p->entry, now)
-	                         : u->cacp && !p->tex ? cache_access_cacp(c, t->line, t->sectors, p->entry, &ca)
-	                                              : cache_access(c, t->line, t->sectors, MEM_READ, p->entry);
-	switch (cr.status) {
-	case CACHE_HIT:
-		if (le->ready < now + hit_lat)
-			le->ready = now + hit_lat;
-		return TXN_SENT;
-	case CACHE_HIT_RESERVED:
-		le->outstanding++;
-		return TXN_SENT;
-	case CACHE_MISS:
-		le->outstanding++;
-		if (cr.fetch_mask) { /* new MSHR: fetch the missing sectors into the L1D */
-			r.sectors = cr.fetch_mask;
-			memsys_send(ms, sm, &r);
-			u->s->stats->v[STAT_offchip_requests] += !p->tex && !p->cst;
-		} else if (cr.forward) { /* not cached (bypass): the reply completes this load directly */
-			r.token = TOK(TOK_DIRECT, p->entry);
-			r.fill = false;
-			memsys_send(ms, sm, &r);
-			u->s->stats->v[STAT_offchip_requests] += !p->tex;
-		}
-		return TXN_SENT;
-	case CACHE_RESERVATION_FAIL:
-		/* retried awake: the constant cache (its port frees the next cycle, without a reply) and
-		 * CACP (it may count or learn from a failed access) */
-		if (p->cst || (u->cacp && !p->tex))
+	if (u->l1q && !p->tex && !p->cst) { /* the load reaches the L1D's tags l1d_latency cycles later */
+		struct l1q_entry qe = {
+			.line = t->line, .sectors = t->sectors, .entry = p->entry, .kind = MEM_READ, .critical = p->critical};
+		if (!l1q_push(u->l1q, &qe, now))
 			return TXN_RETRY;
-		return wait_for(p, &r, p->tex ? TXN_WAIT_L1T : TXN_WAIT_L1D);
-	default:
-		return TXN_RETRY;
+		le->outstanding++;
+		return TXN_SENT;
+	}
+	return cached_read(u, p, p->entry, t->line, t->sectors, p->critical, now);
+}
+
+/* l1d_latency_queue: each bank's head that has waited l1d_latency cycles
+ * reaches the L1D (one a cycle per bank); one that cannot (a reservation
+ * fail, a full interconnect input) stays and holds the bank's queue. */
+static void l1q_serve(struct ldst *u, uint64_t now)
+{
+	for (unsigned b = 0; b < l1q_banks(u->l1q); b++) {
+		const struct l1q_entry *qe = l1q_head(u->l1q, b, now);
+		if (!qe)
+			continue;
+		struct ld_entry *le = &u->tab[qe->entry];
+		enum txn_wait w;
+		if (qe->kind == MEM_WRITE) {
+			struct mem_req r = {.addr = qe->line, .token = qe->token, .sectors = qe->sectors,
+					    .bytes = qe->bytes, .kind = MEM_WRITE};
+			w = memsys_can_accept(u->mem, u->s->id, &r) ? l1d_write(u, NULL, le, &r, now) : TXN_RETRY;
+		} else {
+			w = cached_read(u, NULL, qe->entry, qe->line, qe->sectors, qe->critical, now);
+		}
+		if (w != TXN_SENT)
+			continue;
+		uint32_t e = qe->entry;
+		l1q_pop(u->l1q, b);
+		le->outstanding--;
+		u->s->progress = true;
+		entry_check(u, e);
 	}
 }
 
 void ldst_cycle(struct ldst *u, uint64_t now)
 {
 	u->cyc_stall = u->cyc_l1d_fail = u->cyc_l1t_fail = 0;
+	if (u->l1q && !l1q_empty(u->l1q))
+		l1q_serve(u, now);
 	for (unsigned i = 0; i < u->nproc; i++) {
 		struct ld_proc *p = &u->proc[i];
 		if (!p->busy)
@@ -556,7 +634,9 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 
 uint64_t ldst_next_event(const struct ldst *u, uint64_t now)
 {
-	uint64_t t = UINT64_MAX;
+	uint64_t t = u->l1q ? l1q_next_due(u->l1q) : UINT64_MAX; /* a queued L1D access reaching the tags */
+	if (t <= now + 1)
+		return now + 1;
 	for (unsigned i = 0; i < u->nproc; i++) {
 		const struct ld_proc *p = &u->proc[i];
 		if (!p->busy)

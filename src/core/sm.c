@@ -70,6 +70,7 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
 	s->sub_core = cfg_int(cfg, CFG_sub_core) != 0;
+	s->fence_regs = cfg_int(cfg, CFG_fence_wait) == 1; /* registers */
 	/* the issue stage's KAWS warp sharing: the parameter, or the value the
 	 * policy's name presets (kaws) */
 	int64_t share = cfg_int(cfg, CFG_warp_sharing);

@@ -67,6 +67,7 @@ struct sm_warp {
 	/* back end */
 	uint32_t inflight;            /* issued, not yet written back */
 	uint32_t pending_stores;      /* stores sent to memory, not yet acknowledged (membar waits) */
+	uint32_t pending_atomics;     /* atomic_wait: atom instructions issued, not yet written back (the warp waits) */
 	/* cp.async groups (issue 16): copies in flight per group, a ring of
 	 * SM_CP_GROUPS indexed by group number; cp_seq is the open group */
 	uint32_t cp_pending[8];
@@ -202,6 +203,7 @@ struct sm {
 	uint8_t *coll_now;            /* [nsched][UNIT_COUNT] free collectors now (during the issue stage;
 	                                 opcoll_generic: the scheduler's free count, in each unit type's entry) */
 	bool sub_core;                /* units and register banks partitioned among the schedulers (sub_core) */
+	bool fence_regs;              /* fence_wait=registers: a fence waits for the warp's register writes, not its stores */
 	bool share;                   /* KAWS warp sharing on (warp_sharing, or a policy's preset of it: kaws) */
 	/* execution units */
 	struct sm_unit *units[UNIT_COUNT];

@@ -120,6 +120,8 @@ void sm_writeback_tick(struct sm *s, uint64_t now)
 		w->inflight--;
 		if (op.d && op.d->in->op == OP_CP && op.d->in->mode == MODE_NONE && w->cp_pending[op.cp_group])
 			w->cp_pending[op.cp_group]--; /* the copy's data arrived */
+		if (op.d && op.d->in->op == OP_ATOM && w->pending_atomics)
+			w->pending_atomics--; /* atomic_wait: the warp may issue again */
 		sm_warp_mark_dirty(s, op.slot);
 		if (op.d && op.d->ndst)
 			buses--;
