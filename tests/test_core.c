@@ -488,3 +488,24 @@ TEST(core_l1d_latency_queue)
 	CHECK_MSG(h[0] >= 35 && h[0] < 50 && h[1] >= 35 && h[1] < 50, "hit: %llu cycles without, %llu with",
 		  (unsigned long long)h[0], (unsigned long long)h[1]);
 }
+
+/* l1d_sector_accesses: a warp's load of one whole 128-byte line is one L1D
+ * access per 32-byte sector (GPGPU-Sim's Pascal coalescer), 4 here; without
+ * it, one per line. */
+TEST(core_l1d_sector_accesses)
+{
+	static const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				 ".visible .entry k(.param .u64 buf)\n{\n"
+				 "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+				 "  ld.param.u64 %rd1, [buf];\n  mov.u32 %r1, %tid.x;\n"
+				 "  mul.wide.u32 %rd2, %r1, 4;\n  add.s64 %rd3, %rd1, %rd2;\n"
+				 "  ld.global.u32 %r2, [%rd3];\n  add.u32 %r3, %r2, 1;\n  ret;\n}\n";
+	uint64_t acc[2], word;
+	static const char *const l1d_stats[] = {"l1d_accesses"};
+	for (int on = 0; on < 2; on++)
+		if (!run_one_warp(t, ptx, "l1d_sector_accesses", on ? "true" : "false", &word, sizeof word, l1d_stats,
+				  &acc[on], 1))
+			return;
+	CHECK_MSG(acc[0] == 1 && acc[1] == 4, "L1D accesses: %llu without, %llu with", (unsigned long long)acc[0],
+		  (unsigned long long)acc[1]);
+}

@@ -106,6 +106,7 @@ struct ldst {
 	bool cacp;                /* the L1D runs CAWA's CACP (l1d_cacp and a policy that predicts criticality) */
 	bool fence_invalidate;       /* l1d_fence_invalidate */
 	bool volatile_cached;        /* l1d_volatile_cached */
+	bool sector_accesses;        /* l1d_sector_accesses */
 	struct ld_proc *proc;
 	unsigned nproc;
 	struct ld_entry *tab;
@@ -133,6 +134,7 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->bypass = p.bypass;
 	u->fence_invalidate = cfg_int(cfg, CFG_l1d_fence_invalidate) != 0;
 	u->volatile_cached = cfg_int(cfg, CFG_l1d_volatile_cached) != 0;
+	u->sector_accesses = cfg_int(cfg, CFG_l1d_sector_accesses) != 0;
 	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
 	u->l1i = cache_create(&p, s->stats);
 	u->l1i_line = p.line_bytes;
@@ -278,6 +280,29 @@ static void store_acked(struct ldst *u, uint32_t slot, uint64_t now)
 		if (w->finished)
 			sm_cta_check(u->s, w->cta_slot, now);
 	}
+}
+
+/* l1d_sector_accesses: each transaction through the L1D becomes one per
+ * 32-byte sector it touches, in sector order (GPGPU-Sim's sm_60+
+ * coalescer); left as it is when that would pass COAL_MAX_TXNS. */
+static void split_sectors(struct ld_proc *p)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < p->ntxn; i++)
+		n += (unsigned)__builtin_popcount(p->txn[i].sectors);
+	if (n == p->ntxn || n > COAL_MAX_TXNS)
+		return;
+	for (unsigned i = p->ntxn, k = n; i-- > 0;) { /* from the back: in place */
+		struct coal_txn t = p->txn[i];
+		for (int b = 31; b >= 0; b--)
+			if (t.sectors >> b & 1) {
+				struct coal_txn *o = &p->txn[--k];
+				*o = t;
+				o->sectors = 1u << b;
+				o->bytes = t.bytes == 32 * (uint32_t)__builtin_popcount(t.sectors) ? 32 : t.bytes;
+			}
+	}
+	p->ntxn = n;
 }
 
 bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
@@ -436,6 +461,8 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 			}
 		}
 		p->ntxn = coal_warp(A, glob, ws, size, ck, u->l1d_line, p->txn);
+		if (u->sector_accesses && p->cached)
+			split_sectors(p);
 		return true;
 	}
 	le->all_sent = true;
