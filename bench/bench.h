@@ -20,7 +20,11 @@
 #include <stdint.h>
 #include "warpsim.h"
 
-enum ws_bench_size { WS_SIZE_TINY, WS_SIZE_SMALL, WS_SIZE_PAPER, WS_SIZE_COUNT };
+/* Input sizes.  WS_SIZE_PAPER_KAWS ("paper-kaws") is the KAWS paper's input (its Table 2: kernels, CTAs per
+ * kernel) for a benchmark that other papers also run at `paper` with an input of their own (hotspot,
+ * pathfinder, streamcluster, 3mm); a benchmark without one (sizes[WS_SIZE_PAPER_KAWS] == NULL) runs its
+ * `paper` input there (ws_bench_size_resolve), so the KAWS specs name one size for the whole suite. */
+enum ws_bench_size { WS_SIZE_TINY, WS_SIZE_SMALL, WS_SIZE_PAPER, WS_SIZE_PAPER_KAWS, WS_SIZE_COUNT };
 
 struct ws_bench_out {
 	char msg[4096];       /* verification detail or error message (a deadlock report lists up to 8 stuck warps) */
@@ -51,7 +55,8 @@ struct ws_bench_info {
 	const char *paper;         /* which paper(s) use it, e.g. "BAWS" or "-" */
 	unsigned ctas_per_sm;      /* paper geometry on GTX480 (0 = not applicable) */
 	unsigned warps_per_cta;
-	const char *sizes[WS_SIZE_COUNT]; /* input size of tiny, small, paper in words */
+	const char *sizes[WS_SIZE_COUNT]; /* input size of tiny, small, paper, paper-kaws in words (paper-kaws:
+	                                     NULL = its paper input) */
 	unsigned min_warp_size;    /* smallest warp_size its kernels are correct at (warp-synchronous
 	                              code written for 32-thread warps); 0 = any */
 	const char *ptx;           /* embedded kernel.ptx text */
@@ -66,6 +71,9 @@ const struct ws_bench_info *ws_bench_find(const char *name);
 const char *ws_bench_names(char *buf, size_t sz);
 const char *ws_bench_size_name(enum ws_bench_size s);
 int ws_bench_size_parse(const char *s); /* -1 if unknown */
+/* The size b's run() gets for a requested size: WS_SIZE_PAPER_KAWS becomes WS_SIZE_PAPER where b has no
+ * KAWS input of its own; every other size is itself. */
+enum ws_bench_size ws_bench_size_resolve(const struct ws_bench_info *b, enum ws_bench_size s);
 
 /* The papers' suites, by name (NULL-terminated).  A name may not be built
  * yet (ws_bench_find returns NULL); users skip those with a note.

@@ -10,7 +10,7 @@
 
 #include "bench.h"
 
-static const char *const size_names[WS_SIZE_COUNT] = {"tiny", "small", "paper"};
+static const char *const size_names[WS_SIZE_COUNT] = {"tiny", "small", "paper", "paper-kaws"};
 
 const char *const ws_bench_suite_barrier[] = {"sp", "ms", "fwt", "mm", "stn", "octp", "bt",
 					      "pvc", "pvr", "ss", "mg", "histo", "srad2", NULL};
@@ -49,6 +49,11 @@ int ws_bench_size_parse(const char *s)
 		if (strcmp(s, size_names[i]) == 0)
 			return i;
 	return -1;
+}
+
+enum ws_bench_size ws_bench_size_resolve(const struct ws_bench_info *b, enum ws_bench_size s)
+{
+	return s == WS_SIZE_PAPER_KAWS && !b->sizes[WS_SIZE_PAPER_KAWS] ? WS_SIZE_PAPER : s;
 }
 
 const struct ws_bench_info *ws_bench_find(const char *name)
@@ -90,7 +95,7 @@ ws_result ws_bench_run(const struct ws_bench_info *info, ws_sim *sim, ws_module 
 	const char *v = wsConfigGet(wsSimConfig(sim), "warp_size", buf, sizeof buf);
 	unsigned ws = v ? (unsigned)strtoul(v, NULL, 10) : 32;
 	if (ws >= info->min_warp_size)
-		return info->run(sim, mod, size, out);
+		return info->run(sim, mod, ws_bench_size_resolve(info, size), out);
 	snprintf(out->msg, sizeof out->msg,
 		 "%s: its kernels are warp-synchronous (written for %u-thread warps: shuffles, ballots, one warp per "
 		 "item) and need warp_size >= %u; this configuration has warp_size = %u",

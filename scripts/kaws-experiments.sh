@@ -8,6 +8,12 @@
 #
 #   scripts/kaws-experiments.sh [--jobs N]              # size small: docs/kaws/{fig5,table2,fig6,gtx480,density}.csv
 #   SIZE=paper scripts/kaws-experiments.sh [--jobs N]   # paper size: docs/kaws/{fig5,gtx480,density}-paper.csv
+#   SKIP="gtx480 density" ...                           # leaves out the named figures and readings
+#
+# Paper size runs the specs at `size paper-kaws`: the KAWS paper's Table 2
+# inputs (kernels, CTAs per kernel), which hotspot, pathfinder, streamcluster
+# and 3mm have apart from the `paper` input the BAWS and DWR sets run
+# (bench/README.md, "KAWS inputs"); the CSVs keep their -paper names.
 #
 # At paper size Table 2 and Fig. 6 are read from fig5-paper.csv (the same
 # runs), and the readings run: one collector per unit type
@@ -30,12 +36,16 @@ if [ "$size" = small ]; then
 else
   figs="fig5 gtx480 density"
 fi
+skipped() { case " ${SKIP:-} " in *" $1 "*) return 0 ;; esac; return 1; }
 for fig in $figs; do
+  if skipped "$fig"; then continue; fi
   spec="experiments/kaws-$fig.spec"
   out="results/kaws-$fig"
   csv="docs/kaws/$fig"
   if [ "$size" != small ]; then
-    sed "s/^size small/size $size/; s/^name kaws-$fig/name kaws-$fig-$size/" "$spec" > "results/kaws-$fig-$size.spec"
+    specsize=$size
+    if [ "$size" = paper ]; then specsize=paper-kaws; fi
+    sed "s/^size small/size $specsize/; s/^name kaws-$fig/name kaws-$fig-$size/" "$spec" > "results/kaws-$fig-$size.spec"
     spec="results/kaws-$fig-$size.spec"
     out="results/kaws-$fig-$size"
     csv="docs/kaws/$fig-$size"
@@ -46,11 +56,8 @@ for fig in $figs; do
   reuse+=(--reuse "$out")
 done
 if [ "$size" = paper ]; then
-  build/warpsim sweep experiments/kaws-opcoll.spec --out results/kaws-opcoll "$@"
-  build/warpsim collect results/kaws-opcoll --output docs/kaws/opcoll-paper.csv
-  build/warpsim sweep experiments/kaws-l1d.spec --out results/kaws-l1d "$@"
-  build/warpsim collect results/kaws-l1d --output docs/kaws/l1d-paper.csv
-  for v in age-only single-port; do
+  for v in opcoll l1d age-only single-port; do
+    if skipped "$v"; then continue; fi
     build/warpsim sweep "experiments/kaws-$v.spec" --out "results/kaws-$v" "$@"
     build/warpsim collect "results/kaws-$v" --output "docs/kaws/$v-paper.csv"
   done

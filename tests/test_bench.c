@@ -90,7 +90,7 @@ TEST(bench_info_first_five)
 		CHECK(strcmp(bi->name, names[i]) == 0);
 		CHECK(bi->description && *bi->description && bi->sync && *bi->sync && bi->paper && *bi->paper);
 		CHECK_EQ(bi->warps_per_cta, warps[i]);
-		for (int s = 0; s < WS_SIZE_COUNT; s++)
+		for (int s = 0; s <= WS_SIZE_PAPER; s++)
 			CHECK(bi->sizes[s] && *bi->sizes[s]);
 		char entry[64];
 		snprintf(entry, sizeof entry, ".entry %s(", names[i]);
@@ -169,6 +169,32 @@ TEST(bench_paper_occupancy)
 	}
 	wsSimDestroy(sim);
 	wsConfigDestroy(cfg);
+}
+
+/* paper-kaws: the KAWS paper's input where a benchmark has one of its own, its paper input elsewhere. */
+TEST(bench_paper_kaws_size)
+{
+	CHECK_EQ(ws_bench_size_parse("paper-kaws"), WS_SIZE_PAPER_KAWS);
+	CHECK(strcmp(ws_bench_size_name(WS_SIZE_PAPER_KAWS), "paper-kaws") == 0);
+	static const char *const own[] = {"hotspot", "pathfinder", "streamcluster", "3mm"};
+	for (int i = 0; i < 4; i++) {
+		const struct ws_bench_info *b = ws_bench_find(own[i]);
+		CHECK_MSG(b && b->sizes[WS_SIZE_PAPER_KAWS], "%s: no paper-kaws input", own[i]);
+		if (b)
+			CHECK_EQ(ws_bench_size_resolve(b, WS_SIZE_PAPER_KAWS), WS_SIZE_PAPER_KAWS);
+	}
+	for (int i = 0; ws_bench_suite_kaws[i]; i++) { /* every KAWS benchmark runs some input there */
+		const struct ws_bench_info *b = ws_bench_find(ws_bench_suite_kaws[i]);
+		CHECK(b != NULL);
+		if (b)
+			CHECK(b->sizes[ws_bench_size_resolve(b, WS_SIZE_PAPER_KAWS)] != NULL);
+	}
+	const struct ws_bench_info *v = ws_bench_find("vecadd"); /* no KAWS input: its paper input */
+	CHECK(v && !v->sizes[WS_SIZE_PAPER_KAWS]);
+	if (v) {
+		CHECK_EQ(ws_bench_size_resolve(v, WS_SIZE_PAPER_KAWS), WS_SIZE_PAPER);
+		CHECK_EQ(ws_bench_size_resolve(v, WS_SIZE_SMALL), WS_SIZE_SMALL);
+	}
 }
 
 /* run() rejects an out-of-range size without touching the simulator. */

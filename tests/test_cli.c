@@ -32,7 +32,7 @@ TEST(cli_version_and_help)
 	cli_expect(t, "help", 0, "commands:");
 	cli_expect(t, "--help", 0, "exec");
 	cli_expect(t, "help exec", 0, "buf:NAME:TYPE:COUNT");
-	cli_expect(t, "run --help", 0, "--size tiny|small|paper");
+	cli_expect(t, "run --help", 0, "--size tiny|small|paper|paper-kaws");
 	cli_expect(t, "exec -h", 0, "--arg SPEC");
 	cli_expect(t, "config --help", 0, "--list");
 	/* usage to stderr and status 2 without a command */
@@ -58,7 +58,7 @@ TEST(cli_usage_errors)
 	cli_expect(t, "run", 2, "missing argument BENCH");
 	cli_expect(t, "run a b", 2, "unexpected argument 'b'");
 	cli_expect(t, "run vecadd --size", 2, "option '--size' needs a value");
-	cli_expect(t, "run vecadd --size huge", 2, "--size 'huge': expected tiny, small or paper");
+	cli_expect(t, "run vecadd --size huge", 2, "--size 'huge': expected tiny, small, paper or paper-kaws");
 	cli_expect(t, "run vecadd --size=huge", 2, "--size 'huge'");
 	cli_expect(t, "run vecadd --size tiny --size small", 2, "option '--size' given more than once");
 	cli_expect(t, "run vecadd --quiet=yes", 2, "option '--quiet' takes no value");
@@ -111,7 +111,8 @@ TEST(cli_list_long)
 		CHECK_STR_CONTAINS(out, b->description);
 		CHECK_STR_CONTAINS(out, b->sync);
 		for (int k = 0; k < WS_SIZE_COUNT; k++)
-			CHECK_STR_CONTAINS(out, b->sizes[k]);
+			if (b->sizes[k]) /* paper-kaws: NULL where it is the paper input */
+				CHECK_STR_CONTAINS(out, b->sizes[k]);
 	}
 	free(out);
 	rc = cli_run("list histo", 0, &out);
@@ -1187,7 +1188,7 @@ TEST(cli_sweep_specs_rejected)
 	     ":3: parameter 'num_sms': 'x' is not an integer (decimal, or hex with 0x)"},
 	    {"bench vecadd\nset warpsize 16\n",
 	     ":2: unknown parameter 'warpsize'; did you mean 'warp_size'? (see `warpsim config --list`)"},
-	    {"bench vecadd\nsize huge\n", ":2: unknown size 'huge' (expected tiny, small or paper)"},
+	    {"bench vecadd\nsize huge\n", ":2: unknown size 'huge' (expected tiny, small, paper or paper-kaws)"},
 	    {"bench vecadd\nset num_sms 10 2 0xa\n", ":2: values '10' and '0xa' of 'num_sms' are the same setting"},
 	    {"bench vecadd\nset trace_phases 1 true\n", ":2: values '1' and 'true' of 'trace_phases' are the same setting"},
 	    {"bench vecadd\nmetric speed\n",

@@ -28,6 +28,8 @@ static const struct {
     {8, 24, 14, 20, 10},    /* E 1x1, F 1x3, G 1x1 CTAs */
     {30, 40, 26, 44, 22},   /* E 2x4, F 2x5, G 2x4 CTAs */
     {236, 60, 44, 284, 36}, /* E 2x30, F 9x8, G 9x30 = 270 CTAs (3 waves of 6 CTAs/SM on 15 SMs) */
+    {512, 512, 64, 512, 64}, /* paper-kaws: E, F, G 16x64 = 1024 CTAs each (KAWS Table 2's 3MM, PolyBench's
+                                512 x 512 outputs); inner sizes 64, 64, 512 (PolyBench: 512 each) */
 };
 
 /* Z = X * Y on the device; X rows x inner, Y inner x cols */
@@ -129,7 +131,8 @@ const struct ws_bench_info bench_3mm = {
     .ctas_per_sm = 0,
     .warps_per_cta = MM3_BX * MM3_BY / 32,
     .sizes = {"G 8x20 from inner sizes 14, 10, 24 (5 CTAs in 3 launches)",
-              "G 30x44 from 26, 22, 40 (26 CTAs in 3 launches)", "G 236x284 from 44, 36, 60 (402 CTAs in 3 launches)"},
+              "G 30x44 from 26, 22, 40 (26 CTAs in 3 launches)", "G 236x284 from 44, 36, 60 (402 CTAs in 3 launches)",
+              "G 512x512 from 64, 64, 512 (1024 CTAs x 3 launches: the KAWS paper's 3MM)"},
     .ptx = ws_bench_ptx_3mm,
     .run = mm3_run,
 };

@@ -34,6 +34,8 @@ static const struct {
     {20, 22, 1},   /* 2 x 2 CTAs, 2 time steps */
     {40, 58, 2},   /* 4 x 5 CTAs, 4 time steps */
     {236, 260, 2}, /* 20 x 22 = 440 CTAs (5 waves of 5 CTAs/SM on 15 SMs), 4 time steps */
+    {512, 512, 1}, /* paper-kaws: 43 x 43 = 1849 CTAs x 1 launch (KAWS Table 2; Rodinia's 512 x 512 input,
+                      pyramid height 2, 2 iterations) */
 };
 
 /* physical constants of the model (see kernel.cu) */
@@ -137,7 +139,8 @@ const struct ws_bench_info bench_hotspot = {
     .ctas_per_sm = 0,
     .warps_per_cta = HS_BLOCK * HS_BLOCK / 32,
     .sizes = {"20x22 grid, 2 steps (4 CTAs x 1 launch)", "40x58 grid, 4 steps (20 CTAs x 2 launches)",
-              "236x260 grid, 4 steps (440 CTAs x 2 launches)"},
+              "236x260 grid, 4 steps (440 CTAs x 2 launches)",
+              "512x512 grid, 2 steps (1849 CTAs x 1 launch: the KAWS paper's HS, Rodinia's 512 x 512 input)"},
     .ptx = ws_bench_ptx_hotspot,
     .run = hotspot_run,
 };

@@ -25,6 +25,8 @@ static const struct {
     {7, 400, 4},     /* 2 CTAs x 2 launches (4, 2 rows) */
     {18, 2000, 8},   /* 9 CTAs x 3 launches (8, 8, 1 rows) */
     {41, 60000, 16}, /* 268 CTAs (3 waves of 6 CTAs/SM on 15 SMs) x 3 launches (16, 16, 8 rows) */
+    {100, 100000, 20}, /* paper-kaws: 463 CTAs x 5 launches (20, 20, 20, 20, 19 rows): KAWS Table 2's PF, Rodinia's
+                          `pathfinder 100000 100 20` */
 };
 
 static ws_result pathfinder_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
@@ -108,7 +110,8 @@ const struct ws_bench_info bench_pathfinder = {
     .ctas_per_sm = 0,
     .warps_per_cta = PF_THREADS / 32,
     .sizes = {"7 rows x 400 columns, 4 rows/launch (2 CTAs x 2 launches)",
-              "18 x 2000, 8 rows/launch (9 CTAs x 3 launches)", "41 x 60000, 16 rows/launch (268 CTAs x 3 launches)"},
+              "18 x 2000, 8 rows/launch (9 CTAs x 3 launches)", "41 x 60000, 16 rows/launch (268 CTAs x 3 launches)",
+              "100 x 100000, 20 rows/launch (463 CTAs x 5 launches: the KAWS paper's PF, Rodinia's input)"},
     .ptx = ws_bench_ptx_pathfinder,
     .run = pathfinder_run,
 };

@@ -42,6 +42,7 @@ static const struct {
     {300, 8, 1},    /* 2 CTAs, the second partial; 1 launch */
     {2500, 8, 3},   /* 10 CTAs; 3 launches */
     {46000, 32, 3}, /* 180 CTAs (3 waves of 4 CTAs/SM on 15 SMs); 3 launches */
+    {32700, 32, 140}, /* paper-kaws: 128 CTAs x 140 launches (KAWS Table 2's SC) */
 };
 
 /* weight * squared distance of point i to point x, as the kernel computes it */
@@ -216,7 +217,8 @@ const struct ws_bench_info bench_streamcluster = {
     .ctas_per_sm = 0,
     .warps_per_cta = SC_THREADS / 32,
     .sizes = {"300 points x 8 dims, 1 candidate (2 CTAs)", "2500 points x 8 dims, 3 candidates (10 CTAs per launch)",
-              "46,000 points x 32 dims, 3 candidates (180 CTAs per launch)"},
+              "46,000 points x 32 dims, 3 candidates (180 CTAs per launch)",
+              "32,700 points x 32 dims, 140 candidates (128 CTAs x 140 launches: the KAWS paper's SC)"},
     .ptx = ws_bench_ptx_streamcluster,
     .run = streamcluster_run,
 };

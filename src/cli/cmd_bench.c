@@ -450,7 +450,7 @@ static void list_long(const struct ws_bench_info *b)
 		printf("  warps/CTA:     -\n");
 	for (int s = 0; s < WS_SIZE_COUNT; s++)
 		printf("  size %-6s   %s\n", ws_bench_size_name((enum ws_bench_size)s),
-		       b->sizes[s] ? b->sizes[s] : "-");
+		       b->sizes[s] ? b->sizes[s] : s == WS_SIZE_PAPER_KAWS ? "= paper" : "-");
 	if (b->min_warp_size)
 		printf("  warp size:     >= %u (warp-synchronous kernels)\n", b->min_warp_size);
 	else

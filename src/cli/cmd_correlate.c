@@ -263,7 +263,7 @@ static int ref_locate(const char *arg, struct ref *r, char *err, size_t errsz)
 		fclose(sf);
 		r->size = got == 1 ? ws_bench_size_parse(word) : -1;
 		if (r->size < 0) {
-			snprintf(err, errsz, "%.400s: '%s' is not a benchmark size (tiny, small or paper)", sp, word);
+			snprintf(err, errsz, "%.400s: '%s' is not a benchmark size (tiny, small, paper or paper-kaws)", sp, word);
 			return -1;
 		}
 	}

@@ -164,7 +164,7 @@ int cli_get_size_or(const struct cli_args *a, enum ws_bench_size dflt, enum ws_b
 		return CLI_EXIT_OK;
 	int v = ws_bench_size_parse(s);
 	if (v < 0)
-		return cli_usage_error(a->cmd, "--size '%s': expected tiny, small or paper", s);
+		return cli_usage_error(a->cmd, "--size '%s': expected tiny, small, paper or paper-kaws", s);
 	*size = (enum ws_bench_size)v;
 	return CLI_EXIT_OK;
 }

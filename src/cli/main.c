@@ -10,7 +10,7 @@
 #include "cli.h"
 
 static const struct cli_opt run_opts[] = {
-    {"size", "tiny|small|paper", 0, "input size (default small)"},
+    {"size", "tiny|small|paper|paper-kaws", 0, "input size (default small)"},
     {"config", "FILE", 0, "load parameters from FILE (\"key = value\" lines)"},
     {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
     {"functional", NULL, 0, "functional simulation only (sets mode=functional, after every --set)"},
@@ -29,7 +29,7 @@ static const struct cli_opt run_opts[] = {
 };
 
 static const struct cli_opt bench_opts[] = {
-    {"size", "tiny|small|paper", 0, "input size (default small)"},
+    {"size", "tiny|small|paper|paper-kaws", 0, "input size (default small)"},
     {"sched", "POLICY", 0, "warp-scheduling policy (same as --set sched=POLICY)"},
     {"fetch", "POLICY", 0, "fetch policy (same as --set fetch=POLICY)"},
     {"threads", "N", 0, "host threads ticking the SMs (same as --set threads=N; 0 = every core this process may use; results identical for every N)"},
@@ -45,7 +45,7 @@ static const struct cli_opt bench_opts[] = {
 };
 
 static const struct cli_opt characterize_opts[] = {
-    {"size", "tiny|small|paper", 0, "input size (default paper)"},
+    {"size", "tiny|small|paper|paper-kaws", 0, "input size (default paper)"},
     {"jobs", "N", 0, "worker processes (default: the number of cores)"},
     {"out", "FILE.md", 0, "output file (default docs/characterization.md; the SVG goes beside it)"},
     {NULL, NULL, 0, NULL},
@@ -54,7 +54,7 @@ static const struct cli_opt characterize_opts[] = {
 static const struct cli_opt correlate_opts[] = {
     {"bench", "NAME", 0, "the bundled benchmark of every REF (default: NAME of a BENCH_POLICY directory)"},
     {"sched", "POLICY", 0, "the policy of every REF (default: the -gpgpu_scheduler the output echoes)"},
-    {"size", "tiny|small|paper", 0, "input size the references were run at (default paper)"},
+    {"size", "tiny|small|paper|paper-kaws", 0, "input size the references were run at (default paper)"},
     {"config", "FILE", 0, "load parameters from FILE"},
     {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
     {"jobs", "N", 0, "worker processes (default: the number of cores; fewer when their --set threads add up to more)"},

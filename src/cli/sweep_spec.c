@@ -322,7 +322,7 @@ static int parse_line(struct parser *p, int line, char **tok, int ntok)
 			p->size_line = line;
 		for (int i = 0; i < nv; i++) {
 			if (ws_bench_size_parse(v[i]) < 0)
-				return perr(p, line, "unknown size '%s' (expected tiny, small or paper)", v[i]);
+				return perr(p, line, "unknown size '%s' (expected tiny, small, paper or paper-kaws)", v[i]);
 			if (add_unique(p, line, &p->sizes, &p->nsize, v[i], "size"))
 				return -1;
 		}

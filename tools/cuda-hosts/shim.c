@@ -17,7 +17,7 @@
  *  - the spin-branch notes are not handed to anyone (ws_bench_annotate_sibs
  *    does nothing): only a simulator uses them.
  *
- * usage: NAME [--config CFG] [tiny|small|paper]     (docs/cuda.md)
+ * usage: NAME [--config CFG] [tiny|small|paper|paper-kaws]     (docs/cuda.md)
  */
 #include <cuda_runtime_api.h>
 #include <stdint.h>
@@ -276,7 +276,7 @@ static int usage(const char *name)
 {
 	fprintf(
 	    stderr,
-	    "usage: %s [--config CFG] [tiny|small|paper]\n"
+	    "usage: %s [--config CFG] [tiny|small|paper|paper-kaws]\n"
 	    "  runs the bundled benchmark %s on the CUDA device (default size: paper) and checks it\n"
 	    "  --config CFG  the configuration its configuration queries are answered for (default: the one\n"
 	    "                $WARPSIM_HOST_CONFIG or $WARPSIM_CONFIG names, else gtx480); CFG is a configs/CFG.cfg\n",
@@ -302,7 +302,7 @@ int main(int argc, char **argv)
 	}
 	int size = size_arg ? ws_bench_size_parse(size_arg) : WS_SIZE_PAPER;
 	if (size < 0) {
-		fprintf(stderr, "%s: unknown size '%s' (tiny, small or paper)\n", b->name, size_arg);
+		fprintf(stderr, "%s: unknown size '%s' (tiny, small, paper or paper-kaws)\n", b->name, size_arg);
 		return 2;
 	}
 	shim_config.cfg = config_choose(cfg_opt, &from);
