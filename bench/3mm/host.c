@@ -25,9 +25,9 @@ extern const char ws_bench_ptx_3mm[];
 static const struct {
 	int ni, nj, nk, nl, nm;
 } mm3_sizes[WS_SIZE_COUNT] = {
-    {8, 24, 14, 20, 10},    /* E 1x1, F 1x3, G 1x1 CTAs */
-    {30, 40, 26, 44, 22},   /* E 2x4, F 2x5, G 2x4 CTAs */
-    {236, 60, 44, 284, 36}, /* E 2x30, F 9x8, G 9x30 = 270 CTAs (3 waves of 6 CTAs/SM on 15 SMs) */
+    {8, 24, 14, 20, 10},     /* E 1x1, F 1x3, G 1x1 CTAs */
+    {30, 40, 26, 44, 22},    /* E 2x4, F 2x5, G 2x4 CTAs */
+    {236, 60, 44, 284, 36},  /* E 2x30, F 9x8, G 9x30 = 270 CTAs (3 waves of 6 CTAs/SM on 15 SMs) */
     {512, 512, 64, 512, 64}, /* paper-kaws: E, F, G 16x64 = 1024 CTAs each (KAWS Table 2's 3MM, PolyBench's
                                 512 x 512 outputs); inner sizes 64, 64, 512 (PolyBench: 512 each) */
 };

@@ -34,8 +34,8 @@ static const float conv3d_w[3][3][3] = {
 static const struct {
 	int ni, nj, nk;
 } conv3d_sizes[WS_SIZE_COUNT] = {
-    {4, 12, 40},    /* 2 x 2 = 4 CTAs x 2 launches */
-    {6, 40, 70},    /* 3 x 5 = 15 CTAs x 4 launches */
+    {4, 12, 40},     /* 2 x 2 = 4 CTAs x 2 launches */
+    {6, 40, 70},     /* 3 x 5 = 15 CTAs x 4 launches */
     {256, 256, 256}, /* 8 x 32 = 256 CTAs x 254 launches (KAWS Table 2's 3DCV, PolyBench's 256^3) */
 };
 

@@ -22,9 +22,9 @@ extern const char ws_bench_ptx_pathfinder[];
 static const struct {
 	int rows, cols, halo; /* halo: rows per launch (ghost-zone width) */
 } pf_sizes[WS_SIZE_COUNT] = {
-    {7, 400, 4},     /* 2 CTAs x 2 launches (4, 2 rows) */
-    {18, 2000, 8},   /* 9 CTAs x 3 launches (8, 8, 1 rows) */
-    {41, 60000, 16}, /* 268 CTAs (3 waves of 6 CTAs/SM on 15 SMs) x 3 launches (16, 16, 8 rows) */
+    {7, 400, 4},       /* 2 CTAs x 2 launches (4, 2 rows) */
+    {18, 2000, 8},     /* 9 CTAs x 3 launches (8, 8, 1 rows) */
+    {41, 60000, 16},   /* 268 CTAs (3 waves of 6 CTAs/SM on 15 SMs) x 3 launches (16, 16, 8 rows) */
     {100, 100000, 20}, /* paper-kaws: 463 CTAs x 5 launches (20, 20, 20, 20, 19 rows): KAWS Table 2's PF, Rodinia's
                           `pathfinder 100000 100 20` */
 };

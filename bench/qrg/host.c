@@ -35,8 +35,8 @@ extern const char ws_bench_ptx_qrg[];
 static const struct {
 	int ctas, n, iters;
 } qrg_sizes[WS_SIZE_COUNT] = {
-    {2, 600, 1},     /* 2 CTAs x 2 kernels */
-    {16, 6000, 2},   /* 16 CTAs x 4 kernels */
+    {2, 600, 1},      /* 2 CTAs x 2 kernels */
+    {16, 6000, 2},    /* 16 CTAs x 4 kernels */
     {128, 65536, 21}, /* 128 CTAs x 42 kernels (KAWS Table 2's QRG) */
 };
 

@@ -39,9 +39,9 @@ extern const char ws_bench_ptx_streamcluster[];
 static const struct {
 	int n, dim, ncand;
 } sc_sizes[WS_SIZE_COUNT] = {
-    {300, 8, 1},    /* 2 CTAs, the second partial; 1 launch */
-    {2500, 8, 3},   /* 10 CTAs; 3 launches */
-    {46000, 32, 3}, /* 180 CTAs (3 waves of 4 CTAs/SM on 15 SMs); 3 launches */
+    {300, 8, 1},      /* 2 CTAs, the second partial; 1 launch */
+    {2500, 8, 3},     /* 10 CTAs; 3 launches */
+    {46000, 32, 3},   /* 180 CTAs (3 waves of 4 CTAs/SM on 15 SMs); 3 launches */
     {32700, 32, 140}, /* paper-kaws: 128 CTAs x 140 launches (KAWS Table 2's SC) */
 };
 
