@@ -245,6 +245,23 @@ def age_only():
     return load_key("age-only-paper", lambda r: (r["bench"], r["sched"], r.get("opcoll_per_unit", "")))
 
 
+def same_inputs(name):
+    """whether reading NAME ran the inputs fig5-paper.csv ran: the same kernels and CTAs for every benchmark both
+    have.  A reading run on other inputs (the trimmed paper size before the KAWS inputs) is left out of the tables
+    that set it beside fig5-paper.csv; its own tables (the readings section) still show it."""
+    a, b = load("fig5-paper"), load(name)
+    if not a or not b:
+        return False
+    shape = lambda t: {bench: (r["kernels"], r["ctas"]) for (bench, _), r in t.items()}
+    sa, sb = shape(a), shape(b)
+    return all(sa[x] == sb[x] for x in sa if x in sb)
+
+
+def reading(name):
+    """summary() of reading NAME where it ran fig5-paper.csv's inputs, else None"""
+    return summary(name) if same_inputs(name) else None
+
+
 def verdict(paper, ours):
     """yes: within 1 point or a quarter of the paper's value; direction: the same sign; no: otherwise"""
     if abs(ours - paper) <= max(1.0, 0.25 * abs(paper)):
@@ -253,11 +270,12 @@ def verdict(paper, ours):
 
 
 def headline():
-    s2, s1, sp, dn = (summary(n) for n in ("fig5-paper", "opcoll-paper", "single-port-paper", "density-paper"))
-    l1 = load("l1d-paper")  # LRR, GTO and KAWS only
+    s2 = summary("fig5-paper")
+    s1, sp, dn = (reading(n) for n in ("opcoll-paper", "single-port-paper", "density-paper"))
+    l1 = load("l1d-paper") if same_inputs("l1d-paper") else None  # LRR, GTO and KAWS only
     if not s2:
         return ""
-    ao = age_only() or {}
+    ao = (age_only() if same_inputs("age-only-paper") else None) or {}
     pct_ = lambda x: "%.2f%%" % (100 * x)
 
     def cell(s, k, b=None, conv=pc):
@@ -287,24 +305,24 @@ def headline():
         IPC, or (k = last_cta_cycles) as the built last-CTA time in percent of the age order's"""
         s = s1 if opc == "1" else s2
         if not s:
-            return "not run"
+            return "not measured on these inputs"
         col = sched.upper()
         v = [f(s["t"][(x, col)], k) / f(ao[(x, sched, opc)], k) for x in s["bs"]
              if (x, sched, opc) in ao and (b is None or x == b)]
-        return "not run" if not v else pc(mean(v)) if k == "ipc" else "%.2f%%" % (100 * mean(v))
+        return "not measured on these inputs" if not v else pc(mean(v)) if k == "ipc" else "%.2f%%" % (100 * mean(v))
 
     def inact(b, kind):
         r = s2["t"][(b, "LRR")]
         return 100 * f(r, kind) / sum(f(r, k) for k in INACT)
 
-    src = "fig5-paper.csv, opcoll-paper.csv" + (", single-port-paper.csv" if sp else "") + (
+    src = "fig5-paper.csv" + (", opcoll-paper.csv" if s1 else "") + (", single-port-paper.csv" if sp else "") + (
         ", age-only-paper.csv" if ao else "")
     one = ("with one collector per unit type pipeline stalls are %.1f%% of LRR's inactive SM cycles (%.1f%% by "
            "default) and sharing moves %.1f%% of the instructions (%.1f%%), yet KAWS is %s over LRR: the stalls "
            "it removes come back as scoreboard stalls (Fig. 6 rows)" % (
                100 * mean(s1["sm_pipe"].values()), 100 * mean(s2["sm_pipe"].values()),
                100 * mean(s1["share"].values()), 100 * mean(s2["share"].values()), cell(s1, "kaws_lrr"))
-           if s1 else "the collector reading was not run")
+           if s1 else "the collector readings were not run on these inputs")
     if sp:
         one += ("; with that collector single-ported (the paper's OCU) KAWS is %s over LRR, of which KA's order gives "
                 "%s (KA over LRR) and sharing %s (single-port-paper.csv)" % (
@@ -322,60 +340,69 @@ def headline():
     rows = [
         ["KAWS over LRR, IPC (mean of 9)", "+7.97%"] + ours("kaws_lrr") + [
             verdict(7.97, num("kaws_lrr")), vsp(7.97, "kaws_lrr"),
-            "measured: every part is small: GTO over LRR %s (paper +4.7%%: row 3), KA's order over GTO %s (of which "
+            "measured: its parts: GTO over LRR %s (paper +4.7%%: row 3), KA's order over GTO %s (of which "
             "the CTA-progress mode %s), sharing over KA %s; %s (%s)" % (
                 cell(s2, "gto_lrr"), cell(s2, "ka_gto"), prog("2"), cell(s2, "kaws_ka"), one, src)],
         ["KAWS over GTO, IPC (mean)", "+3.26%"] + ours("kaws_gto") + [
             verdict(3.26, num("kaws_gto")), vsp(3.26, "kaws_gto"),
-            "measured: KA's order %s over GTO (age order alone %s, the CTA-progress mode %s), sharing over KA %s; "
-            "with one collector: KA %s, progress mode %s, sharing %s; with the paper's OCU: KA %s, sharing %s (%s)" % (
+            "measured: KA's order %s over GTO (age order alone %s, the CTA-progress mode %s), sharing over KA %s"
+            "%s%s (%s)" % (
                 cell(s2, "ka_gto"), pc(mean(f(ao[(x, "ka", "2")], "ipc") / f(s2["t"][(x, "GTO")], "ipc")
-                                         for x in s2["bs"] if (x, "ka", "2") in ao)) if ao else "not run",
-                prog("2"), cell(s2, "kaws_ka"), cell(s1, "ka_gto"), prog("1"), cell(s1, "kaws_ka"), cell(sp, "ka_gto"),
-                cell(sp, "kaws_ka"), src)],
+                                         for x in s2["bs"] if (x, "ka", "2") in ao)) if ao else "not measured on these inputs",
+                prog("2"), cell(s2, "kaws_ka"),
+                "; with one collector: KA %s, progress mode %s, sharing %s" % (
+                    cell(s1, "ka_gto"), prog("1"), cell(s1, "kaws_ka")) if s1 else "",
+                "; with the paper's OCU: KA %s, sharing %s" % (cell(sp, "ka_gto"), cell(sp, "kaws_ka")) if sp else "",
+                src)],
         ["GTO over LRR, IPC (mean)", "+4.7%"] + ours("gto_lrr") + [verdict(4.7, num("gto_lrr")), vsp(4.7, "gto_lrr"), gto_cause],
         ["benchmarks where KAWS beats LRR", "8 of 9"] + ["%d of %d" % (s["better"], len(s["bs"])) if s else "not run"
                                                           for s in (s2, s1, sp)] + [
             "yes" if s2["better"] >= 8 else "no", ("yes" if sp["better"] >= 8 else "no") if sp else "-", "follows from the rows above"]]
     for b, v in PAPER_KAWS_LRR.items():
         why = ("measured parts: GTO over LRR %s, KA over GTO %s (progress mode %s), sharing over KA %s (%.1f%% of "
-               "the instructions); LRR's inactive SM cycles %.1f%% pipeline stalls (%.1f%% with one collector) (%s)" % (
+               "the instructions); LRR's inactive SM cycles %.1f%% pipeline stalls%s (%s)" % (
                    cell(s2, "gto_lrr", b), cell(s2, "ka_gto", b), prog("2", b), cell(s2, "kaws_ka", b),
-                   100 * s2["share"][b], 100 * s2["sm_pipe"][b], 100 * s1["sm_pipe"][b] if s1 else float("nan"), src))
+                   100 * s2["share"][b], 100 * s2["sm_pipe"][b],
+                   " (%.1f%% with one collector)" % (100 * s1["sm_pipe"][b]) if s1 else "", src))
         if b == "mriq":
-            why = ("measured: every policy within 0.1%% of LRR; LRR's inactive SM cycles are %.0f%% idle (no warp "
+            why = ("measured: GTO %s, KA %s, KAWS %s over LRR; LRR's inactive SM cycles are %.0f%% idle (no warp "
                    "ready or none left) and %.1f%% scoreboard (fig5-paper.csv); hypothesis: the inter-warp locality the "
                    "paper credits LRR with on MRI does not show in our input (%s CTAs; paper %s)" % (
-                       inact(b, "sm_inactive_idle"), inact(b, "sm_inactive_scoreboard"), s2["ctas"][b], PAPER_CTAS[b]))
+                       cell(s2, "gto_lrr", b), pc(f(s2["t"][(b, "KA")], "ipc") / f(s2["t"][(b, "LRR")], "ipc")),
+                       cell(s2, "kaws_lrr", b), inact(b, "sm_inactive_idle"), inact(b, "sm_inactive_scoreboard"),
+                       s2["ctas"][b], PAPER_CTAS[b]))
         rows.append(["%s: KAWS over LRR" % SHORT[b], "%+.2f%%" % v] + ours("kaws_lrr", b) +
                     [verdict(v, num("kaws_lrr", b)), vsp(v, "kaws_lrr", b), why])
     for b, v in PAPER_KAWS_GTO.items():
-        why = "measured parts: KA over GTO %s (progress mode %s), sharing over KA %s; with one collector %s and %s (%s)" % (
-            cell(s2, "ka_gto", b), prog("2", b), cell(s2, "kaws_ka", b), cell(s1, "ka_gto", b), cell(s1, "kaws_ka", b),
-            src)
+        why = "measured parts: KA over GTO %s (progress mode %s), sharing over KA %s%s (%s)" % (
+            cell(s2, "ka_gto", b), prog("2", b), cell(s2, "kaws_ka", b),
+            "; with one collector %s and %s" % (cell(s1, "ka_gto", b), cell(s1, "kaws_ka", b)) if s1 else "", src)
         rows.append(["%s: KAWS over GTO" % SHORT[b], "%+.2f%%" % v if v else "about 0"] + ours("kaws_gto", b) +
                     [verdict(v, num("kaws_gto", b)), vsp(v, "kaws_gto", b), why])
     rows.append(["Table 2: last-CTA time, KAWS / GTO (mean of 9)", "94.91%"] + ours("last", conv=pct_) + [
         verdict(94.91 - 100, num("last")), vsp(94.91 - 100, "last"),
-        "measured: with the CTA-progress mode KAWS's last CTA takes %s of its time in age order only "
-        "(mean; age-only-paper.csv); hypothesis: our inputs have fewer, larger kernels than the paper's (CTA counts in "
-        "the rows below), so less of the run is the tail KA targets" % prog("2", k="last_cta_cycles", sched="kaws")])
+        ("measured: with the CTA-progress mode KAWS's last CTA takes %s of its time in age order only "
+         "(mean; age-only-paper.csv); " % prog("2", k="last_cta_cycles", sched="kaws") if ao else "") +
+        "the kernel and CTA counts are the paper's (rows below; MRI's first kernel has fewer CTAs, as in Parboil)"])
     for b, v in PAPER_T2.items():
         rows.append(["Table 2, %s (kernels x CTAs: ours %s, paper %s)" % (SHORT[b], s2["ctas"].get(b, "-"),
                                                                           PAPER_CTAS[b]), "%.2f%%" % v] +
                     ours("last", b, pct_) + [verdict(v - 100, num("last", b)), vsp(v - 100, "last", b),
                                              "measured: with the progress mode KAWS's last CTA takes %s of its age-order time (age-only-paper.csv)" % prog(
-                                                 "2", b, "last_cta_cycles", "kaws")])
+                                                 "2", b, "last_cta_cycles", "kaws") if ao else "-"])
     fewer = sum(1 for x in s1["bs"] if x in s1["pipe"] and s1["pipe"][x] < 1) if s1 else 0
     rows.append(["Fig. 6: pipeline-stall SM cycles, KAWS vs LRR (mean)", "-17.35%"] + ours("pipe") + [
         verdict(-17.35, num("pipe")), vsp(-17.35, "pipe"),
-        "measured: sharing removes pipeline stalls, but they are %.1f%% of LRR's inactive cycles; with one collector "
-        "KAWS has fewer than LRR on %d of %d benchmarks, and the mean is MRI's rise (x%.1f) (fig5-paper.csv, "
-        "opcoll-paper.csv)" % (100 * mean(s2["sm_pipe"].values()), fewer, len(s1["bs"]) if s1 else 0,
-                               s1["pipe"].get("mriq", float("nan")) if s1 else float("nan"))])
+        "measured: sharing removes pipeline stalls, but they are %.1f%% of LRR's inactive cycles%s (fig5-paper.csv%s)" % (
+            100 * mean(s2["sm_pipe"].values()),
+            "; with one collector KAWS has fewer than LRR on %d of %d benchmarks, and the mean is MRI's rise (x%.1f)" % (
+                fewer, len(s1["bs"]), s1["pipe"].get("mriq", float("nan"))) if s1 else "",
+            ", opcoll-paper.csv" if s1 else "")])
     rows.append(["Fig. 6: all inactive SM cycles, KAWS vs LRR (mean)", "-1.82%"] + ours("total") + [
         verdict(-1.82, num("total")), vsp(-1.82, "total"),
-        "measured: the pipeline stalls KAWS removes come back as scoreboard stalls (next row; opcoll-paper.csv)"])
+        "measured: the pipeline stalls KAWS removes come back as scoreboard stalls (next row; opcoll-paper.csv)" if s1
+        else "measured: KAWS's pipeline stalls %s and scoreboard stalls %s against LRR's (fig5-paper.csv)" % (
+            cell(s2, "pipe"), cell(s2, "sb"))])
     rows.append(["Fig. 6: scoreboard stalls, KAWS vs LRR (mean)", "more (no number)"] + ours("sb") + [
         "yes" if num("sb") > 0 else "no", ("yes" if num("sb", s=sp) > 0 else "no") if sp else "-", "as the paper says: sharing adds scoreboard stalls"])
     rows.append(["2 SMs, KAWS over LRR (mean) -- ours only: the paper's Fig. 2 shows 2 SMs as an illustration",
@@ -397,10 +424,10 @@ def headline():
 
 def opcoll():
     """the collector readings beside the default, per benchmark: 2 collectors -> 1 -> 1 single-ported"""
-    vs = [v for v in (summary("fig5-paper"), summary("opcoll-paper"), summary("single-port-paper")) if v]
+    vs = [v for v in (summary("fig5-paper"), reading("opcoll-paper"), reading("single-port-paper")) if v]
     if len(vs) < 2:
         return ""
-    ao = age_only() or {}
+    ao = (age_only() if same_inputs("age-only-paper") else None) or {}
     names = ["2 collectors", "1", "1 single-ported"][:len(vs)]
     head = ["benchmark", "LRR cycles over the default's", "LRR pipeline share of inactive SM cycles",
             "... of scheduler-cycles without issue", "KAWS over LRR", "KAWS over GTO", "sharing over KA (KAWS / KA)",
@@ -431,8 +458,8 @@ def opcoll():
 
 def ablation():
     """KA and KAWS with and without the progress mode, over GTO, per collector count"""
-    ao = age_only()
-    s2, s1 = summary("fig5-paper"), summary("opcoll-paper")
+    ao = age_only() if same_inputs("age-only-paper") else None
+    s2, s1 = summary("fig5-paper"), reading("opcoll-paper")
     if not ao or not s2:
         return ""
     head = ["benchmark", "collectors", "KA age only", "KA", "KAWS age only", "KAWS", "WS (LRR + sharing) over LRR"]
