@@ -249,13 +249,14 @@ def headline():
         "partly: GTO > LRR reproduces, the level is lower"
         if sum(be["gto+rr"].values()) > sum(be["lrr+rr"].values()) else "no",
         "hypothesis: our kernels are rewritten from the papers' descriptions (bench/README.md), with the paper's "
-        "CTAs/SM and warps/CTA but not its code; measured for two: histo's shared atomics and sp's DRAM bandwidth "
-        "(bench/README.md, characterization.md)")
+        "CTAs/SM and warps/CTA but not its code; measured for three: histo's shared atomics and sp's DRAM bandwidth "
+        "(bench/README.md, characterization.md), mm's occupancy (next row)")
     over = sum(1 for b in be["lrr+rr"] if max(be["lrr+rr"][b], be["gto+rr"][b]) > 0.15)
     row("Fig. 1: benchmarks above the 15% barrier-intensity threshold", "13 of 13 (selection)",
         "%d of 13 (under LRR or GTO)" % over, "yes" if over == 13 else "no",
-        "measured: histo reaches 19% under GTO with `--set shmem_atomic_pass=2` (serialized shared atomics); sp is "
-        "bound by DRAM bandwidth (bench/README.md)")
+        "measured: histo reaches 22% under GTO with `--set shmem_atomic_pass=2` (serialized shared atomics); sp is "
+        "bound by DRAM bandwidth (bench/README.md); mm: ptxas's 60 registers per thread give 2 CTAs/SM (the PTX "
+        "estimate's 21 gave 5), and with `--set reg_counts=estimate` mm is at 18.5% under GTO (measured at 67af965)")
     rt = {p: {r["bench"]: float(r["rtru_mean"]) for r in f8 if key(r) == p} for p in ("lrr+rr", "gto+rr")}
     up = [b for b in rt["lrr+rr"] if rt["gto+rr"][b] > rt["lrr+rr"][b]]
     row("Fig. 5: mean RTRU, LRR / GTO (max); GTO above LRR (notably fwt, mm, stn, pvr)",
