@@ -256,7 +256,7 @@ def headline():
         "%d of 13 (under LRR or GTO)" % over, "yes" if over == 13 else "no",
         "measured: histo reaches 22% under GTO with `--set shmem_atomic_pass=2` (serialized shared atomics); sp is "
         "bound by DRAM bandwidth (bench/README.md); mm: ptxas's 60 registers per thread give 2 CTAs/SM (the PTX "
-        "estimate's 21 gave 5), and with `--set reg_counts=estimate` mm is at 18.5% under GTO (measured at 67af965)")
+        "estimate's 21 gives 5), and with `--set reg_counts=estimate` mm is at 18.5% under GTO (measured at 67af965)")
     rt = {p: {r["bench"]: float(r["rtru_mean"]) for r in f8 if key(r) == p} for p in ("lrr+rr", "gto+rr")}
     up = [b for b in rt["lrr+rr"] if rt["gto+rr"][b] > rt["lrr+rr"][b]]
     row("Fig. 5: mean RTRU, LRR / GTO (max); GTO above LRR (notably fwt, mm, stn, pvr)",
