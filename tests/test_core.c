@@ -315,7 +315,8 @@ static bool run_one_warp(struct test_ctx *t, const char *ptx, const char *param,
  * latency: a cold line is fetched from the L2 (a round trip, and L2
  * traffic), a hit takes lat_const, and a divergent load serialises one
  * access per distinct line even when every line hits; without the cache
- * every constant load takes lat_const. */
+ * every constant load takes lat_const; with const_perfect (GPGPU-Sim's
+ * perfect constant cache) every one, cold or divergent, completes at once. */
 TEST(core_const_cache_timing)
 {
 	/* the block runs twice (the first pass warms the instruction cache); the
@@ -345,12 +346,18 @@ TEST(core_const_cache_timing)
 				 "  @%p1 st.global.u64 [%rd1], %rd5;\n  @%p1 st.global.u64 [%rd1+8], %rd6;\n"
 				 "  @%p1 st.global.u64 [%rd1+16], %rd7;\n  @%p1 st.global.u64 [%rd1+24], %rd8;\n"
 				 "  @%p1 st.global.u32 [%rd1+32], %r9;\n  ret;\n}\n";
-	uint64_t d[2][4], l2[2];
+	uint64_t d[3][4], l2[3];
 	static const char *const l2_acc[] = {"l2_accesses"};
 	for (int on = 0; on < 2; on++)
 		if (!run_one_warp(t, ptx, "const_cache", on ? "true" : "false", d[on], sizeof d[on], l2_acc, &l2[on], 1))
 			return;
+	if (!run_one_warp(t, ptx, "const_perfect", "true", d[2], sizeof d[2], l2_acc, &l2[2], 1))
+		return;
 	uint64_t lat = 24; /* lat_const */
+	for (int i = 0; i < 4; i++) /* perfect: no lat_const, no serialisation, no L2 traffic of its own */
+		CHECK_MSG(d[2][i] < 12, "const_perfect, load %d: %llu cycles", i, (unsigned long long)d[2][i]);
+	CHECK_MSG(l2[2] == l2[0], "L2 accesses %llu with const_perfect, %llu without", (unsigned long long)l2[2],
+		  (unsigned long long)l2[0]);
 	for (int i = 0; i < 4; i++) /* fixed latency: every load alike */
 		CHECK_MSG(d[0][i] >= lat && d[0][i] < lat + 16, "const_cache off, load %d: %llu cycles", i,
 			  (unsigned long long)d[0][i]);

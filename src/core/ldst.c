@@ -99,6 +99,7 @@ struct ldst {
 	struct memsys *mem;          /* the memory system below the L1s */
 	struct cache *l1d, *l1i, *l1t;
 	struct ccache *l1c;          /* NULL unless const_cache: constant loads take lat_const */
+	bool const_perfect;          /* const_perfect: ld.const/ld.param take no latency and skip l1c */
 	struct l1q *l1q;             /* NULL unless l1d_latency_queue: L1D accesses wait l1d_latency for the tags */
 	unsigned l1d_line, l1i_line, l1t_line;
 	uint32_t l1d_latency, l1t_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
@@ -145,6 +146,7 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->l1d_latency = (uint32_t)cfg_int(cfg, CFG_l1d_latency);
 	u->lat_shared = (uint32_t)cfg_int(cfg, CFG_lat_shared);
 	u->lat_const = (uint32_t)cfg_int(cfg, CFG_lat_const);
+	u->const_perfect = cfg_int(cfg, CFG_const_perfect);
 	if ((cfg_int(cfg, CFG_const_cache) && !(u->l1c = ccache_create(cfg))) ||
 	    (cfg_int(cfg, CFG_l1d_latency_queue) && !u->bypass &&
 	     !(u->l1q = l1q_create((unsigned)cfg_int(cfg, CFG_l1d_banks), u->l1d_latency)))) {
@@ -420,7 +422,12 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	}
 	le->ready = ready;
 	p->tex = p->cst = false;
-	if (cst && u->l1c && !shared && !glob && (info->space == SPACE_CONST || info->space == SPACE_PARAM)) {
+	bool const_only = cst && !shared && !glob && (info->space == SPACE_CONST || info->space == SPACE_PARAM);
+	if (const_only && u->const_perfect) { /* GPGPU-Sim's perfect constant cache: done when the unit takes it */
+		le->all_sent = true;
+		return true;
+	}
+	if (const_only && u->l1c) {
 		/* through the constant cache: one access per distinct line, like a cached load */
 		p->cst = true;
 		p->kind = MEM_READ;
