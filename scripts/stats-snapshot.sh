@@ -9,7 +9,9 @@
 #                                            and name the first differing key
 #                                            of each run that differs
 # WARPSIM_BIN (default build/warpsim), SNAP_SIZE (default tiny), SNAP_JOBS
-# (default: cores) choose the binary, input size and parallelism.  Keys only the
+# (default: cores) choose the binary, input size and parallelism; SNAP_CONFIG=FILE
+# runs the combos that name no --config with --config FILE (e.g. configs/gtx480.cfg,
+# which the built-in defaults equal: its snapshot compares equal to one without).  Keys only the
 # new runs have are ignored when they are parameters (added since the reference)
 # or counters that stayed 0, and so is config_hash (it hashes /config, which is
 # compared key by key); SNAP_STRICT=1 compares everything.
@@ -20,6 +22,7 @@ ref=${2:-}
 bin=${WARPSIM_BIN:-build/warpsim}
 size=${SNAP_SIZE:-tiny}
 jobs=${SNAP_JOBS:-$(nproc)}
+config=${SNAP_CONFIG:-}
 mkdir -p "$out"
 # combo name | arguments
 combos=(
@@ -42,7 +45,9 @@ jobfile=$(mktemp)
 trap 'rm -f "$jobfile"' EXIT
 for b in $benches; do
   for c in "${combos[@]}"; do
-    printf '%s\t%s\t%s\n' "$b" "${c%%|*}" "${c#*|}" >> "$jobfile"
+    args=${c#*|}
+    [ -z "$config" ] || [[ "$args" == *--config* ]] || args="--config $config $args"
+    printf '%s\t%s\t%s\n' "$b" "${c%%|*}" "$args" >> "$jobfile"
   done
 done
 export bin size out

@@ -383,7 +383,10 @@ TEST(core_fence_invalidates_l1d)
 				 ".visible .entry k(.param .u64 buf)\n{\n"
 				 "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
 				 "  ld.param.u64 %rd1, [buf];\n"
-				 "  ld.global.u32 %r1, [%rd1];\n"
+				 /* the whole line (all 4 sectors: with l2_sector_requests the fill returns as
+				  * 4 replies, and a fence between them would leave the later ones to refill it) */
+				 "  mov.u32 %r0, %tid.x;\n  mul.wide.u32 %rd2, %r0, 4;\n  add.u64 %rd3, %rd1, %rd2;\n"
+				 "  ld.global.u32 %r1, [%rd3];\n"
 				 "  add.s32 %r3, %r1, 1;\n" /* the line has arrived */
 				 "  membar.gl;\n"
 				 "  ld.global.u32 %r2, [%rd1+4];\n"
@@ -437,6 +440,7 @@ static bool time_one_warp(struct test_ctx *t, const char *body, const char *para
 		 ".visible .entry k(.param .u64 buf)\n{\n"
 		 "  .reg .b32 %%r<8>;\n  .reg .b64 %%rd<8>;\n  .reg .pred %%p<2>;\n"
 		 "  ld.param.u64 %%rd1, [buf];\n  mov.u32 %%r1, %%tid.x;\n"
+		 "  add.u64 %%rd5, %%rd1, 0;\n" /* the parameter has arrived (a constant-cache miss) */
 		 "  mov.u64 %%rd2, %%clock64;\n%s  mov.u64 %%rd3, %%clock64;\n"
 		 "  sub.s64 %%rd4, %%rd3, %%rd2;\n  setp.eq.u32 %%p1, %%r1, 0;\n"
 		 "  @%%p1 st.global.u64 [%%rd1+128], %%rd4;\n  ret;\n}\n",

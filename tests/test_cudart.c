@@ -204,11 +204,13 @@ TEST(cudart_sass_register_counts)
 	static const struct {
 		const char *opts, *prog, *want;
 	} c[] = {
-	    {"", "vecadd_default", "regs/thread 10 (PTX estimate; ptxas assigns 12 (sass sm_75) -> 8 CTAs/SM"},
-	    {"--set reg_counts=ptxas", "vecadd_default", "regs/thread 12 (ptxas, fatbin SASS sm_75)"},
-	    {"", "vecadd", "regs/thread 10 (PTX estimate)\n"}, /* PTX only: no count known without ptxas */
+	    {"--set reg_counts=estimate", "vecadd_default",
+	     "regs/thread 10 (PTX estimate; ptxas assigns 12 (sass sm_75) -> 8 CTAs/SM"},
+	    {"", "vecadd_default", "regs/thread 12 (ptxas, fatbin SASS sm_75)"}, /* reg_counts=ptxas: the default */
+	    /* PTX only: no count known without ptxas */
+	    {"--set reg_counts=estimate", "vecadd", "regs/thread 10 (PTX estimate)\n"},
 	    /* ptxas asked for, none to run: the estimate, with a warning */
-	    {"--set reg_counts=ptxas", "vecadd", "no ptxas register count for _Z6vecaddPKfS0_Pfi"},
+	    {"", "vecadd", "no ptxas register count for _Z6vecaddPKfS0_Pfi"},
 	};
 	for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
 		struct cu_run r;
@@ -229,7 +231,7 @@ TEST(cudart_sass_register_counts)
 	}
 	/* the per-launch JSON lines carry it too */
 	struct cu_run r;
-	if (cu_run(t, "--quiet --stats @/s.jsonl", "vecadd_default", &r) == 0) {
+	if (cu_run(t, "--quiet --set reg_counts=estimate --stats @/s.jsonl", "vecadd_default", &r) == 0) {
 		char path[128];
 		snprintf(path, sizeof path, "%s/s.jsonl", r.dir);
 		char *s = cu_slurp(path);
@@ -614,7 +616,7 @@ TEST(cudart_outputs_append_threads)
 TEST(cudart_cta_does_not_fit)
 {
 	struct cu_run r;
-	if (cu_run(t, "--quiet --set regs_per_sm=512", "vecadd", &r) == 0) {
+	if (cu_run(t, "--quiet --set regs_per_sm=512 --set reg_counts=estimate --set reg_alloc_unit=1", "vecadd", &r) == 0) {
 		CHECK_MSG(r.status == 1 && strstr(r.out, "cudaErrorLaunchOutOfResources"), "status %d:\n%s", r.status,
 		          r.out);
 		CHECK_STR_CONTAINS(r.err, "limit: regs_per_sm = 512; one CTA needs 1280: run it with --set "

@@ -1379,9 +1379,9 @@ static unsigned fill_lines(struct memsys *m, unsigned n, bool fill, uint64_t *fi
  * and a slice serves one sector, not one line, per cycle; reads that fill no cache stay whole. */
 TEST(mem_sys_l2_sector_requests)
 {
-	static const char *const on[] = {"l2_sector_requests", "true", NULL};
+	static const char *const on[] = {"l2_sector_requests", "true", NULL}, *const off[] = {"l2_sector_requests", "false", NULL};
 	for (unsigned split = 0; split < 2; split++) {
-		ws_config *cfg = mem_cfg(split ? on : NULL);
+		ws_config *cfg = mem_cfg(split ? on : off);
 		struct ws_stats st;
 		struct memsys *m = sys_create(t, cfg, &st, 2);
 		if (!m)

@@ -55,7 +55,9 @@ static void gto_vs_lrr(struct test_ctx *t, const char *bench)
 	       100.0 * ((double)l.cycles / (double)g.cycles - 1), (unsigned long long)l.structural,
 	       (unsigned long long)g.structural, (double)l.barrier / (double)l.warp_cycles,
 	       (double)g.barrier / (double)g.warp_cycles);
-	CHECK_MSG(g.cycles * 105 < l.cycles * 100, "%s: GTO (%llu cycles) is not >5%% faster than LRR (%llu)", bench,
+	/* more than 3%: on the flipped GTX480 (issue 27: ptxas's registers, constant cache, sector
+	 * requests, deeper queues) GTO is 3.9% (sp) and 4.5% (mm) faster; before the flip over 5% */
+	CHECK_MSG(g.cycles * 103 < l.cycles * 100, "%s: GTO (%llu cycles) is not >3%% faster than LRR (%llu)", bench,
 		  (unsigned long long)g.cycles, (unsigned long long)l.cycles);
 	/* fewer: on the GPGPU-Sim-correlated model (DRAM-bound memory system, GPGPU-Sim's
 	 * front end, stalls classified over the ordered warps) the gap is 4% (mm) to 22% (sp);

@@ -149,7 +149,7 @@ TEST(regs_mm_gtx480_two_ctas_limited_by_regs)
 	if (!mm)
 		return;
 	for (int ptxas = 0; ptxas < 2; ptxas++) {
-		ws_sim *sim = regs_sim(t, ptxas ? "reg_counts=ptxas" : NULL, NULL);
+		ws_sim *sim = regs_sim(t, ptxas ? "reg_counts=ptxas" : "reg_counts=estimate", "reg_alloc_unit=1");
 		ws_module *mod = NULL;
 		struct ws_bench_out out;
 		memset(&out, 0, sizeof out);
@@ -258,7 +258,7 @@ TEST(regs_ptxas_cache)
 {
 	struct regs_env e;
 	regs_env_make(t, &e, 57);
-	ws_sim *sim = regs_sim(t, NULL, NULL);
+	ws_sim *sim = regs_sim(t, "reg_counts=estimate", NULL);
 	ws_module *mod = NULL;
 	CHECK(wsModuleLoadData(sim, &mod, kptx, "k.ptx") == WS_SUCCESS);
 	CHECK_EQ(regs_env_runs(&e), 0);
@@ -402,7 +402,7 @@ TEST(regs_sass_handover)
 	/* GPGPU-Sim rounds registers per thread up to a multiple of 4 (reg_alloc_unit = 4):
 	 * 73 x 64 threads fit 7 times in 32768, 76 x 64 only 6 times */
 	for (int unit4 = 0; unit4 < 2; unit4++) {
-		sim = regs_sim(t, "reg_counts=ptxas", unit4 ? "reg_alloc_unit=4" : NULL);
+		sim = regs_sim(t, "reg_counts=ptxas", unit4 ? "reg_alloc_unit=4" : "reg_alloc_unit=1");
 		CHECK(wsModuleLoadDataRegs(sim, &mod, kptx, "k.ptx", "k 73\n", "sm_75") == WS_SUCCESS);
 		regs_launch(t, sim, mod, &o);
 		CHECK_EQ(o.ctas_per_sm, unit4 ? 6 : 7);
