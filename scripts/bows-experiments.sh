@@ -8,9 +8,10 @@
 # computed once (--reuse).  Results go to results/bows-SIZE/, the CSVs and
 # HTML reports to docs/bows/ (and each CSV's commit to docs/bows/COMMITS), and
 # scripts/bows-tables.py prints the tables of docs/bows.md from those CSVs.
-# The paper-size-only specs (bows-fig9-paper-fast, -ht, -gto and
-# bows-adaptive-paper: docs/bows/fig9-paper-*.csv, adaptive-paper.csv) run
-# with --paper-sets instead of the figures.  Resumable: rerun the same command.
+# The paper-size sets (the whole Fig. 9 grid, docs/bows/fig9-paper.csv, and
+# the older subsets bows-fig9-paper-fast, -ht, -gto and bows-adaptive-paper:
+# docs/bows/fig9-paper-*.csv, adaptive-paper.csv) run with --paper-sets
+# instead of the figures.  Resumable: rerun the same command.
 #
 #   scripts/bows-experiments.sh [--size tiny|small|paper] [--jobs N] [other warpsim sweep options]
 #   scripts/bows-experiments.sh --paper-sets [--jobs N] [...]   # the paper-size-only sets (hours on 2 cores: NW1, NW2, TSP)
@@ -46,10 +47,13 @@ set_commit() {
 }
 touch docs/bows/COMMITS
 if [ "$paper_sets" = 1 ]; then
-  # the GTO column shares ATM, BH-TB, BH-ST and CP-DS with the fast set: fast first, gto last
-  for set in fig9-paper-fast fig9-paper-ht adaptive-paper fig9-paper-gto; do
-    build/warpsim sweep "experiments/bows-$set.spec" --out "$res/$set" ${reuse[@]+"${reuse[@]}"} ${args[@]+"${args[@]}"} || echo "bows-experiments.sh: $set: some jobs failed (see above)" >&2
-    left=$(build/warpsim sweep "experiments/bows-$set.spec" --out "$res/$set" --dry-run | grep -c -v -E '^[0-9a-f]{16} done|^sweep ' || true)
+  # fig9-paper is the whole Fig. 9 grid (experiments/bows-fig9.spec at paper size); the sets after it reuse
+  # the runs they share with it (the three fig9-paper-* subsets are all its runs, so they cost nothing more)
+  for set in fig9-paper fig9-paper-fast fig9-paper-ht adaptive-paper fig9-paper-gto; do
+    spec="experiments/bows-$set.spec"
+    if [ "$set" = fig9-paper ]; then spec=experiments/bows-fig9.spec; fi
+    build/warpsim sweep "$spec" --out "$res/$set" ${reuse[@]+"${reuse[@]}"} ${args[@]+"${args[@]}"} || echo "bows-experiments.sh: $set: some jobs failed (see above)" >&2
+    left=$(build/warpsim sweep "$spec" --out "$res/$set" --dry-run | grep -c -v -E '^[0-9a-f]{16} done|^sweep ' || true)
     if [ "$left" != 0 ]; then
       echo "bows-experiments.sh: $left jobs of $set not done; rerun to resume (docs/bows/$set.csv not written)" >&2
       exit 1
@@ -59,7 +63,7 @@ if [ "$paper_sets" = 1 ]; then
     reuse+=(--reuse "$res/$set")
   done
   scripts/bows-tables.py docs/bows > docs/bows/tables.md
-  echo "done: docs/bows/{fig9-paper-fast,fig9-paper-ht,adaptive-paper,fig9-paper-gto}.csv (paper size)"
+  echo "done: docs/bows/{fig9-paper,fig9-paper-fast,fig9-paper-ht,adaptive-paper,fig9-paper-gto}.csv (paper size)"
   exit 0
 fi
 # fig9 first: fig2 is a subset of it; the Table I specs share their common

@@ -480,7 +480,7 @@ def src(*csvs):
 
 
 # ---------------------------------------------------------------- paper-size Fig. 9 (several CSVs)
-PAPER_FIG9 = ["fig9-paper-fast", "fig9-paper-ht", "fig9-paper-gto"]  # earlier ones win for a (bench, sched)
+PAPER_FIG9 = ["fig9-paper", "fig9-paper-fast", "fig9-paper-ht", "fig9-paper-gto"]  # earlier ones win for a (bench, sched)
 
 
 def paper_fig9():
