@@ -57,7 +57,6 @@ struct bows_warp {
 	bool used;
 	bool backed_off;
 	bool held;            /* held by BOWS (the SM's flag may also be set by the inner policy) */
-	uint64_t seq;         /* order of entering the backed-off queue */
 	uint64_t delay_ready; /* cycle at which the pending back-off delay reaches zero */
 };
 
@@ -70,7 +69,6 @@ struct bows {
 	uint32_t nsched, nslots;
 	uint64_t *ctr;
 	struct bows_warp *w; /* [nslots] */
-	uint64_t seq;
 	const struct sched_sib *sibs;
 	uint32_t nsibs;
 	struct ddos *dd; /* NULL in annotated mode */
@@ -80,7 +78,6 @@ struct bows {
 	uint64_t win_end; /* cycle at which the current window ends (0: not started) */
 	uint64_t win_total, win_sib, prev_total, prev_sib;
 	uint64_t last_cycle; /* on_cycle bookkeeping: the cycle already handled SM-wide */
-	uint32_t *tmp;       /* [nslots] order scratch */
 	/* [nsched] what on_cycle's walk over a scheduler's warps found, valid
 	 * (ok) until a hook changes a flag it counts (held, backed_off) or the
 	 * set of candidates (CTA launch and exit, a warp finishing), or until
@@ -91,12 +88,37 @@ struct bows {
 		uint32_t cand, held, backed;
 		uint64_t next_release;
 	} *cnt;
-	/* [ceil(nslots / 64) + 1] a superset of the backed-off warps' slots
-	 * (set when a warp backs off, cleared when it leaves the state or a new
-	 * warp takes the slot), so that order() tests the few backed-off warps
-	 * only */
-	uint64_t *backed_bits;
+	/* the backed-off queue: a superset of the backed-off warps' slots in
+	 * the order they backed off (appended when a warp backs off, removed
+	 * when it leaves the state or a new warp takes the slot), so that
+	 * order() tests the few backed-off warps only and never sorts */
+	uint32_t *bq;  /* [nslots] */
+	uint32_t nbq;  /* entries in bq */
+	int32_t *bpos; /* [nslots] index of the slot in bq, -1 when not in it */
+	uint8_t *mark; /* [nslots] order() scratch, all zero between calls */
 };
+
+/* Take slot s out of the backed-off queue (if it is in it). */
+static void bq_remove(struct bows *b, uint32_t s)
+{
+	int32_t p = b->bpos[s];
+	if (p < 0)
+		return;
+	for (uint32_t i = (uint32_t)p + 1; i < b->nbq; i++) {
+		b->bq[i - 1] = b->bq[i];
+		b->bpos[b->bq[i]] = (int32_t)i - 1;
+	}
+	b->nbq--;
+	b->bpos[s] = -1;
+}
+
+/* Slot s backed off: it goes to the back of the queue (the newest back-off). */
+static void bq_append(struct bows *b, uint32_t s)
+{
+	bq_remove(b, s);
+	b->bpos[s] = (int32_t)b->nbq;
+	b->bq[b->nbq++] = s;
+}
 
 static void cnt_invalidate(struct bows *b)
 {
@@ -114,9 +136,10 @@ static void bows_destroy(void *st)
 	sched_inner_destroy(&b->in);
 	ddos_destroy(b->dd);
 	free(b->w);
-	free(b->tmp);
 	free(b->cnt);
-	free(b->backed_bits);
+	free(b->bq);
+	free(b->bpos);
+	free(b->mark);
 	free(b);
 }
 
@@ -126,13 +149,15 @@ static void bows_init_state(struct bows *b)
 	for (uint32_t i = 0; i < b->nslots; i++) {
 		b->w[i] = (struct bows_warp){0};
 	}
-	b->seq = 0;
 	b->limit = b->adaptive ? b->lmin : b->limit;
 	b->win_end = 0;
 	b->win_total = b->win_sib = b->prev_total = b->prev_sib = 0;
 	b->last_cycle = UINT64_MAX;
 	cnt_invalidate(b);
-	memset(b->backed_bits, 0, (b->nslots / 64 + 1) * sizeof *b->backed_bits);
+	b->nbq = 0;
+	for (uint32_t i = 0; i < b->nslots; i++)
+		b->bpos[i] = -1;
+	memset(b->mark, 0, b->nslots ? b->nslots : 1);
 	if (b->dd)
 		ddos_reset(b->dd);
 }
@@ -164,10 +189,11 @@ static void *bows_create(const struct sched_create_args *a)
 	b->frac2 = sched_cfg_float(a->cfg, CFG_bows_frac2);
 	uint32_t own = a->self ? a->self->ncounters : BOWS_NOWN + DDOS_NCOUNTERS;
 	b->w = calloc(a->nslots ? a->nslots : 1, sizeof *b->w);
-	b->tmp = calloc(a->nslots ? a->nslots : 1, sizeof *b->tmp);
 	b->cnt = calloc(a->nsched ? a->nsched : 1, sizeof *b->cnt);
-	b->backed_bits = calloc(a->nslots / 64 + 1, sizeof *b->backed_bits);
-	if (!b->w || !b->tmp || !b->cnt || !b->backed_bits || sched_inner_create(&b->in, a, own) != 0) {
+	b->bq = calloc(a->nslots ? a->nslots : 1, sizeof *b->bq);
+	b->bpos = calloc(a->nslots ? a->nslots : 1, sizeof *b->bpos);
+	b->mark = calloc(a->nslots ? a->nslots : 1, 1);
+	if (!b->w || !b->cnt || !b->bq || !b->bpos || !b->mark || sched_inner_create(&b->in, a, own) != 0) {
 		bows_destroy(b);
 		return NULL;
 	}
@@ -202,38 +228,31 @@ static bool backed_off(const struct bows *b, const struct sched_view *v, uint32_
 }
 
 /* The inner order with the backed-off warps moved to the back, oldest
- * back-off first (the backed-off queue). */
+ * back-off first (the backed-off queue, kept in that order). */
 static uint32_t bows_order(const void *st, const struct sched_view *v, uint32_t sched_id, uint32_t *order)
 {
 	const struct bows *b = st;
 	uint32_t n = sched_inner_order(&b->in, v, sched_id, order);
-	if (!b->backoff)
-		return n;
-	uint64_t any = 0;
-	for (uint32_t wd = 0; wd <= b->nslots / 64; wd++)
-		any |= b->backed_bits[wd];
-	if (!any) /* no warp backed off: the inner order as it is */
+	if (!b->backoff || b->nbq == 0) /* no warp backed off: the inner order as it is */
 		return n;
 	uint32_t k = 0, m = 0;
-	uint32_t *q = b->tmp; /* scratch: a function of this call only */
+	uint8_t *mark = b->mark; /* scratch: set here, cleared below */
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t s = order[i];
-		if (s < b->nslots && (b->backed_bits[s >> 6] >> (s & 63) & 1) && backed_off(b, v, s))
-			q[m++] = s;
-		else
+		if (s < b->nslots && b->bpos[s] >= 0 && backed_off(b, v, s)) {
+			mark[s] = 1;
+			m++;
+		} else
 			order[k++] = s;
 	}
-	/* insertion sort of the queue by back-off sequence (m is small) */
-	for (uint32_t i = 1; i < m; i++) {
-		uint32_t x = q[i], j = i;
-		while (j > 0 && b->w[q[j - 1]].seq > b->w[x].seq) {
-			q[j] = q[j - 1];
-			j--;
+	for (uint32_t i = 0; m > 0 && i < b->nbq; i++) {
+		uint32_t s = b->bq[i];
+		if (mark[s]) {
+			mark[s] = 0;
+			order[k++] = s;
+			m--;
 		}
-		q[j] = x;
 	}
-	for (uint32_t i = 0; i < m; i++)
-		order[k++] = q[i];
 	return k;
 }
 
@@ -325,7 +344,6 @@ static void bows_on_cycle(void *st, const struct sched_view *v, uint32_t sched_i
 	}
 }
 
-
 /* Sleeping SMs (sched.h): on_cycle changes state only at a window's end
  * (adapt), a DDOS time-sharing epoch, a held warp's delay expiring, or
  * whatever the inner policy names; in between it only counts. */
@@ -398,7 +416,7 @@ static void bows_on_issue(void *st, const struct sched_view *v, uint32_t sched_i
 	struct bows_warp *w = warp_of(b, v, slot);
 	if (w->backed_off) { /* leaves the backed-off state: load the pending delay */
 		cnt_invalidate(b);
-		b->backed_bits[slot >> 6] &= ~(1ull << (slot & 63));
+		bq_remove(b, slot);
 		w->backed_off = false;
 		w->delay_ready = v->cycle + pending_delay(b, w->age, v->cycle);
 	}
@@ -423,8 +441,7 @@ static void bows_on_exec(void *st, const struct sched_view *v, const struct sche
 	struct bows_warp *w = warp_of(b, v, e->slot);
 	cnt_invalidate(b);
 	w->backed_off = true;
-	b->backed_bits[e->slot >> 6] |= 1ull << (e->slot & 63);
-	w->seq = ++b->seq;
+	bq_append(b, e->slot);
 	if (b->ctr)
 		b->ctr[BOWS_C_BACKOFFS]++;
 	if (v->cycle < w->delay_ready) {
@@ -449,7 +466,7 @@ static void bows_on_cta_launch(void *st, const struct sched_view *v, uint32_t c)
 	cnt_invalidate(b); /* new candidates, and new warps in slots a backed-off warp may have left */
 	for (uint32_t s = 0, n = sched_nslots(v, b->nslots); s < n; s++)
 		if (v->warps[s].valid && v->warps[s].cta_slot == c)
-			b->backed_bits[s >> 6] &= ~(1ull << (s & 63));
+			bq_remove(b, s);
 	sched_inner_on_cta_launch(&((struct bows *)st)->in, v, c);
 }
 static void bows_on_cta_exit(void *st, const struct sched_view *v, uint32_t c)
