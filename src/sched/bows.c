@@ -96,6 +96,10 @@ struct bows {
 	uint32_t nbq;  /* entries in bq */
 	int32_t *bpos; /* [nslots] index of the slot in bq, -1 when not in it */
 	uint8_t *mark; /* [nslots] order() scratch, all zero between calls */
+	/* [nslots / 64 + 1] a superset of the held warps' slots (set when a
+	 * warp is held, cleared when it is released or its slot gets a new
+	 * warp), so that next_event() tests the held warps only */
+	uint64_t *held_bits;
 };
 
 /* Take slot s out of the backed-off queue (if it is in it). */
@@ -140,6 +144,7 @@ static void bows_destroy(void *st)
 	free(b->bq);
 	free(b->bpos);
 	free(b->mark);
+	free(b->held_bits);
 	free(b);
 }
 
@@ -158,6 +163,7 @@ static void bows_init_state(struct bows *b)
 	for (uint32_t i = 0; i < b->nslots; i++)
 		b->bpos[i] = -1;
 	memset(b->mark, 0, b->nslots ? b->nslots : 1);
+	memset(b->held_bits, 0, (b->nslots / 64 + 1) * sizeof *b->held_bits);
 	if (b->dd)
 		ddos_reset(b->dd);
 }
@@ -193,7 +199,9 @@ static void *bows_create(const struct sched_create_args *a)
 	b->bq = calloc(a->nslots ? a->nslots : 1, sizeof *b->bq);
 	b->bpos = calloc(a->nslots ? a->nslots : 1, sizeof *b->bpos);
 	b->mark = calloc(a->nslots ? a->nslots : 1, 1);
-	if (!b->w || !b->cnt || !b->bq || !b->bpos || !b->mark || sched_inner_create(&b->in, a, own) != 0) {
+	b->held_bits = calloc(a->nslots / 64 + 1, sizeof *b->held_bits);
+	if (!b->w || !b->held_bits || !b->cnt || !b->bq || !b->bpos || !b->mark ||
+	    sched_inner_create(&b->in, a, own) != 0) {
 		bows_destroy(b);
 		return NULL;
 	}
@@ -311,6 +319,7 @@ static void walk(struct bows *b, const struct sched_view *v, uint32_t sched_id, 
 		struct bows_warp *w = warp_of(b, v, s);
 		if (release && w->held && v->cycle >= w->delay_ready) {
 			w->held = false; /* the pending delay reached zero */
+			b->held_bits[s >> 6] &= ~(1ull << (s & 63));
 			sched_hold(v, s, false);
 		}
 		c->cand++;
@@ -361,9 +370,12 @@ static uint64_t bows_next_event(const void *st, const struct sched_view *v)
 		uint64_t w = b->win_end ? b->win_end : v->cycle + 1; /* 0: the first window starts at the next call */
 		t = w < t ? w : t;
 	}
-	for (uint32_t s = 0; s < b->nslots; s++)
-		if (b->w[s].used && b->w[s].held && b->w[s].delay_ready < t)
-			t = b->w[s].delay_ready;
+	for (uint32_t wd = 0; wd <= b->nslots / 64; wd++)
+		for (uint64_t bits = b->held_bits[wd]; bits; bits &= bits - 1) {
+			uint32_t s = wd * 64 + (uint32_t)__builtin_ctzll(bits);
+			if (b->w[s].used && b->w[s].held && b->w[s].delay_ready < t)
+				t = b->w[s].delay_ready;
+		}
 	return t;
 }
 
@@ -446,6 +458,7 @@ static void bows_on_exec(void *st, const struct sched_view *v, const struct sche
 		b->ctr[BOWS_C_BACKOFFS]++;
 	if (v->cycle < w->delay_ready) {
 		w->held = true;
+		b->held_bits[e->slot >> 6] |= 1ull << (e->slot & 63);
 		sched_hold(v, e->slot, true);
 		if (b->ctr)
 			b->ctr[BOWS_C_BLOCKED]++;
@@ -465,8 +478,10 @@ static void bows_on_cta_launch(void *st, const struct sched_view *v, uint32_t c)
 	struct bows *b = st;
 	cnt_invalidate(b); /* new candidates, and new warps in slots a backed-off warp may have left */
 	for (uint32_t s = 0, n = sched_nslots(v, b->nslots); s < n; s++)
-		if (v->warps[s].valid && v->warps[s].cta_slot == c)
+		if (v->warps[s].valid && v->warps[s].cta_slot == c) {
 			bq_remove(b, s);
+			b->held_bits[s >> 6] &= ~(1ull << (s & 63));
+		}
 	sched_inner_on_cta_launch(&((struct bows *)st)->in, v, c);
 }
 static void bows_on_cta_exit(void *st, const struct sched_view *v, uint32_t c)
