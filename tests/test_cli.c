@@ -283,6 +283,30 @@ TEST(cli_exec_occupancy)
 	}
 }
 
+/* `warpsim characterize` reports each run's own occupancy (wsLaunchOccupancy), not
+ * the benchmark table's geometry: mm gets 2 CTAs/SM from ptxas's 60 registers
+ * where the table (the BAWS paper's) says 6; sp's 3 agree, so no "(table" */
+TEST(cli_characterize_occupancy)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], md[128], args[256], *out;
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(md, sizeof md, dir, "c.md");
+	snprintf(args, sizeof args, "characterize --size tiny --jobs 1 --out %s", md);
+	int rc = cli_run(args, 0, &out);
+	CHECK_MSG(rc == 0, "exit %d:\n%s", rc, out);
+	free(out);
+	size_t len;
+	char *text = cli_slurp(md, &len);
+	CHECK_MSG(text && strstr(text, "| mm | 2 (table 6), 8 | lrr |") && strstr(text, "| sp | 3, 16 | gto |"),
+	          "%s", text ? text : "(no file)");
+	free(text);
+	snprintf(args, sizeof args, "rm -rf %s", dir);
+	CHECK(system(args) == 0);
+}
+
 TEST(cli_exec_saxpy)
 {
 	if (cli_missing(t))
