@@ -144,6 +144,36 @@ TEST(timing_chain_latency)
 	}
 }
 
+/* GPGPU-Sim's pipeline registers (exec_reg_cycles) and the latency of the
+ * instructions outside its latency classes (lat_other).  GPGPU-Sim 4.2
+ * (SM6_TITANX) issues a dependent instruction latency + 5 cycles after its
+ * producer (fma.rn.f32: 9, sin.approx.f32: 25, measured with one warp,
+ * docs/correlation.md): warpsim's latency + 2 plus its 3 register stages.
+ * An xor is add-class here and takes GPGPU-Sim's default latency 1 with
+ * lat_other = 1. */
+TEST(timing_pipeline_registers)
+{
+	static const struct {
+		const char *kernel;
+		unsigned lat;
+	} ops[] = {{"chain_add", 4}, {"chain_fma", 5}, {"chain_sin", 20}, {"chain_xor", 4}};
+	for (unsigned i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+		const char *base[] = {"num_sms", "1", NULL};
+		const char *regs[] = {"num_sms", "1", "exec_reg_cycles", "3", NULL};
+		const char *other[] = {"num_sms", "1", "lat_other", "1", NULL};
+		uint64_t c0 = chain_cycles(t, ops[i].kernel, base), c3 = chain_cycles(t, ops[i].kernel, regs);
+		uint64_t co = chain_cycles(t, ops[i].kernel, other);
+		NOTE("%s: %.2f cycles per dependent op; exec_reg_cycles=3: %.2f; lat_other=1: %.2f", ops[i].kernel,
+		     c0 / 32.0, c3 / 32.0, co / 32.0);
+		CHECK_MSG(c3 == 32 * (ops[i].lat + 5), "%s: %llu cycles for 32 ops with exec_reg_cycles=3, expected 32 x %u",
+			  ops[i].kernel, (unsigned long long)c3, ops[i].lat + 5);
+		/* lat_other moves the xor only: from the add latency to 1 */
+		uint64_t want = strcmp(ops[i].kernel, "chain_xor") ? c0 : c0 - 32 * (ops[i].lat - 1);
+		CHECK_MSG(co == want, "%s: %llu cycles for 32 ops with lat_other=1, expected %llu", ops[i].kernel,
+			  (unsigned long long)co, (unsigned long long)want);
+	}
+}
+
 /* ---- 2. independent operations: issue throughput, initiation intervals ---- */
 
 /* Warp instructions per cycle of the loop of kernel `name` (which issues

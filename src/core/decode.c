@@ -57,6 +57,16 @@ static int lat_index(enum ptx_lat l)
 	}
 }
 
+/* lat_other: an add-class instruction that is not an add or sub (logic, shifts, compares,
+ * moves, conversions, ...) takes lat_other cycles when it is set, as GPGPU-Sim's default
+ * latency of the opcodes its set_opcode_and_latency does not list; else the add latency */
+static uint16_t lat_add_class(const struct ptx_insn *in, const struct ws_config *cfg, int64_t add_lat)
+{
+	int64_t other = cfg_int(cfg, CFG_lat_other);
+	bool keep = in->op == OP_ADD || in->op == OP_ADDC || in->op == OP_SUB || in->op == OP_SUBC || in->op == OP_SHFL;
+	return (uint16_t)(in->lat == LAT_ADD && !keep && other ? other : add_lat);
+}
+
 static void classify(struct dec_insn *d, const struct ptx_insn *in, const struct ws_config *cfg)
 {
 	enum ws_unit u = (enum ws_unit)in->unit;
@@ -86,7 +96,7 @@ static void classify(struct dec_insn *d, const struct ptx_insn *in, const struct
 		return;
 	case UNIT_DP:
 		d->cu = cfg_int(cfg, CFG_num_dp_units) ? UNIT_DP : UNIT_SP;
-		d->lat = (uint16_t)cfg_list(cfg, CFG_lat_dp, li);
+		d->lat = lat_add_class(in, cfg, cfg_list(cfg, CFG_lat_dp, li));
 		d->ii = (uint16_t)cfg_list(cfg, CFG_ii_dp, li);
 		return;
 	case UNIT_TENSOR: /* mma, wmma.mma: a tensor-core unit, or the SP units when there is none */
@@ -97,11 +107,11 @@ static void classify(struct dec_insn *d, const struct ptx_insn *in, const struct
 	default: /* SP and INT classes: by the type computed in */
 		if (fp) {
 			d->cu = UNIT_SP;
-			d->lat = (uint16_t)cfg_list(cfg, CFG_lat_fp, li);
+			d->lat = lat_add_class(in, cfg, cfg_list(cfg, CFG_lat_fp, li));
 			d->ii = (uint16_t)cfg_list(cfg, CFG_ii_fp, li);
 		} else {
 			d->cu = cfg_int(cfg, CFG_num_int_units) ? UNIT_INT : UNIT_SP;
-			d->lat = (uint16_t)cfg_list(cfg, CFG_lat_int, li);
+			d->lat = lat_add_class(in, cfg, cfg_list(cfg, CFG_lat_int, li));
 			d->ii = (uint16_t)cfg_list(cfg, CFG_ii_int, li);
 		}
 	}

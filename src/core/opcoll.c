@@ -12,6 +12,8 @@
  * dispatch oldest first: to a free unit of their type (SP, SFU, DP, INT),
  * which is then busy for the instruction's initiation interval times the
  * passes a warp needs (warp_size / simd_width), or to the LD/ST unit.
+ * A unit's result is written back its latency plus exec_reg_cycles after
+ * dispatch (GPGPU-Sim's OC_EX, dispatch and EX_WB pipeline registers).
  *
  * Sub-core model (sub_core=1, GPGPU-Sim's sub_core_model for Pascal and
  * Volta): a collector of scheduler s dispatches only to the units k with
@@ -97,7 +99,7 @@ void sm_dispatch_tick(struct sm *s, uint64_t now)
 			continue;
 		uint32_t ii = d ? d->ii : 1, lat = d ? d->lat : 1;
 		u->busy_until = now + (uint64_t)ii * passes;
-		sm_writeback_push(s, &c->op, now + lat + (uint64_t)(passes - 1) * ii);
+		sm_writeback_push(s, &c->op, now + lat + (uint64_t)(passes - 1) * ii + s->exec_reg_cycles);
 		coll_release(s, c);
 	}
 	/* drop the dispatched collectors from the issue-order list */

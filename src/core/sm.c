@@ -47,6 +47,7 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	s->nctaslots = env->ctas_per_sm;
 	s->ibuf_depth = (uint32_t)cfg_int(cfg, CFG_ibuf_depth);
 	s->coll_reads = (uint32_t)cfg_int(cfg, CFG_opcoll_reads_per_cycle);
+	s->exec_reg_cycles = (uint32_t)cfg_int(cfg, CFG_exec_reg_cycles);
 	s->w = calloc(s->nslots, sizeof *s->w);
 	s->cta = calloc(s->nctaslots, sizeof *s->cta);
 	s->vw = calloc(s->nslots, sizeof *s->vw);

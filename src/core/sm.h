@@ -199,6 +199,7 @@ struct sm {
 	uint32_t ncoll_per;
 	bool coll_generic;            /* opcoll_generic: a scheduler's collectors serve every unit type */
 	uint32_t coll_reads;           /* opcoll_reads_per_cycle: reads per collector per cycle, 0 = no limit */
+	uint32_t exec_reg_cycles;      /* exec_reg_cycles: pipeline-register cycles a unit adds to its latency */
 	uint8_t *coll_free;           /* [nsched][UNIT_COUNT] free collectors at the start of the issue stage (view.coll_free) */
 	uint8_t *coll_now;            /* [nsched][UNIT_COUNT] free collectors now (during the issue stage;
 	                                 opcoll_generic: the scheduler's free count, in each unit type's entry) */

@@ -34,6 +34,7 @@ CHAIN_KERNEL(chain_mul, unsigned, "r", "mul.lo.u32 %0, %0, %1;", "r"(3u))
 CHAIN_KERNEL(chain_div, unsigned, "r", "div.u32 %0, %0, %1;", "r"(3u))
 CHAIN_KERNEL(chain_fma, float, "f", "fma.rn.f32 %0, %0, %1, %2;", "f"(1.0001f), "f"(0.5f))
 CHAIN_KERNEL(chain_sin, float, "f", "sin.approx.f32 %0, %0;", "f"(0.0f))
+CHAIN_KERNEL(chain_xor, unsigned, "r", "xor.b32 %0, %0, %1;", "r"(3u))
 
 // ---- 2. independent operations (throughput) -------------------------------
 // Each iteration issues 128 independent operations (8 accumulators x 16),
