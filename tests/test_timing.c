@@ -165,8 +165,9 @@ TEST(timing_pipeline_registers)
 		uint64_t co = chain_cycles(t, ops[i].kernel, other);
 		NOTE("%s: %.2f cycles per dependent op; exec_reg_cycles=3: %.2f; lat_other=1: %.2f", ops[i].kernel,
 		     c0 / 32.0, c3 / 32.0, co / 32.0);
-		CHECK_MSG(c3 == 32 * (ops[i].lat + 5), "%s: %llu cycles for 32 ops with exec_reg_cycles=3, expected 32 x %u",
-			  ops[i].kernel, (unsigned long long)c3, ops[i].lat + 5);
+		CHECK_MSG(c3 == 32 * (ops[i].lat + 5),
+			  "%s: %llu cycles for 32 ops with exec_reg_cycles=3, expected 32 x %u", ops[i].kernel,
+			  (unsigned long long)c3, ops[i].lat + 5);
 		/* lat_other moves the xor only: from the add latency to 1 */
 		uint64_t want = strcmp(ops[i].kernel, "chain_xor") ? c0 : c0 - 32 * (ops[i].lat - 1);
 		CHECK_MSG(co == want, "%s: %llu cycles for 32 ops with lat_other=1, expected %llu", ops[i].kernel,

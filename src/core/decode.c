@@ -57,9 +57,10 @@ static int lat_index(enum ptx_lat l)
 	}
 }
 
-/* lat_other: an add-class instruction that is not an add or sub (logic, shifts, compares,
- * moves, conversions, ...) takes lat_other cycles when it is set, as GPGPU-Sim's default
- * latency of the opcodes its set_opcode_and_latency does not list; else the add latency */
+/* lat_other: an add-class instruction that is not an add, sub or shfl (logic, shifts,
+ * compares, moves, conversions, ...) takes lat_other cycles when it is set, as GPGPU-Sim's
+ * default latency of the opcodes its set_opcode_and_latency does not list; else the add
+ * latency (shfl keeps it: GPGPU-Sim gives shfl a latency of its own) */
 static uint16_t lat_add_class(const struct ptx_insn *in, const struct ws_config *cfg, int64_t add_lat)
 {
 	int64_t other = cfg_int(cfg, CFG_lat_other);
