@@ -1,9 +1,11 @@
 // chain.cu -- correlation probe: dependent-instruction latency, one warp (../README.md, "chain").
-// Four kernels, each a chain of dependent operations in a loop of n trips:
+// Five kernels, each a chain of dependent operations in a loop of n trips:
 //   chain_fma    16 dependent fma.rn.f32 per trip (GPGPU-Sim latency 4)
 //   chain_sin    16 dependent sin.approx.f32 per trip (SFU, latency 20, ii 4)
 //   chain_const  16 dependent x = c_tab[x] per trip (mul.wide, add, ld.const)
 //   chain_mriq   the loop body of bench/mriq's mriq_q, one sample per trip
+//   chain_loop   a loop of one xor per trip, 8 trips per n: per trip the counter's add, the
+//                setp and the taken branch, a chain through the branch
 // each launched with one CTA of 32 threads, first with n = 32 and then with n = 64, so
 // that the difference of a kernel's two launches is the chain alone.  The CPU checks every
 // launch's results (the constant chain exactly; fma, sin and mriq to a tolerance: GPGPU-Sim
@@ -59,6 +61,15 @@ extern "C" __global__ void chain_mriq(float *out, int n)
 		qi += kv.w * __sinf(arg);
 	}
 	out[threadIdx.x] = qr + qi;
+}
+
+extern "C" __global__ void chain_loop(unsigned *out, int n)
+{
+	unsigned x = threadIdx.x;
+#pragma unroll 1
+	for (int i = 0; i < 8 * n; i++)
+		x ^= i;
+	out[threadIdx.x] = x;
 }
 
 static int check(const char *name, int n, const float *got, const float *want, float tol)
@@ -128,6 +139,17 @@ int main()
 			want[t] = qr + qi;
 		}
 		ok &= check("chain_mriq", n, got, want, 1e-3f);
+		chain_loop<<<1, THREADS>>>((unsigned *)d, n);
+		unsigned ugot[THREADS];
+		cudaMemcpy(ugot, d, sizeof ugot, cudaMemcpyDeviceToHost);
+		for (int t = 0; t < THREADS; t++) {
+			unsigned x = t;
+			for (int i = 0; i < 8 * n; i++)
+				x ^= i;
+			got[t] = (float)ugot[t];
+			want[t] = (float)x;
+		}
+		ok &= check("chain_loop", n, got, want, 0);
 	}
 	printf(ok ? "chain: PASSED\n" : "chain: FAILED\n");
 	return ok ? 0 : 1;
