@@ -405,6 +405,37 @@ TEST(core_fence_invalidates_l1d)
 		  (unsigned long long)misses[1]);
 }
 
+/* atomic_sector_txns (GPGPU-Sim coalesces atom into 32-byte segments): a warp's atomics on 32
+ * consecutive words (4 sectors of one line) are 4 requests and 4 L2 atomic operations, else 1;
+ * l2_sector_writes: its store of a whole line is 4 L2 accesses (one per sector), else 1. */
+TEST(core_atomic_and_store_sectors)
+{
+	static const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+	                         ".visible .entry k(.param .u64 buf)\n{\n"
+	                         "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+	                         "  ld.param.u64 %rd1, [buf];\n"
+	                         "  mov.u32 %r0, %tid.x;\n  mul.wide.u32 %rd2, %r0, 4;\n  add.u64 %rd3, %rd1, %rd2;\n"
+	                         "  atom.global.add.u32 %r1, [%rd3], 1;\n"
+	                         "  st.global.u32 [%rd3+128], %r1;\n  ret;\n}\n";
+	static const char *const names[] = {"l2_atomics", "icnt_req_packets", "l2_accesses"};
+	static const char *const keys[] = {"atomic_sector_txns", "l2_sector_writes"};
+	uint64_t v[2][2][3], word;
+	for (int k = 0; k < 2; k++)
+		for (int on = 0; on < 2; on++)
+			if (!run_one_warp(t, ptx, keys[k], on ? "true" : "false", &word, sizeof word, names, v[k][on],
+			                  3))
+				return;
+	CHECK_EQ(word, 0x100000001ull); /* words 0 and 1, each incremented once */
+	CHECK_MSG(v[0][0][0] == 1 && v[0][1][0] == 4, "L2 atomics %llu without, %llu with atomic_sector_txns",
+	          (unsigned long long)v[0][0][0], (unsigned long long)v[0][1][0]);
+	CHECK_EQ(v[0][1][1], v[0][0][1] + 3);
+	CHECK_EQ(v[0][1][2], v[0][0][2] + 3);
+	/* l2_sector_writes: the same requests, 3 more L2 accesses */
+	CHECK_EQ(v[1][1][1], v[1][0][1]);
+	CHECK_MSG(v[1][1][2] == v[1][0][2] + 3, "L2 accesses %llu without, %llu with l2_sector_writes",
+	          (unsigned long long)v[1][0][2], (unsigned long long)v[1][1][2]);
+}
+
 /* With l1d_volatile_cached, ld.volatile.global reads through the L1D as
  * GPGPU-Sim's default cache operator does (a second read of the line hits);
  * without it volatile loads bypass the L1D (only the store is an access). */

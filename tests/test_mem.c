@@ -89,6 +89,40 @@ TEST(mem_cache_hit_miss_merge)
 	cache_destroy(c);
 }
 
+/* line_fill (l1d_line_fill, GPGPU-Sim's line cache with sector MSHRs): a miss's sectors
+ * arriving one by one release nobody and stay invalid until the last is back, so a load of
+ * the first sector waits for the whole line and a fence's invalidation in between leaves no
+ * part of the line valid; without it each sector is valid, and releases its loads, at once. */
+TEST(mem_cache_line_fill)
+{
+	for (int whole = 0; whole < 2; whole++) {
+		struct cache_params p = l1_params(4, 2, 2, 4);
+		p.line_fill = whole;
+		struct cache *c = cache_create(&p, NULL);
+		CHECK(c != NULL);
+		if (!c)
+			return;
+		uint64_t A = 0x1000, tok[8];
+		CHECK_EQ(cache_access(c, A, 0x1, MEM_READ, 11).fetch_mask, 0xF);
+		CHECK_EQ(cache_access(c, A, 0x8, MEM_READ, 12).status, CACHE_HIT_RESERVED);
+		CHECK_EQ(cache_fill(c, A, 0x1, tok, 8), whole ? 0 : 1); /* sector 0 back */
+		CHECK_EQ(cache_probe(c, A, 0x1), !whole);
+		/* a new load of sector 0 merges (nothing fetched again) or hits */
+		struct cache_result r = cache_access(c, A, 0x1, MEM_READ, 13);
+		CHECK_EQ(r.status, whole ? CACHE_HIT_RESERVED : CACHE_HIT);
+		CHECK_EQ(r.fetch_mask, 0);
+		cache_invalidate(c); /* a fence: the pending line stays reserved */
+		CHECK_EQ(cache_probe(c, A, 0x1), !whole);
+		CHECK_EQ(cache_fill(c, A, 0x6, tok, 8), 0);
+		unsigned n = cache_fill(c, A, 0x8, tok, 8); /* the last sector */
+		CHECK_EQ(n, whole ? 3 : 1);
+		CHECK_EQ(tok[0], whole ? 11 : 12);
+		CHECK(cache_probe(c, A, 0xF)); /* the late fill refills the line after the fence */
+		CHECK_EQ(cache_mshrs_in_use(c), 0);
+		cache_destroy(c);
+	}
+}
+
 TEST(mem_cache_lru_eviction_order)
 {
 	struct ws_stats st;
@@ -1349,16 +1383,33 @@ TEST(mem_sys_writes_ack_and_atomics)
 	wsConfigDestroy(cfg);
 }
 
-/* Line fills (mem_req.fill) of `n` lines of one slice from SM 1, sent back to back: replies
- * counted, bytes summed, cycle of the first and the last reply. */
-static unsigned fill_lines(struct memsys *m, unsigned n, bool fill, uint64_t *first, uint64_t *last, uint64_t *bytes)
+/* A 2-SM memory system with the boolean parameter `key` on or off; *cfg is its
+ * configuration (NULL, and nothing to destroy, when it fails). */
+static struct memsys *sys_with(struct test_ctx *t, const char *key, bool on, ws_config **cfg, struct ws_stats *st)
 {
-	unsigned sent = 0, got = 0, want_bytes = 128 * n;
+	const char *const kv[] = {key, on ? "true" : "false", NULL};
+	*cfg = mem_cfg(kv);
+	struct memsys *m = sys_create(t, *cfg, st, 2);
+	if (!m)
+		*cfg = NULL;
+	return m;
+}
+
+/* Requests of `kind` (reads: line fills when `fill`) for sectors `sectors` of `n` lines of one
+ * slice from SM 1, sent back to back until all are answered: replies counted, bytes summed,
+ * cycle of the first and the last reply. */
+static unsigned send_lines(struct memsys *m, unsigned n, enum mem_kind kind, uint32_t sectors, bool fill,
+                           uint64_t *first, uint64_t *last, uint64_t *bytes)
+{
+	unsigned sent = 0, got = 0;
 	*first = *last = *bytes = 0;
-	for (uint64_t c = 1; c < 100000 && *bytes < want_bytes; c++) {
+	for (uint64_t c = 1; c < 100000 && (sent < n || !memsys_idle(m)); c++) {
 		if (sent < n) {
-			struct mem_req r = {.addr = 0x40000 + (uint64_t)sent * 256 * 12, .token = sent, .sectors = 0xF,
-					    .kind = MEM_READ, .fill = fill};
+			struct mem_req r = {.addr = 0x40000 + (uint64_t)sent * 256 * 12,
+			                    .token = sent,
+			                    .sectors = sectors,
+			                    .kind = kind,
+			                    .fill = fill};
 			if (memsys_send(m, 1, &r))
 				sent++;
 		}
@@ -1374,16 +1425,21 @@ static unsigned fill_lines(struct memsys *m, unsigned n, bool fill, uint64_t *fi
 	return got;
 }
 
+/* Line fills (mem_req.fill) of `n` lines: send_lines of whole-line reads. */
+static unsigned fill_lines(struct memsys *m, unsigned n, bool fill, uint64_t *first, uint64_t *last, uint64_t *bytes)
+{
+	return send_lines(m, n, MEM_READ, 0xF, fill, first, last, bytes);
+}
+
 /* l2_sector_requests (GPGPU-Sim's sectored L2): a line fill becomes one L2 access and one
  * reply per sector, so an L2 hit's last sector arrives 3 L2 cycles after a one-sector hit
  * and a slice serves one sector, not one line, per cycle; reads that fill no cache stay whole. */
 TEST(mem_sys_l2_sector_requests)
 {
-	static const char *const on[] = {"l2_sector_requests", "true", NULL}, *const off[] = {"l2_sector_requests", "false", NULL};
 	for (unsigned split = 0; split < 2; split++) {
-		ws_config *cfg = mem_cfg(split ? on : off);
+		ws_config *cfg;
 		struct ws_stats st;
-		struct memsys *m = sys_create(t, cfg, &st, 2);
+		struct memsys *m = sys_with(t, "l2_sector_requests", split, &cfg, &st);
 		if (!m)
 			return;
 		uint64_t first, last, bytes;
@@ -1407,6 +1463,56 @@ TEST(mem_sys_l2_sector_requests)
 		drain(m, 2);
 		CHECK(memsys_idle(m));
 		CHECK_EQ(st.v[STAT_icnt_reply_packets], split ? 4 * 8 + 4 + 4 * 8 + 1 : 8 + 1 + 8 + 1);
+		memsys_destroy(m);
+		wsConfigDestroy(cfg);
+	}
+}
+
+/* l2_sector_writes (GPGPU-Sim's sectored L2 for stores): a store becomes one L2 access and one
+ * acknowledgement per sector of its segment (one sector, a 64-byte half, or all four sectors of a
+ * line whose both halves it touches), each access a miss when its sector is not valid; so a
+ * whole-line store's last ack comes 3 L2 cycles after a one-sector store's and a slice takes one
+ * sector, not one store, per cycle.  Without it: one access and one ack, a miss only when the
+ * line is absent. */
+TEST(mem_sys_l2_sector_writes)
+{
+	static const uint32_t masks[] = {0x1, 0x2, 0x3, 0xC, 0x6, 0x9, 0xF};
+	static const unsigned segment[] = {1, 1, 2, 2, 4, 4, 4}; /* sectors of each mask's segment */
+	for (unsigned split = 0; split < 2; split++) {
+		ws_config *cfg;
+		struct ws_stats st;
+		struct memsys *m = sys_with(t, "l2_sector_writes", split, &cfg, &st);
+		if (!m)
+			return;
+		for (unsigned i = 0; i < sizeof masks / sizeof masks[0]; i++) {
+			struct mem_req r = {.addr = 0x40000, .sectors = masks[i], .kind = MEM_WRITE};
+			CHECK_MSG(memsys_write_acks(m, &r) == (split ? segment[i] : 1),
+			          "split %u, sectors 0x%x: %u acks", split, masks[i], memsys_write_acks(m, &r));
+		}
+		uint64_t first, last, bytes;
+		/* one sector of an absent line: one access, one miss either way */
+		CHECK_EQ(send_lines(m, 1, MEM_WRITE, 0x1, false, &first, &last, &bytes), 1);
+		CHECK_EQ(last, expect_hit(cfg, 0)); /* 40 bytes: 2 flits, one cycle */
+		CHECK_EQ(st.v[STAT_l2_accesses], 1);
+		CHECK_EQ(st.v[STAT_l2_misses], 1);
+		/* the whole line: its sector 0 is valid now, sectors 1-3 are not */
+		CHECK_EQ(send_lines(m, 1, MEM_WRITE, 0xF, false, &first, &last, &bytes), split ? 4 : 1);
+		CHECK_EQ(bytes, 0);
+		CHECK_MSG(last == expect_hit(cfg, 0) + 2 + (split ? 3 : 0), "split %u: last ack after %llu cycles",
+		          split, (unsigned long long)last);
+		CHECK_EQ(st.v[STAT_l2_accesses], split ? 5 : 2);
+		CHECK_EQ(st.v[STAT_l2_misses], split ? 4 : 1);
+		/* sectors 0 and 3: all four sectors of the line, now valid: hits */
+		CHECK_EQ(send_lines(m, 1, MEM_WRITE, 0x9, false, &first, &last, &bytes), split ? 4 : 1);
+		CHECK_EQ(st.v[STAT_l2_accesses], split ? 9 : 3);
+		CHECK_EQ(st.v[STAT_l2_misses], split ? 4 : 1);
+		/* 8 whole-line stores to one slice back to back: one sector a cycle (31 L2 cycles from
+		 * the first ack to the last), else the request network's 3 cycles a store the limit */
+		CHECK_EQ(send_lines(m, 8, MEM_WRITE, 0xF, false, &first, &last, &bytes), split ? 32 : 8);
+		CHECK_MSG(split ? last - first >= 31 : last - first <= 24, "split %u: 8 stores in %llu cycles", split,
+		          (unsigned long long)(last - first));
+		CHECK(memsys_idle(m));
+		CHECK_EQ(st.v[STAT_icnt_reply_packets], split ? 1 + 4 + 4 + 32 : 1 + 1 + 1 + 8);
 		memsys_destroy(m);
 		wsConfigDestroy(cfg);
 	}

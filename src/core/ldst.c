@@ -6,7 +6,8 @@
  *   TOK_L1D   a line fill for the L1D (the cache returns the waiting loads)
  *   TOK_DIRECT a bypassing load or an atomic: low bits = load-table entry
  *   TOK_L1I   a line fill for the instruction cache (waiting warps)
- *   TOK_STORE a store acknowledgement: low bits = warp slot (membar waits for them);
+ *   TOK_STORE a store acknowledgement: low bits = warp slot (membar waits for them; with
+ *             l2_sector_writes a store gets one per sector of its segment, memsys_write_acks);
  *             for a DWR large warp, TOK_STORE_MULTI | CTA slot << 24 | CTA warp
  *             index of its first lanes << 8 | mask of the sub-warps it served
  *   TOK_L1T   a line fill for the texture cache (tex, tld4 and suld read through it)
@@ -108,6 +109,7 @@ struct ldst {
 	bool fence_invalidate;       /* l1d_fence_invalidate */
 	bool volatile_cached;        /* l1d_volatile_cached */
 	bool sector_accesses;        /* l1d_sector_accesses */
+	bool atomic_sectors;         /* atomic_sector_txns */
 	struct ld_proc *proc;
 	unsigned nproc;
 	struct ld_entry *tab;
@@ -136,6 +138,7 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->fence_invalidate = cfg_int(cfg, CFG_l1d_fence_invalidate) != 0;
 	u->volatile_cached = cfg_int(cfg, CFG_l1d_volatile_cached) != 0;
 	u->sector_accesses = cfg_int(cfg, CFG_l1d_sector_accesses) != 0;
+	u->atomic_sectors = cfg_int(cfg, CFG_atomic_sector_txns) != 0;
 	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
 	u->l1i = cache_create(&p, s->stats);
 	u->l1i_line = p.line_bytes;
@@ -286,7 +289,8 @@ static void store_acked(struct ldst *u, uint32_t slot, uint64_t now)
 
 /* l1d_sector_accesses: each transaction through the L1D becomes one per
  * 32-byte sector it touches, in sector order (GPGPU-Sim's sm_60+
- * coalescer); left as it is when that would pass COAL_MAX_TXNS. */
+ * coalescer); atomic_sector_txns: so does each atomic's (GPGPU-Sim's
+ * 32-byte segments of atom); left as it is when that would pass COAL_MAX_TXNS. */
 static void split_sectors(struct ld_proc *p)
 {
 	unsigned n = 0;
@@ -468,7 +472,7 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 			}
 		}
 		p->ntxn = coal_warp(A, glob, ws, size, ck, u->l1d_line, p->txn);
-		if (u->sector_accesses && p->cached)
+		if ((u->sector_accesses && p->cached) || (u->atomic_sectors && atomic))
 			split_sectors(p);
 		return true;
 	}
@@ -590,7 +594,8 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			if (w != TXN_SENT)
 				return w;
 		}
-		store_token_slots(u, tok & ((1ull << TOK_KIND_SHIFT) - 1), store_sent, now);
+		for (unsigned k = memsys_write_acks(ms, &r); k > 0; k--) /* l2_sector_writes: one per sector */
+			store_token_slots(u, tok & ((1ull << TOK_KIND_SHIFT) - 1), store_sent, now);
 		return TXN_SENT;
 	}
 	if (u->l1q && !p->tex && !p->cst) { /* the load reaches the L1D's tags l1d_latency cycles later */

@@ -33,6 +33,7 @@ struct cache_waiter {
 struct cache_mshr {
 	uint32_t line_idx;  /* index into lines[] */
 	uint32_t pending;   /* sectors requested downstream, not yet arrived */
+	uint32_t arrived;   /* line_fill: sectors arrived, made valid when none is pending */
 	uint32_t nwait;
 	bool evict_on_fill; /* a write hit the reserved line (write-evict): drop it when done */
 };
@@ -232,7 +233,7 @@ static uint32_t alloc_mshr(struct cache *c, size_t line_idx)
 	uint32_t m = c->free_mshr[--c->nfree];
 	struct cache_mshr *e = &c->mshrs[m];
 	e->line_idx = (uint32_t)line_idx;
-	e->pending = 0;
+	e->pending = e->arrived = 0;
 	e->nwait = 0;
 	e->evict_on_fill = false;
 	c->lines[line_idx].mshr = (int32_t)m;
@@ -273,10 +274,10 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 				r.status = CACHE_RESERVATION_FAIL;
 				return r;
 			}
-			uint32_t missing = need & ~l->valid & ~e->pending;
+			uint32_t missing = need & ~l->valid & ~e->pending & ~e->arrived;
 			uint32_t fetch = 0;
 			if (missing)
-				fetch = c->p.sector_fill ? missing : c->full_mask & ~l->valid & ~e->pending;
+				fetch = c->p.sector_fill ? missing : c->full_mask & ~l->valid & ~e->pending & ~e->arrived;
 			add_waiter(c, (uint32_t)l->mshr, token, need);
 			e->pending |= fetch;
 			cacp_reuse(c, li, a, false);
@@ -383,12 +384,13 @@ static struct cache_result write_back(struct cache *c, uint64_t tag, uint32_t se
 	int64_t li = lookup(c, tag);
 	if (li >= 0) {
 		struct cache_line *l = &c->lines[li];
+		bool miss = c->p.write_sector_miss && (sectors & ~l->valid);
 		l->valid |= sectors;
 		l->dirty |= sectors;
 		touch(c, l);
 		bump(c, ST_ACC);
-		bump(c, ST_HIT);
-		r.status = CACHE_HIT;
+		bump(c, miss ? ST_MISS : ST_HIT);
+		r.status = miss ? CACHE_MISS : CACHE_HIT;
 		return r;
 	}
 	if (!c->p.write_allocate) {
@@ -481,6 +483,14 @@ unsigned cache_fill(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t *
 	uint32_t m = (uint32_t)l->mshr;
 	struct cache_mshr *e = &c->mshrs[m];
 	sectors &= c->full_mask;
+	if (c->p.line_fill) { /* the line fills when its last fetched sector is back */
+		e->arrived |= sectors & e->pending;
+		e->pending &= ~sectors;
+		if (e->pending)
+			return 0;
+		sectors = e->arrived;
+		e->arrived = 0;
+	}
 	if (!e->evict_on_fill)
 		l->valid |= sectors;
 	e->pending &= ~sectors;
@@ -594,6 +604,7 @@ void cache_params_from_config(const struct ws_config *cfg, enum cache_level leve
 		p->write_policy = CACHE_WRITE_BACK;
 		p->write_allocate = true;
 		p->sector_fill = cfg_int(cfg, CFG_l2_sector_fill) != 0;
+		p->write_sector_miss = cfg_int(cfg, CFG_l2_sector_writes) != 0;
 		p->bypass = false;
 		break;
 	case CACHE_STATS_L1D:
@@ -607,6 +618,7 @@ void cache_params_from_config(const struct ws_config *cfg, enum cache_level leve
 		p->write_policy = CACHE_WRITE_EVICT;
 		p->write_allocate = false;
 		p->sector_fill = cfg_int(cfg, CFG_l1d_sector_fill) != 0;
+		p->line_fill = cfg_int(cfg, CFG_l1d_line_fill) != 0;
 		p->bypass = cfg_int(cfg, CFG_l1d_bypass) != 0;
 		p->fermi_hash = cfg_int(cfg, CFG_l1d_set_hash) == 1;
 		p->cacp_on = cacp_params_from_config(cfg, p->ways, &p->cacp);

@@ -53,6 +53,11 @@ struct cache_params {
 	enum cache_write_policy write_policy;
 	bool write_allocate;   /* a write miss allocates the line (without fetching it) */
 	bool sector_fill;      /* a miss fetches only the missing requested sectors (else the whole line) */
+	bool write_sector_miss; /* write-back: a write to sectors the line does not hold is a miss (nothing
+	                         * fetched), as GPGPU-Sim's sectored L2 counts a SECTOR_MISS; else a hit */
+	bool line_fill;         /* the fetched sectors of a miss become valid, and release its waiting accesses,
+	                         * only when the last of them has arrived (GPGPU-Sim's line cache with sector
+	                         * MSHRs, baseline_cache::fill); else each sector as it arrives */
 	bool bypass;           /* cache nothing: every access is forwarded downstream */
 	bool fermi_hash;       /* set index by GPGPU-Sim's Fermi hash (32 or 64 sets) instead of line mod sets */
 	bool perfect;          /* read-only perfect cache: every read hits and nothing is kept (GPGPU-Sim's

@@ -74,8 +74,8 @@ static bool slice_init(struct l2_slice *s, const struct l2_params *p, struct ws_
 	s->pool_free = calloc(s->pool_size, sizeof *s->pool_free);
 	s->tok = calloc(p->cache.mshr_merge, sizeof *s->tok);
 	bool ok = s->cache && s->pool && s->pool_free && s->tok;
-	/* with sector_requests one packet may enter as a line's worth of sector requests */
-	unsigned split_extra = p->sector_requests ? MEM_MAX_LINE_BYTES / MEM_SECTOR_BYTES - 1 : 0;
+	/* with sector_requests or sector_writes one packet may enter as a line's worth of sector requests */
+	unsigned split_extra = p->sector_requests || p->sector_writes ? MEM_MAX_LINE_BYTES / MEM_SECTOR_BYTES - 1 : 0;
 	ok = tpkt_ring_init(&s->rop, p->rop_latency + p->queue + split_extra) && ok;
 	ok = pkt_ring_init(&s->reply, p->queue) && ok;
 	ok = tpkt_ring_init(&s->atomic, p->queue) && ok;
@@ -142,18 +142,24 @@ bool l2_accept(struct l2_part *l, unsigned s, const struct mem_pkt *pkt)
 	if (!l2_can_accept(l, s))
 		return false;
 	struct tpkt_ring *rop = &l->sl[s].rop;
-	unsigned n = l->p.sector_requests && pkt->fill ? mem_popcount(pkt->l2_sectors) : 1;
+	bool write = l->p.sector_writes && pkt->kind == MEM_WRITE;
+	uint32_t split = l->p.sector_requests && pkt->fill ? pkt->l2_sectors
+	                 : write                           ? mem_write_segment(pkt->l2_sectors)
+	                                                   : 0;
+	unsigned n = split ? mem_popcount(split) : 1;
 	if (n > 1) {
 		/* GPGPU-Sim's sectored L2 (memory_sub_partition::push): one request per sector */
 		if (rop->cap - rop->n < n)
 			return false;
 		uint64_t base = pkt->addr & ~(uint64_t)(MEM_SECTOR_BYTES - 1);
 		unsigned shift = (unsigned)((base - pkt->line) / MEM_SECTOR_BYTES); /* of `sectors` against `line` */
-		for (uint32_t m = pkt->l2_sectors; m; m &= m - 1) {
+		for (uint32_t m = split; m; m &= m - 1) {
 			struct timed_pkt *t = tpkt_ring_push(rop);
 			t->pkt = *pkt;
 			t->pkt.l2_sectors = m & -m;
 			t->pkt.sectors = (m & -m) >> shift;
+			if (write)
+				t->pkt.bytes = MEM_SECTOR_BYTES;
 			t->ready = l->now + l->p.rop_latency;
 		}
 		l->work += n;

@@ -21,7 +21,10 @@
  * data goes back to the slice that asked.
  * With sector_requests (GPGPU-Sim's sectored L2) a cache fill of n sectors
  * enters the ROP pipeline as n one-sector requests: n L2 access cycles, n
- * replies.
+ * replies.  With sector_writes a store does the same over the sectors of its
+ * segment (mem_write_segment): n accesses, each a miss when its sector is
+ * not valid, and n write acknowledgements (memsys_write_acks), as GPGPU-Sim's
+ * memory_sub_partition::push and breakdown_request_to_sector_requests do.
  * Addresses: a slice works in its slice-local address space (see
  * mem_map in mem.h); DRAM sees partition-local addresses.
  */
@@ -47,6 +50,7 @@ struct l2_params {
 	unsigned queue;            /* entries of L2<->DRAM, reply and atomic-unit queues */
 	unsigned dram_latency;     /* L2 cycles */
 	bool sector_requests;      /* split a multi-sector fill into one request (access, reply) per sector */
+	bool sector_writes;        /* split a store into one request (access, ack) per sector of its segment */
 };
 
 struct l2_part *l2_part_create(const struct l2_params *p, struct ws_stats *stats); /* NULL on error */
@@ -60,8 +64,8 @@ void l2_install(struct l2_part *l, unsigned s, uint64_t line, uint32_t sectors);
  * (l2_accept stamps the request with the cycle of the last l2_cycle.) */
 bool l2_can_accept(const struct l2_part *l, unsigned s);
 /* Hand slice `s` a request that arrived from the interconnect (false: no room now).  With
- * sector_requests a cache fill (pkt->fill) of n sectors enters as n one-sector requests and
- * needs n free entries. */
+ * sector_requests a cache fill (pkt->fill) of n sectors, with sector_writes a store whose
+ * segment has n sectors, enters as n one-sector requests and needs n free entries. */
 bool l2_accept(struct l2_part *l, unsigned s, const struct mem_pkt *pkt);
 /* The oldest reply of slice `s` waiting for the interconnect, or NULL; the
  * reply is the request packet (kind, token, sm, addr, sectors, bytes). */

@@ -77,6 +77,28 @@ struct mem_pkt {
 static inline unsigned mem_popcount(uint64_t x) { return ws_popc64(x); }
 
 /*
+ * The sectors of a store's segment as GPGPU-Sim's Fermi coalescer sizes it
+ * (warp_inst_t::memory_coalescing_arch_reduce_and_send): of each 128-byte
+ * block (four sectors of `sectors`, a mask of one line), one sector when
+ * the store touches one, the aligned 64-byte half when it touches only that
+ * half, else all four, the untouched ones included.  Its sectored L2 splits
+ * the store into one request per sector of this segment
+ * (memory_sub_partition::breakdown_request_to_sector_requests).
+ */
+static inline uint32_t mem_write_segment(uint32_t sectors)
+{
+	uint32_t out = 0;
+	for (unsigned b = 0; b < 32; b += 4) {
+		uint32_t q = sectors >> b & 0xfu;
+		if (!q)
+			continue;
+		uint32_t seg = !(q & (q - 1)) ? q : !(q & 0xcu) ? 0x3u : !(q & 0x3u) ? 0xcu : 0xfu;
+		out |= seg << b;
+	}
+	return out;
+}
+
+/*
  * Address interleaving over memory partitions and L2 slices.
  * The address space is cut into `chunk`-byte chunks; chunk k goes to
  * partition k mod parts; inside a partition the chunks it owns are numbered

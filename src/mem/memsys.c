@@ -27,6 +27,7 @@ struct memsys {
 	unsigned nsms, nparts, spp, nslices;
 	struct mem_map map;
 	unsigned l2_line, header;
+	bool sector_writes; /* l2_sector_writes: a store gets one ack per sector of its segment */
 	struct icnt *req, *rep;
 	struct l2_part **parts;
 	bool *busy;          /* partition has something in flight */
@@ -192,6 +193,7 @@ struct memsys *memsys_create(const struct ws_config *cfg, struct ws_stats *stats
 	lp.queue = (unsigned)cfg_int(cfg, CFG_l2_queue_size);
 	lp.dram_latency = (unsigned)cfg_int(cfg, CFG_dram_latency);
 	lp.sector_requests = cfg_int(cfg, CFG_l2_sector_requests) != 0;
+	lp.sector_writes = m->sector_writes = cfg_int(cfg, CFG_l2_sector_writes) != 0;
 	m->parts = calloc(m->nparts, sizeof *m->parts);
 	m->busy = calloc(m->nparts, sizeof *m->busy);
 	m->l2_wake = calloc(m->nparts, sizeof *m->l2_wake);
@@ -273,6 +275,15 @@ bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r)
 		st->v[STAT_icnt_req_flits] += flits;
 	}
 	return true;
+}
+
+unsigned memsys_write_acks(const struct memsys *m, const struct mem_req *r)
+{
+	if (!m->sector_writes || r->kind != MEM_WRITE)
+		return 1;
+	struct mem_pkt p;
+	make_pkt(m, 0, r, &p);
+	return mem_popcount(mem_write_segment(p.l2_sectors));
 }
 
 bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out)

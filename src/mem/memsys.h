@@ -50,6 +50,9 @@ void memsys_destroy(struct memsys *m);
 bool memsys_can_accept(const struct memsys *m, unsigned sm, const struct mem_req *r);
 /* Inject a request from SM `sm`; false (nothing sent) if the buffer is full. */
 bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r);
+/* Write acknowledgements a store r gets back: 1, or with l2_sector_writes one per
+ * sector of its segment (mem_write_segment), each its own reply packet. */
+unsigned memsys_write_acks(const struct memsys *m, const struct mem_req *r);
 /* Pop one reply that has reached SM `sm`; false if none. */
 bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out);
 /* Advance by one core clock period.  With `sleep`, a cycle inside the
