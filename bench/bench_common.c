@@ -21,9 +21,10 @@ const char *const ws_bench_suite_bows[] = {"ht", "atm", "bhtb", "bhst", "cpds", 
 /* KAWS paper, section 5 (SC PF BT HS MRI QRG 3DCV 3MM RN) */
 const char *const ws_bench_suite_kaws[] = {"streamcluster", "pathfinder", "bpt", "hotspot", "mriq", "qrg",
 					   "conv3d", "3mm", "resnet", NULL};
-/* DWR paper, Table 1 (BFS BKP CP DYN GAS HSPT FWAL MP MTM MU NNC NQU SC NW); DYN is Rodinia dynproc = pathfinder, SC the SDK scan */
+/* DWR paper, Table 1 (BFS BKP CP DYN GAS HSPT FWAL MP MTM MU NNC NQU SC NW); DYN is Rodinia dynproc = pathfinder, SC the SDK scan,
+ * NNC the early, text-parsing form of the nearest-neighbour search (nnc; nn is its later form, in syncfree) */
 const char *const ws_bench_suite_dwr[] = {"bfs", "backprop", "cp", "pathfinder", "gaussian", "hotspot", "fwt",
-					  "mp", "mm", "mu", "nn", "nqu", "scan", "nw", NULL};
+					  "mp", "mm", "mu", "nnc", "nqu", "scan", "nw", NULL};
 const char *const ws_bench_suite_names[] = {"barrier", "syncfree", "bows", "kaws", "dwr", NULL};
 
 const char *const *ws_bench_suite(const char *name)

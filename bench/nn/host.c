@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "nn_dist.h"
 
 extern const char ws_bench_ptx_nn[];
 
@@ -33,17 +34,6 @@ static const struct {
     {10000, 10},  /* 40 CTAs */
     {115000, 10}, /* 450 CTAs (5 waves of 6 CTAs/SM on 15 SMs) */
 };
-
-/* Same float operations as the kernel, one per statement (no contraction). */
-static float nn_distance(float lat, float lng, float qlat, float qlng)
-{
-	float dlat = lat - qlat;
-	float dlng = lng - qlng;
-	float sq_lat = dlat * dlat;
-	float sq_lng = dlng * dlng;
-	float sum = sq_lat + sq_lng;
-	return sqrtf(sum);
-}
 
 /* Indices of the k smallest d[i], ascending; ties go to the lower index. */
 static void nn_select(const float *d, int n, int k, int *idx)
@@ -59,13 +49,6 @@ static void nn_select(const float *d, int n, int k, int *idx)
 		}
 		idx[pos] = i;
 	}
-}
-
-static uint32_t nn_bits(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, sizeof u);
-	return u;
 }
 
 static ws_result nn_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
@@ -141,7 +124,7 @@ const struct ws_bench_info bench_nn = {
     .name = "nn",
     .description = "k-nearest-neighbour search: per-record distance to a query on the GPU, k smallest on the host",
     .sync = "none (one independent thread per record)",
-    .paper = "BAWS 6.5, DWR (NNC)",
+    .paper = "BAWS 6.5 (the DWR paper's NNC is nnc)",
     .ctas_per_sm = 0,
     .warps_per_cta = NN_THREADS / 32,
     .sizes = {"1000 records, k=5 (4 CTAs)", "10,000 records, k=10 (40 CTAs)", "115,000 records, k=10 (450 CTAs)"},

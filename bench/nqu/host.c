@@ -7,11 +7,15 @@
  * each GPU thread as (columns, left diagonals, right diagonals) bitmasks;
  * the kernel counts each prefix's completions over the remaining n - k
  * rows and reduces them per CTA.  The per-CTA counts array is pre-filled
- * with 0xffffffff.
+ * with 0xffffffff.  At paper size the grid is fixed, as GPGPU-Sim's NQU
+ * launches it: its default run (8-queens, steps = 24,576 threads) places
+ * 2 rows on the host and launches 24,576 / 96 = 256 CTAs whatever the
+ * number of prefixes (Table 1's grid of 256), so the threads past the 42
+ * prefixes only join the reduction.
  *
  * Verification: each CTA's count must equal the CPU's recursive count of
- * the completions of that CTA's 96 prefixes, and the total must equal the
- * known number of solutions (92 for n = 8, 724 for 10, 14,200 for 12).
+ * the completions of that CTA's prefixes (0 for a CTA without any), and the
+ * total must equal the known number of solutions (92 for n = 8, 724 for 10).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,10 +30,11 @@ extern const char ws_bench_ptx_nqu[];
 static const struct {
 	int n, k;               /* board size, rows placed by the host */
 	unsigned long expected; /* known solution count */
+	int ctas;               /* grid: 0 = one CTA per 96 prefixes; else this many (the rest idle) */
 } nqu_sizes[WS_SIZE_COUNT] = {
-    {8, 3, 92},     /* 140 prefixes: 2 CTAs, depth 5 */
-    {10, 4, 724},   /* 1400 prefixes: 15 CTAs, depth 6 */
-    {12, 5, 14200}, /* 16,852 prefixes: 176 CTAs of 96, depth 7 */
+    {8, 3, 92, 0},     /* 140 prefixes: 2 CTAs, depth 5 */
+    {10, 4, 724, 0},   /* 1400 prefixes: 15 CTAs, depth 6 */
+    {8, 2, 92, 256},   /* 42 prefixes in a grid of 256 CTAs of 96 (Table 1), depth 6 */
 };
 
 struct nqu_jobs {
@@ -98,7 +103,7 @@ static ws_result nqu_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 		rc = bench_fail(NULL, out, WS_ERROR_OUT_OF_MEMORY, "nqu: prefixes");
 		goto done;
 	}
-	ctas = (j.count + NQU_THREADS - 1) / NQU_THREADS;
+	ctas = nqu_sizes[size].ctas ? nqu_sizes[size].ctas : (j.count + NQU_THREADS - 1) / NQU_THREADS;
 	if (!(got = malloc((size_t)ctas * sizeof *got))) {
 		rc = bench_fail(NULL, out, WS_ERROR_OUT_OF_MEMORY, "nqu: host buffers");
 		goto done;
@@ -157,7 +162,8 @@ const struct ws_bench_info bench_nqu = {
     .ctas_per_sm = 0,
     .warps_per_cta = NQU_THREADS / 32,
     .sizes = {"8-queens, 3 rows placed (140 jobs, 2 CTAs)", "10-queens, 4 rows placed (1400 jobs, 15 CTAs)",
-              "12-queens, 5 rows placed (16,852 jobs, 176 CTAs of 96)"},
+              "8-queens, 2 rows placed (42 jobs in a fixed grid of 256 CTAs of 96, as the original's default "
+              "24,576-thread launch)"},
     .ptx = ws_bench_ptx_nqu,
     .run = nqu_run,
 };
