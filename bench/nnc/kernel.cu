@@ -19,9 +19,10 @@
  * Global memory instructions (the paper's LATs, 17 in Table 1): each field
  * is read right to left, its four decimals and units digit always (5 byte
  * loads), then one byte load per further position for as long as digits
- * go on (2 for the latitude, 3 for the longitude): those loads sit side by
- * side on data-dependent paths, taken by the threads whose number has that
- * many digits; 7 + 8 loads and 2 stores.
+ * go on (at most 2 for the latitude, 3 for the longitude).  Every thread
+ * makes the first of those (it tests the tens position), so only the others
+ * (1 and 2) sit on data-dependent paths, side by side, taken by the threads
+ * whose number has that many digits; 7 + 8 loads and 2 stores.
  *
  * Exactness: a field's value is an integer count of 1e-4 degrees (below
  * 2^24, so exact in float), scaled by 1e-4f; the squares and their sum use
