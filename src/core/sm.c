@@ -57,6 +57,8 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	s->live = calloc(s->nslots, sizeof *s->live);
 	s->age_sorted = calloc((size_t)s->nsched * s->nslots + 1, sizeof *s->age_sorted);
 	s->age_count = calloc(s->nsched + 1, sizeof *s->age_count);
+	s->cand_sorted = calloc((size_t)s->nsched * s->nslots + 1, sizeof *s->cand_sorted);
+	s->cand_count = calloc(s->nsched + 1, sizeof *s->cand_count);
 	s->eligible = calloc(s->nslots, sizeof *s->eligible);
 	s->last_fetch = malloc((s->nsched ? s->nsched : 1) * sizeof *s->last_fetch);
 	s->sched_busy_until = calloc(s->nsched ? s->nsched : 1, sizeof *s->sched_busy_until);
@@ -80,8 +82,9 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	s->dirty_bits = calloc((s->nslots + 63) / 64 + 1, sizeof *s->dirty_bits);
 	s->head_at = calloc(s->nslots + 1, sizeof *s->head_at);
 	if (!s->dirty_bits || !s->head_at || !s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held ||
-	    !s->live || !s->age_sorted || !s->age_count || !s->eligible || !s->last_fetch || !s->sched_busy_until ||
-	    !s->coll || !s->coll_fifo || !s->bank_busy || !s->coll_free || !s->coll_now)
+	    !s->live || !s->age_sorted || !s->age_count || !s->cand_sorted || !s->cand_count || !s->eligible ||
+	    !s->last_fetch || !s->sched_busy_until || !s->coll || !s->coll_fifo || !s->bank_busy || !s->coll_free ||
+	    !s->coll_now)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
 		s->cta[c].slots = calloc(s->nslots, sizeof(uint32_t));
@@ -106,7 +109,8 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	s->hold = (struct sched_hold_port){.set = sm_hold_set, .owner = s};
 	s->view = (struct sched_view){.nsched = s->nsched, .nslots = s->nslots, .warps = s->vw,
 				      .nctas = s->nctaslots, .ctas = s->vc, .held = s->held, .hold = &s->hold,
-				      .coll_free = s->coll_free, .age_sorted = s->age_sorted, .age_count = s->age_count};
+				      .coll_free = s->coll_free, .age_sorted = s->age_sorted, .age_count = s->age_count,
+				      .cand_sorted = s->cand_sorted, .cand_count = s->cand_count};
 	s->stats = calloc(1, sizeof *s->stats);
 	s->L = malloc(sizeof *s->L);
 	s->wlog = wlog_create();
@@ -174,6 +178,8 @@ void sm_destroy(struct sm *s)
 	free(s->live);
 	free(s->age_sorted);
 	free(s->age_count);
+	free(s->cand_sorted);
+	free(s->cand_count);
 	free(s->eligible);
 	free(s->last_fetch);
 	free(s->sched_busy_until);

@@ -184,6 +184,8 @@ struct sm {
 	struct sched_hold_port hold;  /* view.hold: sched_hold() sets held[] */
 	uint32_t *age_sorted;         /* [nsched][nslots] each scheduler's warps by age (view.age_sorted) */
 	uint32_t *age_count;          /* [nsched] (view.age_count) */
+	uint32_t *cand_sorted;        /* [nsched][nslots] the same without finished warps (view.cand_sorted) */
+	uint32_t *cand_count;         /* [nsched] (view.cand_count) */
 	uint32_t *order;              /* scratch [nslots] */
 	uint32_t *live;               /* valid slots, ascending: live[0..nlive) */
 	uint32_t nlive;

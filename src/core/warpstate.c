@@ -46,6 +46,15 @@ void sm_live_rebuild(struct sm *s)
 		if (s->w[i].valid)
 			s->live[s->nlive++] = i;
 	sched_view_sort_ages(&s->view, s->age_sorted, s->age_count);
+	/* the candidates by age: the age lists without the finished warps */
+	for (uint32_t sc = 0; sc < s->nsched; sc++) {
+		const uint32_t *all = s->age_sorted + (size_t)sc * s->nslots;
+		uint32_t *cand = s->cand_sorted + (size_t)sc * s->nslots, k = 0;
+		for (uint32_t i = 0; i < s->age_count[sc]; i++)
+			if (!s->w[all[i]].finished)
+				cand[k++] = all[i];
+		s->cand_count[sc] = k;
+	}
 	s->issue_same = false; /* warps came or went: the issue stage must look again */
 }
 
@@ -178,6 +187,14 @@ void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now)
 		return;
 	w->finished = true;
 	w->finish_cycle = now;
+	{ /* no longer a candidate of its scheduler (view.cand_sorted) */
+		uint32_t sc = s->vw[slot].sched_id, k = 0;
+		uint32_t *cand = s->cand_sorted + (size_t)sc * s->nslots;
+		for (uint32_t i = 0; i < s->cand_count[sc]; i++)
+			if (cand[i] != slot)
+				cand[k++] = cand[i];
+		s->cand_count[sc] = k;
+	}
 	s->retired = true;
 	w->ib_count = 0;
 	sm_warp_head_sync(w);

@@ -64,14 +64,15 @@ void sm_warp_sync_frame(struct sm *s, struct sm_warp *w);
 /* After a barrier instruction or an exit of CTA c: release the warps a
  * completed barrier frees, account the warp-phase, tell the policy. */
 void sm_barrier_scan(struct sm *s, uint32_t c, uint64_t now);
-/* The warp in `slot` exited: it waits at the CTA's exit from now on. */
+/* The warp in `slot` exited: it waits at the CTA's exit from now on (and is
+ * no longer in its scheduler's candidates, view.cand_sorted). */
 void sm_warp_finish(struct sm *s, uint32_t slot, uint64_t now);
 /* A finished warp's last instruction wrote back or its last store was
  * acknowledged: its CTA completes now if nothing of it is left in flight. */
 void sm_cta_check(struct sm *s, uint32_t cta_slot, uint64_t now);
 /* Slots became valid or invalid (CTA launch or completion): rebuild the
- * SM's list of live slots and each scheduler's warps by age in the
- * policies' view. */
+ * SM's list of live slots and each scheduler's warps and candidates by age
+ * in the policies' view. */
 void sm_live_rebuild(struct sm *s);
 
 #endif

@@ -95,6 +95,8 @@ struct bows {
 	uint32_t *bq;  /* [nslots] */
 	uint32_t nbq;  /* entries in bq */
 	int32_t *bpos; /* [nslots] index of the slot in bq, -1 when not in it */
+	uint32_t *bq_sched; /* [nslots] the scheduler of the slot's warp when it entered bq */
+	uint32_t *nbq_sched; /* [nsched] entries in bq per scheduler: order() passes the inner order through at 0 */
 	uint8_t *mark; /* [nslots] order() scratch, all zero between calls */
 	/* [nslots / 64 + 1] a superset of the held warps' slots (set when a
 	 * warp is held, cleared when it is released or its slot gets a new
@@ -114,14 +116,18 @@ static void bq_remove(struct bows *b, uint32_t s)
 	}
 	b->nbq--;
 	b->bpos[s] = -1;
+	b->nbq_sched[b->bq_sched[s]]--;
 }
 
-/* Slot s backed off: it goes to the back of the queue (the newest back-off). */
-static void bq_append(struct bows *b, uint32_t s)
+/* Slot s (a warp of scheduler sched_id) backed off: it goes to the back of
+ * the queue (the newest back-off). */
+static void bq_append(struct bows *b, uint32_t s, uint32_t sched_id)
 {
 	bq_remove(b, s);
 	b->bpos[s] = (int32_t)b->nbq;
 	b->bq[b->nbq++] = s;
+	b->bq_sched[s] = sched_id < b->nsched ? sched_id : 0;
+	b->nbq_sched[b->bq_sched[s]]++;
 }
 
 static void cnt_invalidate(struct bows *b)
@@ -143,6 +149,8 @@ static void bows_destroy(void *st)
 	free(b->cnt);
 	free(b->bq);
 	free(b->bpos);
+	free(b->bq_sched);
+	free(b->nbq_sched);
 	free(b->mark);
 	free(b->held_bits);
 	free(b);
@@ -162,6 +170,7 @@ static void bows_init_state(struct bows *b)
 	b->nbq = 0;
 	for (uint32_t i = 0; i < b->nslots; i++)
 		b->bpos[i] = -1;
+	memset(b->nbq_sched, 0, (b->nsched ? b->nsched : 1) * sizeof *b->nbq_sched);
 	memset(b->mark, 0, b->nslots ? b->nslots : 1);
 	memset(b->held_bits, 0, (b->nslots / 64 + 1) * sizeof *b->held_bits);
 	if (b->dd)
@@ -198,9 +207,11 @@ static void *bows_create(const struct sched_create_args *a)
 	b->cnt = calloc(a->nsched ? a->nsched : 1, sizeof *b->cnt);
 	b->bq = calloc(a->nslots ? a->nslots : 1, sizeof *b->bq);
 	b->bpos = calloc(a->nslots ? a->nslots : 1, sizeof *b->bpos);
+	b->bq_sched = calloc(a->nslots ? a->nslots : 1, sizeof *b->bq_sched);
+	b->nbq_sched = calloc(a->nsched ? a->nsched : 1, sizeof *b->nbq_sched);
 	b->mark = calloc(a->nslots ? a->nslots : 1, 1);
 	b->held_bits = calloc(a->nslots / 64 + 1, sizeof *b->held_bits);
-	if (!b->w || !b->held_bits || !b->cnt || !b->bq || !b->bpos || !b->mark ||
+	if (!b->w || !b->held_bits || !b->cnt || !b->bq || !b->bpos || !b->bq_sched || !b->nbq_sched || !b->mark ||
 	    sched_inner_create(&b->in, a, own) != 0) {
 		bows_destroy(b);
 		return NULL;
@@ -241,7 +252,8 @@ static uint32_t bows_order(const void *st, const struct sched_view *v, uint32_t 
 {
 	const struct bows *b = st;
 	uint32_t n = sched_inner_order(&b->in, v, sched_id, order);
-	if (!b->backoff || b->nbq == 0) /* no warp backed off: the inner order as it is */
+	/* no warp of this scheduler backed off: the inner order as it is */
+	if (!b->backoff || sched_id >= b->nsched || b->nbq_sched[sched_id] == 0)
 		return n;
 	uint32_t k = 0, m = 0;
 	uint8_t *mark = b->mark; /* scratch: set here, cleared below */
@@ -453,7 +465,7 @@ static void bows_on_exec(void *st, const struct sched_view *v, const struct sche
 	struct bows_warp *w = warp_of(b, v, e->slot);
 	cnt_invalidate(b);
 	w->backed_off = true;
-	bq_append(b, e->slot);
+	bq_append(b, e->slot, v->warps[e->slot].sched_id);
 	if (b->ctr)
 		b->ctr[BOWS_C_BACKOFFS]++;
 	if (v->cycle < w->delay_ready) {

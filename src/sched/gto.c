@@ -48,8 +48,11 @@ static uint32_t gto_order(const void *st, const struct sched_view *v, uint32_t s
 	if (sched_id >= s->nsched)
 		return 0;
 	uint32_t n;
-	const uint32_t *sorted = sched_by_age(v, sched_id, &n);
 	uint32_t g = sched_greedy_get(&s->greedy, v, sched_nslots(v, s->nslots), sched_id);
+	const uint32_t *cands = sched_cands_by_age(v, sched_id, &n); /* kept by the SM: no walk over warp flags */
+	if (cands)
+		return sched_greedy_then_cands(g, cands, n, order);
+	const uint32_t *sorted = sched_by_age(v, sched_id, &n);
 	return sched_greedy_then(v, g, sorted, n, 0, order, 0);
 }
 

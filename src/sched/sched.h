@@ -94,6 +94,14 @@ struct sched_view {
 	 * sched_view_sort_ages() (sched_util.h) after changing its warps. */
 	const uint32_t *age_sorted;
 	const uint32_t *age_count;
+	/* The same lists without the finished warps -- each scheduler's
+	 * candidates (sched_candidate in sched_util.h), oldest first:
+	 * cand_sorted[s * nslots + i] for i < cand_count[s].  The SM keeps them
+	 * as CTAs launch and exit and as warps finish; read them with
+	 * sched_cands_by_age().  NULL (hand-built views): not kept, and a
+	 * policy filters sched_by_age's list itself. */
+	const uint32_t *cand_sorted;
+	const uint32_t *cand_count;
 	/* Warps held back (backed off, throttled): held[slot] true means the
 	 * issue stage does not issue that warp even if it is ready, and a cycle
 	 * lost to it counts as stall_held.  The SM owns the flags and clears a
@@ -140,6 +148,18 @@ static inline const uint32_t *sched_by_age(const struct sched_view *v, uint32_t 
 	}
 	*n = v->age_count[sched_id];
 	return v->age_sorted + (size_t)sched_id * v->nslots;
+}
+
+/* Scheduler sched_id's candidates (valid, unfinished warps), oldest first
+ * (sched_view.cand_sorted); *n gets their count.  NULL when the view does
+ * not keep them (then use sched_by_age and skip the finished warps). */
+static inline const uint32_t *sched_cands_by_age(const struct sched_view *v, uint32_t sched_id, uint32_t *n)
+{
+	*n = 0;
+	if (!v->cand_sorted || !v->cand_count || sched_id >= v->nsched)
+		return NULL;
+	*n = v->cand_count[sched_id];
+	return v->cand_sorted + (size_t)sched_id * v->nslots;
 }
 
 /* Did warp w's scheduler have a free operand collector for w's I-buffer

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "sched/sched.h"
 
@@ -108,6 +109,37 @@ static inline uint32_t sched_greedy_then(const struct sched_view *v, uint32_t gr
 			out[k++] = slot;
 	}
 	return k;
+}
+
+/* GTO order from the scheduler's candidates by age (sched_cands_by_age: no
+ * finished warp in it): `greedy` first (if not SCHED_NONE), then list[0..n)
+ * without it.  Writes to out[0..]; returns how many. */
+static inline uint32_t sched_greedy_then_cands(uint32_t greedy, const uint32_t *list, uint32_t n, uint32_t *out)
+{
+	if (n <= 16) { /* a short list: a plain loop costs less than the calls to memcpy */
+		uint32_t k = 0;
+		if (greedy != SCHED_NONE)
+			out[k++] = greedy;
+		for (uint32_t i = 0; i < n; i++)
+			if (list[i] != greedy)
+				out[k++] = list[i];
+		return k;
+	}
+	if (greedy == SCHED_NONE) {
+		memcpy(out, list, (size_t)n * sizeof *list);
+		return n;
+	}
+	/* greedy, the list before it, the list after it (the greedy warp is a
+	 * candidate, so it is in the list; were it not, n + 1 <= nslots) */
+	uint32_t p = 0;
+	while (p < n && list[p] != greedy)
+		p++;
+	out[0] = greedy;
+	memcpy(out + 1, list, (size_t)p * sizeof *list);
+	if (p == n)
+		return n + 1;
+	memcpy(out + 1 + p, list + p + 1, (size_t)(n - p - 1) * sizeof *list);
+	return n;
 }
 
 /*
