@@ -590,6 +590,63 @@ static int share_issue(struct sm *s, uint32_t sc, uint64_t now)
 	return 1;
 }
 
+/* Can warp `slot` issue through scheduler sc as far as its published flags
+ * and the policy's holds say (sm_warp_publish: the walk touches no struct
+ * sm_warp until a warp issues)? */
+static inline bool walk_ok(const struct sm *s, uint32_t sc, uint32_t slot)
+{
+	const struct sched_warp *v = &s->vw[slot];
+	return v->sched_id == sc && v->valid && !v->finished && !v->at_barrier && v->ready && !s->held[slot];
+}
+
+/* Scheduler sc's walk over the policy's order s->order[0..n): issue from the
+ * first ordered warp that walk_ok() lets through and that has a free operand
+ * collector for its head's unit (coll_now, kept current; head_unit as of
+ * its refresh, which every change of the head marks dirty; with DWR every
+ * such warp is tried).  *quiet becomes false when such a warp was found,
+ * whether or not it had a collector, and *coll_wait when issue_warp was
+ * tried.  The walk passes over the warps outside a bitmap cheaply: `rdy`,
+ * a superset of those walk_ok() lets through (ready_bits less held_bits);
+ * at the first of them without a free collector (*quiet is false from
+ * then on), `can`, those of `rdy` whose head's unit has a free collector
+ * (unit_bits), and it stops when that is empty.  Returns how many
+ * instructions issued; -1 on a functional error. */
+static int issue_walk(struct sm *s, uint32_t sc, uint32_t n, uint32_t per, uint64_t now, bool *quiet,
+		      bool *coll_wait)
+{
+	uint64_t rdy[SM_MAX_SLOTS / 64], can[SM_MAX_SLOTS / 64], any = 0;
+	uint32_t nwd = (s->nslots + 63) / 64;
+	for (uint32_t wd = 0; wd < nwd; wd++)
+		any |= rdy[wd] = s->ready_bits[sc][wd] & ~s->held_bits[wd];
+	const uint64_t *mask = rdy;
+	const uint8_t *free = s->coll_now + sc * UNIT_COUNT;
+	for (uint32_t k = 0; any && k < n; k++) {
+		uint32_t slot = s->order[k];
+		if (slot >= s->nslots || !(mask[slot >> 6] >> (slot & 63) & 1) || !walk_ok(s, sc, slot))
+			continue;
+		if (!s->dwr && !free[s->vw[slot].head_unit]) {
+			*quiet = false; /* a ready warp waits (sm_issue_tick) */
+			if (mask == rdy) { /* from here on only `can` may issue */
+				any = 0;
+				for (uint32_t wd = 0; wd < nwd; wd++) {
+					uint64_t units = 0;
+					for (uint32_t u = 0; u < UNIT_COUNT; u++)
+						if (free[u])
+							units |= s->unit_bits[u][wd];
+					any |= can[wd] = rdy[wd] & units;
+				}
+				mask = can;
+			}
+			continue;
+		}
+		int issued = issue_warp(s, sc, slot, per, now);
+		*quiet = *coll_wait = false; /* issued, or a ready warp waits for something a repeat might not */
+		if (issued)
+			return issued;
+	}
+	return 0;
+}
+
 bool sm_issue_tick(struct sm *s, uint64_t now)
 {
 	s->ncyc_stat = 0; /* the per-cycle counters of this tick (sm_count_cycle) */
@@ -640,7 +697,12 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 			v->ibuf_head_valid = w->ib_head_ready <= now;
 			bool ll = false;
 			const struct dec_insn *hd = w->ib_count ? w->ib[w->ib_head].d : NULL;
-			v->head_unit = (uint8_t)(hd ? hd->cu : UNIT_SP);
+			uint8_t unit = (uint8_t)(hd ? hd->cu : UNIT_SP);
+			if (unit != v->head_unit) { /* sm.unit_bits follows it */
+				s->unit_bits[v->head_unit][wd] &= ~(1ull << (i & 63));
+				s->unit_bits[unit][wd] |= 1ull << (i & 63);
+				v->head_unit = unit;
+			}
 			w->head_sb_ok = w->ib_count && head_ready_sb(s, w, hd, &ll);
 			w->head_fence = hd && (hd->in->op == OP_MEMBAR || hd->in->op == OP_FENCE);
 			bool eval = v->ibuf_head_valid && !w->at_barrier;
@@ -687,27 +749,10 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 		/* one warp per scheduler per cycle: the first in the policy's
 		 * order that can issue, with up to `per` of its instructions
 		 * (no walk when none of the scheduler's warps can) */
-		bool any_ready = sched_any_ready(s, sc);
-		for (uint32_t k = 0; any_ready && k < n && !issued; k++) {
-			uint32_t slot = s->order[k];
-			/* the published copies of the warp's flags (sm_warp_publish):
-			 * the walk touches no struct sm_warp until a warp issues */
-			if (slot >= s->nslots)
-				continue;
-			const struct sched_warp *v = &s->vw[slot];
-			if (v->sched_id != sc || !v->valid || v->finished || v->at_barrier || !v->ready || s->held[slot])
-				continue;
-			/* no free collector for its head's unit (coll_now, kept current;
-			 * head_unit as of its refresh, which every change of the head
-			 * marks dirty): issue_warp would find none and issue nothing */
-			if (!s->dwr && !s->coll_now[sc * UNIT_COUNT + v->head_unit]) {
-				quiet = false; /* a ready warp waits (as below) */
-				continue;
-			}
-			issued = issue_warp(s, sc, slot, per, now);
+		if (sched_any_ready(s, sc)) {
+			issued = issue_walk(s, sc, n, per, now, &quiet, &coll_wait);
 			if (issued < 0)
 				return false;
-			quiet = coll_wait = false; /* issued, or a ready warp waits for something a repeat might not */
 		}
 		if (!issued && s->share) {
 			issued = share_issue(s, sc, now);

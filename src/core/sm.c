@@ -30,6 +30,10 @@ static void sm_hold_set(void *owner, uint32_t slot, bool held)
 {
 	struct sm *s = owner;
 	s->held[slot] = held;
+	if (held)
+		s->held_bits[slot >> 6] |= 1ull << (slot & 63);
+	else
+		s->held_bits[slot >> 6] &= ~(1ull << (slot & 63));
 }
 
 struct sm *sm_create(const struct sm_env *env, uint32_t id)
@@ -105,6 +109,8 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 		s->vw[i].slot = i;
 		s->vw[i].sched_id = i % s->nsched;
 		s->vw[i].ibuf_depth = (uint8_t)s->ibuf_depth;
+		s->vw[i].head_unit = UNIT_SP;
+		s->unit_bits[UNIT_SP][i >> 6] |= 1ull << (i & 63);
 	}
 	s->hold = (struct sched_hold_port){.set = sm_hold_set, .owner = s};
 	s->view = (struct sched_view){.nsched = s->nsched, .nslots = s->nslots, .warps = s->vw,
@@ -264,6 +270,7 @@ bool sm_launch_cta(struct sm *s, struct func_cta *fc, uint64_t now)
 		v->stall_cycles = 0;
 		v->stall_since = 0;
 		s->held[i] = false; /* a new warp: whatever the policy held in this slot is gone */
+		s->held_bits[i >> 6] &= ~(1ull << (i & 63));
 		k++;
 		/* a warp with no threads at all (impossible by construction) would be finished at once */
 	}

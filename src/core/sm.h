@@ -239,6 +239,12 @@ struct sm {
 	 * ready (set where issue.c sets ready, cleared where it clears it; a
 	 * slot freed or relaunched may stay in) */
 	uint64_t ready_bits[SM_MAX_SCHED][SM_MAX_SLOTS / 64];
+	/* issue stage: the slots whose view's head_unit is u, unit_bits[u]
+	 * (exact: moved where issue.c's refresh changes a head_unit; every slot
+	 * starts in UNIT_SP's, the head_unit of a zeroed view) */
+	uint64_t unit_bits[UNIT_COUNT][SM_MAX_SLOTS / 64];
+	/* issue stage: held[] as a bitmap (kept with it: sm_hold_set, a new warp) */
+	uint64_t held_bits[SM_MAX_SLOTS / 64];
 	/* issue stage: each slot's stall reason as of its last view refresh,
 	 * kept current for a control hazard resolved by the fetch stage
 	 * (issue.c enum stall; ST_NOW: evaluate it each time) */
