@@ -249,7 +249,7 @@ def age_only():
 # names the commit each is from): left out of the tables that set a reading beside fig5-paper.csv, as a reading
 # run on other inputs is; their own tables (the readings section) still show them.  Empty when every reading is
 # rerun with fig5-paper.csv.
-OLDER_MODEL = {"opcoll-paper", "l1d-paper"}
+OLDER_MODEL = set()
 
 
 def same_inputs(name):
