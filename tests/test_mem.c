@@ -1,7 +1,7 @@
 /*
  * test_mem.c -- memory-hierarchy tests (src/mem/): the cache (hit, miss,
  * MSHR merge, reservation fails, LRU order, write-evict, write-back,
- * sector fills, bypass), CAWA's CACP (partitions, predictor training, RRIP,
+ * sector fills, the L2's per-sector counts, bypass), CAWA's CACP (partitions, predictor training, RRIP,
  * off = LRU exactly), the constant cache (one access per distinct line, its
  * data port, its MSHRs), the coalescer, shared-memory bank conflicts, the
  * address interleaving, the crossbar, the DRAM channel (row hit vs miss
@@ -276,6 +276,47 @@ TEST(mem_cache_write_back_sectors)
 	CHECK_EQ(r.wb_mask, 0x4);
 	CHECK_EQ(st.v[STAT_l2_writebacks], 2);
 	CHECK_EQ(st.v[STAT_l2_evictions], 3);
+	cache_destroy(c);
+}
+
+/* l2_sector_accesses / l2_sector_misses count GPGPU-Sim's way, a sector at a
+ * time: a sector awaiting its fill is an access but no miss, and a write to a
+ * present line's invalid sectors misses them (the request itself is a hit). */
+TEST(mem_cache_l2_sector_counts)
+{
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct cache_params p = {.sets = 2, .ways = 2, .line_bytes = 128, .mshrs = 4, .mshr_merge = 4,
+				 .write_policy = CACHE_WRITE_BACK, .write_allocate = true, .sector_fill = false,
+				 .stats_level = CACHE_STATS_L2};
+	struct cache *c = cache_create(&p, &st);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	uint64_t tok[4];
+	uint64_t A = line_of(2, 0, 0), B = line_of(2, 1, 0);
+	CHECK_EQ(cache_access(c, A, 0xF, MEM_READ, 1).status, CACHE_MISS);         /* 4 sectors, 4 misses */
+	CHECK_EQ(cache_access(c, A, 0x3, MEM_READ, 2).status, CACHE_HIT_RESERVED); /* 2 awaiting their fill */
+	CHECK_EQ(cache_fill(c, A, 0xF, tok, 4), 2);
+	CHECK_EQ(cache_access(c, A, 0x1, MEM_READ, 3).status, CACHE_HIT);  /* 1 sector */
+	CHECK_EQ(cache_access(c, B, 0x3, MEM_WRITE, 4).status, CACHE_MISS); /* allocates: 2 misses */
+	CHECK_EQ(cache_access(c, B, 0xC, MEM_WRITE, 5).status, CACHE_HIT);  /* line present: 2 sector misses */
+	CHECK_EQ(cache_access(c, B, 0x1, MEM_WRITE, 6).status, CACHE_HIT);
+	CHECK_EQ(st.v[STAT_l2_accesses], 6);
+	CHECK_EQ(st.v[STAT_l2_misses], 2);
+	CHECK_EQ(st.v[STAT_l2_sector_accesses], 12);
+	CHECK_EQ(st.v[STAT_l2_sector_misses], 8);
+	cache_destroy(c);
+	/* Only the L2 has them. */
+	memset(&st, 0, sizeof st);
+	struct cache_params q = l1_params(4, 2, 2, 2);
+	c = cache_create(&q, &st);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	CHECK_EQ(cache_access(c, A, 0xF, MEM_READ, 1).status, CACHE_MISS);
+	CHECK_EQ(st.v[STAT_l1d_accesses], 1);
+	CHECK_EQ(st.v[STAT_l2_sector_accesses], 0);
 	cache_destroy(c);
 }
 

@@ -41,7 +41,8 @@ struct cache_mshr {
 struct cache {
 	struct cache_params p;
 	struct ws_stats *stats;
-	int st[7]; /* counter ids: accesses, hits, misses, hit_reserved, res_fails, evictions, writebacks; -1 none */
+	int st[9]; /* counter ids: accesses, hits, misses, hit_reserved, res_fails, evictions, writebacks,
+	              sector accesses, sector misses; -1 none */
 	unsigned line_shift;
 	uint32_t full_mask;
 	uint64_t stamp;
@@ -53,24 +54,46 @@ struct cache {
 	struct cacp *cacp;             /* CAWA's CACP state; NULL when off */
 };
 
-enum { ST_ACC, ST_HIT, ST_MISS, ST_HITRES, ST_RESFAIL, ST_EVICT, ST_WB };
+enum { ST_ACC, ST_HIT, ST_MISS, ST_HITRES, ST_RESFAIL, ST_EVICT, ST_WB, ST_SECT_ACC, ST_SECT_MISS };
 
-static const int stat_ids[5][7] = {
-	[CACHE_STATS_NONE] = {-1, -1, -1, -1, -1, -1, -1},
+static const int stat_ids[5][9] = {
+	[CACHE_STATS_NONE] = {-1, -1, -1, -1, -1, -1, -1, -1, -1},
 	[CACHE_STATS_L1D] = {STAT_l1d_accesses, STAT_l1d_hits, STAT_l1d_misses, STAT_l1d_hit_reserved,
-			     STAT_l1d_res_fails, STAT_l1d_evictions, STAT_l1d_writebacks},
+			     STAT_l1d_res_fails, STAT_l1d_evictions, STAT_l1d_writebacks, -1, -1},
 	[CACHE_STATS_L1I] = {STAT_l1i_accesses, STAT_l1i_hits, STAT_l1i_misses, STAT_l1i_hit_reserved,
-			     STAT_l1i_res_fails, STAT_l1i_evictions, STAT_l1i_writebacks},
+			     STAT_l1i_res_fails, STAT_l1i_evictions, STAT_l1i_writebacks, -1, -1},
 	[CACHE_STATS_L2] = {STAT_l2_accesses, STAT_l2_hits, STAT_l2_misses, STAT_l2_hit_reserved, STAT_l2_res_fails,
-			    STAT_l2_evictions, STAT_l2_writebacks},
+			    STAT_l2_evictions, STAT_l2_writebacks, STAT_l2_sector_accesses, STAT_l2_sector_misses},
 	[CACHE_STATS_TEX] = {STAT_tex_accesses, STAT_tex_hits, STAT_tex_misses, STAT_tex_hit_reserved,
-			     STAT_tex_res_fails, STAT_tex_evictions, STAT_tex_writebacks},
+			     STAT_tex_res_fails, STAT_tex_evictions, STAT_tex_writebacks, -1, -1},
 };
 
 static inline void bump(struct cache *c, int which)
 {
 	if (c->stats && c->st[which] >= 0)
 		c->stats->v[c->st[which]]++;
+}
+
+/* The per-sector count of an access that was not refused (statistics only;
+ * the L2's): its `need` sectors, of which `missing` were neither valid nor
+ * awaiting a fill. GPGPU-Sim's sectored L2 counts each sector as its own
+ * access (HIT, HIT_RESERVED, or MISS / SECTOR_MISS when not valid), whatever
+ * the request's size; warpsim's accesses are requests of one or more sectors. */
+static inline void count_sectors(struct cache *c, uint32_t need, uint32_t missing)
+{
+	if (c->stats && c->st[ST_SECT_ACC] >= 0) {
+		c->stats->v[c->st[ST_SECT_ACC]] += (uint64_t)__builtin_popcount(need);
+		c->stats->v[c->st[ST_SECT_MISS]] += (uint64_t)__builtin_popcount(missing);
+	}
+}
+
+/* The sectors of `s` that line l neither holds nor awaits (l present). */
+static inline uint32_t not_held(const struct cache *c, const struct cache_line *l, uint32_t s)
+{
+	uint32_t held = l->valid;
+	if (l->mshr >= 0)
+		held |= c->mshrs[l->mshr].pending | c->mshrs[l->mshr].arrived;
+	return s & ~held;
 }
 
 static bool is_pow2(unsigned x) { return x && !(x & (x - 1)); }
@@ -264,6 +287,7 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 				l->dirty |= need;
 			bump(c, ST_ACC);
 			bump(c, ST_HIT);
+			count_sectors(c, need, 0);
 			r.status = CACHE_HIT;
 			return r;
 		}
@@ -276,6 +300,7 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 			}
 			uint32_t missing = need & ~l->valid & ~e->pending & ~e->arrived;
 			uint32_t fetch = 0;
+			count_sectors(c, need, missing);
 			if (missing)
 				fetch = c->p.sector_fill ? missing : c->full_mask & ~l->valid & ~e->pending & ~e->arrived;
 			add_waiter(c, (uint32_t)l->mshr, token, need);
@@ -296,6 +321,7 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 			r.status = CACHE_RESERVATION_FAIL;
 			return r;
 		}
+		count_sectors(c, need, need & ~l->valid);
 		uint32_t m = alloc_mshr(c, (size_t)li);
 		uint32_t fetch = c->p.sector_fill ? need & ~l->valid : c->full_mask & ~l->valid;
 		c->mshrs[m].pending = fetch;
@@ -323,6 +349,7 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 		cacp_on_fill(c->cacp, (size_t)v, sig);
 		cacp_count_access(c->cacp, a->critical, false);
 	}
+	count_sectors(c, need, need);
 	install(c, (size_t)v, tag, &r);
 	uint32_t m = alloc_mshr(c, (size_t)v);
 	uint32_t fetch = c->p.sector_fill ? need : c->full_mask;
@@ -344,6 +371,7 @@ static struct cache_result write_forward(struct cache *c, uint64_t tag, uint32_t
 	r.forward = true;
 	int64_t li = lookup(c, tag);
 	bump(c, ST_ACC);
+	count_sectors(c, sectors, li >= 0 ? not_held(c, &c->lines[li], sectors) : sectors);
 	if (li >= 0) {
 		struct cache_line *l = &c->lines[li];
 		if (invalidate) {
@@ -385,6 +413,7 @@ static struct cache_result write_back(struct cache *c, uint64_t tag, uint32_t se
 	if (li >= 0) {
 		struct cache_line *l = &c->lines[li];
 		bool miss = c->p.write_sector_miss && (sectors & ~l->valid);
+		count_sectors(c, sectors, not_held(c, l, sectors));
 		l->valid |= sectors;
 		l->dirty |= sectors;
 		touch(c, l);
@@ -396,6 +425,7 @@ static struct cache_result write_back(struct cache *c, uint64_t tag, uint32_t se
 	if (!c->p.write_allocate) {
 		bump(c, ST_ACC);
 		bump(c, ST_MISS);
+		count_sectors(c, sectors, sectors);
 		r.status = CACHE_MISS;
 		r.forward = true;
 		return r;
@@ -411,6 +441,7 @@ static struct cache_result write_back(struct cache *c, uint64_t tag, uint32_t se
 	c->lines[v].dirty = sectors;
 	bump(c, ST_ACC);
 	bump(c, ST_MISS);
+	count_sectors(c, sectors, sectors);
 	r.status = CACHE_MISS;
 	return r;
 }
@@ -429,6 +460,7 @@ struct cache_result cache_access(struct cache *c, uint64_t addr, uint32_t sector
 	if (c->p.perfect) { /* every read hits; the tag array is never looked at */
 		bump(c, ST_ACC);
 		bump(c, ST_HIT);
+		count_sectors(c, sectors, 0);
 		return (struct cache_result){.status = CACHE_HIT};
 	}
 	switch (kind) {
