@@ -737,6 +737,8 @@ static const char gpgpusim_mini[] =
     "gpu_tot_sim_insn = 5000\n"
     "gpu_tot_ipc =       5.0000\n"
     "\tL1D_total_cache_miss_rate = 1.0000\n"
+    "L2_total_cache_accesses = 3\n"
+    "L2_total_cache_misses = 1\n"
     "L2_total_cache_miss_rate = 0.5000\n"
     "n_cmd=100 n_nop=10 n_act=2 n_pre=1 n_ref_event=0 n_req=20 n_rd=20 n_rd_L2_A=0 n_write=0 n_wr_bk=0 bw_util=0.4\n"
     "averagemflatency = 300 \n";
@@ -772,6 +774,8 @@ TEST(cli_correlate)
 		cli_path(p, sizeof p, outd, files[i][0]);
 		char *s = cli_slurp(p, NULL);
 		CHECK_MSG(s && strstr(s, files[i][1]), "%s: missing or without \"%s\"", p, files[i][1]);
+		/* the L2 miss rate from the totals (1 / 3), not the rounded rate line */
+		CHECK_MSG(i || (s && strstr(s, ",l2_miss_rate,0.3333")), "%s: L2 miss rate not from the totals", p);
 		free(s);
 		remove(p);
 	}
