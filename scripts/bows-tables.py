@@ -700,7 +700,7 @@ def headline():
                      "**small**; %s" % src("fig16.csv"),
                      "measured: from 256 buckets up the 1000-cycle minimum delay holds warps longer than needed "
                      "(256 buckets: a fixed 500-cycle delay 0.94x, none 0.99x, the adaptive 1000 0.81x; controlled "
-                     "runs at b9832ab); at 16 buckets 98% of the attempts fail under BOWS as under GTO (why: not "
+                     "runs at a2dc679); at 16 buckets 98% of the attempts fail under BOWS as under GTO (why: not "
                      "measured); section \"Fig. 16\""])
     ap = adaptive_paper_rows()
     if ap:
