@@ -48,7 +48,7 @@ static const struct {
     [M_DRAM_RD] = {"dram_read_cmds", "n_rd (sum over channels)", "DRAM read column commands"},
     [M_DRAM_UTIL] = {"dram_bw_util", "bw_util (mean over channels)", "DRAM data-bus busy fraction"},
     [M_ROW_LOC] = {"dram_row_locality", "Row_Buffer_Locality (mean)", "DRAM column commands without an activate / commands"},
-    [M_MEM_LAT] = {"mem_latency", "averagemflatency", "mean round trip of a read below the L1 (core cycles)"},
+    [M_MEM_LAT] = {"mem_latency", "averagemflatency", "mean latency of a data access below the L1, from its L1D latency-queue entry (core cycles; mf_latency)"},
     [M_SHD_STALL] = {"ldst_stall_cycles", "gpgpu_n_stall_shd_mem", "LD/ST memory-stage stall cycles"},
     [M_SM0_ISSUE] = {"sm0_warp_insts", "shader 0 warp_id issue distribution (sum)", "warp instructions issued by SM 0"},
 };
@@ -360,7 +360,7 @@ static void corr_run(int j, void *res, void *vctx)
 	o->v[M_DRAM_RD] = (double)stat_u(sim, "dram_read_cmds");
 	wsStatsGetDerived(sim, "dram_bw_utilization", &o->v[M_DRAM_UTIL]);
 	o->v[M_ROW_LOC] = cmds > 0 ? 1.0 - (double)stat_u(sim, "dram_row_misses") / cmds : 0;
-	wsStatsGetDerived(sim, "mem_latency", &o->v[M_MEM_LAT]);
+	wsStatsGetDerived(sim, "mf_latency", &o->v[M_MEM_LAT]); /* GPGPU-Sim's definition (derived.def) */
 	o->v[M_SHD_STALL] = (double)stat_u(sim, "ldst_stall_cycles");
 	o->v[M_SM0_ISSUE] = (double)stat_u(sim, "sm0_warp_insts");
 	for (int m = 0; m < NMET; m++)

@@ -509,9 +509,10 @@ static enum txn_wait l1d_write(struct ldst *u, struct ld_proc *p, struct ld_entr
  * reads when p->tex, the constant cache for constant loads when p->cst)
  * for load-table entry e.  p is NULL for an L1D access at the head of the
  * l1d_latency_queue: it waited its hit latency there, and a full
- * interconnect input is a plain retry. */
+ * interconnect input is a plain retry.  waited: the cycles it spent in that
+ * queue (mem_req.waited, statistics only), 0 otherwise. */
 static enum txn_wait cached_read(struct ldst *u, struct ld_proc *p, uint32_t e, uint64_t line, uint32_t sectors,
-				 bool critical, uint64_t now)
+				 bool critical, uint64_t waited, uint64_t now)
 {
 	struct ld_entry *le = &u->tab[e];
 	struct memsys *ms = u->mem;
@@ -520,7 +521,7 @@ static enum txn_wait cached_read(struct ldst *u, struct ld_proc *p, uint32_t e, 
 	struct cache *c = tex ? u->l1t : u->l1d;
 	uint32_t hit_lat = !p ? 0 : cst ? u->lat_const : tex ? u->l1t_latency : u->l1d_latency;
 	struct mem_req r = {.addr = line, .token = TOK(cst ? TOK_L1C : tex ? TOK_L1T : TOK_L1D, 0),
-			    .sectors = sectors, .kind = MEM_READ, .fill = true};
+			    .sectors = sectors, .kind = MEM_READ, .fill = true, .waited = waited};
 	if (!memsys_can_accept(ms, sm, &r))
 		return p ? wait_for(p, &r, TXN_WAIT_INPUT) : TXN_RETRY;
 	struct cacp_access ca = {.pc = le->op.d->addr, .critical = critical};
@@ -606,7 +607,7 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		le->outstanding++;
 		return TXN_SENT;
 	}
-	return cached_read(u, p, p->entry, t->line, t->sectors, p->critical, now);
+	return cached_read(u, p, p->entry, t->line, t->sectors, p->critical, 0, now);
 }
 
 /* l1d_latency_queue: each bank's head that has waited l1d_latency cycles
@@ -622,10 +623,10 @@ static void l1q_serve(struct ldst *u, uint64_t now)
 		enum txn_wait w;
 		if (qe->kind == MEM_WRITE) {
 			struct mem_req r = {.addr = qe->line, .token = qe->token, .sectors = qe->sectors,
-					    .bytes = qe->bytes, .kind = MEM_WRITE};
+					    .bytes = qe->bytes, .kind = MEM_WRITE, .waited = now - qe->enter};
 			w = memsys_can_accept(u->mem, u->s->id, &r) ? l1d_write(u, NULL, le, &r, now) : TXN_RETRY;
 		} else {
-			w = cached_read(u, NULL, qe->entry, qe->line, qe->sectors, qe->critical, now);
+			w = cached_read(u, NULL, qe->entry, qe->line, qe->sectors, qe->critical, now - qe->enter, now);
 		}
 		if (w != TXN_SENT)
 			continue;

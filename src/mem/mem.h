@@ -49,6 +49,10 @@ struct mem_req {
 	uint32_t bytes;
 	enum mem_kind kind;
 	bool fill;
+	/* statistics only: core cycles the access spent before this send since
+	 * GPGPU-Sim's averagemflatency starts timing it (its mem_fetch is made
+	 * when the access enters the l1d_latency_queue); 0 without the queue */
+	uint64_t waited;
 };
 
 /* A reply delivered to an SM: the request's addr/sectors/kind/token. */
@@ -72,6 +76,7 @@ struct mem_pkt {
 	enum mem_kind kind;
 	bool fill;           /* mem_req.fill */
 	uint64_t sent;       /* core cycle the SM sent it (round-trip latency statistics) */
+	uint64_t began;      /* core cycle the access began: sent - mem_req.waited (statistics) */
 };
 
 static inline unsigned mem_popcount(uint64_t x) { return ws_popc64(x); }

@@ -266,6 +266,7 @@ bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r)
 	struct mem_pkt p;
 	make_pkt(m, sm, r, &p);
 	p.sent = m->cycles[MEMSYS_CLK_CORE];
+	p.began = p.sent - (r->waited < p.sent ? r->waited : p.sent);
 	unsigned flits = icnt_flits(m->req, m->header + req_data(&p));
 	if (!icnt_push(m->req, sm, mem_slice_of(&m->map, p.line), flits, &p))
 		return false;
@@ -302,6 +303,10 @@ bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out)
 	if (st && p->kind != MEM_WRITE) {
 		st->v[STAT_mem_read_replies]++;
 		st->v[STAT_mem_read_latency] += m->cycles[MEMSYS_CLK_CORE] - p->sent;
+	}
+	if (st && p->kind != MEM_IFETCH) {
+		st->v[STAT_mem_fetch_replies]++;
+		st->v[STAT_mem_fetch_latency] += m->cycles[MEMSYS_CLK_CORE] - p->began;
 	}
 	icnt_pop(m->rep, sm);
 	return true;
