@@ -531,6 +531,72 @@ TEST(core_l1d_latency_queue)
 		  (unsigned long long)h[0], (unsigned long long)h[1]);
 }
 
+/* One warp of ptx's kernel k(buf) on a GPU with the settings kv (key, value, ..., NULL): the
+ * statistics stats[0..ns) into vals. */
+static bool run_one_warp_kv(struct test_ctx *t, const char *ptx, const char *const *kv, const char *const *stats,
+			    uint64_t *vals, unsigned ns)
+{
+	ws_config *cfg = wsConfigCreate();
+	char err[128];
+	for (unsigned i = 0; kv[i]; i += 2)
+		CHECK_MSG(wsConfigSet(cfg, kv[i], kv[i + 1], err, sizeof err) == WS_SUCCESS, "%s: %s", kv[i], err);
+	ws_sim *sim = NULL;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	if (!sim)
+		return false;
+	ws_module *mod;
+	ws_function *f;
+	ws_deviceptr buf = 0;
+	bool ok = wsModuleLoadData(sim, &mod, ptx, "k.ptx") == WS_SUCCESS &&
+	          wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS && wsMemAlloc(sim, &buf, 256) == WS_SUCCESS;
+	void *args[] = {&buf};
+	ok = ok && wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, args) == WS_SUCCESS;
+	CHECK_MSG(ok, "%s", wsSimLastError(sim));
+	for (unsigned i = 0; ok && i < ns; i++)
+		wsStatsGet(sim, stats[i], &vals[i]);
+	wsSimDestroy(sim);
+	return ok;
+}
+
+/* A warp loads one whole 128-byte line (four 32-byte sectors, banks 0 1 0 1)
+ * and stores it back.  l1d_bank_issue: the one LD/ST unit enters two of the
+ * sectors a cycle into the two-bank l1d_latency_queue (GPGPU-Sim's
+ * process_memory_access_queue_l1cache), so each instruction stalls its unit
+ * one cycle instead of three; the L1D sees the same four accesses each.
+ * And mf_latency (GPGPU-Sim's averagemflatency): it times the write acks
+ * too, and each read from its queue entry, so l1d_latency (35) cycles a
+ * read reply or more longer than mem_latency's send-to-reply (no
+ * instruction or constant fetch here: l1i_perfect, const_perfect). */
+TEST(core_l1d_bank_issue)
+{
+	static const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				 ".visible .entry k(.param .u64 buf)\n{\n"
+				 "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+				 "  ld.param.u64 %rd1, [buf];\n  mov.u32 %r1, %tid.x;\n"
+				 "  mul.wide.u32 %rd2, %r1, 4;\n  add.s64 %rd3, %rd1, %rd2;\n"
+				 "  ld.global.u32 %r2, [%rd3];\n  add.u32 %r3, %r2, 1;\n"
+				 "  st.global.u32 [%rd3], %r3;\n  ret;\n}\n";
+	static const char *const st[] = {"ldst_stall_cycles", "l1d_accesses", "mem_fetch_replies", "mem_fetch_latency",
+					 "mem_read_replies", "mem_read_latency"};
+	uint64_t v[2][6];
+	for (int on = 0; on < 2; on++) {
+		const char *kv[] = {"l1d_sector_accesses", "true", "l1d_banks", "2", "num_ldst_units", "1",
+				    "l1d_latency", "35", "l1i_perfect", "true", "const_perfect", "true",
+				    "l1d_bank_issue", on ? "true" : "false", NULL};
+		if (!run_one_warp_kv(t, ptx, kv, st, v[on], 6))
+			return;
+	}
+	CHECK_MSG(v[0][0] == 6 && v[1][0] == 2, "LD/ST stall cycles: %llu without, %llu with",
+		  (unsigned long long)v[0][0], (unsigned long long)v[1][0]);
+	CHECK_MSG(v[0][1] == 8 && v[1][1] == 8, "L1D accesses: %llu without, %llu with", (unsigned long long)v[0][1],
+		  (unsigned long long)v[1][1]);
+	for (int on = 0; on < 2; on++)
+		CHECK_MSG(v[on][4] > 0 && v[on][2] > v[on][4] && v[on][3] >= v[on][5] + 35 * v[on][4],
+			  "%llu replies timed in %llu cycles, %llu reads in %llu", (unsigned long long)v[on][2],
+			  (unsigned long long)v[on][3], (unsigned long long)v[on][4], (unsigned long long)v[on][5]);
+}
+
 /* l1d_sector_accesses: a warp's load of one whole 128-byte line is one L1D
  * access per 32-byte sector (GPGPU-Sim's Pascal coalescer), 4 here; without
  * it, one per line. */

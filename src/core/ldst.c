@@ -102,6 +102,7 @@ struct ldst {
 	struct ccache *l1c;          /* NULL unless const_cache: constant loads take lat_const */
 	bool const_perfect;          /* const_perfect: ld.const/ld.param take no latency and skip l1c */
 	struct l1q *l1q;             /* NULL unless l1d_latency_queue: L1D accesses wait l1d_latency for the tags */
+	unsigned l1q_burst;          /* l1q accesses one unit may enter a cycle (l1d_bank_issue: l1d_banks; else 1) */
 	unsigned l1d_line, l1i_line, l1t_line;
 	uint32_t l1d_latency, l1t_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
 	bool bypass;
@@ -156,6 +157,7 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 		ldst_destroy(u);
 		return NULL;
 	}
+	u->l1q_burst = u->l1q && cfg_int(cfg, CFG_l1d_bank_issue) ? l1q_banks(u->l1q) : 1;
 	u->shmem_banks = (uint32_t)cfg_int(cfg, CFG_shmem_banks);
 	u->shmem_atomic_pass = (uint32_t)cfg_int(cfg, CFG_shmem_atomic_pass);
 	u->nproc = (unsigned)cfg_int(cfg, CFG_num_ldst_units);
@@ -610,6 +612,12 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 	return cached_read(u, p, p->entry, t->line, t->sectors, p->critical, 0, now);
 }
 
+/* Do processor p's transactions enter the l1d_latency_queue (send_txn's queued paths)? */
+static bool txn_queued(const struct ldst *u, const struct ld_proc *p)
+{
+	return u->l1q && (p->kind == MEM_WRITE || (p->kind == MEM_READ && p->cached && !p->tex && !p->cst));
+}
+
 /* l1d_latency_queue: each bank's head that has waited l1d_latency cycles
  * reaches the L1D (one a cycle per bank); one that cannot (a reservation
  * fail, a full interconnect input) stays and holds the bank's queue. */
@@ -649,8 +657,13 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 			continue;
 		p->wait = TXN_SENT;
 		if (p->next < p->ntxn) {
-			p->wait = send_txn(u, p, now);
-			if (p->wait == TXN_SENT) {
+			/* l1d_bank_issue: more accesses into the l1d_latency_queue this cycle, one per
+			 * bank, until one finds its bank taken (GPGPU-Sim's bank conflict) */
+			unsigned burst = txn_queued(u, p) ? u->l1q_burst : 1;
+			for (unsigned k = 0; k < burst && p->next < p->ntxn; k++) {
+				p->wait = send_txn(u, p, now);
+				if (p->wait != TXN_SENT)
+					break;
 				p->next++;
 				u->s->progress = true;
 			}
