@@ -1879,6 +1879,8 @@ TEST(mem_l1q_latency_banks)
 	CHECK(l1q_push(q, &b, 10));  /* bank 1 has not */
 	CHECK(l1q_push(q, &c, 11));
 	CHECK(l1q_next_due(q) == 14);
+	CHECK(l1q_head_due(q, 0) == 14 && l1q_head_due(q, 1) == 14);
+	CHECK(!l1q_bank_full(q, &c)); /* refused at 10 for the cycle, not for room */
 	CHECK(l1q_head(q, 0, 13) == NULL);
 	const struct l1q_entry *h = l1q_head(q, 0, 14);
 	CHECK(h && h->entry == 1);
@@ -1890,11 +1892,16 @@ TEST(mem_l1q_latency_banks)
 	l1q_pop(q, 0);
 	l1q_pop(q, 1);
 	CHECK(l1q_empty(q) && l1q_next_due(q) == UINT64_MAX);
-	/* a blocked head: the bank fills up to its latency, then takes nothing */
+	CHECK(l1q_head_due(q, 0) == UINT64_MAX);
+	/* a blocked head: the bank fills up to its latency, then takes nothing
+	 * (l1q_bank_full, whatever the cycle) until its head leaves */
 	for (uint64_t k = 0; k < 4; k++)
 		CHECK(l1q_push(q, &a, 30 + k));
+	CHECK(l1q_bank_full(q, &a) && !l1q_bank_full(q, &b));
 	CHECK(!l1q_push(q, &a, 40));
+	CHECK(l1q_head_due(q, 0) == 34);
 	l1q_pop(q, 0);
+	CHECK(!l1q_bank_full(q, &a) && l1q_head_due(q, 0) == 35);
 	CHECK(l1q_push(q, &a, 41));
 	l1q_destroy(q);
 }

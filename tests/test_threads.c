@@ -440,7 +440,7 @@ TEST(sleep_collector_unit_wait_identical)
  * cycles and reservation fails added when it wakes (mp: 0.9 % slept when
  * a busy LD/ST pipeline kept an SM awake, 94 % with the sleep). Without the
  * L1D latency queue (a default since the second GTX480 flip): with it the
- * fails are at the queue's head, where the SM does not sleep (1.0 % slept) */
+ * fails are at the queue's head (sleep_l1q_head_reservation_fail_identical) */
 TEST(sleep_ldst_reservation_fail_identical)
 {
 	const char *kv[] = {"sched", "gto", "l1d_mshrs", "1", "l1d_latency_queue", "false", NULL};
@@ -472,6 +472,27 @@ TEST(sleep_ldst_input_full_identical)
 {
 	const char *kv[] = {"sched", "gto", "icnt_in_buf_flits", "1", "clock_icnt", "20", "l1d_mshrs", "4096",
 			    "l1d_latency_queue", "false", NULL};
+	check_sleep_share(t, "stn,vecadd", kv, 80);
+}
+
+/* The same two waits at the head of the L1D latency queue (l1d_latency_queue,
+ * on in the GTX480 defaults, sleep_every_benchmark_gtx480_identical): a head
+ * that fails the same way every cycle holds its bank, and the pipeline
+ * behind it waits for room in the bank; the SM sleeps until the reply or
+ * the room in the input, each retry's reservation fail and stall cycle
+ * added when it wakes (mp with one MSHR: 1.0 % slept when a stuck head kept
+ * the SM awake, 92 % with the sleep; stn and vecadd with the slow input,
+ * no reservation fail: 72 % slept without it, 84 % with it) */
+TEST(sleep_l1q_head_reservation_fail_identical)
+{
+	const char *kv[] = {"sched", "gto", "l1d_mshrs", "1", "l1d_latency_queue", "true", NULL};
+	check_sleep_share(t, "mp", kv, 80);
+}
+
+TEST(sleep_l1q_head_input_full_identical)
+{
+	const char *kv[] = {"sched", "gto", "icnt_in_buf_flits", "1", "clock_icnt", "20", "l1d_mshrs", "4096",
+			    "l1d_latency_queue", "true", NULL};
 	check_sleep_share(t, "stn,vecadd", kv, 80);
 }
 

@@ -70,13 +70,28 @@ struct ld_entry {
  * only while the input still has room for the request: a send later in the
  * same tick (another pipeline's, or an instruction fetch) may fill it, and
  * the next try then waits for the input instead, counting no reservation
- * fail (ldst_next_event keeps the SM awake for that tick). */
+ * fail (ldst_next_event keeps the SM awake for that tick).
+ * With l1d_latency_queue the same holds for a due head of the queue
+ * (l1q_serve; its outcome kept per bank in ldst.l1q_w): a read or a write
+ * that finds the input full, or (input room first) an L1D reservation
+ * fail, fails the same way until room or a reply; and a pipeline whose
+ * load or store finds its bank full waits for that bank's head to leave,
+ * which only a tick of this SM does (a push refused because the bank took
+ * one this cycle is a plain retry: it succeeds the next cycle). */
 enum txn_wait {
 	TXN_SENT,
 	TXN_WAIT_INPUT, /* the interconnect input has no room (counted as a memory-stage stall only) */
 	TXN_WAIT_L1D,   /* an L1D reservation fail (also l1d_res_fails) */
 	TXN_WAIT_L1T,   /* an L1T reservation fail (also tex_res_fails) */
+	TXN_WAIT_L1Q,   /* its l1d_latency_queue bank is full (a memory-stage stall only) */
 	TXN_RETRY,      /* anything else: retried every cycle, no sleep */
+};
+
+/* l1d_latency_queue: how the last try of a bank's head went (l1q_serve) */
+struct l1q_wait {
+	enum txn_wait wait;       /* TXN_SENT (served, or none tried), TXN_WAIT_INPUT, TXN_WAIT_L1D or TXN_RETRY */
+	uint64_t at;              /* the cycle of that try */
+	struct mem_req req;       /* the request a failed try would have sent (TXN_WAIT_*) */
 };
 
 /* One LD/ST pipeline: the instruction it is working on. */
@@ -103,6 +118,9 @@ struct ldst {
 	bool const_perfect;          /* const_perfect: ld.const/ld.param take no latency and skip l1c */
 	struct l1q *l1q;             /* NULL unless l1d_latency_queue: L1D accesses wait l1d_latency for the tags */
 	unsigned l1q_burst;          /* l1q accesses one unit may enter a cycle (l1d_bank_issue: l1d_banks; else 1) */
+	struct l1q_wait *l1q_w;      /* [l1q_nbanks] with l1q */
+	unsigned l1q_nbanks;
+	unsigned l1q_in_waits;       /* the queue heads the last ldst_cycle found the input full for */
 	unsigned l1d_line, l1i_line, l1t_line;
 	uint32_t l1d_latency, l1t_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
 	bool bypass;
@@ -158,6 +176,10 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 		return NULL;
 	}
 	u->l1q_burst = u->l1q && cfg_int(cfg, CFG_l1d_bank_issue) ? l1q_banks(u->l1q) : 1;
+	if (u->l1q && !(u->l1q_w = calloc(u->l1q_nbanks = l1q_banks(u->l1q), sizeof *u->l1q_w))) {
+		ldst_destroy(u);
+		return NULL;
+	}
 	u->shmem_banks = (uint32_t)cfg_int(cfg, CFG_shmem_banks);
 	u->shmem_atomic_pass = (uint32_t)cfg_int(cfg, CFG_shmem_atomic_pass);
 	u->nproc = (unsigned)cfg_int(cfg, CFG_num_ldst_units);
@@ -182,6 +204,7 @@ void ldst_destroy(struct ldst *u)
 	cache_destroy(u->l1t);
 	ccache_destroy(u->l1c);
 	l1q_destroy(u->l1q);
+	free(u->l1q_w);
 	free(u->proc);
 	free(u->tab);
 	free(u->tab_bits);
@@ -482,23 +505,23 @@ bool ldst_accept(struct ldst *u, const struct sm_op *op, uint64_t now)
 	return true;
 }
 
-/* send_txn could not send r: why (TXN_WAIT_*), with r kept for ldst_next_event and ldst_input_ready. */
-static enum txn_wait wait_for(struct ld_proc *p, const struct mem_req *r, enum txn_wait why)
+/* send_txn (or a queue head) could not send r: why (TXN_WAIT_*), with r
+ * kept in *keep for ldst_next_event and ldst_input_ready. */
+static enum txn_wait wait_for(struct mem_req *keep, const struct mem_req *r, enum txn_wait why)
 {
-	p->wait_req = *r;
+	*keep = *r;
 	return why;
 }
 
 /* A store's write r through the L1D (write-evict) and on to the L2, its
- * interconnect input room checked: TXN_SENT, or why it must retry.  p is
- * NULL for a write at the head of the l1d_latency_queue: a reservation
- * fail is a plain retry there (the queue keeps its SM awake). */
-static enum txn_wait l1d_write(struct ldst *u, struct ld_proc *p, struct ld_entry *le, const struct mem_req *r,
+ * interconnect input room checked: TXN_SENT, or why it must retry (the
+ * request kept in *keep: a pipeline's, or a queue head's). */
+static enum txn_wait l1d_write(struct ldst *u, struct mem_req *keep, struct ld_entry *le, const struct mem_req *r,
 			       uint64_t now)
 {
 	struct cache_result cr = cache_access(u->l1d, r->addr, r->sectors, MEM_WRITE, 0);
 	if (cr.status == CACHE_RESERVATION_FAIL)
-		return p ? wait_for(p, r, TXN_WAIT_L1D) : TXN_RETRY;
+		return wait_for(keep, r, TXN_WAIT_L1D);
 	if (!memsys_send(u->mem, u->s->id, r))
 		return TXN_RETRY;
 	u->s->stats->v[STAT_offchip_requests]++;
@@ -510,11 +533,12 @@ static enum txn_wait l1d_write(struct ldst *u, struct ld_proc *p, struct ld_entr
 /* A cached load's access of `line` (the texture cache for texture/surface
  * reads when p->tex, the constant cache for constant loads when p->cst)
  * for load-table entry e.  p is NULL for an L1D access at the head of the
- * l1d_latency_queue: it waited its hit latency there, and a full
- * interconnect input is a plain retry.  waited: the cycles it spent in that
- * queue (mem_req.waited, statistics only), 0 otherwise. */
-static enum txn_wait cached_read(struct ldst *u, struct ld_proc *p, uint32_t e, uint64_t line, uint32_t sectors,
-				 bool critical, uint64_t waited, uint64_t now)
+ * l1d_latency_queue: it waited its hit latency there.  A failed try's
+ * request is kept in *keep (p->wait_req, or the queue head's).  waited:
+ * the cycles it spent in that queue (mem_req.waited, statistics only), 0
+ * otherwise. */
+static enum txn_wait cached_read(struct ldst *u, struct ld_proc *p, struct mem_req *keep, uint32_t e, uint64_t line,
+				 uint32_t sectors, bool critical, uint64_t waited, uint64_t now)
 {
 	struct ld_entry *le = &u->tab[e];
 	struct memsys *ms = u->mem;
@@ -525,7 +549,7 @@ static enum txn_wait cached_read(struct ldst *u, struct ld_proc *p, uint32_t e, 
 	struct mem_req r = {.addr = line, .token = TOK(cst ? TOK_L1C : tex ? TOK_L1T : TOK_L1D, 0),
 			    .sectors = sectors, .kind = MEM_READ, .fill = true, .waited = waited};
 	if (!memsys_can_accept(ms, sm, &r))
-		return p ? wait_for(p, &r, TXN_WAIT_INPUT) : TXN_RETRY;
+		return wait_for(keep, &r, TXN_WAIT_INPUT);
 	struct cacp_access ca = {.pc = le->op.d->addr, .critical = critical};
 	struct cache_result cr = cst               ? ccache_access(u->l1c, line, e, now)
 	                         : u->cacp && !tex ? cache_access_cacp(c, line, sectors, e, &ca)
@@ -552,11 +576,11 @@ static enum txn_wait cached_read(struct ldst *u, struct ld_proc *p, uint32_t e, 
 		}
 		return TXN_SENT;
 	case CACHE_RESERVATION_FAIL:
-		/* retried awake: the constant cache (its port frees the next cycle, without a reply),
-		 * CACP (it may count or learn from a failed access) and the l1d_latency_queue's head */
-		if (!p || cst || (u->cacp && !tex))
+		/* retried awake: the constant cache (its port frees the next cycle, without a reply)
+		 * and CACP (it may count or learn from a failed access) */
+		if (cst || (u->cacp && !tex))
 			return TXN_RETRY;
-		return wait_for(p, &r, tex ? TXN_WAIT_L1T : TXN_WAIT_L1D);
+		return wait_for(keep, &r, tex ? TXN_WAIT_L1T : TXN_WAIT_L1D);
 	default:
 		return TXN_RETRY;
 	}
@@ -573,7 +597,7 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		struct mem_req r = {.addr = t->line, .token = TOK(TOK_DIRECT, p->entry), .sectors = t->sectors,
 				    .bytes = p->kind == MEM_ATOMIC ? t->bytes : 0, .kind = p->kind};
 		if (!memsys_can_accept(ms, sm, &r))
-			return wait_for(p, &r, TXN_WAIT_INPUT);
+			return wait_for(&p->wait_req, &r, TXN_WAIT_INPUT);
 		if (!memsys_send(ms, sm, &r))
 			return TXN_RETRY;
 		le->outstanding++;
@@ -588,12 +612,12 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 			struct l1q_entry qe = {.line = t->line, .token = tok, .sectors = t->sectors, .entry = p->entry,
 					       .bytes = t->bytes, .kind = MEM_WRITE};
 			if (!l1q_push(u->l1q, &qe, now))
-				return TXN_RETRY;
+				return l1q_bank_full(u->l1q, &qe) ? TXN_WAIT_L1Q : TXN_RETRY;
 			le->outstanding++;
 		} else {
 			if (!memsys_can_accept(ms, sm, &r))
-				return wait_for(p, &r, TXN_WAIT_INPUT);
-			enum txn_wait w = l1d_write(u, p, le, &r, now);
+				return wait_for(&p->wait_req, &r, TXN_WAIT_INPUT);
+			enum txn_wait w = l1d_write(u, &p->wait_req, le, &r, now);
 			if (w != TXN_SENT)
 				return w;
 		}
@@ -605,11 +629,11 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		struct l1q_entry qe = {
 			.line = t->line, .sectors = t->sectors, .entry = p->entry, .kind = MEM_READ, .critical = p->critical};
 		if (!l1q_push(u->l1q, &qe, now))
-			return TXN_RETRY;
+			return l1q_bank_full(u->l1q, &qe) ? TXN_WAIT_L1Q : TXN_RETRY;
 		le->outstanding++;
 		return TXN_SENT;
 	}
-	return cached_read(u, p, p->entry, t->line, t->sectors, p->critical, 0, now);
+	return cached_read(u, p, &p->wait_req, p->entry, t->line, t->sectors, p->critical, 0, now);
 }
 
 /* Do processor p's transactions enter the l1d_latency_queue (send_txn's queued paths)? */
@@ -620,22 +644,30 @@ static bool txn_queued(const struct ldst *u, const struct ld_proc *p)
 
 /* l1d_latency_queue: each bank's head that has waited l1d_latency cycles
  * reaches the L1D (one a cycle per bank); one that cannot (a reservation
- * fail, a full interconnect input) stays and holds the bank's queue. */
+ * fail, a full interconnect input) stays and holds the bank's queue, why
+ * kept in l1q_w[bank] (enum txn_wait). */
 static void l1q_serve(struct ldst *u, uint64_t now)
 {
-	for (unsigned b = 0; b < l1q_banks(u->l1q); b++) {
+	for (unsigned b = 0; b < u->l1q_nbanks; b++) {
 		const struct l1q_entry *qe = l1q_head(u->l1q, b, now);
 		if (!qe)
 			continue;
 		struct ld_entry *le = &u->tab[qe->entry];
+		struct l1q_wait *qw = &u->l1q_w[b];
 		enum txn_wait w;
 		if (qe->kind == MEM_WRITE) {
 			struct mem_req r = {.addr = qe->line, .token = qe->token, .sectors = qe->sectors,
 					    .bytes = qe->bytes, .kind = MEM_WRITE, .waited = now - qe->enter};
-			w = memsys_can_accept(u->mem, u->s->id, &r) ? l1d_write(u, NULL, le, &r, now) : TXN_RETRY;
+			w = memsys_can_accept(u->mem, u->s->id, &r) ? l1d_write(u, &qw->req, le, &r, now)
+								    : wait_for(&qw->req, &r, TXN_WAIT_INPUT);
 		} else {
-			w = cached_read(u, NULL, qe->entry, qe->line, qe->sectors, qe->critical, now - qe->enter, now);
+			w = cached_read(u, NULL, &qw->req, qe->entry, qe->line, qe->sectors, qe->critical, now - qe->enter,
+					now);
 		}
+		qw->wait = w;
+		qw->at = now;
+		u->cyc_l1d_fail += w == TXN_WAIT_L1D;
+		u->l1q_in_waits += w == TXN_WAIT_INPUT;
 		if (w != TXN_SENT)
 			continue;
 		uint32_t e = qe->entry;
@@ -649,6 +681,7 @@ static void l1q_serve(struct ldst *u, uint64_t now)
 void ldst_cycle(struct ldst *u, uint64_t now)
 {
 	u->cyc_stall = u->cyc_l1d_fail = u->cyc_l1t_fail = 0;
+	u->l1q_in_waits = 0;
 	if (u->l1q && !l1q_empty(u->l1q))
 		l1q_serve(u, now);
 	for (unsigned i = 0; i < u->nproc; i++) {
@@ -688,8 +721,28 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 uint64_t ldst_next_event(const struct ldst *u, uint64_t now)
 {
 	uint64_t t = u->l1q ? l1q_next_due(u->l1q) : UINT64_MAX; /* a queued L1D access reaching the tags */
-	if (t <= now + 1)
+	if (t == now + 1)
 		return now + 1;
+	if (t <= now) { /* a head this tick could not serve: the next due among the others */
+		t = UINT64_MAX;
+		for (unsigned b = 0; b < u->l1q_nbanks; b++) {
+			uint64_t due = l1q_head_due(u->l1q, b);
+			if (due > now) {
+				if (due <= now + 1)
+					return now + 1;
+				t = due < t ? due : t;
+				continue;
+			}
+			/* it fails the same way until a reply (any wakes the SM) or room
+			 * in the input (sm_input_wake) */
+			const struct l1q_wait *qw = &u->l1q_w[b];
+			if (qw->at != now || (qw->wait != TXN_WAIT_INPUT && qw->wait != TXN_WAIT_L1D))
+				return now + 1;
+			/* a reservation fail repeats while the input keeps room for its request (enum txn_wait) */
+			if (qw->wait == TXN_WAIT_L1D && !memsys_can_accept(u->mem, u->s->id, &qw->req))
+				return now + 1;
+		}
+	}
 	for (unsigned i = 0; i < u->nproc; i++) {
 		const struct ld_proc *p = &u->proc[i];
 		if (!p->busy)
@@ -719,7 +772,7 @@ bool ldst_waits_input(const struct ldst *u)
 	for (unsigned i = 0; i < u->nproc; i++)
 		if (u->proc[i].busy && u->proc[i].next < u->proc[i].ntxn && u->proc[i].wait == TXN_WAIT_INPUT)
 			return true;
-	return false;
+	return u->l1q_in_waits > 0;
 }
 
 bool ldst_input_ready(const struct ldst *u)
@@ -730,6 +783,11 @@ bool ldst_input_ready(const struct ldst *u)
 		    memsys_can_accept(u->mem, u->s->id, &p->wait_req))
 			return true;
 	}
+	/* the queue heads the last tick found the input full for (a sleeping
+	 * SM's: nothing served them since) */
+	for (unsigned b = 0; u->l1q_in_waits && b < u->l1q_nbanks; b++)
+		if (u->l1q_w[b].wait == TXN_WAIT_INPUT && memsys_can_accept(u->mem, u->s->id, &u->l1q_w[b].req))
+			return true;
 	return false;
 }
 

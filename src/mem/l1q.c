@@ -46,10 +46,15 @@ void l1q_destroy(struct l1q *q)
 	free(q);
 }
 
-bool l1q_push(struct l1q *q, const struct l1q_entry *e, uint64_t now)
+static unsigned bank_of(const struct l1q *q, const struct l1q_entry *e)
 {
 	unsigned sector = e->sectors ? (unsigned)__builtin_ctz(e->sectors) : 0;
-	struct l1q_bank *k = &q->bank[((e->line / MEM_SECTOR_BYTES) + sector) % q->nbanks];
+	return (unsigned)(((e->line / MEM_SECTOR_BYTES) + sector) % q->nbanks);
+}
+
+bool l1q_push(struct l1q *q, const struct l1q_entry *e, uint64_t now)
+{
+	struct l1q_bank *k = &q->bank[bank_of(q, e)];
 	if (k->last_push == now + 1 || k->n == q->latency)
 		return false;
 	k->ring[(k->head + k->n) % q->latency] = *e;
@@ -79,6 +84,14 @@ void l1q_pop(struct l1q *q, unsigned b)
 }
 
 unsigned l1q_banks(const struct l1q *q) { return q->nbanks; }
+
+bool l1q_bank_full(const struct l1q *q, const struct l1q_entry *e) { return q->bank[bank_of(q, e)].n == q->latency; }
+
+uint64_t l1q_head_due(const struct l1q *q, unsigned b)
+{
+	const struct l1q_bank *k = &q->bank[b];
+	return k->n ? k->ring[k->head].enter + q->latency : UINT64_MAX;
+}
 
 uint64_t l1q_next_due(const struct l1q *q)
 {

@@ -54,6 +54,11 @@ bool l1q_push(struct l1q *q, const struct l1q_entry *e, uint64_t now);
 const struct l1q_entry *l1q_head(const struct l1q *q, unsigned b, uint64_t now);
 void l1q_pop(struct l1q *q, unsigned b);
 unsigned l1q_banks(const struct l1q *q);
+/* Whether the bank access e goes to holds l1d_latency accesses: a push
+ * there fails until its head is served (l1q_pop), whatever the cycle. */
+bool l1q_bank_full(const struct l1q *q, const struct l1q_entry *e);
+/* The cycle bank b's head is due (UINT64_MAX when the bank is empty). */
+uint64_t l1q_head_due(const struct l1q *q, unsigned b);
 /* The first cycle a head is due (UINT64_MAX when every bank is empty). */
 uint64_t l1q_next_due(const struct l1q *q);
 bool l1q_empty(const struct l1q *q);
