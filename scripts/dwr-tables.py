@@ -6,9 +6,11 @@ scripts/dwr-experiments.sh writes to docs/dwr/ (standard library only).
     scripts/dwr-tables.py docs/dwr headline [docs/dwr.md]
         # the opening table of docs/dwr.md: every headline number of the paper
         # beside ours (Figure 4 and 2 at paper size from fig4-paper-*.csv,
-        # the rest from the SIZE=small CSVs until they exist at paper size);
-        # with a file, replaces the text between its '<!-- dwr-tables:headline -->'
-        # and '<!-- /dwr-tables -->' markers instead of printing
+        # the rest from FIG-paper.csv where it exists, else from the small-size CSVs);
+        # with a file, replaces the text between its '<!-- dwr-tables:KEY -->'
+        # and '<!-- /dwr-tables -->' markers instead of printing (KEY: headline,
+        # fig4-paper, and FIG-paper for each figure of PAPER_FIGS: its tables
+        # at paper size, with how its runs that are Figure 4 runs compare)
 
 Machines are named "fixed N" (warp_size N, no DWR) and "DWR-N" (sub-warps of
 warp_size threads, dwr_max_warp N).  Speedup = IPC / the baseline's IPC of
@@ -280,6 +282,43 @@ def load_fig4_paper():
     return list(rows.values())
 
 
+def load_pref(fig):
+    """a figure's rows at paper size (FIG-paper.csv) when that CSV exists, else at small size: (rows, size)"""
+    r = load_csv("%s-paper.csv" % fig)
+    return (r, "paper") if r else (load_csv("%s-small.csv" % fig), "small")
+
+
+def same_runs(rows, fig4_key):
+    """rows of another paper-size figure that are runs of the Figure 4 grid (the same member, machine and
+    settings; fig4_key maps a row to its Figure 4 machine, or None): (rows matched, rows equal in every
+    column both CSVs have but the job id and the settings' columns, columns compared, differences)"""
+    m = per_machine(load_fig4_paper())
+    n = same = 0
+    cols, diffs = set(), []
+    for r in rows:
+        c = fig4_key(r)
+        g = m.get((r["bench"], c)) if c else None
+        if not g:
+            continue
+        n += 1
+        shared = [k for k in r if k in g and k not in ("job_id", "dwr_max_warp", "simd_width", "dwr_ilt_entries",
+                                                       "dwr_ilt_ways")]
+        cols |= set(shared)
+        bad = ["%s %s: %s %s vs %s" % (r["bench"], c, k, r[k], g[k]) for k in shared if r[k] != g[k]]
+        diffs += bad
+        same += not bad
+    return n, same, len(cols), diffs
+
+
+def same_runs_text(fig, rows, fig4_key):
+    n, same, ncols, diffs = same_runs(rows, fig4_key)
+    if not n:
+        return ""
+    return ("%d of %s's %d runs are runs of the Figure 4 grid at paper size (same member, machine and settings); "
+            "%d of them equal fig4-paper-*.csv's in all %d columns both CSVs have%s." % (
+                n, fig, len(rows), same, ncols, "" if not diffs else "; differences: " + "; ".join(diffs[:10])))
+
+
 def headline():
     files = [x for x in FIG4_PAPER if os.path.exists(os.path.join(d, x))]
     rows4 = load_fig4_paper()
@@ -406,42 +445,54 @@ def headline():
                 f(m[("backprop", "fixed 8")], "coalescing_rate"), f(m[("backprop", "fixed 64")], "coalescing_rate"))
             if f(m[("backprop", "fixed 8")], "idle_cycle_share") <= f(m[("backprop", "fixed 64")], "idle_cycle_share")
             else "")
-    # Figure 1: 8-wide at paper size from the same runs, wider SIMD small
+    # Figure 1: 8-wide at paper size from the same runs, wider SIMD from fig1-paper.csv, else small
     w8 = {c: gmean([sp(b, c, "fixed 16") for b in full]) for c in FIXED}
-    r1 = load_csv("fig1-small.csv")
+    r1, s1 = load_pref("fig1")
     wide = ""
     if r1:
         k = {(r["bench"], r["simd_width"], r["warp_size"]): f(r, "ipc") for r in r1}
         for w in ("16", "32"):
             ws = [x for x in ("16", "32", "64") if int(x) >= int(w)]
             g = {x: gmean([k[(b, w, x)] / k[(b, "8", "16")] for b in benches(r1) if (b, w, x) in k]) for x in ws}
-            wide += "; %s-wide (small): best warp %s" % (w, max(ws, key=lambda x: g[x]))
+            wide += "; %s-wide (%s): best warp %s" % (w, s1 + " size" if s1 == "paper" else s1,
+                                                     max(ws, key=lambda x: g[x]))
     b8 = max(FIXED, key=lambda c: w8[c])
     add("Fig. 1: for every SIMD width, warps of 1-2x the SIMD width perform best", "1-2x",
         "8-wide (paper size): best warp %s (IPC / warp 16: %s)%s" % (
             b8.split()[1], " / ".join("%.3f" % w8[c] for c in FIXED), wide),
         "yes" if b8 in ("fixed 8", "fixed 16") else "**no**", "")
-    # Figure 5 (small until run at paper size)
-    r5a, r5b, r5c = load_csv("fig5a-small.csv"), load_csv("fig5b-small.csv"), load_csv("fig5c-small.csv")
+    # Figure 5: each figure at paper size once its CSV exists, else small
+    (r5a, s5a), (r5b, s5b), (r5c, s5c) = load_pref("fig5a"), load_pref("fig5b"), load_pref("fig5c")
+    lab = {"small": "**small size**: ", "paper": ""}
     if r5a:
         g = gaps(r5a, "l1d_sets")
         add("Fig. 5a: best DWR over best fixed at 12 / 48 / 192 KB L1D (NNC, MP, MU)", "+4% / +8% / +24%",
-            "**small size**: %s / %s / %s" % tuple("%+.1f%%" % (100 * g[v]) for v in ("32", "64", "128")),
+            lab[s5a] + "%s / %s / %s" % tuple("%+.1f%%" % (100 * g[v]) for v in ("32", "64", "128")),
             verdict([4, 8, 24], [100 * g[v] for v in ("32", "64", "128")], 3),
-            "hypothesis (small size): mp's and mu's partner waits; not yet measured at paper size")
+            "hypothesis (small size): mp's and mu's partner waits; not yet measured at paper size"
+            if s5a == "small" else "")
     if r5b:
         g = gaps(r5b, "simd_width")
         add("Fig. 5b: best DWR over best fixed at 8 / 16 / 32-wide SIMD (NNC, MP, MU)", "+8% / +7% / +5%",
-            "**small size**: %s / %s / %s" % tuple("%+.1f%%" % (100 * g[v]) for v in ("8", "16", "32")),
+            lab[s5b] + "%s / %s / %s" % tuple("%+.1f%%" % (100 * g[v]) for v in ("8", "16", "32")),
             verdict([8, 7, 5], [100 * g[v] for v in ("8", "16", "32")], 3),
             "hypothesis (small size): wider sub-warps leave fewer sub-warps per SM to hide partner waits "
-            "(mu's idle share 0.133 -> 0.683, small)")
+            "(mu's idle share 0.133 -> 0.683, small)" if s5b == "small" else "")
     if r5c:
-        k = {(r["bench"], r["dwr_ilt_entries"]): f(r, "ipc") for r in r5c}
-        g = [gmean([k[(b, e)] / k[(b, "32")] for b in benches(r5c)]) for e in ("16", "8")]
+        k = {(r["bench"], r["dwr_ilt_entries"]): r for r in r5c}
+        b5 = benches(r5c)
+        g = [gmean([f(k[(b, e)], "ipc") / f(k[(b, "32")], "ipc") for b in b5]) for e in ("16", "8")]
+        ev = {b: f(k[(b, "8")], "dwr_ilt_evictions") for b in b5}
+        ign = {b: (f(k[(b, "8")], "dwr_lat_ignored"), f(k[(b, "32")], "dwr_lat_ignored")) for b in b5}
+        ev_b = [b for b in b5 if ev[b]]
         add("Fig. 5c: 16- and 8-entry ILTs reach 99% of the 32-entry one", "99%",
-            "**small size**: %.1f%% / %.1f%%" % (100 * g[0], 100 * g[1]), "yes" if min(g) >= 0.99 else "**no**",
-            "no ILT evicts at 8 entries on these inputs")
+            lab[s5c] + "%.1f%% / %.1f%%" % (100 * g[0], 100 * g[1]), "yes" if min(g) >= 0.99 else "**no**",
+            "no ILT evicts at 8 entries on these inputs" if not ev_b else
+            "measured: at 8 entries the ILT evicts on %s (%s) and lets %s LAT arrivals pass unsynchronized "
+            "(32 entries: %s); IPC / 32 entries at 8 entries: %s" % (
+                ", ".join(ev_b), ", ".join("%s %d" % (b, ev[b]) for b in ev_b),
+                ", ".join("%s %d" % (b, ign[b][0]) for b in ev_b), ", ".join("%s %d" % (b, ign[b][1]) for b in ev_b),
+                ", ".join("%s %.4f" % (b, f(k[(b, "8")], "ipc") / f(k[(b, "32")], "ipc")) for b in ev_b)))
     # Table 1 / Section IV.E: the ILT
     ins = {b: f(m[(b, "DWR-64")], "dwr_ilt_inserts") for b in full}
     users = [b for b in full if ins[b] > 0]
@@ -462,9 +513,19 @@ def headline():
     add("Abstract, Sec. IV.E: area overhead below 1%", "<1%", "not modelled", "-", "warpsim has no area model")
     srcs = ", ".join("%s%s" % (os.path.join(d, x), " (" + prov[x] + ")" if x in prov else "") for x in files)
     missing = sorted(set(ORDER) - set(full))
-    head = ("Paper size unless marked: Figure 4 and 2 from %s (%d of 14 members%s); Figure 5 and the wider "
-            "SIMD widths of Figure 1 from the small-size CSVs. 'yes': within 3 points of the paper (or as stated); "
-            "'direction only': same sign.\n\n" % (srcs, len(full), "; missing: " + ", ".join(missing) if missing else ""))
+    own = [(x, n) for x, n, r in (("fig2-paper.csv", "Figure 2's 16 runs rerun on their own", load_csv("fig2-paper.csv")),
+                                  ("fig1-paper.csv", "Figure 1", r1 if s1 == "paper" else None),
+                                  ("fig5a-paper.csv", "Figure 5a", r5a if s5a == "paper" else None),
+                                  ("fig5b-paper.csv", "Figure 5b", r5b if s5b == "paper" else None),
+                                  ("fig5c-paper.csv", "Figure 5c", r5c if s5c == "paper" else None)) if r]
+    small = [n for n, s in (("the wider SIMD widths of Figure 1", s1), ("Figure 5a", s5a), ("Figure 5b", s5b),
+                            ("Figure 5c", s5c)) if s == "small"]
+    head = ("Paper size unless marked: Figure 4 and 2 from %s (%d of 14 members%s)%s%s. 'yes': within 3 points of "
+            "the paper (or as stated); 'direction only': same sign.\n\n" % (
+                srcs, len(full), "; missing: " + ", ".join(missing) if missing else "",
+                "".join("; %s: %s%s" % (n, os.path.join(d, x), " (" + prov[x] + ")" if x in prov else "")
+                        for x, n in own),
+                "; %s from the small-size CSVs" % ", ".join(small) if small else ""))
     return head + table(["claim (paper)", "paper", "warpsim", "reproduces", "cause (measured) or hypothesis"], T)
 
 
@@ -493,10 +554,45 @@ def fig4_paper():
                        "of it scoreboard waits (stall_data)", "all warps at a barrier (stall_barrier)", "sub-warp cycles waiting for partners",
                        "sub-warp cycles at bar.sync", "DRAM utilization fixed 8"], body))
     f2 = [r for r in rows4 if r["bench"] in ("backprop", "cp", "hotspot", "mu") and machine(r) in FIXED]
-    if {r["bench"] for r in f2} == {"backprop", "cp", "hotspot", "mu"}:
+    r2 = load_csv("fig2-paper.csv")
+    if r2:
+        out += ("\n#### Figure 2 at paper size\n\nIts own sweep, %s (its tables: [Figure 2 (paper size)](#figure-2-paper-size)). "
+                "%s\n" % (os.path.join(d, "fig2-paper.csv"), same_runs_text("fig2-paper.csv", r2, machine)))
+    elif {r["bench"] for r in f2} == {"backprop", "cp", "hotspot", "mu"}:
         out += ("\n#### Figure 2 at paper size (BKP, CP, HSPT, MU: the fixed machines of the runs above)\n" +
                 fig4(f2, cols=FIXED)[0])
     return out
+
+
+def ilt_base(r):
+    """Figure 5c's 32-entry, 8-way ILT is the default one: that row is Figure 4's DWR-64 run"""
+    return machine(r) if (r.get("dwr_ilt_entries"), r.get("dwr_ilt_ways")) == ("32", "8") else None
+
+
+def paper_fig(fig):
+    """the tables of one figure at paper size (FIG-paper.csv), for docs/dwr.md's 'Tables' beside the small ones"""
+    rows = load_csv("%s-paper.csv" % fig)
+    if not rows:
+        return "Not yet run at paper size.\n"
+    prov = provenance().get("%s-paper.csv" % fig)
+    out = "From %s%s, %d runs.\n" % (os.path.join(d, fig + "-paper.csv"), " (" + prov + ")" if prov else "", len(rows))
+    if fig == "fig2":
+        out += fig4(rows, cols=FIXED)[0]
+        chk = same_runs_text("fig2-paper.csv", rows, machine)
+    elif fig == "fig5c":
+        out += "\n" + fig5c(rows)
+        chk = same_runs_text("fig5c-paper.csv", rows, ilt_base)
+    elif fig == "fig1":
+        out += "\n" + fig1(rows)
+        chk = same_runs_text("fig1-paper.csv", rows, lambda r: machine(r) if r["simd_width"] == "8" else None)
+    else:
+        out += fig5(rows, {"fig5a": "l1d_sets", "fig5b": "simd_width"}[fig],
+                    {"fig5a": "L1D sets", "fig5b": "SIMD width"}[fig])
+        chk = ""
+    return out + ("\n" + chk + "\n" if chk else "")
+
+
+PAPER_FIGS = ["fig2", "fig5c"]  # the figures whose paper-size tables docs/dwr.md has a section for
 
 
 def fill(path, key, text):
@@ -544,7 +640,12 @@ if HEADLINE:
     if len(sys.argv) > 3:
         fill(sys.argv[3], "headline", t)
         fill(sys.argv[3], "fig4-paper", t2)
+        for fg in PAPER_FIGS:
+            fill(sys.argv[3], fg + "-paper", "<!-- generated by scripts/dwr-tables.py docs/dwr headline -->\n" +
+                 paper_fig(fg))
     else:
         print(t + "\n## Figure 4 (paper size)\n" + t2)
+        for fg in PAPER_FIGS:
+            print("\n## %s (paper size)\n" % fg + paper_fig(fg))
 else:
     main()
