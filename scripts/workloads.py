@@ -177,7 +177,7 @@ class Runner:
         os.makedirs(self.cache, exist_ok=True)
         self.executed, self.cpu_new, self.running = 0, 0.0, True
         self.manifest = read_manifest(a.manifest)
-        self.commit = git_commit()
+        self.commit = git_commit(a.out)
 
     def model(self, config):
         """What a run's numbers depend on besides its command: the simulator and the config file's contents."""
@@ -283,13 +283,16 @@ class Runner:
         return self.cached(desc, run, self.model(config))
 
 
-def git_commit():
-    """HEAD of this repository (short), '+' when its tracked files differ from it"""
+def git_commit(page=None):
+    """HEAD of this repository (short), '+' when its tracked files differ from it (the page this script
+    writes, PAGE, not counted: a run of one table rewrites it before the next table's run starts)"""
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                               cwd=ROOT).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True,
-                               text=True, cwd=ROOT).stdout.strip()
+        rel = os.path.relpath(page, ROOT) if page else ".."
+        spec = [".", ":(exclude)" + rel] if not rel.startswith("..") else []
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--"] + spec,
+                               capture_output=True, text=True, cwd=ROOT).stdout.strip()
     except OSError:
         return "unknown"
     return (head + ("+" if dirty else "")) or "unknown"
