@@ -50,6 +50,7 @@ extern "C" __global__ void mg(const float4 *binned, const int *bin_start, int ti
 	unsigned tid = threadIdx.x;
 	int ox = (blockIdx.x % tiles_x) * MG_TILE, oy = (blockIdx.x / tiles_x) * MG_TILE;
 
+#pragma unroll 1
 	for (int c = tid; c < MG_TILE * MG_TILE; c += MG_THREADS)
 		acc[c] = make_float2(0.0f, 0.0f);
 
@@ -81,6 +82,7 @@ extern "C" __global__ void mg(const float4 *binned, const int *bin_start, int ti
 		__syncthreads();
 	}
 
+#pragma unroll 1
 	for (int c = tid; c < MG_TILE * MG_TILE; c += MG_THREADS)
 		grid[blockIdx.x * MG_TILE * MG_TILE + c] = acc[c];
 }
