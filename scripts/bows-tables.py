@@ -117,6 +117,30 @@ def fig2():
     return table(["benchmark", "policy", "attempts", "success", "intra-warp fail", "inter-warp fail"], out)
 
 
+def fig2_paper():
+    """Fig. 2 at paper size: Fig. 9's paper-size runs under LRR, GTO and CAWA are Fig. 2's runs (the same
+    benchmarks, size, configuration and policies; experiments/bows-fig2.spec's counters are a subset of
+    bows-fig9.spec's), so the outcomes come from fig9-paper.csv, beside the small size's shares."""
+    rows = load("fig9-paper")
+    if not rows:
+        return ""
+    t = by(rows, "bench", "sched")
+    small = by(load("fig2") or [], "bench", "sched")
+    out = []
+    for b in BOWS:
+        for p in ["lrr", "gto-rotate", "cawa"]:
+            if (b, p) not in t:
+                continue
+            sm = small.get((b, p))
+            out.append([NAME[b], p] + outcome_cells(t[(b, p)]) +
+                       [" / ".join(outcome_cells(sm)[1:]) if sm else "-"])
+    return ("Share of lock acquire attempts (BH-ST: wait-exit attempts) by outcome at the paper's input sizes, "
+            "GTX480; from %s (Fig. 9's LRR, GTO and CAWA runs); the last column is the size-small table above "
+            "(success / intra / inter).\n\n" % src("fig9-paper.csv")
+            + table(["benchmark", "policy", "attempts", "success", "intra-warp fail", "inter-warp fail",
+                     "small: success / intra / inter"], out))
+
+
 # ---------------------------------------------------------------- Fig. 9 / 15
 def fig9(fig, paper_speed, paper_energy):
     rows = load(fig)
@@ -822,6 +846,7 @@ size = open(os.path.join(d, "SIZE")).read().strip() if os.path.exists(os.path.jo
 SECTIONS = [("headline", "The paper's headline numbers beside ours", headline),
             ("fig9_paper", "Fig. 9 at paper size on GTX480", fig9_paper),
             ("fig2", "Fig. 2: lock acquire / wait-exit outcomes (GTX480)", fig2),
+            ("fig2_paper", "Fig. 2 at paper size: lock acquire / wait-exit outcomes (GTX480)", fig2_paper),
             ("fig9", "Fig. 9: BOWS on GTX480 (paper: speed-up 2.2x/1.4x/1.5x, energy 2.3x/1.7x/1.6x)",
              lambda: fig9("fig9", ["2.2x", "1.4x", "1.5x"], ["2.3x", "1.7x", "1.6x"])),
             ("fig15", "Fig. 15: BOWS on GTX1080Ti (paper: speed-up 1.9x/1.7x/1.5x)",
