@@ -597,6 +597,50 @@ TEST(core_l1d_bank_issue)
 			  (unsigned long long)v[on][3], (unsigned long long)v[on][4], (unsigned long long)v[on][5]);
 }
 
+/* mf_latency as GPGPU-Sim's averagemflatency times it: a request of more
+ * than one 32-byte sector is broken into one-sector requests when it
+ * arrives at the (sectored) L2, each stamped then, so its replies are timed
+ * from that arrival, after the interconnect (less than mem_latency's
+ * send-to-reply), as is a one-word load through a line L1D (its miss fetches
+ * the whole line); a lone sector (a sectored L1D's miss) keeps its start,
+ * the l1d_latency_queue entry (l1d_latency = 35 cycles or more before its
+ * send). */
+TEST(core_mf_latency_split_at_l2)
+{
+	static const char *line_ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				      ".visible .entry k(.param .u64 buf)\n{\n"
+				      "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+				      "  ld.param.u64 %rd1, [buf];\n  mov.u32 %r1, %tid.x;\n"
+				      "  mul.wide.u32 %rd2, %r1, 4;\n  add.s64 %rd3, %rd1, %rd2;\n"
+				      "  ld.global.u32 %r2, [%rd3];\n  add.u32 %r3, %r2, 1;\n  ret;\n}\n";
+	static const char *word_ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				      ".visible .entry k(.param .u64 buf)\n{\n"
+				      "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+				      "  ld.param.u64 %rd1, [buf];\n"
+				      "  ld.global.u32 %r2, [%rd1];\n  add.u32 %r3, %r2, 1;\n  ret;\n}\n";
+	static const char *const st[] = {"mem_fetch_replies", "mem_fetch_latency", "mem_read_replies",
+					 "mem_read_latency"};
+	/* l1d_line_fill off: the line load's four sectors come back as four replies */
+	const char *kv[] = {"l1d_latency", "35", "l1i_perfect", "true", "const_perfect", "true", NULL};
+	/* a sectored L1D (l1d_sector_fill) fetches only the word's sector; a line L1D the whole line */
+	const char *kv_sec[] = {"l1d_latency", "35", "l1i_perfect", "true", "const_perfect", "true",
+				"l1d_sector_fill", "true", NULL};
+	uint64_t line[4], word[4], word_line[4];
+	if (!run_one_warp_kv(t, line_ptx, kv, st, line, 4) || !run_one_warp_kv(t, word_ptx, kv_sec, st, word, 4) ||
+	    !run_one_warp_kv(t, word_ptx, kv, st, word_line, 4))
+		return;
+	CHECK_MSG(line[0] == 4 && line[2] == 4 && line[1] < line[3],
+		  "a 4-sector line fill: %llu replies timed in %llu cycles from the L2, %llu reads in %llu from the send",
+		  (unsigned long long)line[0], (unsigned long long)line[1], (unsigned long long)line[2],
+		  (unsigned long long)line[3]);
+	CHECK_MSG(word[0] == 1 && word[2] == 1 && word[1] >= word[3] + 35,
+		  "a lone sector: timed %llu cycles from its queue entry, %llu from its send", (unsigned long long)word[1],
+		  (unsigned long long)word[3]);
+	CHECK_MSG(word_line[0] == 4 && word_line[1] < word_line[3],
+		  "one word through a line L1D: %llu replies timed in %llu cycles from the L2, %llu from the send",
+		  (unsigned long long)word_line[0], (unsigned long long)word_line[1], (unsigned long long)word_line[3]);
+}
+
 /* l1d_sector_accesses: a warp's load of one whole 128-byte line is one L1D
  * access per 32-byte sector (GPGPU-Sim's Pascal coalescer), 4 here; without
  * it, one per line. */

@@ -48,7 +48,7 @@ static const struct {
     [M_DRAM_RD] = {"dram_read_cmds", "n_rd (sum over channels)", "DRAM read column commands"},
     [M_DRAM_UTIL] = {"dram_bw_util", "bw_util (mean over channels)", "DRAM data-bus busy fraction"},
     [M_ROW_LOC] = {"dram_row_locality", "Row_Buffer_Locality (mean)", "DRAM column commands without an activate / commands"},
-    [M_MEM_LAT] = {"mem_latency", "averagemflatency", "mean latency of a data access below the L1, from its L1D latency-queue entry (core cycles; mf_latency)"},
+    [M_MEM_LAT] = {"mem_latency", "averagemflatency", "mean latency of a data access below the L1 as GPGPU-Sim times it: from its L1D latency-queue entry, or its L2 arrival when the L2 splits it into sectors (core cycles; mf_latency)"},
     [M_SHD_STALL] = {"ldst_stall_cycles", "gpgpu_n_stall_shd_mem", "LD/ST memory-stage stall cycles"},
     [M_SM0_ISSUE] = {"sm0_warp_insts", "shader 0 warp_id issue distribution (sum)", "warp instructions issued by SM 0"},
 };

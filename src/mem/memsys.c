@@ -321,6 +321,20 @@ static void settle(struct memsys *m, unsigned pi)
 	}
 }
 
+/* Does GPGPU-Sim time the replies of this request from its arrival at the
+ * L2 rather than from the access's start (mem_fetch_latency, mf_latency)?
+ * Its sectored L2 breaks every request but a lone 32-byte sector into new
+ * one-sector mem_fetches when the request arrives (memory_sub_partition::push,
+ * breakdown_request_to_sector_requests), each stamped with that cycle, and
+ * those are the replies the SM times (memlatstat_read_done).  A request's
+ * size is its sectors; a store's, the segment its coalescer sized
+ * (mem_write_segment). */
+static bool split_timed_at_l2(const struct mem_pkt *p)
+{
+	uint32_t s = p->kind == MEM_WRITE ? mem_write_segment(p->l2_sectors) : p->l2_sectors;
+	return mem_popcount(s) > 1;
+}
+
 static void tick_l2(struct memsys *m)
 {
 	bool arrivals = icnt_any_delivered(m->req);
@@ -362,6 +376,13 @@ static void tick_l2(struct memsys *m)
 			for (unsigned s = 0; s < m->spp; s++) {
 				unsigned g = pi * m->spp + s;
 				const struct mem_pkt *q = icnt_peek(m->req, g);
+				struct mem_pkt arr;
+				if (q && split_timed_at_l2(q)) {
+					/* statistics only: GPGPU-Sim times the sector requests it makes of it from here */
+					arr = *q;
+					arr.began = m->cycles[MEMSYS_CLK_CORE];
+					q = &arr;
+				}
 				if (q && l2_accept(P, s, q)) {
 					icnt_pop(m->req, g);
 					if (!m->busy[pi]) {
