@@ -141,6 +141,13 @@ def fig2_paper():
                      "small: success / intra / inter"], out))
 
 
+def paper_src(csv):
+    """The provenance line of a paper-size figure: its CSV and commit (empty when the CSV is absent)."""
+    if not load(csv):
+        return ""
+    return "GTX480, paper size; from %s.\n\n" % src(csv + ".csv")
+
+
 # ---------------------------------------------------------------- Fig. 9 / 15
 def fig9(fig, paper_speed, paper_energy):
     rows = load(fig)
@@ -196,8 +203,10 @@ def dlabel(k):
     return "adaptive" if k[0] == "adaptive" else k[1]
 
 
-def fig10_rows():
-    rows = load("fig10") or load("fig11-13")
+def fig10_rows(csv="fig10"):
+    """Figs. 10-13's runs: (GTO's row per benchmark, BOWS's per (benchmark, delay kind, limit)), from
+    fig10.csv (else fig11-13.csv, the same runs) or, with csv="fig10-paper", the paper-size CSV."""
+    rows = load(csv) or (load("fig11-13") if csv == "fig10" else None)
     if not rows:
         return None, None
     base = {r["bench"]: r for r in rows if r["sched"] == "gto-rotate"}
@@ -205,12 +214,13 @@ def fig10_rows():
     return base, bw
 
 
-def fig10():
-    base, bw = fig10_rows()
+def fig10(csv="fig10", sfx=""):
+    base, bw = fig10_rows(csv)
     if base is None:
         return ""
+    benches = [b for b in BOWS if b in base]  # a benchmark without its GTO run is left out
     out, vals = [], {}
-    for b in BOWS:
+    for b in benches:
         cells = []
         for k in DELAYS:
             r = bw.get((b,) + k)
@@ -218,18 +228,19 @@ def fig10():
             vals[(NAME[b], dlabel(k))] = v
             cells.append("%.3f" % v)
         out.append([NAME[b]] + cells)
-    out.append(["**geomean**"] + ["**%.3f**" % gmean([vals[(NAME[b], dlabel(k))] for b in BOWS]) for k in DELAYS])
-    svg_bars("fig10.svg", "fig10: BOWS(GTO) execution time normalized to GTO, by back-off delay limit",
-             [NAME[b] for b in BOWS], [dlabel(k) for k in DELAYS], vals, "x GTO")
+    out.append(["**geomean**"] + ["**%.3f**" % gmean([vals[(NAME[b], dlabel(k))] for b in benches]) for k in DELAYS])
+    svg_bars("fig10%s.svg" % sfx, "fig10: BOWS(GTO) execution time normalized to GTO, by back-off delay limit",
+             [NAME[b] for b in benches], [dlabel(k) for k in DELAYS], vals, "x GTO")
     return table(["benchmark"] + ["delay %s" % dlabel(k) for k in DELAYS], out)
 
 
-def fig11():
-    base, bw = fig10_rows()
+def fig11(csv="fig10", sfx=""):
+    base, bw = fig10_rows(csv)
     if base is None:
         return ""
+    benches = [b for b in BOWS if b in base]  # a benchmark without its GTO run is left out
     out, vals = [], {}
-    for b in BOWS:
+    for b in benches:
         cells = ["0.0%"]
         for k in DELAYS:
             r = bw.get((b,) + k)
@@ -238,17 +249,18 @@ def fig11():
             vals[(NAME[b], dlabel(k))] = v
             cells.append("%.1f%%" % (100 * v))
         out.append([NAME[b]] + cells)
-    svg_bars("fig11.svg", "fig11: fraction of warps at the scheduler that are backed off (BOWS over GTO)",
-             [NAME[b] for b in BOWS], [dlabel(k) for k in DELAYS], vals, "backed-off share", ref=0)
+    svg_bars("fig11%s.svg" % sfx, "fig11: fraction of warps at the scheduler that are backed off (BOWS over GTO)",
+             [NAME[b] for b in benches], [dlabel(k) for k in DELAYS], vals, "backed-off share", ref=0)
     return table(["benchmark", "GTO"] + ["delay %s" % dlabel(k) for k in DELAYS], out)
 
 
-def fig12():
-    base, bw = fig10_rows()
+def fig12(csv="fig10", sfx=""):
+    base, bw = fig10_rows(csv)
     if base is None:
         return ""
+    benches = [b for b in BOWS if b in base]  # a benchmark without its GTO run is left out
     out = []
-    for b in BOWS:
+    for b in benches:
         cols = [("GTO", base[b])] + [("delay " + dlabel(k), bw.get((b,) + k)) for k in DELAYS]
         cells = []
         for _, r in cols:
@@ -256,7 +268,7 @@ def fig12():
             cells.append("%s / %s / %s" % (c[1], c[2], c[3]) if c[1] != "-" else "-")
         out.append([NAME[b]] + cells)
     ratio = []
-    for b in BOWS:
+    for b in benches:
         r0, r1 = base[b], bw.get((b, "adaptive", "1000"))
         f0 = f(r0, "lock_fail_intra_warp") + f(r0, "lock_fail_inter_warp")
         f1 = f(r1, "lock_fail_intra_warp") + f(r1, "lock_fail_inter_warp") if r1 else 0
@@ -269,16 +281,17 @@ def fig12():
             + "\nFailed lock acquires (or wait-exit fails), GTO / BOWS adaptive: " + ", ".join(ratio) + "\n")
 
 
-def fig13():
-    base, bw = fig10_rows()
+def fig13(csv="fig10", sfx=""):
+    base, bw = fig10_rows(csv)
     if base is None:
         return ""
+    benches = [b for b in BOWS if b in base]  # a benchmark without its GTO run is left out
     res = ""
     for metric, label, paper in [("warp_insts", "dynamic warp instructions", "/2.1 (geomean) vs GTO"),
                                  ("l1d_accesses", "L1D transactions", "-19% vs GTO"),
                                  ("simd_efficiency", "SIMD efficiency", "HT 3.4x, ATM 1.85x vs GTO")]:
         out, vals = [], {}
-        for b in BOWS:
+        for b in benches:
             cells = ["%.3f" % f(base[b], metric) if metric == "simd_efficiency" else "1"]
             for k in DELAYS:
                 r = bw.get((b,) + k)
@@ -286,12 +299,12 @@ def fig13():
                 vals[(NAME[b], dlabel(k))] = v
                 cells.append("%.3f" % v)
             out.append([NAME[b]] + cells)
-        out.append(["**geomean**", ""] + ["**%.3f**" % gmean([vals[(NAME[b], dlabel(k))] for b in BOWS]) for k in DELAYS])
+        out.append(["**geomean**", ""] + ["**%.3f**" % gmean([vals[(NAME[b], dlabel(k))] for b in benches]) for k in DELAYS])
         res += "%s, BOWS normalized to GTO (paper: %s):\n\n" % (label.capitalize(), paper) + table(
             ["benchmark", "GTO" + (" (absolute)" if metric == "simd_efficiency" else "")] +
             ["delay %s" % dlabel(k) for k in DELAYS], out) + "\n"
-        svg_bars("fig13-%s.svg" % metric, "fig13: %s of BOWS(GTO), normalized to GTO" % label,
-                 [NAME[b] for b in BOWS], [dlabel(k) for k in DELAYS], vals, "x GTO")
+        svg_bars("fig13-%s%s.svg" % (metric, sfx), "fig13: %s of BOWS(GTO), normalized to GTO" % label,
+                 [NAME[b] for b in benches], [dlabel(k) for k in DELAYS], vals, "x GTO")
     return res
 
 
@@ -855,6 +868,11 @@ SECTIONS = [("headline", "The paper's headline numbers beside ours", headline),
             ("fig11", "Fig. 11: backed-off share of the warps at the scheduler", fig11),
             ("fig12", "Fig. 12: lock outcomes success / intra-warp fail / inter-warp fail", fig12),
             ("fig13", "Fig. 13: dynamic overheads", fig13),
+            ("fig10_paper", "Fig. 10 at paper size: BOWS(GTO) by delay limit, normalized to GTO",
+             lambda: paper_src("fig10-paper") + fig10("fig10-paper", "-paper")),
+            ("fig11_paper", "Fig. 11 at paper size: backed-off share", lambda: fig11("fig10-paper", "-paper")),
+            ("fig12_paper", "Fig. 12 at paper size: lock outcomes", lambda: fig12("fig10-paper", "-paper")),
+            ("fig13_paper", "Fig. 13 at paper size: dynamic overheads", lambda: fig13("fig10-paper", "-paper")),
             ("table1", "Table I: DDOS sensitivity (ours (paper))", table1),
             ("fig14", "Fig. 14: false detections on sync-free benchmarks, MODULO vs XOR, 5000-cycle delay", fig14),
             ("fig16", "Fig. 16: HT contention sweep", fig16),
