@@ -502,7 +502,12 @@ static pid_t launch(const char *self, const char *dir, const struct sweep_job *j
 		dup2(fd, STDOUT_FILENO);
 		dup2(fd, STDERR_FILENO);
 		sigprocmask(SIG_SETMASK, childmask, NULL);
-		execv(argv[0], argv);
+		/* the sweep's own executable, not the file now at its path: a rebuild of
+		 * the simulator while the sweep runs must not switch later jobs to
+		 * another model (the sweep's binary hash names the one it started with);
+		 * argv[0] stays the path, for the job's messages */
+		execv("/proc/self/exe", argv);
+		execv(argv[0], argv); /* no /proc */
 		dprintf(STDERR_FILENO, "warpsim sweep: error: cannot execute %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}

@@ -17,7 +17,10 @@
 #      `collect` still writes its table;
 #   6. two `warpsim cuda --stats same.jsonl` at once (2000 launches each):
 #      every record of both is in the file, whole, once, in each run's order,
-#      after the line that was there before (the file is appended to).
+#      after the line that was there before (the file is appended to);
+#   7. the simulator rebuilt while a sweep runs (its file replaced by one that
+#      fails): the sweep's later jobs still run the executable it started
+#      with, and all finish.
 # Prints "N passed, N failed" last; exit 0 only if none failed.  Every wait
 # has a deadline.
 set -u
@@ -186,6 +189,30 @@ if mount -t tmpfs -o size=192k tmpfs "$T/full" 2>/dev/null; then
 	fi
 else
 	skipped "full-disk cases (cannot mount a tmpfs here)"
+fi
+
+# ---- 7. the executable replaced while a sweep runs
+cp "$W" "$T/ws"
+cat > "$T/two.spec" <<SPEC
+name two
+bench mm
+size paper
+config $ROOT/configs/gtx480.cfg
+sched lrr gto
+SPEC
+"$T/ws" sweep "$T/two.spec" --out "$T/s7" --jobs 1 --quiet > "$T/s7.out" 2>&1 &
+A=$!
+wait_until 30 runs_in "$T/s7" || true
+printf '#!/bin/sh\necho replaced binary >&2\nexit 3\n' > "$T/ws.new"
+chmod +x "$T/ws.new"
+mv -f "$T/ws.new" "$T/ws"
+wait $A
+ra=$?
+if [ $ra -eq 0 ] && [ "$(ls "$T/s7/jobs/"*.json 2>/dev/null | wc -l)" -eq 2 ] &&
+	! ls "$T/s7/jobs/"*.failed >/dev/null 2>&1 && ! grep -q "replaced binary" "$T/s7/jobs/"*.log; then
+	ok "executable replaced mid-sweep: both jobs ran the sweep's own binary"
+else
+	bad "executable replaced mid-sweep: exit $ra: $(head -c 300 "$T/s7.out") $(grep -l "replaced binary" "$T/s7/jobs/"*.log 2>/dev/null)"
 fi
 
 # ---- 6. two warpsim cuda runs appending to one --stats file
