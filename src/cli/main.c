@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "cli.h"
 
@@ -321,8 +322,22 @@ static char **end_options_at_program(const struct cli_cmd *cmd, int n, char **wo
 	return out;
 }
 
+/* A sweep's job is exec'd through /proc/self/exe (cmd_sweep.c), which names
+ * the process "exe"; give it its program's name back for ps, top and pkill. */
+static void name_process(const char *argv0)
+{
+	char comm[16] = {0};
+	if (prctl(PR_GET_NAME, comm) != 0 || strcmp(comm, "exe") != 0 || !argv0)
+		return;
+	const char *b = strrchr(argv0, '/');
+	b = b ? b + 1 : argv0;
+	if (*b)
+		prctl(PR_SET_NAME, b);
+}
+
 int main(int argc, char **argv)
 {
+	name_process(argc > 0 ? argv[0] : NULL);
 	if (argc < 2) {
 		usage(stderr);
 		return CLI_EXIT_USAGE;
