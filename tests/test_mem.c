@@ -218,6 +218,32 @@ TEST(mem_cache_write_evict)
 	cache_destroy(c);
 }
 
+/* l1d_write_evict_sector: a write hit invalidates only its sectors (GPGPU-Sim's
+ * sectored dl1, data_cache::wr_hit_we); an atomic still drops the whole line. */
+TEST(mem_cache_write_evict_sector)
+{
+	struct cache_params p = l1_params(4, 2, 4, 4);
+	p.sector_fill = true;
+	p.evict_sector = true;
+	struct cache *c = cache_create(&p, NULL);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	uint64_t tok[4];
+	CHECK_EQ(cache_access(c, 0x1000, 0xF, MEM_READ, 1).status, CACHE_MISS);
+	CHECK_EQ(cache_fill(c, 0x1000, 0xF, tok, 4), 1);
+	struct cache_result r = cache_access(c, 0x1000, 0x2, MEM_WRITE, 2);
+	CHECK_EQ(r.status, CACHE_HIT);
+	CHECK(r.forward);
+	CHECK(!cache_probe(c, 0x1000, 0x2));
+	CHECK(cache_probe(c, 0x1000, 0xD)); /* the other sectors stay */
+	CHECK_EQ(cache_access(c, 0x1000, 0x1, MEM_READ, 3).status, CACHE_HIT);
+	r = cache_access(c, 0x1000, 0x1, MEM_ATOMIC, 4);
+	CHECK(r.forward);
+	CHECK(!cache_probe(c, 0x1000, 0x4));
+	cache_destroy(c);
+}
+
 TEST(mem_cache_write_back_sectors)
 {
 	struct ws_stats st;

@@ -365,7 +365,8 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 }
 
 /* Write-evict / write-through store, or an atomic at a non-write-back cache. */
-static struct cache_result write_forward(struct cache *c, uint64_t tag, uint32_t sectors, bool invalidate)
+static struct cache_result write_forward(struct cache *c, uint64_t tag, uint32_t sectors, bool invalidate,
+					 bool per_sector)
 {
 	struct cache_result r = {0};
 	r.forward = true;
@@ -374,7 +375,13 @@ static struct cache_result write_forward(struct cache *c, uint64_t tag, uint32_t
 	count_sectors(c, sectors, li >= 0 ? not_held(c, &c->lines[li], sectors) : sectors);
 	if (li >= 0) {
 		struct cache_line *l = &c->lines[li];
-		if (invalidate) {
+		if (invalidate && per_sector && l->mshr < 0) {
+			l->valid &= ~sectors;
+			if (!l->valid) {
+				l->present = false;
+				l->dirty = 0;
+			}
+		} else if (invalidate) {
 			if (l->mshr >= 0) {
 				l->valid = 0;
 				c->mshrs[l->mshr].evict_on_fill = true;
@@ -467,11 +474,11 @@ struct cache_result cache_access(struct cache *c, uint64_t addr, uint32_t sector
 	case MEM_WRITE:
 		if (c->p.write_policy == CACHE_WRITE_BACK)
 			return write_back(c, tag, sectors);
-		return write_forward(c, tag, sectors, c->p.write_policy == CACHE_WRITE_EVICT);
+		return write_forward(c, tag, sectors, c->p.write_policy == CACHE_WRITE_EVICT, c->p.evict_sector);
 	case MEM_ATOMIC:
 		if (c->p.write_policy == CACHE_WRITE_BACK)
 			return read_access(c, tag, sectors, token, true, NULL);
-		return write_forward(c, tag, sectors, true);
+		return write_forward(c, tag, sectors, true, false);
 	case MEM_READ:
 	case MEM_IFETCH:
 	default:
@@ -650,6 +657,7 @@ void cache_params_from_config(const struct ws_config *cfg, enum cache_level leve
 		p->write_policy = CACHE_WRITE_EVICT;
 		p->write_allocate = false;
 		p->sector_fill = cfg_int(cfg, CFG_l1d_sector_fill) != 0;
+		p->evict_sector = cfg_int(cfg, CFG_l1d_write_evict_sector) != 0;
 		p->line_fill = cfg_int(cfg, CFG_l1d_line_fill) != 0;
 		p->bypass = cfg_int(cfg, CFG_l1d_bypass) != 0;
 		p->fermi_hash = cfg_int(cfg, CFG_l1d_set_hash) == 1;

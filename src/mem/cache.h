@@ -53,6 +53,8 @@ struct cache_params {
 	enum cache_write_policy write_policy;
 	bool write_allocate;   /* a write miss allocates the line (without fetching it) */
 	bool sector_fill;      /* a miss fetches only the missing requested sectors (else the whole line) */
+	bool evict_sector;      /* write-evict: a write hit invalidates only the written sectors (else the
+	                         * whole line), GPGPU-Sim's sector_cache_block::set_status */
 	bool write_sector_miss; /* write-back: a write to sectors the line does not hold is a miss (nothing
 	                         * fetched), as GPGPU-Sim's sectored L2 counts a SECTOR_MISS; else a hit */
 	bool line_fill;         /* the fetched sectors of a miss become valid, and release its waiting accesses,
