@@ -204,21 +204,21 @@ def dlabel(k):
 
 
 def fig10_rows(csv="fig10"):
-    """Figs. 10-13's runs: (GTO's row per benchmark, BOWS's per (benchmark, delay kind, limit)), from
+    """Figs. 10-13's runs: (GTO's row per benchmark, BOWS's per (benchmark, delay kind, limit), the benchmarks
+    in BOWS order that have a GTO row), from
     fig10.csv (else fig11-13.csv, the same runs) or, with csv="fig10-paper", the paper-size CSV."""
     rows = load(csv) or (load("fig11-13") if csv == "fig10" else None)
     if not rows:
-        return None, None
+        return None, None, []
     base = {r["bench"]: r for r in rows if r["sched"] == "gto-rotate"}
     bw = {(r["bench"], r["bows_delay"], r["bows_delay_limit"]): r for r in rows if r["sched"] == "bows:gto-rotate"}
-    return base, bw
+    return base, bw, [b for b in BOWS if b in base]  # a benchmark without its GTO run is left out
 
 
 def fig10(csv="fig10", sfx=""):
-    base, bw = fig10_rows(csv)
+    base, bw, benches = fig10_rows(csv)
     if base is None:
         return ""
-    benches = [b for b in BOWS if b in base]  # a benchmark without its GTO run is left out
     out, vals = [], {}
     for b in benches:
         cells = []
@@ -235,10 +235,9 @@ def fig10(csv="fig10", sfx=""):
 
 
 def fig11(csv="fig10", sfx=""):
-    base, bw = fig10_rows(csv)
+    base, bw, benches = fig10_rows(csv)
     if base is None:
         return ""
-    benches = [b for b in BOWS if b in base]  # a benchmark without its GTO run is left out
     out, vals = [], {}
     for b in benches:
         cells = ["0.0%"]
@@ -255,10 +254,9 @@ def fig11(csv="fig10", sfx=""):
 
 
 def fig12(csv="fig10", sfx=""):
-    base, bw = fig10_rows(csv)
+    base, bw, benches = fig10_rows(csv)
     if base is None:
         return ""
-    benches = [b for b in BOWS if b in base]  # a benchmark without its GTO run is left out
     out = []
     for b in benches:
         cols = [("GTO", base[b])] + [("delay " + dlabel(k), bw.get((b,) + k)) for k in DELAYS]
@@ -282,10 +280,9 @@ def fig12(csv="fig10", sfx=""):
 
 
 def fig13(csv="fig10", sfx=""):
-    base, bw = fig10_rows(csv)
+    base, bw, benches = fig10_rows(csv)
     if base is None:
         return ""
-    benches = [b for b in BOWS if b in base]  # a benchmark without its GTO run is left out
     res = ""
     for metric, label, paper in [("warp_insts", "dynamic warp instructions", "/2.1 (geomean) vs GTO"),
                                  ("l1d_accesses", "L1D transactions", "-19% vs GTO"),

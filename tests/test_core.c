@@ -620,7 +620,8 @@ TEST(core_mf_latency_split_at_l2)
 				      "  ld.global.u32 %r2, [%rd1];\n  add.u32 %r3, %r2, 1;\n  ret;\n}\n";
 	static const char *const st[] = {"mem_fetch_replies", "mem_fetch_latency", "mem_read_replies",
 					 "mem_read_latency"};
-	/* l1d_line_fill off: the line load's four sectors come back as four replies */
+	/* the GTX480 defaults: a line L1D whose miss fetches the whole line, which the sectored L2
+	 * (l2_sector_requests) answers with four one-sector replies */
 	const char *kv[] = {"l1d_latency", "35", "l1i_perfect", "true", "const_perfect", "true", NULL};
 	/* a sectored L1D (l1d_sector_fill) fetches only the word's sector; a line L1D the whole line */
 	const char *kv_sec[] = {"l1d_latency", "35", "l1i_perfect", "true", "const_perfect", "true",
