@@ -244,6 +244,42 @@ TEST(mem_cache_write_evict_sector)
 	cache_destroy(c);
 }
 
+/* A store to a present line that does not hold the written sector is a
+ * miss (GPGPU-Sim's SECTOR_MISS), a store to a held sector a hit; the
+ * counters say so; timing is the same (both forwarded). */
+TEST(mem_cache_write_sector_miss_counted)
+{
+	struct ws_stats st;
+	memset(&st, 0, sizeof st);
+	struct cache_params p = l1_params(4, 2, 4, 4);
+	p.sector_fill = true;
+	p.evict_sector = true;
+	p.stats_level = CACHE_STATS_L1D;
+	struct cache *c = cache_create(&p, &st);
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	uint64_t tok[4];
+	CHECK_EQ(cache_access(c, 0x1000, 0x3, MEM_READ, 1).status, CACHE_MISS);
+	CHECK_EQ(cache_fill(c, 0x1000, 0x3, tok, 4), 1);
+	/* sector 2 was never fetched: the line is present, the sector is not */
+	struct cache_result r = cache_access(c, 0x1000, 0x4, MEM_WRITE, 2);
+	CHECK_EQ(r.status, CACHE_MISS);
+	CHECK(r.forward);
+	/* sector 1 is held: a hit, which evicts it */
+	r = cache_access(c, 0x1000, 0x2, MEM_WRITE, 3);
+	CHECK_EQ(r.status, CACHE_HIT);
+	CHECK(r.forward);
+	/* sector 1 again, now evicted: a miss */
+	CHECK_EQ(cache_access(c, 0x1000, 0x2, MEM_WRITE, 4).status, CACHE_MISS);
+	/* an absent line: a miss as before */
+	CHECK_EQ(cache_access(c, 0x2000, 0x1, MEM_WRITE, 5).status, CACHE_MISS);
+	CHECK_EQ(st.v[STAT_l1d_accesses], 5);
+	CHECK_EQ(st.v[STAT_l1d_hits], 1);
+	CHECK_EQ(st.v[STAT_l1d_misses], 4);
+	cache_destroy(c);
+}
+
 TEST(mem_cache_write_back_sectors)
 {
 	struct ws_stats st;

@@ -364,9 +364,14 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 	return r;
 }
 
-/* Write-evict / write-through store, or an atomic at a non-write-back cache. */
+/* Write-evict / write-through store, or an atomic at a non-write-back cache.
+ * A store (sector_miss_counts) to a present line that holds none or only
+ * some of its sectors, with no fill outstanding, counts as a miss, as
+ * GPGPU-Sim's sectored tag probe calls it (tag_array::probe: SECTOR_MISS,
+ * then data_cache::wr_miss_no_wa); only a cache whose lines can be partly
+ * valid (sector fills, per-sector write-evict) has such lines. */
 static struct cache_result write_forward(struct cache *c, uint64_t tag, uint32_t sectors, bool invalidate,
-					 bool per_sector)
+					 bool per_sector, bool sector_miss_counts)
 {
 	struct cache_result r = {0};
 	r.forward = true;
@@ -375,6 +380,7 @@ static struct cache_result write_forward(struct cache *c, uint64_t tag, uint32_t
 	count_sectors(c, sectors, li >= 0 ? not_held(c, &c->lines[li], sectors) : sectors);
 	if (li >= 0) {
 		struct cache_line *l = &c->lines[li];
+		bool sector_miss = sector_miss_counts && l->mshr < 0 && (sectors & ~l->valid);
 		if (invalidate && per_sector && l->mshr < 0) {
 			l->valid &= ~sectors;
 			if (!l->valid) {
@@ -393,8 +399,8 @@ static struct cache_result write_forward(struct cache *c, uint64_t tag, uint32_t
 			l->valid |= sectors;
 			touch(c, l);
 		}
-		bump(c, ST_HIT);
-		r.status = CACHE_HIT;
+		bump(c, sector_miss ? ST_MISS : ST_HIT);
+		r.status = sector_miss ? CACHE_MISS : CACHE_HIT;
 		return r;
 	}
 	if (!invalidate && c->p.write_allocate) {
@@ -474,11 +480,11 @@ struct cache_result cache_access(struct cache *c, uint64_t addr, uint32_t sector
 	case MEM_WRITE:
 		if (c->p.write_policy == CACHE_WRITE_BACK)
 			return write_back(c, tag, sectors);
-		return write_forward(c, tag, sectors, c->p.write_policy == CACHE_WRITE_EVICT, c->p.evict_sector);
+		return write_forward(c, tag, sectors, c->p.write_policy == CACHE_WRITE_EVICT, c->p.evict_sector, true);
 	case MEM_ATOMIC:
 		if (c->p.write_policy == CACHE_WRITE_BACK)
 			return read_access(c, tag, sectors, token, true, NULL);
-		return write_forward(c, tag, sectors, true, false);
+		return write_forward(c, tag, sectors, true, false, false);
 	case MEM_READ:
 	case MEM_IFETCH:
 	default:
