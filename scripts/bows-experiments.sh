@@ -10,11 +10,13 @@
 # scripts/bows-tables.py prints the tables of docs/bows.md from those CSVs.
 # The paper-size sets (the whole Fig. 9 grid, docs/bows/fig9-paper.csv, and
 # the older subsets bows-fig9-paper-fast, -ht, -gto and bows-adaptive-paper:
-# docs/bows/fig9-paper-*.csv, adaptive-paper.csv) run with --paper-sets
-# instead of the figures.  Resumable: rerun the same command.
+# docs/bows/fig9-paper-*.csv, adaptive-paper.csv; Figs. 10-13, 14, 16 and 15
+# (GTX1080Ti): docs/bows/fig10-paper.csv, fig14-paper.csv, fig16-paper.csv,
+# fig15-paper.csv) run with --paper-sets instead of the figures.  Resumable:
+# rerun the same command.
 #
 #   scripts/bows-experiments.sh [--size tiny|small|paper] [--jobs N] [other warpsim sweep options]
-#   scripts/bows-experiments.sh --paper-sets [--jobs N] [...]   # the paper-size-only sets (hours on 2 cores: NW1, NW2, TSP)
+#   scripts/bows-experiments.sh --paper-sets [--jobs N] [...]   # the paper-size sets (hours on 2 cores: NW1, NW2, TSP)
 #
 # Default size: small (what docs/bows.md reports; 93 CPU seconds, 4 minutes with one
 # job on a loaded 2-core machine, at b5fd829).  --size paper runs the paper's inputs
@@ -49,9 +51,13 @@ touch docs/bows/COMMITS
 if [ "$paper_sets" = 1 ]; then
   # fig9-paper is the whole Fig. 9 grid (experiments/bows-fig9.spec at paper size); the sets after it reuse
   # the runs they share with it (the three fig9-paper-* subsets are all its runs, so they cost nothing more)
-  for set in fig9-paper fig9-paper-fast fig9-paper-ht adaptive-paper fig9-paper-gto; do
+  # fig10/14/15/16-paper are those figures' specs as written (size paper): Figs. 10-13, 14, 15 (GTX1080Ti), 16
+  for set in fig9-paper fig9-paper-fast fig9-paper-ht adaptive-paper fig9-paper-gto fig10-paper fig14-paper \
+             fig16-paper fig15-paper; do
     spec="experiments/bows-$set.spec"
-    if [ "$set" = fig9-paper ]; then spec=experiments/bows-fig9.spec; fi
+    case "$set" in
+      fig9-paper|fig10-paper|fig14-paper|fig15-paper|fig16-paper) spec="experiments/bows-${set%-paper}.spec" ;;
+    esac
     build/warpsim sweep "$spec" --out "$res/$set" ${reuse[@]+"${reuse[@]}"} ${args[@]+"${args[@]}"} || echo "bows-experiments.sh: $set: some jobs failed (see above)" >&2
     left=$(build/warpsim sweep "$spec" --out "$res/$set" --dry-run | grep -c -v -E '^[0-9a-f]{16} done|^sweep ' || true)
     if [ "$left" != 0 ]; then
@@ -63,7 +69,7 @@ if [ "$paper_sets" = 1 ]; then
     reuse+=(--reuse "$res/$set")
   done
   scripts/bows-tables.py docs/bows > docs/bows/tables.md
-  echo "done: docs/bows/{fig9-paper,fig9-paper-fast,fig9-paper-ht,adaptive-paper,fig9-paper-gto}.csv (paper size)"
+  echo "done: docs/bows/{fig9-paper,fig9-paper-fast,fig9-paper-ht,adaptive-paper,fig9-paper-gto,fig10-paper,fig14-paper,fig16-paper,fig15-paper}.csv (paper size)"
   exit 0
 fi
 # fig9 first: fig2 is a subset of it; the Table I specs share their common
