@@ -696,6 +696,59 @@ TEST(timing_l2_memcpy_fill_and_persist)
 		  (unsigned long long)flushed);
 }
 
+/* GPGPU-Sim never invalidates an SM's L1I (only the L1D, at a kernel's end):
+ * l1i_persist keeps each SM's L1I from one launch to the next of the same
+ * module.  The second launch of the same kernel then misses on no
+ * instruction line; without it, it misses on every line the first did;
+ * the first launch is the same either way. */
+static void chase_l1i_misses(struct test_ctx *t, const char *persist, uint64_t miss[2], uint64_t cyc[2])
+{
+	const char *kv[] = {"num_sms", "1", "l1i_persist", persist, NULL};
+	struct tenv e;
+	miss[0] = miss[1] = cyc[0] = cyc[1] = 0;
+	if (!topen(t, &e, kv))
+		return;
+	unsigned nlines = 16, stride = 256;
+	int hops = 8;
+	size_t bytes = (size_t)nlines * stride;
+	ws_deviceptr buf = talloc(&e, bytes), out = talloc(&e, 3 * 8);
+	uint64_t *h = calloc(bytes / 8, 8);
+	if (!h) {
+		tclose(&e);
+		return;
+	}
+	for (unsigned i = 0; i < nlines; i++)
+		h[(size_t)i * stride / 8] = buf + (uint64_t)((i + 1) % nlines) * stride;
+	wsMemcpyHtoD(e.sim, buf, h, bytes);
+	free(h);
+	uint64_t start = buf;
+	void *args[] = {&start, &hops, &out};
+	for (int k = 0; k < 2; k++) {
+		uint64_t m0 = getstat(&e, "l1i_misses") + getstat(&e, "l1i_hit_reserved"), c0 = getstat(&e, "cycles");
+		tlaunch(t, &e, "chase", 1, 1, args);
+		miss[k] = getstat(&e, "l1i_misses") + getstat(&e, "l1i_hit_reserved") - m0;
+		cyc[k] = getstat(&e, "cycles") - c0;
+	}
+	tclose(&e);
+}
+
+TEST(timing_l1i_persist)
+{
+	uint64_t keep[2], cold[2], kc[2], cc[2];
+	chase_l1i_misses(t, "1", keep, kc);
+	chase_l1i_misses(t, "0", cold, cc);
+	NOTE("L1I misses (with merges) per launch: kept %llu, %llu; cold %llu, %llu; cycles kept %llu, %llu, cold %llu, %llu",
+	     (unsigned long long)keep[0], (unsigned long long)keep[1], (unsigned long long)cold[0],
+	     (unsigned long long)cold[1], (unsigned long long)kc[0], (unsigned long long)kc[1], (unsigned long long)cc[0],
+	     (unsigned long long)cc[1]);
+	CHECK(cold[0] > 0);
+	CHECK_EQ(keep[0], cold[0]);
+	CHECK_EQ(kc[0], cc[0]);
+	CHECK_EQ(cold[1], cold[0]);
+	CHECK_EQ(keep[1], 0);
+	CHECK(kc[1] < cc[1]);
+}
+
 /* GPGPU-Sim's front end (fetch_on_empty): a warp is fetched for only when its
  * I-buffer is empty, fetch_width (2) instructions at a time, so one warp running
  * straight-line code costs about one I-cache access per 2 instructions; refilling

@@ -116,6 +116,7 @@ struct ldst {
 	struct cache *l1d, *l1i, *l1t;
 	struct ccache *l1c;          /* NULL unless const_cache: constant loads take lat_const */
 	bool const_perfect;          /* const_perfect: ld.const/ld.param take no latency and skip l1c */
+	bool l1i_persist;            /* l1i_persist: l1i is kept in the memory system between launches */
 	struct l1q *l1q;             /* NULL unless l1d_latency_queue: L1D accesses wait l1d_latency for the tags */
 	unsigned l1q_burst;          /* l1q accesses one unit may enter a cycle (l1d_bank_issue: l1d_banks; else 1) */
 	struct l1q_wait *l1q_w;      /* [l1q_nbanks] with l1q */
@@ -159,7 +160,12 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 	u->sector_accesses = cfg_int(cfg, CFG_l1d_sector_accesses) != 0;
 	u->atomic_sectors = cfg_int(cfg, CFG_atomic_sector_txns) != 0;
 	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
-	u->l1i = cache_create(&p, s->stats);
+	/* l1i_persist: the L1I this SM had at the end of the last launch of the same code */
+	u->l1i_persist = cfg_int(cfg, CFG_l1i_persist) != 0 && !p.perfect;
+	if (u->l1i_persist && (u->l1i = memsys_l1i_take(u->mem, s->id, s->env.L->mod)))
+		cache_set_stats(u->l1i, s->stats);
+	else
+		u->l1i = cache_create(&p, s->stats);
 	u->l1i_line = p.line_bytes;
 	cache_params_from_config(cfg, CACHE_STATS_TEX, &p);
 	u->l1t = cache_create(&p, s->stats);
@@ -200,7 +206,14 @@ void ldst_destroy(struct ldst *u)
 	if (!u)
 		return;
 	cache_destroy(u->l1d);
-	cache_destroy(u->l1i);
+	if (u->l1i && u->l1i_persist) { /* kept for the next launch, without its pending fills */
+		cache_drop_pending(u->l1i);
+		cache_set_stats(u->l1i, NULL);
+		if (!memsys_l1i_keep(u->mem, u->s->id, u->s->env.L->mod, u->l1i))
+			cache_destroy(u->l1i);
+	} else {
+		cache_destroy(u->l1i);
+	}
 	cache_destroy(u->l1t);
 	ccache_destroy(u->l1c);
 	l1q_destroy(u->l1q);

@@ -612,6 +612,24 @@ unsigned cache_invalidate(struct cache *c)
 	return n;
 }
 
+void cache_set_stats(struct cache *c, struct ws_stats *stats) { c->stats = stats; }
+
+void cache_drop_pending(struct cache *c)
+{
+	for (size_t i = 0; i < (size_t)c->p.sets * c->p.ways; i++) {
+		struct cache_line *l = &c->lines[i];
+		if (l->mshr >= 0) {
+			l->present = false;
+			l->valid = l->dirty = 0;
+			l->mshr = -1;
+		}
+	}
+	memset(c->mshrs, 0, c->p.mshrs * sizeof *c->mshrs);
+	for (uint32_t i = 0; i < c->p.mshrs; i++)
+		c->free_mshr[i] = c->p.mshrs - 1 - i;
+	c->nfree = c->p.mshrs;
+}
+
 void cache_params_from_config(const struct ws_config *cfg, enum cache_level level, struct cache_params *p)
 {
 	memset(p, 0, sizeof *p);

@@ -147,6 +147,13 @@ unsigned cache_line_bytes(const struct cache *c);
 /* Drop every line that has no outstanding miss (e.g. the L1s at a kernel
  * boundary); dirty data is discarded.  Returns the number of lines dropped. */
 unsigned cache_invalidate(struct cache *c);
+/* Count this cache's accesses in `stats` from now on (NULL: count nothing),
+ * for a cache kept from one kernel launch to the next. */
+void cache_set_stats(struct cache *c, struct ws_stats *stats);
+/* Drop every line awaiting a fill and free every MSHR (the accesses waiting
+ * in them are forgotten); the valid lines stay.  For a cache kept past the
+ * end of a launch. */
+void cache_drop_pending(struct cache *c);
 
 /* Fill `p` from the configuration: CACHE_STATS_L1D, _L1I or _L2 (one slice). */
 void cache_params_from_config(const struct ws_config *cfg, enum cache_level level, struct cache_params *p);

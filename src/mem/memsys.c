@@ -48,6 +48,9 @@ struct memsys {
 	uint64_t quiet_until;
 	uint64_t *wake;      /* bit per SM: a reply was put into the network for it (GPU loop) */
 	struct ws_stats **sm_stats; /* [nsms] where each SM's sends and pops are counted (NULL: stats) */
+	/* l1i_persist: each SM's L1I between launches, and the code it holds */
+	struct cache **l1i_kept;    /* [nsms], NULL entries where none is kept */
+	const void **l1i_code;      /* [nsms] */
 };
 
 /* The counters of what SM `sm` does (its own block while SMs tick on threads). */
@@ -140,6 +143,10 @@ void memsys_destroy(struct memsys *m)
 	free(m->l2_wake);
 	free(m->busy);
 	free(m->sm_stats);
+	for (unsigned i = 0; m->l1i_kept && i < m->nsms; i++)
+		cache_destroy(m->l1i_kept[i]);
+	free(m->l1i_kept);
+	free(m->l1i_code);
 	free(m);
 }
 
@@ -586,6 +593,39 @@ bool memsys_set_sm_stats(struct memsys *m, unsigned sm, struct ws_stats *st)
 	if (!m->sm_stats && !(m->sm_stats = calloc(m->nsms, sizeof *m->sm_stats)))
 		return false;
 	m->sm_stats[sm] = st;
+	return true;
+}
+
+struct cache *memsys_l1i_take(struct memsys *m, unsigned sm, const void *code)
+{
+	if (!m->l1i_kept || sm >= m->nsms || !m->l1i_kept[sm])
+		return NULL;
+	struct cache *c = m->l1i_kept[sm];
+	m->l1i_kept[sm] = NULL;
+	if (m->l1i_code[sm] == code)
+		return c;
+	cache_destroy(c); /* another module's code: its addresses mean nothing here */
+	return NULL;
+}
+
+bool memsys_l1i_keep(struct memsys *m, unsigned sm, const void *code, struct cache *c)
+{
+	if (sm >= m->nsms)
+		return false;
+	if (!m->l1i_kept) {
+		m->l1i_kept = calloc(m->nsms, sizeof *m->l1i_kept);
+		m->l1i_code = calloc(m->nsms, sizeof *m->l1i_code);
+		if (!m->l1i_kept || !m->l1i_code) {
+			free(m->l1i_kept);
+			free(m->l1i_code);
+			m->l1i_kept = NULL;
+			m->l1i_code = NULL;
+			return false;
+		}
+	}
+	cache_destroy(m->l1i_kept[sm]);
+	m->l1i_kept[sm] = c;
+	m->l1i_code[sm] = code;
 	return true;
 }
 

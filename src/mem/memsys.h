@@ -85,6 +85,15 @@ void memsys_set_reply_wake(struct memsys *m, uint64_t *wake);
  * stats object) -- the GPU loop gives every SM its own block so that SMs
  * can tick on several threads.  False on OOM or a bad SM. */
 bool memsys_set_sm_stats(struct memsys *m, unsigned sm, struct ws_stats *st);
+/* The SMs' L1 instruction caches kept from one launch to the next
+ * (l1i_persist; GPGPU-Sim never invalidates an SM's L1I): an SM's LD/ST unit
+ * takes its L1I back at creation if the last launch on that SM ran the same
+ * code (`code`: the launch's module; code addresses are per module) -- else
+ * NULL, and any kept one is destroyed -- and hands it back at the end of the
+ * launch (the memory system then owns it; false if `sm` is out of range). */
+struct cache;
+struct cache *memsys_l1i_take(struct memsys *m, unsigned sm, const void *code);
+bool memsys_l1i_keep(struct memsys *m, unsigned sm, const void *code, struct cache *c);
 /* Nothing in flight anywhere (L2s may still hold dirty lines). */
 bool memsys_idle(const struct memsys *m);
 
