@@ -571,14 +571,6 @@ def per_kernel(vals, fmt="%.2fx"):
     return ", ".join(("%s " + fmt) % (NAME[b], vals[b]) for b in BOWS if b in vals)
 
 
-def stall_share(r, key):
-    """key's share of a run's scheduler cycles (issue cycles plus every stall class)."""
-    cols = ["issue_cycles", "stall_control", "stall_data", "stall_structural", "stall_held", "stall_barrier",
-            "stall_exit", "stall_fetch", "stall_idle"]
-    tot = sum(f(r, c) for c in cols)
-    return f(r, key) / tot if tot else float("nan")
-
-
 def small_over(fig, base, metric):
     t = by(load(fig) or [], "bench", "sched")
     v = [f(t[(b, base)], metric) / f(t[(b, "bows:" + base)], metric) for b in BOWS if (b, "bows:" + base) in t]
@@ -717,7 +709,7 @@ def headline():
                      "pipeline (GTO's structural-stall share of scheduler cycles: %s) and not where they wait on data; "
                      "the literal adaptive rule raised the delay limit in %d windows (dropped it in %d), so it stays "
                      "at 1000 cycles; section \"Fig. 15 at paper size\"" % (
-                         ", ".join("%s %.0f%%" % (NAME[b], 100 * stall_share(f15p[(b, "gto-rotate")], "stall_structural"))
+                         ", ".join("%s %.0f%%" % (NAME[b], 100 * sched_shares(f15p[(b, "gto-rotate")])[2])
                                    for b in ks if (b, "gto-rotate") in f15p),
                          sum(f(f15p[(b, "bows:gto-rotate")], "bows_delay_raises") for b in ks),
                          sum(f(f15p[(b, "bows:gto-rotate")], "bows_delay_drops") for b in ks))])

@@ -1967,3 +1967,34 @@ TEST(mem_l1q_latency_banks)
 	CHECK(l1q_push(q, &a, 41));
 	l1q_destroy(q);
 }
+
+/* l1i_persist's keeper: an SM takes back the L1I it handed in only for the
+ * same code; another module's launch gets none (and the kept one is gone);
+ * unloading a module forgets the L1Is holding its code, so a module loaded
+ * later at the same address starts cold. */
+TEST(mem_sys_l1i_keep_take_forget)
+{
+	ws_config *cfg = mem_cfg(NULL);
+	struct ws_stats st;
+	struct memsys *m = sys_create(t, cfg, &st, 2);
+	if (!m)
+		return;
+	struct cache_params p;
+	cache_params_from_config(cfg, CACHE_STATS_L1I, &p);
+	int code_a, code_b;
+	struct cache *c0 = cache_create(&p, NULL), *c1 = cache_create(&p, NULL);
+	CHECK(c0 && c1);
+	CHECK(memsys_l1i_take(m, 0, &code_a) == NULL); /* nothing kept yet */
+	CHECK(memsys_l1i_keep(m, 0, &code_a, c0));
+	CHECK(memsys_l1i_keep(m, 1, &code_a, c1));
+	CHECK(!memsys_l1i_keep(m, 2, &code_a, c0)); /* no SM 2 */
+	CHECK(memsys_l1i_take(m, 0, &code_a) == c0);
+	CHECK(memsys_l1i_take(m, 0, &code_a) == NULL); /* taken */
+	CHECK(memsys_l1i_keep(m, 0, &code_a, c0));
+	CHECK(memsys_l1i_take(m, 0, &code_b) == NULL); /* other code: destroyed */
+	CHECK(memsys_l1i_take(m, 0, &code_a) == NULL);
+	memsys_l1i_forget(m, &code_a); /* SM 1's is code_a's */
+	CHECK(memsys_l1i_take(m, 1, &code_a) == NULL);
+	memsys_destroy(m);
+	wsConfigDestroy(cfg);
+}

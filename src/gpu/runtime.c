@@ -555,6 +555,8 @@ ws_result wsModuleUnload(ws_module *m)
 			sim->nmods--;
 			break;
 		}
+	if (sim->tmem) /* the SMs' kept L1Is hold this module's code addresses */
+		memsys_l1i_forget(sim->tmem, m->ir);
 	module_free_contents(m);
 	return ok(sim);
 }

@@ -629,6 +629,15 @@ bool memsys_l1i_keep(struct memsys *m, unsigned sm, const void *code, struct cac
 	return true;
 }
 
+void memsys_l1i_forget(struct memsys *m, const void *code)
+{
+	for (unsigned i = 0; m->l1i_kept && i < m->nsms; i++)
+		if (m->l1i_kept[i] && m->l1i_code[i] == code) {
+			cache_destroy(m->l1i_kept[i]);
+			m->l1i_kept[i] = NULL;
+		}
+}
+
 bool memsys_idle(const struct memsys *m)
 {
 	if (!icnt_idle(m->req) || !icnt_idle(m->rep))

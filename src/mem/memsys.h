@@ -94,6 +94,9 @@ bool memsys_set_sm_stats(struct memsys *m, unsigned sm, struct ws_stats *st);
 struct cache;
 struct cache *memsys_l1i_take(struct memsys *m, unsigned sm, const void *code);
 bool memsys_l1i_keep(struct memsys *m, unsigned sm, const void *code, struct cache *c);
+/* Destroy every kept L1I that holds `code` (its module is being unloaded: a
+ * module loaded later at the same address must not find its lines). */
+void memsys_l1i_forget(struct memsys *m, const void *code);
 /* Nothing in flight anywhere (L2s may still hold dirty lines). */
 bool memsys_idle(const struct memsys *m);
 
