@@ -770,8 +770,8 @@ def headline():
         if f16p:
             tp = by(f16p, "ht_buckets", "sched")
             nbp = sorted({r["ht_buckets"] for r in f16p}, key=int)
-            psz = ("; paper size, %s buckets: %s over GTO, instructions %s; 16 and 64 buckets livelock (section "
-                   "\"Fig. 16\", at paper size)" % (
+            psz = ("; paper size, %s buckets: %s over GTO, instructions %s; 16 and 64 buckets livelock, as they do on GPGPU-Sim 4.2 "
+                   "(section \"Fig. 16\", at paper size)" % (
                        ", ".join(nbp),
                        ", ".join("%.2fx" % (f(tp[(n, "gto-rotate")], "cycles") / f(tp[(n, "bows:gto-rotate")], "cycles"))
                                  for n in nbp),
