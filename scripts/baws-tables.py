@@ -213,8 +213,17 @@ def headline():
         "hypothesis (not measured): our TLS also demotes warps waiting at a barrier and its 6-warp active pool "
         "often holds warps of one CTA that reach the barrier together (docs/policies.md)")
     b = min(baws, key=baws.get)
+    low_cause = ""
+    if b == "mg":
+        low_cause = "measured: " + mg_note
+    elif baws[b] < 1:
+        low_cause = ("measured: %s's schedulers find every warp at a barrier in %.2f%% of their cycles under GTO "
+                     "(fig10.csv) and BAWS's warps spend %.1f%% of their time at barriers against %.1f%% under LRR "
+                     "(fig8.csv): MWF has almost nothing to act on, and BAWS ends within %.1f%% of LRR"
+                     % (b, 100 * idle[b], 100 * fval(f8, b, "mwf-gto+cff", "barrier_stall_fraction"),
+                        100 * fval(f8, b, "lrr+rr", "barrier_stall_fraction"), 100 * (1 - baws[b])))
     row("BAWS never slower than LRR (lowest benchmark)", "yes", "%s %.3f" % (b, baws[b]),
-        "yes" if baws[b] >= 1 else "no", "measured: " + mg_note if b == "mg" else "")
+        "yes" if baws[b] >= 1 else "no", low_cause)
     nb = sum(1 for v in bawsg.values() if v > 1)
     row("BAWS faster than GTO on every benchmark", "13 of 13", "%d of %d (slowest: %s)"
         % (nb, len(bawsg), min(bawsg, key=bawsg.get) + " " + pct(min(bawsg.values()))),

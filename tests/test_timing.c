@@ -749,6 +749,43 @@ TEST(timing_l1i_persist)
 	CHECK(kc[1] < cc[1]);
 }
 
+/* GPGPU-Sim's CTA dispatcher (cta_rr_persist; issue_block2core and its
+ * m_last_cluster_issue) starts each cycle at the SM after the last one that
+ * received a CTA, and keeps that SM from one launch to the next: three
+ * one-CTA launches on 4 SMs run on SMs 0, 1 and 2, so SM 0 issues one
+ * launch's instructions.  Without it every launch starts at SM 0. */
+static void rr_launches(struct test_ctx *t, const char *persist, uint64_t *sm0, uint64_t *all)
+{
+	const char *kv[] = {"num_sms", "4", "cta_rr_persist", persist, NULL};
+	struct tenv e;
+	*sm0 = *all = 0;
+	if (!topen(t, &e, kv))
+		return;
+	ws_deviceptr out = talloc(&e, 16), res = talloc(&e, 32 * 4);
+	unsigned x = 1;
+	void *args[] = {&out, &res, &x};
+	for (int k = 0; k < 3; k++)
+		if (!tlaunch(t, &e, "chain_add", 1, 32, args))
+			break;
+	*sm0 = getstat(&e, "sm0_warp_insts");
+	*all = getstat(&e, "warp_insts");
+	tclose(&e);
+}
+
+TEST(timing_cta_rr_persist)
+{
+	uint64_t p0, pall, f0, fall;
+	rr_launches(t, "1", &p0, &pall);
+	rr_launches(t, "0", &f0, &fall);
+	NOTE("three one-CTA launches on 4 SMs: SM 0 issued %llu of %llu warp instructions with cta_rr_persist, "
+	     "%llu of %llu without",
+	     (unsigned long long)p0, (unsigned long long)pall, (unsigned long long)f0, (unsigned long long)fall);
+	CHECK(pall > 0);
+	CHECK_EQ(pall, fall);
+	CHECK_EQ(f0, fall);
+	CHECK_EQ(p0 * 3, pall);
+}
+
 /* GPGPU-Sim's front end (fetch_on_empty): a warp is fetched for only when its
  * I-buffer is empty, fetch_width (2) instructions at a time, so one warp running
  * straight-line code costs about one I-cache access per 2 instructions; refilling

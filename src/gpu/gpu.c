@@ -31,8 +31,9 @@ static void dispatch(struct gpu *g)
 {
 	if (g->next_cta >= g->nctas)
 		return;
+	uint32_t start = g->dispatch_rr;
 	for (uint32_t k = 0; k < g->nsms && g->next_cta < g->nctas; k++) {
-		uint32_t i = (g->dispatch_rr + k) % g->nsms;
+		uint32_t i = (start + k) % g->nsms;
 		struct sm *s = g->sms[i];
 		if (!sm_can_accept_cta(s, g->L->warps_per_cta))
 			continue;
@@ -49,6 +50,9 @@ static void dispatch(struct gpu *g)
 		g->stats->v[STAT_warps] += c->nwarps;
 		g->next_cta++;
 		g->last_retire = g->cycle;
+		g->last_sm = i;
+		if (g->rr_last) /* GPGPU-Sim: the next cycle starts after the last SM given a CTA */
+			g->dispatch_rr = (i + 1) % g->nsms;
 		if (g->next_cta == g->nctas && !g->last_cta_issued) {
 			g->last_cta_issued = true;
 			for (uint32_t j = 0; j < g->nsms; j++) {
@@ -62,7 +66,8 @@ static void dispatch(struct gpu *g)
 			}
 		}
 	}
-	g->dispatch_rr = (g->dispatch_rr + 1) % g->nsms;
+	if (!g->rr_last)
+		g->dispatch_rr = (g->dispatch_rr + 1) % g->nsms;
 }
 
 static void report(struct gpu *g, const char *head)
@@ -209,7 +214,7 @@ static bool commit_sm(struct gpu *g, struct sm *s, bool *progress)
  * be dispatched, the memory system only waits out latencies
  * (memsys_quiet_cycles) -- stopping before a watchdog or limit would fire.
  * Exact: a skipped cycle would have changed nothing but clocks, the
- * dispatcher's round-robin start and the sleeping SMs' stall counters
+ * dispatcher's round-robin start (without cta_rr_last) and the sleeping SMs' stall counters
  * (added when they wake, sm_wake). */
 static void skip_quiet(struct gpu *g, uint64_t last_progress, uint64_t watchdog, uint64_t livelock,
 		       uint64_t max_cycles)
@@ -237,7 +242,7 @@ static void skip_quiet(struct gpu *g, uint64_t last_progress, uint64_t watchdog,
 	if (!k || k == UINT64_MAX)
 		return;
 	memsys_skip(g->mem, k);
-	if (g->next_cta < g->nctas)
+	if (g->next_cta < g->nctas && !g->rr_last) /* with cta_rr_last it moves only with a CTA */
 		g->dispatch_rr = (uint32_t)((g->dispatch_rr + k) % g->nsms);
 	g->L->host_sm_slept += k * nactive;
 	g->L->host_cycles_skipped += k;
@@ -256,7 +261,7 @@ static bool module_uses_heap(const struct ptx_module *m)
 
 ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
 			 const struct sched_choice *sched, struct memsys *mem, const struct sched_sib *sibs,
-			 uint32_t nsibs)
+			 uint32_t nsibs, uint32_t *dispatch_start)
 {
 	struct gpu g = {.cfg = cfg, .L = L, .stats = L->stats, .nsms = L->num_sms,
 			.nctas = L->grid[0] * L->grid[1] * L->grid[2], .sibs = sibs, .nsibs = nsibs};
@@ -266,6 +271,11 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 		return WS_ERROR_INVALID_CONFIG;
 	g.fpol = fetch_policy_find(cfg_str(cfg, CFG_fetch));
 	g.sleep = cfg_int(cfg, CFG_sleep) != 0;
+	g.rr_persist = cfg_int(cfg, CFG_cta_rr_persist) != 0 && dispatch_start;
+	g.rr_last = cfg_int(cfg, CFG_cta_rr_last) != 0;
+	if (g.rr_persist && g.nsms)
+		g.dispatch_rr = *dispatch_start % g.nsms;
+	g.last_sm = g.nsms ? (g.dispatch_rr + g.nsms - 1) % g.nsms : 0;
 	ws_result rc = WS_SUCCESS;
 	if (!g.pol.pol || !g.fpol || (g.pol.pol->wraps && !g.pol.inner))
 		return WS_ERROR_INVALID_CONFIG;
@@ -434,6 +444,8 @@ ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uin
 			s->pol->on_kernel_event(s->pol_st, &s->view, SCHED_KERNEL_END);
 	}
 out:
+	if (g.rr_persist && g.nsms)
+		*dispatch_start = (g.last_sm + 1) % g.nsms;
 	/* SMs asleep at an error or limit: their cycles up to this one count */
 	for (uint32_t i = 0; g.sms && i < g.nsms; i++)
 		if (g.sms[i])

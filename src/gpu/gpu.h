@@ -40,6 +40,9 @@ struct gpu {
 	uint64_t next_age;            /* age of the next warp launched (the SMs' sm_env.next_age; advanced in dispatch()) */
 	uint32_t next_cta, nctas, ctas_done;
 	uint32_t dispatch_rr;     /* SM the dispatcher looks at first */
+	bool rr_persist;          /* cta_rr_persist: the next launch starts after last_sm (gpu_run_launch's dispatch_start) */
+	bool rr_last;             /* cta_rr_last: dispatch_rr follows the last SM given a CTA */
+	uint32_t last_sm;         /* the SM that received the last CTA dispatched (dispatch_rr - 1 before any) */
 	bool last_cta_issued;
 	bool oom;
 	uint64_t last_retire;     /* last cycle a warp finished or a CTA started or completed */
@@ -58,9 +61,13 @@ struct gpu {
  * must be the stats object mem was created with); NULL: a fresh one for this
  * launch only.
  * sibs/nsibs: the launch's annotated spin-inducing branches (sorted by fn,
- * pc; wsFunctionSetSpinBranches), handed to the policy instances. */
+ * pc; wsFunctionSetSpinBranches), handed to the policy instances.
+ * dispatch_start: with cta_rr_persist, the SM the dispatcher looks at first,
+ * kept by the caller from one launch to the next (0 for a new simulator) and
+ * set at the launch's end to the SM after the one that received its last CTA;
+ * unused otherwise. */
 ws_result gpu_run_launch(struct func_launch *L, const struct ws_config *cfg, uint32_t ctas_per_sm,
 			 const struct sched_choice *sched, struct memsys *mem, const struct sched_sib *sibs,
-			 uint32_t nsibs);
+			 uint32_t nsibs, uint32_t *dispatch_start);
 
 #endif

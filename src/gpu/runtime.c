@@ -1139,7 +1139,7 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 	char mode[32];
 	ws_result r = strcmp(cfg_enum_name(cfg, CFG_mode, mode, sizeof mode), "timing") == 0
 			      ? gpu_run_launch(&L, cfg, per_sm, sim->sched_override.pol ? &sim->sched_override : NULL,
-					       sim->tmem, m->sibs, m->nsibs)
+					       sim->tmem, m->sibs, m->nsibs, &sim->cta_rr)
 			      : func_run_launch(&L, (uint64_t)cfg_int(cfg, CFG_max_warp_insts),
 						(uint64_t)cfg_int(cfg, CFG_livelock_cycles),
 						(uint32_t)cfg_int(cfg, CFG_func_quantum));

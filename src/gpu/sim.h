@@ -54,6 +54,7 @@ struct ws_sim {
 	} *launches;                  /* per-launch counters since creation / wsStatsReset */
 	uint32_t nlaunches, cap_launches;
 	struct memsys *tmem;          /* timing model's memory system kept across launches (l2_persist), or NULL */
+	uint32_t cta_rr;              /* cta_rr_persist: the SM the next launch's CTA dispatcher looks at first */
 	struct ws_module **mods;
 	uint32_t nmods;
 	struct ws_module **dead;      /* unloaded modules, kept allocated (wsModuleUnload) */
