@@ -19,7 +19,6 @@ inverse; energy the same with energy_j.  Averages over benchmarks are
 geometric means.  The paper's numbers are printed beside ours.
 """
 import csv, json, math, os, sys
-csv_mod = csv  # for functions whose CSV-name parameter is called csv
 from collections import defaultdict
 
 d = sys.argv[1] if len(sys.argv) > 1 else "docs/bows"
@@ -411,12 +410,12 @@ def fig14(csv="fig14", suffix=""):
 
 
 # ---------------------------------------------------------------- Fig. 16
-def fig16(csv="fig16", suffix=""):
-    rows = load(csv)
+def fig16(name="fig16", suffix=""):
+    rows = load(name)
     if not rows:
         return ""
-    p = os.path.join(d, csv + ".csv")
-    failed = {(r["ht_buckets"], r["sched"]) for r in csv_mod.DictReader(open(p)) if r["status"] != "ok"}
+    failed = {(r["ht_buckets"], r["sched"]) for r in csv.DictReader(open(os.path.join(d, name + ".csv")))
+              if r["status"] != "ok"}
     t = by(rows, "ht_buckets", "sched")
     out, vals = [], {}
     for nb in sorted({r["ht_buckets"] for r in rows} | {k[0] for k in failed}, key=int):
