@@ -341,6 +341,61 @@ TEST(mem_cache_write_back_sectors)
 	cache_destroy(c);
 }
 
+/* mshr_sectors (GPGPU-Sim's sectored L2: MSHR table keyed by the 32-byte
+ * sector): mshr_merge requests wait per sector, not per line, and mshrs bounds
+ * the sectors awaiting a fill; with an entry per line the fifth request to a
+ * pending line is refused whatever sectors it needs. */
+TEST(mem_cache_mshr_sectors)
+{
+	for (int sectored = 0; sectored < 2; sectored++) {
+		struct ws_stats st;
+		memset(&st, 0, sizeof st);
+		struct cache_params p = {.sets = 2, .ways = 2, .line_bytes = 128, .mshrs = 3, .mshr_merge = 2,
+					 .mshr_sectors = sectored, .write_policy = CACHE_WRITE_BACK,
+					 .write_allocate = true, .sector_fill = true, .stats_level = CACHE_STATS_L2};
+		struct cache *c = cache_create(&p, &st);
+		CHECK(c != NULL);
+		if (!c)
+			return;
+		CHECK_EQ(cache_max_merge(c), sectored ? 8u : 2u);
+		uint64_t tok[8];
+		uint64_t A = line_of(2, 0, 0), B = line_of(2, 0, 1), C = line_of(2, 1, 0);
+		CHECK_EQ(cache_access(c, A, 0x1, MEM_READ, 1).status, CACHE_MISS);
+		CHECK_EQ(cache_access(c, A, 0x1, MEM_READ, 2).status, CACHE_HIT_RESERVED);
+		/* sector 0 holds its two requests */
+		CHECK_EQ(cache_access(c, A, 0x1, MEM_READ, 3).status, CACHE_RESERVATION_FAIL);
+		/* another sector of the same line: its own entry under mshr_sectors */
+		struct cache_result r = cache_access(c, A, 0x2, MEM_READ, 4);
+		CHECK_EQ(r.status, sectored ? CACHE_MISS : CACHE_RESERVATION_FAIL);
+		CHECK_EQ(r.fetch_mask, sectored ? 0x2u : 0u);
+		if (sectored) {
+			CHECK_EQ(cache_access(c, A, 0x2, MEM_READ, 5).status, CACHE_HIT_RESERVED);
+			CHECK_EQ(cache_access(c, A, 0x2, MEM_READ, 6).status, CACHE_RESERVATION_FAIL);
+			/* a third sector entry (of 3) on another line; then the table is full */
+			CHECK_EQ(cache_access(c, B, 0x1, MEM_READ, 7).status, CACHE_MISS);
+			CHECK_EQ(cache_access(c, A, 0x4, MEM_READ, 8).status, CACHE_RESERVATION_FAIL);
+			CHECK_EQ(cache_access(c, C, 0x1, MEM_READ, 9).status, CACHE_RESERVATION_FAIL);
+			/* a fill of sector 1 frees its entry and releases its two requests only */
+			CHECK_EQ(cache_fill(c, A, 0x2, tok, cache_max_merge(c)), 2);
+			CHECK_EQ(tok[0], 4);
+			CHECK_EQ(tok[1], 5);
+			CHECK_EQ(cache_access(c, C, 0x1, MEM_READ, 10).status, CACHE_MISS);
+			CHECK_EQ(cache_fill(c, A, 0x1, tok, cache_max_merge(c)), 2);
+			CHECK_EQ(cache_fill(c, B, 0x1, tok, cache_max_merge(c)), 1);
+			CHECK_EQ(cache_fill(c, C, 0x1, tok, cache_max_merge(c)), 1);
+			CHECK_EQ(st.v[STAT_l2_res_fails], 4);
+		} else {
+			/* three line entries: B and C each take one whatever their sectors */
+			CHECK_EQ(cache_access(c, B, 0x3, MEM_READ, 7).status, CACHE_MISS);
+			CHECK_EQ(cache_access(c, C, 0xF, MEM_READ, 8).status, CACHE_MISS);
+			CHECK_EQ(cache_fill(c, A, 0x1, tok, cache_max_merge(c)), 2);
+			CHECK_EQ(st.v[STAT_l2_res_fails], 2);
+		}
+		CHECK_EQ(cache_access(c, A, 0x1, MEM_READ, 11).status, CACHE_HIT);
+		cache_destroy(c);
+	}
+}
+
 /* l2_sector_accesses / l2_sector_misses count GPGPU-Sim's way, a sector at a
  * time: a sector awaiting its fill is an access but no miss, and a write to a
  * present line's invalid sectors misses them (the request itself is a hit). */

@@ -475,6 +475,21 @@ TEST(sleep_ldst_input_full_identical)
 	check_sleep_share(t, "stn,vecadd", kv, 80);
 }
 
+/* Per-sector L2 MSHRs (l2_mshr_sectors, GPGPU-Sim's sectored L2), small
+ * size: with a table of 8 sector entries (entry fails: srad2 1,314 L2
+ * reservation fails) and with one request per sector (merge fails: 1,513),
+ * the refused requests retry in the L2 until a DRAM fill; statistics
+ * identical with and without sleeping */
+TEST(sleep_l2_mshr_sectors_identical)
+{
+	const char *few[] = {"sched", "gto", "l2_mshr_sectors", "true", "l2_mshrs", "8", NULL};
+	const char *merge1[] = {"sched", "gto", "l2_mshr_sectors", "true", "l2_mshr_merge", "1", NULL};
+	run_size = WS_SIZE_SMALL;
+	check_sleep_share(t, "srad2,mm,stn,sp", few, 30);
+	check_sleep_share(t, "srad2,mm,stn,sp", merge1, 30);
+	run_size = WS_SIZE_TINY;
+}
+
 /* The same two waits at the head of the L1D latency queue (l1d_latency_queue,
  * on in the GTX480 defaults, sleep_every_benchmark_gtx480_identical): a head
  * that fails the same way every cycle holds its bank, and the pipeline

@@ -6,7 +6,11 @@
  * index of its MSHR while a miss is outstanding ("reserved" line).  MSHR
  * entries hold up to mshr_merge waiting accesses (token + sectors needed);
  * an access waits only for the sectors that are pending, so partial fills
- * release the accesses they complete.  All storage is allocated at create.
+ * release the accesses they complete.  Under mshr_sectors (GPGPU-Sim's
+ * sectored caches, whose MSHR table is keyed by the 32-byte sector) a line's
+ * MSHR stands for one entry per pending sector: `mshrs` bounds the pending
+ * sectors of all lines together and `mshr_merge` the waiting accesses that
+ * need each sector, so a line can hold mshr_merge accesses per sector.  All storage is allocated at create.
  * Under CACP (an L1D option) the replacement of reads that carry
  * criticality is delegated to cacp.c; every other access keeps LRU.
  */
@@ -51,6 +55,8 @@ struct cache {
 	struct cache_waiter *waiters;  /* [mshrs * mshr_merge] */
 	uint32_t *free_mshr;           /* stack of free indices */
 	uint32_t nfree;
+	unsigned wcap;                 /* waiters one line's MSHR holds */
+	uint32_t sector_entries;       /* mshr_sectors: pending sectors of all lines (entries in use) */
 	struct cacp *cacp;             /* CAWA's CACP state; NULL when off */
 };
 
@@ -104,7 +110,7 @@ struct cache *cache_create(const struct cache_params *p, struct ws_stats *stats)
 	    p->line_bytes < MEM_SECTOR_BYTES || p->line_bytes > MEM_MAX_LINE_BYTES ||
 	    (unsigned)p->stats_level > CACHE_STATS_TEX || (unsigned)p->write_policy > CACHE_WRITE_BACK)
 		return NULL;
-	if ((uint64_t)p->sets * p->ways > (1u << 26) || (uint64_t)p->mshrs * p->mshr_merge > (1u << 26))
+	if ((uint64_t)p->sets * p->ways > (1u << 26) || (uint64_t)p->mshrs * p->mshr_merge * (p->mshr_sectors ? p->line_bytes / MEM_SECTOR_BYTES : 1) > (1u << 26))
 		return NULL;
 	if (p->fermi_hash && (p->sets != 32 && p->sets != 64))
 		return NULL;
@@ -118,7 +124,8 @@ struct cache *cache_create(const struct cache_params *p, struct ws_stats *stats)
 	c->full_mask = (1u << (p->line_bytes / MEM_SECTOR_BYTES)) - 1;
 	c->lines = calloc((size_t)p->sets * p->ways, sizeof *c->lines);
 	c->mshrs = calloc(p->mshrs, sizeof *c->mshrs);
-	c->waiters = calloc((size_t)p->mshrs * p->mshr_merge, sizeof *c->waiters);
+	c->wcap = p->mshr_merge * (p->mshr_sectors ? p->line_bytes / MEM_SECTOR_BYTES : 1);
+	c->waiters = calloc((size_t)p->mshrs * c->wcap, sizeof *c->waiters);
 	c->free_mshr = calloc(p->mshrs, sizeof *c->free_mshr);
 	if (!c->lines || !c->mshrs || !c->waiters || !c->free_mshr) {
 		cache_destroy(c);
@@ -149,7 +156,7 @@ void cache_destroy(struct cache *c)
 	free(c);
 }
 
-unsigned cache_max_merge(const struct cache *c) { return c->p.mshr_merge; }
+unsigned cache_max_merge(const struct cache *c) { return c->wcap; }
 unsigned cache_line_bytes(const struct cache *c) { return c->p.line_bytes; }
 unsigned cache_mshrs_in_use(const struct cache *c) { return c->p.mshrs - c->nfree; }
 
@@ -246,9 +253,53 @@ static void install(struct cache *c, size_t idx, uint64_t tag, struct cache_resu
 static void add_waiter(struct cache *c, uint32_t m, uint64_t token, uint32_t need)
 {
 	struct cache_mshr *e = &c->mshrs[m];
-	struct cache_waiter *w = &c->waiters[(size_t)m * c->p.mshr_merge + e->nwait++];
+	struct cache_waiter *w = &c->waiters[(size_t)m * c->wcap + e->nwait++];
 	w->token = token;
 	w->need = need;
+}
+
+/* The MSHR entries line MSHR e stands for under mshr_sectors: its sectors awaiting a fill. */
+static inline unsigned sector_entries_of(const struct cache_mshr *e)
+{
+	return (unsigned)__builtin_popcount(e->pending | e->arrived);
+}
+
+/* Set e's pending and arrived sectors, keeping the count of sector entries in use. */
+static inline void set_pending(struct cache *c, struct cache_mshr *e, uint32_t pending, uint32_t arrived)
+{
+	c->sector_entries -= sector_entries_of(e);
+	e->pending = pending;
+	e->arrived = arrived;
+	c->sector_entries += sector_entries_of(e);
+}
+
+/* mshr_sectors: room for `fetch`'s sectors as new entries (a sector miss is
+ * an MSHR_ENRTY_FAIL in GPGPU-Sim when its table is full). */
+static inline bool sector_entries_free(const struct cache *c, uint32_t fetch)
+{
+	return !c->p.mshr_sectors || c->sector_entries + (unsigned)__builtin_popcount(fetch) <= c->p.mshrs;
+}
+
+/* Room in line MSHR e for one more access needing `need`: mshr_merge accesses
+ * per line, or under mshr_sectors per awaited sector (GPGPU-Sim's
+ * MSHR_MERGE_ENRTY_FAIL when one sector's entry is full). */
+static bool merge_room(const struct cache *c, uint32_t m, uint32_t need)
+{
+	const struct cache_mshr *e = &c->mshrs[m];
+	if (!c->p.mshr_sectors)
+		return e->nwait < c->p.mshr_merge;
+	if (e->nwait >= c->wcap)
+		return false;
+	const struct cache_waiter *w = &c->waiters[(size_t)m * c->wcap];
+	for (uint32_t awaited = need & (e->pending | e->arrived); awaited; awaited &= awaited - 1) {
+		uint32_t bit = awaited & -awaited;
+		unsigned n = 0;
+		for (unsigned i = 0; i < e->nwait; i++)
+			n += (w[i].need & bit) != 0;
+		if (n >= c->p.mshr_merge)
+			return false;
+	}
+	return true;
 }
 
 static uint32_t alloc_mshr(struct cache *c, size_t line_idx)
@@ -293,18 +344,18 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 		}
 		if (l->mshr >= 0) {
 			struct cache_mshr *e = &c->mshrs[l->mshr];
-			if (e->nwait >= c->p.mshr_merge) {
+			uint32_t missing = need & ~l->valid & ~e->pending & ~e->arrived;
+			uint32_t fetch = 0;
+			if (missing)
+				fetch = c->p.sector_fill ? missing : c->full_mask & ~l->valid & ~e->pending & ~e->arrived;
+			if (!merge_room(c, (uint32_t)l->mshr, need) || !sector_entries_free(c, fetch)) {
 				bump(c, ST_RESFAIL);
 				r.status = CACHE_RESERVATION_FAIL;
 				return r;
 			}
-			uint32_t missing = need & ~l->valid & ~e->pending & ~e->arrived;
-			uint32_t fetch = 0;
 			count_sectors(c, need, missing);
-			if (missing)
-				fetch = c->p.sector_fill ? missing : c->full_mask & ~l->valid & ~e->pending & ~e->arrived;
 			add_waiter(c, (uint32_t)l->mshr, token, need);
-			e->pending |= fetch;
+			set_pending(c, e, e->pending | fetch, e->arrived);
 			cacp_reuse(c, li, a, false);
 			touch(c, l);
 			if (rmw)
@@ -316,15 +367,15 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 			return r;
 		}
 		/* Present but some sectors missing, no miss outstanding: sector miss. */
-		if (!c->nfree) {
+		uint32_t fetch = c->p.sector_fill ? need & ~l->valid : c->full_mask & ~l->valid;
+		if (!c->nfree || !sector_entries_free(c, fetch)) {
 			bump(c, ST_RESFAIL);
 			r.status = CACHE_RESERVATION_FAIL;
 			return r;
 		}
 		count_sectors(c, need, need & ~l->valid);
 		uint32_t m = alloc_mshr(c, (size_t)li);
-		uint32_t fetch = c->p.sector_fill ? need & ~l->valid : c->full_mask & ~l->valid;
-		c->mshrs[m].pending = fetch;
+		set_pending(c, &c->mshrs[m], fetch, 0);
 		add_waiter(c, m, token, need);
 		cacp_reuse(c, li, a, false);
 		touch(c, l);
@@ -337,7 +388,9 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 		return r;
 	}
 	uint32_t sig = 0;
-	int64_t v = !c->nfree ? -1 : a ? cacp_victim_of(c, tag, a, &sig) : victim(c, tag);
+	uint32_t fetch = c->p.sector_fill ? need : c->full_mask;
+	int64_t v = !c->nfree || !sector_entries_free(c, fetch) ? -1 : a ? cacp_victim_of(c, tag, a, &sig)
+									  : victim(c, tag);
 	if (v < 0) {
 		bump(c, ST_RESFAIL);
 		r.status = CACHE_RESERVATION_FAIL;
@@ -352,8 +405,7 @@ static struct cache_result read_access(struct cache *c, uint64_t tag, uint32_t n
 	count_sectors(c, need, need);
 	install(c, (size_t)v, tag, &r);
 	uint32_t m = alloc_mshr(c, (size_t)v);
-	uint32_t fetch = c->p.sector_fill ? need : c->full_mask;
-	c->mshrs[m].pending = fetch;
+	set_pending(c, &c->mshrs[m], fetch, 0);
 	add_waiter(c, m, token, need);
 	if (rmw)
 		c->lines[v].dirty |= need;
@@ -529,17 +581,16 @@ unsigned cache_fill(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t *
 	struct cache_mshr *e = &c->mshrs[m];
 	sectors &= c->full_mask;
 	if (c->p.line_fill) { /* the line fills when its last fetched sector is back */
-		e->arrived |= sectors & e->pending;
-		e->pending &= ~sectors;
+		set_pending(c, e, e->pending & ~sectors, e->arrived | (sectors & e->pending));
 		if (e->pending)
 			return 0;
 		sectors = e->arrived;
-		e->arrived = 0;
+		set_pending(c, e, e->pending, 0);
 	}
 	if (!e->evict_on_fill)
 		l->valid |= sectors;
-	e->pending &= ~sectors;
-	struct cache_waiter *w = &c->waiters[(size_t)m * c->p.mshr_merge];
+	set_pending(c, e, e->pending & ~sectors, e->arrived);
+	struct cache_waiter *w = &c->waiters[(size_t)m * c->wcap];
 	unsigned out = 0, keep = 0;
 	for (unsigned i = 0; i < e->nwait; i++) {
 		if (!(w[i].need & e->pending) && out < cap)
@@ -625,6 +676,7 @@ void cache_drop_pending(struct cache *c)
 		}
 	}
 	memset(c->mshrs, 0, c->p.mshrs * sizeof *c->mshrs);
+	c->sector_entries = 0;
 	for (uint32_t i = 0; i < c->p.mshrs; i++)
 		c->free_mshr[i] = c->p.mshrs - 1 - i;
 	c->nfree = c->p.mshrs;
@@ -664,6 +716,7 @@ void cache_params_from_config(const struct ws_config *cfg, enum cache_level leve
 		p->line_bytes = (unsigned)cfg_int(cfg, CFG_l2_line_bytes);
 		p->mshrs = (unsigned)cfg_int(cfg, CFG_l2_mshrs);
 		p->mshr_merge = (unsigned)cfg_int(cfg, CFG_l2_mshr_merge);
+		p->mshr_sectors = cfg_int(cfg, CFG_l2_mshr_sectors) != 0;
 		p->write_policy = CACHE_WRITE_BACK;
 		p->write_allocate = true;
 		p->sector_fill = cfg_int(cfg, CFG_l2_sector_fill) != 0;

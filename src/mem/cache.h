@@ -50,6 +50,10 @@ struct cache_params {
 	unsigned line_bytes;   /* power of two, 32..MEM_MAX_LINE_BYTES */
 	unsigned mshrs;        /* MSHR entries */
 	unsigned mshr_merge;   /* accesses one entry holds, the first miss included */
+	bool mshr_sectors;     /* an MSHR entry per 32-byte sector, as GPGPU-Sim's sectored caches keep them
+	                        * (mshr_addr at sector granularity): `mshrs` bounds the sectors awaiting a
+	                        * fill and `mshr_merge` the accesses waiting for each sector; else an entry per
+	                        * line, `mshr_merge` accesses per line */
 	enum cache_write_policy write_policy;
 	bool write_allocate;   /* a write miss allocates the line (without fetching it) */
 	bool sector_fill;      /* a miss fetches only the missing requested sectors (else the whole line) */
@@ -122,7 +126,9 @@ int cache_way(const struct cache *c, uint64_t addr);
  * and release (in arrival order) every waiting access that no longer waits
  * for a pending sector, writing their tokens to tokens[0..cap).  Returns
  * how many were written.  Waiters that do not fit stay and come out of a
- * later call (sectors may be 0); cap >= cache_max_merge() always suffices.
+ * later call (sectors may be 0); cap >= cache_max_merge() always suffices
+ * (the accesses one line's MSHR can hold: mshr_merge, times the sectors per
+ * line under mshr_sectors).
  * The MSHR is freed once nothing is pending and nobody waits.
  */
 unsigned cache_fill(struct cache *c, uint64_t addr, uint32_t sectors, uint64_t *tokens, unsigned cap);

@@ -72,7 +72,7 @@ static bool slice_init(struct l2_slice *s, const struct l2_params *p, struct ws_
 	s->pool_size = p->cache.mshrs * p->cache.mshr_merge;
 	s->pool = calloc(s->pool_size, sizeof *s->pool);
 	s->pool_free = calloc(s->pool_size, sizeof *s->pool_free);
-	s->tok = calloc(p->cache.mshr_merge, sizeof *s->tok);
+	s->tok = s->cache ? calloc(cache_max_merge(s->cache), sizeof *s->tok) : NULL;
 	bool ok = s->cache && s->pool && s->pool_free && s->tok;
 	/* with sector_requests or sector_writes one packet may enter as a line's worth of sector requests */
 	unsigned split_extra = p->sector_requests || p->sector_writes ? MEM_MAX_LINE_BYTES / MEM_SECTOR_BYTES - 1 : 0;
@@ -285,7 +285,7 @@ static void slice_cycle(struct l2_part *l, unsigned si)
 	/* One fill from DRAM. */
 	if (!dreq_ring_empty(&s->from_dram)) {
 		const struct dram_req *r = dreq_ring_front(&s->from_dram);
-		unsigned n = cache_fill(s->cache, r->tag, r->sectors, s->tok, l->p.cache.mshr_merge);
+		unsigned n = cache_fill(s->cache, r->tag, r->sectors, s->tok, cache_max_merge(s->cache));
 		for (unsigned i = 0; i < n; i++)
 			*idx_ring_push(&s->ready) = (uint32_t)s->tok[i];
 		dreq_ring_pop(&s->from_dram);
