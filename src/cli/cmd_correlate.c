@@ -32,7 +32,7 @@
 /* ---- metrics: one table, used by the parser, the runs and every writer ---- */
 enum {
 	M_CYCLES, M_INSN, M_IPC, M_L1I_ACC, M_L1I_MISS, M_L1D_ACC, M_L1D_MISS, M_L2_MISS, M_DRAM_RD, M_DRAM_UTIL,
-	M_ROW_LOC, M_MEM_LAT, M_SHD_STALL, M_SM0_ISSUE, NMET
+	M_ROW_LOC, M_MEM_LAT, M_ICNT2MEM, M_ICNT2SH, M_SHD_STALL, M_SM0_ISSUE, NMET
 };
 static const struct {
 	const char *name, *gpgpusim, *help;
@@ -49,6 +49,8 @@ static const struct {
     [M_DRAM_UTIL] = {"dram_bw_util", "bw_util (mean over channels)", "DRAM data-bus busy fraction"},
     [M_ROW_LOC] = {"dram_row_locality", "Row_Buffer_Locality (mean)", "DRAM column commands without an activate / commands"},
     [M_MEM_LAT] = {"mem_latency", "averagemflatency", "mean latency of a data access below the L1 as GPGPU-Sim times it: from its L1D latency-queue entry, or its L2 arrival when the L2 splits it into sectors (core cycles; mf_latency)"},
+    [M_ICNT2MEM] = {"icnt2mem_latency", "avg_icnt2mem_latency", "core cycles from a request's start to its arrival at the L2, summed over the requests, / data replies (GPGPU-Sim's formula; icnt2mem_latency)"},
+    [M_ICNT2SH] = {"icnt2sh_latency", "avg_icnt2sh_latency", "mean core cycles of a data reply from its L2 slice's interconnect input to the SM (icnt2sh_latency)"},
     [M_SHD_STALL] = {"ldst_stall_cycles", "gpgpu_n_stall_shd_mem", "LD/ST memory-stage stall cycles"},
     [M_SM0_ISSUE] = {"sm0_warp_insts", "shader 0 warp_id issue distribution (sum)", "warp instructions issued by SM 0"},
 };
@@ -179,6 +181,10 @@ static int ref_parse(struct ref *r, char *err, size_t errsz)
 			r->v[M_L2_MISS] = x, r->have[M_L2_MISS] = 1;
 		} else if (starts(s, "averagemflatency") && num_after(s, "averagemflatency", &x)) {
 			r->v[M_MEM_LAT] = x, r->have[M_MEM_LAT] = 1;
+		} else if (starts(s, "avg_icnt2mem_latency") && num_after(s, "avg_icnt2mem_latency", &x)) {
+			r->v[M_ICNT2MEM] = x, r->have[M_ICNT2MEM] = 1;
+		} else if (starts(s, "avg_icnt2sh_latency") && num_after(s, "avg_icnt2sh_latency", &x)) {
+			r->v[M_ICNT2SH] = x, r->have[M_ICNT2SH] = 1;
 		} else if (starts(s, "gpgpu_n_stall_shd_mem") && num_after(s, "gpgpu_n_stall_shd_mem", &x)) {
 			r->v[M_SHD_STALL] = x, r->have[M_SHD_STALL] = 1;
 		} else if (starts(s, "n_cmd=") && num_after(s, " n_rd=", &x)) {
@@ -361,6 +367,8 @@ static void corr_run(int j, void *res, void *vctx)
 	wsStatsGetDerived(sim, "dram_bw_utilization", &o->v[M_DRAM_UTIL]);
 	o->v[M_ROW_LOC] = cmds > 0 ? 1.0 - (double)stat_u(sim, "dram_row_misses") / cmds : 0;
 	wsStatsGetDerived(sim, "mf_latency", &o->v[M_MEM_LAT]); /* GPGPU-Sim's definition (derived.def) */
+	wsStatsGetDerived(sim, "icnt2mem_latency", &o->v[M_ICNT2MEM]);
+	wsStatsGetDerived(sim, "icnt2sh_latency", &o->v[M_ICNT2SH]);
 	o->v[M_SHD_STALL] = (double)stat_u(sim, "ldst_stall_cycles");
 	o->v[M_SM0_ISSUE] = (double)stat_u(sim, "sm0_warp_insts");
 	for (int m = 0; m < NMET; m++)

@@ -77,6 +77,8 @@ struct mem_pkt {
 	bool fill;           /* mem_req.fill */
 	uint64_t sent;       /* core cycle the SM sent it (round-trip latency statistics) */
 	uint64_t began;      /* core cycle the access began: sent - mem_req.waited (statistics) */
+	uint64_t at_l2;      /* core cycle it reached its L2 slice (statistics) */
+	uint64_t replied;    /* core cycle its reply entered the interconnect (statistics) */
 };
 
 static inline unsigned mem_popcount(uint64_t x) { return ws_popc64(x); }

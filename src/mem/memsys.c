@@ -312,8 +312,11 @@ bool memsys_pop_reply(struct memsys *m, unsigned sm, struct mem_reply *out)
 		st->v[STAT_mem_read_latency] += m->cycles[MEMSYS_CLK_CORE] - p->sent;
 	}
 	if (st && p->kind != MEM_IFETCH) {
+		uint64_t now = m->cycles[MEMSYS_CLK_CORE];
 		st->v[STAT_mem_fetch_replies]++;
-		st->v[STAT_mem_fetch_latency] += m->cycles[MEMSYS_CLK_CORE] - p->began;
+		st->v[STAT_mem_fetch_latency] += now - p->began;
+		st->v[STAT_mem_icnt2sh_latency] += now - p->replied;
+		st->v[STAT_mem_partition_latency] += p->replied - p->at_l2;
 	}
 	icnt_pop(m->rep, sm);
 	return true;
@@ -368,7 +371,9 @@ static void tick_l2(struct memsys *m)
 				if (!r)
 					continue;
 				unsigned flits = icnt_flits(m->rep, m->header + reply_data(r));
-				if (icnt_push(m->rep, pi * m->spp + s, r->sm, flits, r)) {
+				struct mem_pkt rp = *r;
+				rp.replied = m->cycles[MEMSYS_CLK_CORE];
+				if (icnt_push(m->rep, pi * m->spp + s, r->sm, flits, &rp)) {
 					if (m->wake && r->sm < m->nsms)
 						m->wake[r->sm >> 6] |= 1ull << (r->sm & 63);
 					if (m->stats) {
@@ -383,15 +388,19 @@ static void tick_l2(struct memsys *m)
 			for (unsigned s = 0; s < m->spp; s++) {
 				unsigned g = pi * m->spp + s;
 				const struct mem_pkt *q = icnt_peek(m->req, g);
-				struct mem_pkt arr;
-				if (q && split_timed_at_l2(q)) {
-					/* statistics only: GPGPU-Sim times the sector requests it makes of it from here */
-					arr = *q;
-					arr.began = m->cycles[MEMSYS_CLK_CORE];
-					q = &arr;
-				}
-				if (q && l2_accept(P, s, q)) {
+				if (!q)
+					continue;
+				uint64_t core = m->cycles[MEMSYS_CLK_CORE], began = q->began;
+				struct mem_pkt arr = *q;
+				arr.at_l2 = core;
+				if (split_timed_at_l2(q)) /* statistics only: GPGPU-Sim times the sector requests it makes of it from here */
+					arr.began = core;
+				if (l2_accept(P, s, &arr)) {
 					icnt_pop(m->req, g);
+					if (m->stats) {
+						m->stats->v[STAT_mem_l2_arrivals]++;
+						m->stats->v[STAT_mem_icnt2mem_latency] += core - began;
+					}
 					if (!m->busy[pi]) {
 						m->busy[pi] = true;
 						m->nbusy++;
