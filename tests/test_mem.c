@@ -1298,6 +1298,68 @@ TEST(mem_dram_frfcfs_reorders_row_hit)
 	dram_destroy(d);
 }
 
+/* tRTPL: after a read, GPGPU-Sim holds the precharges of that read's bank
+ * group (dram_rtpl_group), not of the whole channel.  A stream of row hits in
+ * banks 0, 2 and 3 (groups 0, 2, 3: a read every tCCD = 2 cycles) and one read to another row
+ * of bank 1 (group 1): channel-wide, every PRE waits for a gap in the stream,
+ * so bank 1's read comes back after the stream; per group, bank 1 precharges
+ * and activates while the stream runs. */
+static uint64_t dram_rtpl_run(struct test_ctx *t, bool group, uint64_t *stream_end)
+{
+	struct dram_params p = gtx480_dram();
+	p.read_queue = 64;
+	p.rtpl_group = group;
+	struct dram *d = dram_create(&p, NULL);
+	CHECK(d != NULL);
+	if (!d)
+		return 0;
+	uint64_t now = 0;
+	CHECK(dram_one(d, dram_addr(&p, 1, 0, 0), 0x1, &now) > 0); /* row 0 open in bank 1 */
+	static const unsigned stream_bank[3] = {0, 2, 3}; /* groups 0, 2, 3: a read every tCCD */
+	for (unsigned b = 0; b < 3; b++)
+		CHECK(dram_one(d, dram_addr(&p, stream_bank[b], 0, 0), 0x1, &now) > 0);
+	now += 100;
+	struct dram_req other = {.addr = dram_addr(&p, 1, 1, 0), .tag = 1, .sectors = 0x1};
+	CHECK(dram_push(d, &other)); /* the oldest request: its column command goes first once its row is open */
+	for (unsigned i = 0; i < 48; i++) {
+		unsigned k = i / 3;
+		struct dram_req r = {.addr = dram_addr(&p, stream_bank[i % 3], 0, (k % 16) * 256 + (k / 16) * 32),
+				     .tag = 100 + i, .sectors = 0x1};
+		CHECK(dram_push(d, &r));
+	}
+	uint64_t t0 = now, other_at = 0;
+	*stream_end = 0;
+	for (unsigned got = 0; got < 49 && now - t0 < 5000; now++) {
+		dram_cycle(d, now);
+		const struct dram_req *r = dram_peek(d, now);
+		if (r) {
+			if (r->tag == 1)
+				other_at = now - t0;
+			else
+				*stream_end = now - t0;
+			dram_pop(d, now);
+			got++;
+		}
+	}
+	dram_destroy(d);
+	return other_at;
+}
+
+TEST(mem_dram_rtpl_per_bank_group)
+{
+	uint64_t end_chan = 0, end_grp = 0;
+	uint64_t chan = dram_rtpl_run(t, false, &end_chan), grp = dram_rtpl_run(t, true, &end_grp);
+	CHECK(chan > 0 && grp > 0);
+	printf("  tRTPL channel-wide: bank 1's read back at %llu, the stream at %llu; per bank group: %llu, %llu\n",
+	       (unsigned long long)chan, (unsigned long long)end_chan, (unsigned long long)grp,
+	       (unsigned long long)end_grp);
+	CHECK_MSG(chan > end_chan - 10, "channel-wide tRTPL: bank 1's read at %llu, the stream ends at %llu",
+		  (unsigned long long)chan, (unsigned long long)end_chan);
+	CHECK_MSG(grp + 40 < end_grp, "per-group tRTPL: bank 1's read at %llu, the stream ends at %llu",
+		  (unsigned long long)grp, (unsigned long long)end_grp);
+	CHECK(end_grp <= end_chan + 4); /* the stream itself barely waits for bank 1's commands */
+}
+
 TEST(mem_dram_peak_bandwidth_and_writes)
 {
 	struct dram_params p = gtx480_dram();

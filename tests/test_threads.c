@@ -484,9 +484,12 @@ TEST(sleep_l2_mshr_sectors_identical)
 {
 	const char *few[] = {"sched", "gto", "l2_mshr_sectors", "true", "l2_mshrs", "8", NULL};
 	const char *merge1[] = {"sched", "gto", "l2_mshr_sectors", "true", "l2_mshr_merge", "1", NULL};
+	/* and with tRTPL per bank group (dram_rtpl_group) */
+	const char *rtpl[] = {"sched", "gto", "l2_mshr_sectors", "true", "dram_rtpl_group", "true", NULL};
 	run_size = WS_SIZE_SMALL;
 	check_sleep_share(t, "srad2,mm,stn,sp", few, 30);
 	check_sleep_share(t, "srad2,mm,stn,sp", merge1, 30);
+	check_sleep_share(t, "srad2,mm,stn,sp", rtpl, 30);
 	run_size = WS_SIZE_TINY;
 }
 

@@ -41,6 +41,7 @@ struct dram {
 	unsigned burst_cycles, atom, tRTW, tWTR;
 	struct dbank *bank;
 	uint64_t *grp_col_ok;
+	uint64_t *grp_pre_ok;      /* rtpl_group: a read's tRTPL, per bank group */
 	uint8_t *hit;              /* scratch per bank: a queued request hits the open row */
 	uint64_t act_ok, col_ok, rd_ok, wr_ok, pre_ok, bus_free;
 	struct dq_ent *rq, *wq;
@@ -184,10 +185,11 @@ struct dram *dram_create(const struct dram_params *p, struct ws_stats *stats)
 	d->tWTR = p->tWL + d->burst_cycles + p->tCDLR;
 	d->bank = calloc(p->banks, sizeof *d->bank);
 	d->grp_col_ok = calloc(p->bank_groups, sizeof *d->grp_col_ok);
+	d->grp_pre_ok = calloc(p->bank_groups, sizeof *d->grp_pre_ok);
 	d->hit = calloc(p->banks, sizeof *d->hit);
 	d->rq = calloc(p->read_queue, sizeof *d->rq);
 	d->wq = calloc(p->write_queue, sizeof *d->wq);
-	if (!d->bank || !d->grp_col_ok || !d->hit || !d->rq || !d->wq || !dret_ring_init(&d->ret, p->return_queue)) {
+	if (!d->bank || !d->grp_col_ok || !d->grp_pre_ok || !d->hit || !d->rq || !d->wq || !dret_ring_init(&d->ret, p->return_queue)) {
 		dram_destroy(d);
 		return NULL;
 	}
@@ -202,6 +204,7 @@ void dram_destroy(struct dram *d)
 		return;
 	free(d->bank);
 	free(d->grp_col_ok);
+	free(d->grp_pre_ok);
 	free(d->hit);
 	free(d->rq);
 	free(d->wq);
@@ -268,7 +271,10 @@ static void issue_col(struct dram *d, struct dq_ent *q, unsigned *n, unsigned i,
 	} else {
 		d->wr_ok = max64(d->wr_ok, now + d->tRTW);
 		b->pre_ok = max64(b->pre_ok, now + d->burst_cycles);
-		d->pre_ok = max64(d->pre_ok, now + d->p.tRTPL);
+		if (d->p.rtpl_group)
+			d->grp_pre_ok[e->grp] = max64(d->grp_pre_ok[e->grp], now + d->p.tRTPL);
+		else
+			d->pre_ok = max64(d->pre_ok, now + d->p.tRTPL);
 	}
 	add(d, STAT_dram_bytes, d->atom);
 	add(d, w ? STAT_dram_write_cmds : STAT_dram_read_cmds, 1);
@@ -318,7 +324,7 @@ static bool issue_row_cmd(struct dram *d, struct dq_ent *q, unsigned n, uint64_t
 				add(d, STAT_dram_activates, 1);
 				issued = true;
 			}
-		} else if (pre_ok && !d->hit[e->bank] && now >= b->pre_ok) {
+		} else if (pre_ok && !d->hit[e->bank] && now >= b->pre_ok && now >= d->grp_pre_ok[e->grp]) {
 			b->open_row = ROW_CLOSED;
 			b->act_ok = max64(b->act_ok, now + d->p.tRP);
 			e->missed = true;

@@ -7,7 +7,7 @@
  * tRP, tRC, tRRD, tCCD (tCCDL inside a bank group), tCL, tWL, write-to-read
  * tWTR = tWL + burst + tCDLR, read-to-write tRTW = tCL + burst + 2 - tWL,
  * write recovery tWR, read-to-precharge = burst cycles (same bank) and
- * tRTPL (any bank).  A column command moves one burst: bus_bytes x
+ * tRTPL (any bank, or with rtpl_group the read's bank group, GPGPU-Sim's).  A column command moves one burst: bus_bytes x
  * burst_length bytes (an "atom", 64 B on the GTX480) over
  * burst_length / data_rate command cycles; a request moves one atom per
  * atom-sized piece of the line its sectors touch.
@@ -40,6 +40,8 @@ struct dram_params {
 	 * bits of the partition-local address; every other bit is a row bit. */
 	uint64_t bank_mask, col_mask;
 	unsigned tCCD, tCCDL, tRRD, tRCD, tRAS, tRP, tRC, tCL, tWL, tCDLR, tWR, tRTPL;
+	bool rtpl_group;          /* tRTPL holds the PREs of the read's bank group (GPGPU-Sim's RTPLc per
+	                           * bank group), else of every bank */
 	unsigned read_queue, write_queue, write_high, write_low, return_queue;
 };
 

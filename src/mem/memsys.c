@@ -84,6 +84,7 @@ static void dram_params_from_config(const struct ws_config *cfg, struct dram_par
 	d->tCDLR = (unsigned)cfg_int(cfg, CFG_dram_tcdlr);
 	d->tWR = (unsigned)cfg_int(cfg, CFG_dram_twr);
 	d->tRTPL = (unsigned)cfg_int(cfg, CFG_dram_trtpl);
+	d->rtpl_group = cfg_int(cfg, CFG_dram_rtpl_group) != 0;
 	d->read_queue = (unsigned)cfg_int(cfg, CFG_dram_read_queue);
 	d->write_queue = (unsigned)cfg_int(cfg, CFG_dram_write_queue);
 	d->write_high = (unsigned)cfg_int(cfg, CFG_dram_write_high);
