@@ -510,6 +510,12 @@ TEST(timing_shmem_bank_conflicts)
 		CHECK_EQ(loads, 64);
 		CHECK_MSG(extra == 64 * (cases[i].degree - 1), "stride %d: %llu conflict cycles, expected 64 x %u",
 			  stride, (unsigned long long)extra, cases[i].degree - 1);
+		/* each extra pass is a memory-stage stall cycle, as GPGPU-Sim's dispatch_delay counts
+		 * them into gpgpu_n_stall_shd_mem (degree - 1 per load); the kernel's global stores
+		 * are one transaction each and add none */
+		uint64_t stalls = getstat(&e, "ldst_stall_cycles");
+		CHECK_MSG(stalls == extra, "stride %d: %llu LD/ST stall cycles, %llu conflict cycles", stride,
+			  (unsigned long long)stalls, (unsigned long long)extra);
 		if (stride == 1)
 			cyc1 = c;
 		/* The 32 loads of one warp go back to back through the LD/ST unit,

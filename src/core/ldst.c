@@ -716,8 +716,10 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 			u->cyc_l1d_fail += p->wait == TXN_WAIT_L1D;
 			u->cyc_l1t_fail += p->wait == TXN_WAIT_L1T;
 		}
-		/* still working after this cycle: a memory-stage stall (GPGPU-Sim's gpgpu_n_stall_shd_mem) */
-		if (p->next < p->ntxn || now + 1 < p->busy_until) {
+		/* still working: a memory-stage stall (GPGPU-Sim's gpgpu_n_stall_shd_mem): transactions left
+		 * after this cycle's sends, or a shared access's conflict passes, a stall in each cycle before
+		 * busy_until as GPGPU-Sim's dispatch_delay counts c - 1 for a c-way conflict */
+		if (p->next < p->ntxn || now < p->busy_until) {
 			u->s->stats->v[STAT_ldst_stall_cycles]++;
 			u->cyc_stall++;
 		}
@@ -767,10 +769,10 @@ uint64_t ldst_next_event(const struct ldst *u, uint64_t now)
 		    !memsys_can_accept(u->mem, u->s->id, &p->wait_req))
 			return now + 1;
 		if (p->next >= p->ntxn) {
-			/* all sent: it stalls while now + 1 < busy_until, the tick at
-			 * busy_until - 1 counts no stall and the one at busy_until frees it */
-			if (p->busy_until - 1 < t)
-				t = p->busy_until - 1;
+			/* all sent: it stalls while now < busy_until; the tick at
+			 * busy_until frees it */
+			if (p->busy_until < t)
+				t = p->busy_until;
 		} else if (p->wait == TXN_SENT) {
 			return now + 1;
 		}
