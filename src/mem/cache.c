@@ -10,7 +10,8 @@
  * sectored caches, whose MSHR table is keyed by the 32-byte sector) a line's
  * MSHR stands for one entry per pending sector: `mshrs` bounds the pending
  * sectors of all lines together and `mshr_merge` the waiting accesses that
- * need each sector, so a line can hold mshr_merge accesses per sector.  All storage is allocated at create.
+ * need each sector, so a line can hold mshr_merge accesses per sector.
+ * All storage is allocated at create.
  * Under CACP (an L1D option) the replacement of reads that carry
  * criticality is delegated to cacp.c; every other access keeps LRU.
  */
@@ -52,7 +53,7 @@ struct cache {
 	uint64_t stamp;
 	struct cache_line *lines;      /* [sets * ways] */
 	struct cache_mshr *mshrs;      /* [mshrs] */
-	struct cache_waiter *waiters;  /* [mshrs * mshr_merge] */
+	struct cache_waiter *waiters;  /* [mshrs * wcap] */
 	uint32_t *free_mshr;           /* stack of free indices */
 	uint32_t nfree;
 	unsigned wcap;                 /* waiters one line's MSHR holds */
@@ -110,7 +111,9 @@ struct cache *cache_create(const struct cache_params *p, struct ws_stats *stats)
 	    p->line_bytes < MEM_SECTOR_BYTES || p->line_bytes > MEM_MAX_LINE_BYTES ||
 	    (unsigned)p->stats_level > CACHE_STATS_TEX || (unsigned)p->write_policy > CACHE_WRITE_BACK)
 		return NULL;
-	if ((uint64_t)p->sets * p->ways > (1u << 26) || (uint64_t)p->mshrs * p->mshr_merge * (p->mshr_sectors ? p->line_bytes / MEM_SECTOR_BYTES : 1) > (1u << 26))
+	/* waiters one line's MSHR holds: mshr_merge, per sector under mshr_sectors */
+	unsigned wcap = p->mshr_merge * (p->mshr_sectors ? p->line_bytes / MEM_SECTOR_BYTES : 1);
+	if ((uint64_t)p->sets * p->ways > (1u << 26) || (uint64_t)p->mshrs * wcap > (1u << 26))
 		return NULL;
 	if (p->fermi_hash && (p->sets != 32 && p->sets != 64))
 		return NULL;
@@ -124,7 +127,7 @@ struct cache *cache_create(const struct cache_params *p, struct ws_stats *stats)
 	c->full_mask = (1u << (p->line_bytes / MEM_SECTOR_BYTES)) - 1;
 	c->lines = calloc((size_t)p->sets * p->ways, sizeof *c->lines);
 	c->mshrs = calloc(p->mshrs, sizeof *c->mshrs);
-	c->wcap = p->mshr_merge * (p->mshr_sectors ? p->line_bytes / MEM_SECTOR_BYTES : 1);
+	c->wcap = wcap;
 	c->waiters = calloc((size_t)p->mshrs * c->wcap, sizeof *c->waiters);
 	c->free_mshr = calloc(p->mshrs, sizeof *c->free_mshr);
 	if (!c->lines || !c->mshrs || !c->waiters || !c->free_mshr) {

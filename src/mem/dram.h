@@ -7,10 +7,11 @@
  * tRP, tRC, tRRD, tCCD (tCCDL inside a bank group), tCL, tWL, write-to-read
  * tWTR = tWL + burst + tCDLR, read-to-write tRTW = tCL + burst + 2 - tWL,
  * write recovery tWR, read-to-precharge = burst cycles (same bank) and
- * tRTPL (any bank, or with rtpl_group the read's bank group, GPGPU-Sim's).  A column command moves one burst: bus_bytes x
- * burst_length bytes (an "atom", 64 B on the GTX480) over
- * burst_length / data_rate command cycles; a request moves one atom per
- * atom-sized piece of the line its sectors touch.
+ * tRTPL (any bank, or with rtpl_group the read's bank group, GPGPU-Sim's).
+ * A column command moves one burst: bus_bytes x burst_length bytes (an
+ * "atom", 64 B on the GTX480) over burst_length / data_rate command cycles;
+ * a request moves one atom per atom-sized piece of the line its sectors
+ * touch.
  * Scheduling is FR-FCFS on separate bounded read and write queues: among
  * the queue being served, the oldest request whose row is open and whose
  * column command may issue now goes first; otherwise the oldest request

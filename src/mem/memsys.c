@@ -394,7 +394,8 @@ static void tick_l2(struct memsys *m)
 				uint64_t core = m->cycles[MEMSYS_CLK_CORE], began = q->began;
 				struct mem_pkt arr = *q;
 				arr.at_l2 = core;
-				if (split_timed_at_l2(q)) /* statistics only: GPGPU-Sim times the sector requests it makes of it from here */
+				/* statistics only: GPGPU-Sim times the sector requests it makes of it from here */
+				if (split_timed_at_l2(q))
 					arr.began = core;
 				if (l2_accept(P, s, &arr)) {
 					icnt_pop(m->req, g);
