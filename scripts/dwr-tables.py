@@ -335,6 +335,92 @@ def same_runs_text(fig, rows, fig4_key):
                 n, fig, len(rows), same, ncols, "" if not diffs else "; differences: " + "; ".join(diffs[:10])))
 
 
+def sgn(pct):
+    """a signed percentage with one decimal, never '-0.0%'"""
+    return "%+.1f%%" % (round(pct, 1) + 0.0)
+
+
+ABL = [("DWR", {"dwr_sync_latency": "24", "dwr_combine_distance": "0", "dwr_ilt_arrival": "false"}),
+       ("sync free", {"dwr_sync_latency": "0", "dwr_combine_distance": "0", "dwr_ilt_arrival": "false"}),
+       ("waits only", {"dwr_sync_latency": "0", "dwr_combine_distance": "1", "dwr_ilt_arrival": "false"}),
+       ("ILT arrival", {"dwr_sync_latency": "24", "dwr_combine_distance": "0", "dwr_ilt_arrival": "true"})]
+
+
+def fig5b_ablation_data():
+    """fig5b-ablation-paper.csv by (bench, SIMD width): the best fixed machine and the four variants of the
+    best DWR machine (experiments/dwr-fig5b-ablation.spec); None without the CSV"""
+    rows = load_csv("fig5b-ablation-paper.csv")
+    if not rows:
+        return None
+    out = {}
+    for b in benches(rows):
+        for w in sorted({int(r["simd_width"]) for r in rows if r["bench"] == b}):
+            mine = [r for r in rows if r["bench"] == b and int(r["simd_width"]) == w]
+            fixed = [r for r in mine if machine(r).startswith("fixed")]
+            best = min(fixed, key=lambda r: f(r, "cycles"))
+            dwr = [r for r in mine if not machine(r).startswith("fixed") and
+                   all(r.get(k) == v for k, v in ABL[0][1].items())]
+            var = {}
+            if dwr:  # the best DWR machine of the width and its ablations
+                dm = machine(min(dwr, key=lambda r: f(r, "cycles")))
+                for name, want in ABL:
+                    hit = [r for r in mine if machine(r) == dm and all(r.get(k) == v for k, v in want.items())]
+                    if hit:
+                        var[name] = hit[0]
+            out[(b, w)] = (best, var)
+    return out
+
+
+def fig5b_ablation():
+    """the table of docs/dwr.md's 'Figure 5b: where DWR's deficit goes' and its decomposition"""
+    data = fig5b_ablation_data()
+    if not data:
+        return "Not yet run (experiments/dwr-fig5b-ablation.spec).\n"
+    prov = provenance().get("fig5b-ablation-paper.csv")
+    out = ("From %s%s, %d runs; cycles relative to the best fixed machine of the width (lower is better), "
+           "sub-warp cycles waiting at partner barriers in parentheses.\n\n" % (
+               os.path.join(d, "fig5b-ablation-paper.csv"), " (" + prov + ")" if prov else "",
+               len(load_csv("fig5b-ablation-paper.csv"))))
+    body, dec = [], []
+    for (b, w), (best, var) in sorted(data.items(), key=lambda kv: (ORDER.index(kv[0][0]) if kv[0][0] in ORDER else 99,
+                                                                     kv[0][1])):
+        c0 = f(best, "cycles")
+        dm = machine(var["DWR"]) if "DWR" in var else "-"
+        body.append([b, str(w), "%s, %d cycles" % (machine(best), c0), dm] +
+                    ["%s (%.2fM)" % (sgn(100 * (f(var[n], "cycles") / c0 - 1)), f(var[n], "dwr_sync_wait_cycles") / 1e6)
+                     if n in var else "-" for n, _ in ABL])
+        if all(n in var for n in ("DWR", "sync free", "waits only")):
+            cd, cs, cw = (f(var[n], "cycles") for n in ("DWR", "sync free", "waits only"))
+            dec.append([b, str(w), sgn(100 * (cd / c0 - 1)), sgn(100 * (cd - cs) / c0),
+                        sgn(100 * (cs - cw) / c0), sgn(100 * (cw - c0) / c0)])
+    out += table(["benchmark", "SIMD width", "best fixed", "DWR machine"] + [n for n, _ in ABL], body)
+    out += ("\nDWR's deficit split (percent of the best fixed machine's cycles; the three parts add up to it): "
+            "the sync operation = DWR - sync free; combining = sync free - waits only (negative: combining "
+            "gains); the partner waits = waits only - best fixed.\n\n")
+    out += table(["benchmark", "SIMD width", "DWR - best fixed", "sync operation", "combining", "partner waits"], dec)
+    return out
+
+
+def fig5b_ablation_cause():
+    """the Fig. 5b headline row's cause from the ablation, or None"""
+    data = fig5b_ablation_data()
+    if not data:
+        return None
+    def pts(b, fn):
+        return " / ".join(fn(*data[(b, w)]) for w in (8, 16, 32) if (b, w) in data)
+    def rel(best, var, n):
+        return sgn(100 * (f(var[n], "cycles") / f(best, "cycles") - 1)) if n in var else "-"
+    def comb(best, var):
+        return sgn(100 * (f(var["sync free"], "cycles") - f(var["waits only"], "cycles")) / f(best, "cycles"))
+    return ("measured by ablation (fig5b-ablation-paper.csv; 8 / 16 / 32-wide): nnc's loss is the partner barrier's "
+            "24-cycle sync operation: made free, DWR is %s from the best fixed machine (its 16-thread CTAs hold "
+            "one sub-warp at 16- and 32-wide, so nothing waits for a partner); mu's is the partner waits: with "
+            "the sync free and never combining, mu is %s slower than the best fixed machine, and combining "
+            "changes that by %s" % (pts("nnc", lambda best, var: rel(best, var, "sync free")),
+                                     pts("mu", lambda best, var: rel(best, var, "waits only")),
+                                     pts("mu", comb)))
+
+
 def headline():
     files = [x for x in FIG4_PAPER if os.path.exists(os.path.join(d, x))]
     rows4 = load_fig4_paper()
@@ -501,7 +587,7 @@ def headline():
             "hypothesis (small size): wider sub-warps leave fewer sub-warps per SM to hide partner waits "
             "(mu's idle share 0.133 -> 0.683, small)" if s5b == "small" else
             "measured, best DWR / best fixed " + member_gap_text(r5b, "simd_width", ("8", "16", "32")) +
-            ": DWR gains only on mp; why mu and nnc lose was not measured")
+            ": DWR gains only on mp; " + (fig5b_ablation_cause() or "why mu and nnc lose was not measured"))
     if r5c:
         k = {(r["bench"], r["dwr_ilt_entries"]): r for r in r5c}
         b5 = benches(r5c)
@@ -673,9 +759,12 @@ if HEADLINE:
         for fg in PAPER_FIGS:
             fill(sys.argv[3], fg + "-paper", "<!-- generated by scripts/dwr-tables.py docs/dwr headline -->\n" +
                  paper_fig(fg))
+        fill(sys.argv[3], "fig5b-ablation", "<!-- generated by scripts/dwr-tables.py docs/dwr headline -->\n" +
+             fig5b_ablation())
     else:
         print(t + "\n## Figure 4 (paper size)\n" + t2)
         for fg in PAPER_FIGS:
             print("\n## %s (paper size)\n" % fg + paper_fig(fg))
+        print("\n## Figure 5b ablation (paper size)\n" + fig5b_ablation())
 else:
     main()
