@@ -900,6 +900,31 @@ def adaptive_paper():
                     ["FRAC1 %s, FRAC2 %s%s" % (c + (" (literal)" if c == LITERAL else "",)) for c in cols], out))
 
 
+# ---------------------------------------------------------------- BH-ST and long delays (not a paper figure)
+def bhst_delay():
+    """BOWS(GTO) on BH-ST at paper size by fixed delay limit (experiments/bows-bhst-delay.spec): time, holds per warp
+    and held cycles per warp against the delay (docs/bows.md, "BH-ST and long delays")."""
+    rows = load("bhst-delay-paper")
+    if not rows:
+        return ""
+    gto = [r for r in rows if r["sched"] == "gto-rotate"]
+    if not gto:
+        return ""
+    g = f(gto[0], "cycles")
+    out = [["GTO", "%d" % g, "1.000", "-", "-", "-", "-", "%.0f" % (f(gto[0], "wait_exit_fail") / f(gto[0], "warps")),
+            "%.0f" % (f(gto[0], "warp_cycles") / f(gto[0], "warps"))]]
+    for r in sorted((r for r in rows if r["sched"] != "gto-rotate"), key=lambda r: int(r["bows_delay_limit"])):
+        D, c, w = int(r["bows_delay_limit"]), f(r, "cycles"), f(r, "warps")
+        held = f(r, "bows_held_warp_cycles") / w
+        out.append(["BOWS, delay %d" % D, "%d" % c, "%.3f" % (c / g), "%.2f" % ((c - g) / D) if D else "-",
+                    "%.2f" % (f(r, "bows_blocked") / w), "%.0f" % held, "%.2f" % (held / D) if D else "-",
+                    "%.0f" % (f(r, "wait_exit_fail") / w), "%.0f" % (f(r, "warp_cycles") / w)])
+    return ("GTX480, paper size; from %s. Per warp: averages over the %d warps.\n\n" % (src("bhst-delay-paper.csv"),
+                                                                                       int(f(gto[0], "warps"))) +
+            table(["run", "cycles", "/ GTO", "(cycles - GTO) / delay", "holds per warp", "held cycles per warp",
+                   "held cycles per warp / delay", "wait-exit fails per warp", "resident cycles per warp"], out))
+
+
 size = open(os.path.join(d, "SIZE")).read().strip() if os.path.exists(os.path.join(d, "SIZE")) else "?"
 SECTIONS = [("headline", "The paper's headline numbers beside ours", headline),
             ("fig9_paper", "Fig. 9 at paper size on GTX480", fig9_paper),
@@ -930,7 +955,8 @@ SECTIONS = [("headline", "The paper's headline numbers beside ours", headline),
             ("occupancy", "Occupancy: the small inputs on one SM (not a paper figure)", occupancy),
             ("adaptive", "Adaptive delay: FRAC1 and the maximum limit (not a paper figure)", adaptive),
             ("adaptive_paper", "Adaptive delay at paper size: readings of FRAC1 and FRAC2 (not a paper figure)",
-             adaptive_paper)]
+             adaptive_paper),
+            ("bhst_delay", "BH-ST and long delays at paper size (not a paper figure)", bhst_delay)]
 bodies = {k: fn() for k, _, fn in SECTIONS}
 if len(sys.argv) > 2:
     # fill: replace the text between '<!-- bows-tables:KEY -->' and '<!-- /bows-tables -->' in the given file
