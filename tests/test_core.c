@@ -132,38 +132,110 @@ TEST(core_l1d_bypass_runs_and_verifies)
 	}
 }
 
+/* Run benchmark `bench` (tiny) under the given parameters; the named counters into v (0 on a failure,
+ * reported). */
+static void run_tiny(struct test_ctx *t, const char *bench, const char *const (*sets)[2], size_t nsets,
+		     const char *const *names, uint64_t *v, size_t nv)
+{
+	const struct ws_bench_info *b = ws_bench_find(bench);
+	CHECK(b != NULL);
+	memset(v, 0, nv * sizeof *v);
+	if (!b)
+		return;
+	ws_config *cfg = wsConfigCreate();
+	char err[160];
+	for (size_t i = 0; i < nsets; i++)
+		CHECK_MSG(wsConfigSet(cfg, sets[i][0], sets[i][1], err, sizeof err) == WS_SUCCESS, "%s", err);
+	ws_sim *sim = NULL;
+	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
+	wsConfigDestroy(cfg);
+	if (!sim)
+		return;
+	ws_module *mod;
+	CHECK(wsModuleLoadData(sim, &mod, b->ptx, bench) == WS_SUCCESS);
+	struct ws_bench_out out;
+	memset(&out, 0, sizeof out);
+	CHECK_MSG(ws_bench_run(b, sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "%s: %s", bench, out.msg);
+	for (size_t i = 0; i < nv; i++)
+		CHECK(wsStatsGet(sim, names[i], &v[i]) == WS_SUCCESS);
+	wsSimDestroy(sim);
+}
+
 /* opcoll_generic (GPGPU-Sim's generic operand collectors): with one
  * collector per scheduler for every unit type, an instruction waiting for
  * its unit (an SFU, the LD/ST unit) holds the scheduler's only collector, so
  * mm runs longer than with one collector per unit type; results verify. */
 TEST(core_opcoll_generic_shares_collectors)
 {
-	const struct ws_bench_info *b = ws_bench_find("mm");
-	CHECK(b != NULL);
-	if (!b)
-		return;
-	uint64_t cyc[2] = {0, 0};
-	for (int generic = 0; generic < 2; generic++) {
-		ws_config *cfg = wsConfigCreate();
-		char err[128];
-		CHECK(wsConfigSet(cfg, "opcoll_per_unit", "1", err, sizeof err) == WS_SUCCESS);
-		CHECK_MSG(wsConfigSet(cfg, "opcoll_generic", generic ? "true" : "false", err, sizeof err) == WS_SUCCESS,
-			  "%s", err);
-		ws_sim *sim = NULL;
-		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
-		wsConfigDestroy(cfg);
-		if (!sim)
-			return;
-		ws_module *mod;
-		CHECK(wsModuleLoadData(sim, &mod, b->ptx, "mm.ptx") == WS_SUCCESS);
-		struct ws_bench_out out;
-		memset(&out, 0, sizeof out);
-		CHECK_MSG(ws_bench_run(b, sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "generic=%d: %s", generic, out.msg);
-		wsStatsGet(sim, "cycles", &cyc[generic]);
-		wsSimDestroy(sim);
-	}
+	static const char *const names[] = {"cycles"};
+	static const char *const per_type[][2] = {{"opcoll_per_unit", "1"}, {"opcoll_generic", "false"}};
+	static const char *const generic[][2] = {{"opcoll_per_unit", "1"}, {"opcoll_generic", "true"}};
+	uint64_t cyc[2];
+	run_tiny(t, "mm", per_type, 2, names, &cyc[0], 1);
+	run_tiny(t, "mm", generic, 2, names, &cyc[1], 1);
 	CHECK_MSG(cyc[1] > cyc[0], "one generic collector: %llu cycles, one per unit type: %llu",
 		  (unsigned long long)cyc[1], (unsigned long long)cyc[0]);
+}
+
+/* opcoll_units (GPGPU-Sim's specialized collector units, shared by the
+ * schedulers of a non-sub-core SM): with one scheduler, N per SM per unit
+ * type is exactly opcoll_per_unit = N; with two, one collector per type
+ * for the SM is fewer than one per scheduler, so mm's ready warps wait for
+ * collectors longer (more structural stalls, more cycles); results verify
+ * in every run. */
+TEST(core_opcoll_units_shared_by_the_schedulers)
+{
+	static const char *const names[] = {"cycles", "issue_cycles", "stall_structural", "stall_data", "ldst_stall_cycles",
+					    "regbank_conflicts"};
+	enum { N = sizeof names / sizeof names[0] };
+	uint64_t a[N], b[N];
+	static const char *const one_per[][2] = {{"num_schedulers", "1"}, {"opcoll_per_unit", "2"}};
+	static const char *const one_pool[][2] = {{"num_schedulers", "1"}, {"opcoll_units", "2,2,2,2,2,2"}};
+	run_tiny(t, "mm", one_per, 2, names, a, N);
+	run_tiny(t, "mm", one_pool, 2, names, b, N);
+	for (int i = 0; i < N; i++)
+		CHECK_MSG(a[i] == b[i], "one scheduler: %s %llu per scheduler, %llu per SM", names[i],
+			  (unsigned long long)a[i], (unsigned long long)b[i]);
+	static const char *const two_per[][2] = {{"num_schedulers", "2"}, {"opcoll_per_unit", "1"}};
+	static const char *const two_pool[][2] = {{"num_schedulers", "2"}, {"opcoll_units", "1,1,1,1,1,1"}};
+	run_tiny(t, "mm", two_per, 2, names, a, N);
+	run_tiny(t, "mm", two_pool, 2, names, b, N);
+	CHECK_MSG(b[0] > a[0], "two schedulers: one collector per type for the SM %llu cycles, one per scheduler %llu",
+		  (unsigned long long)b[0], (unsigned long long)a[0]);
+	CHECK_MSG(b[2] > a[2], "two schedulers: structural stalls %llu with one collector per type for the SM, %llu "
+		  "with one per scheduler", (unsigned long long)b[2], (unsigned long long)a[2]);
+	/* a 0 entry is opcoll_per_unit x num_schedulers of that type: 0,0,0,0,2,0 with one collector per scheduler
+	 * is two of every type for the SM, as 2,2,2,2,2,2 */
+	static const char *const two_pool2[][2] = {{"num_schedulers", "2"}, {"opcoll_per_unit", "1"},
+						   {"opcoll_units", "0,0,0,0,2,0"}};
+	static const char *const two_pool2b[][2] = {{"num_schedulers", "2"}, {"opcoll_units", "2,2,2,2,2,2"}};
+	run_tiny(t, "mm", two_pool2, 3, names, a, N);
+	run_tiny(t, "mm", two_pool2b, 2, names, b, N);
+	for (int i = 0; i < N; i++)
+		CHECK_MSG(a[i] == b[i], "a 0 entry: %s %llu, the explicit count %llu", names[i], (unsigned long long)a[i],
+			  (unsigned long long)b[i]);
+}
+
+/* opcoll_units makes the SM's collectors shared; sub_core gives each
+ * scheduler its own, opcoll_generic makes them serve every unit type: the
+ * combinations are refused with a message naming the parameter. */
+TEST(core_opcoll_units_refused_with_sub_core_and_generic)
+{
+	static const char *const other[] = {"sub_core", "opcoll_generic"};
+	for (int i = 0; i < 2; i++) {
+		ws_config *cfg = wsConfigCreate();
+		char err[256] = "";
+		CHECK(wsConfigSet(cfg, "opcoll_units", "6,8,0,0,2,4", err, sizeof err) == WS_SUCCESS);
+		CHECK(wsConfigCheck(cfg, err, sizeof err) == WS_SUCCESS);
+		CHECK(wsConfigSet(cfg, other[i], "true", err, sizeof err) == WS_SUCCESS);
+		CHECK(wsConfigCheck(cfg, err, sizeof err) == WS_ERROR_INVALID_CONFIG);
+		CHECK_MSG(strstr(err, "opcoll_units") && strstr(err, other[i]), "%s: %s", other[i], err);
+		ws_sim *sim = NULL;
+		CHECK(wsSimCreate(&sim, cfg) != WS_SUCCESS);
+		if (sim)
+			wsSimDestroy(sim);
+		wsConfigDestroy(cfg);
+	}
 }
 
 /* A front end that fetches whenever the I-buffer has room (fetch_on_empty =
@@ -174,31 +246,15 @@ TEST(core_opcoll_generic_shares_collectors)
  * deadlock report with no stuck warp (hotspot, 1 and 2 threads). */
 TEST(core_idle_sm_keeps_its_pending_reply)
 {
-	const struct ws_bench_info *b = ws_bench_find("hotspot");
-	CHECK(b != NULL);
-	if (!b)
-		return;
-	static const char *const sets[][2] = {{"fetch_on_empty", "false"}, {"ibuf_depth", "4"},
-	                                      {"watchdog_cycles", "20000"}};
-	for (int threads = 1; threads <= 2; threads++) {
-		ws_config *cfg = wsConfigCreate();
-		char err[128], th[8];
-		for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
-			CHECK(wsConfigSet(cfg, sets[i][0], sets[i][1], err, sizeof err) == WS_SUCCESS);
-		snprintf(th, sizeof th, "%d", threads);
-		CHECK(wsConfigSet(cfg, "threads", th, err, sizeof err) == WS_SUCCESS);
-		ws_sim *sim = NULL;
-		CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
-		wsConfigDestroy(cfg);
-		if (!sim)
-			return;
-		ws_module *mod;
-		CHECK(wsModuleLoadData(sim, &mod, b->ptx, "hotspot.ptx") == WS_SUCCESS);
-		struct ws_bench_out out;
-		memset(&out, 0, sizeof out);
-		CHECK_MSG(ws_bench_run(b, sim, mod, WS_SIZE_TINY, &out) == WS_SUCCESS, "threads=%d: %s", threads, out.msg);
-		wsSimDestroy(sim);
-	}
+	static const char *const one[][2] = {{"fetch_on_empty", "false"}, {"ibuf_depth", "4"},
+					     {"watchdog_cycles", "20000"}, {"threads", "1"}};
+	static const char *const two[][2] = {{"fetch_on_empty", "false"}, {"ibuf_depth", "4"},
+					     {"watchdog_cycles", "20000"}, {"threads", "2"}};
+	static const char *const names[] = {"cycles"};
+	uint64_t cyc[2];
+	run_tiny(t, "hotspot", one, 4, names, &cyc[0], 1);
+	run_tiny(t, "hotspot", two, 4, names, &cyc[1], 1);
+	CHECK(cyc[0] > 0 && cyc[0] == cyc[1]);
 }
 
 /* wsStatsGetDerived returns the metrics of the "derived" section, computed

@@ -660,7 +660,7 @@ bool sm_issue_tick(struct sm *s, uint64_t now)
 	 * free, which also sets the counts up on the first cycle. */
 	uint32_t ngroups = s->nsched * UNIT_COUNT;
 	if (!s->busy_coll)
-		memset(s->coll_now, (int)s->ncoll_per, ngroups);
+		memcpy(s->coll_now, s->coll_init, ngroups);
 	memcpy(s->coll_free, s->coll_now, ngroups);
 	/* refresh the per-warp view fields the policies read, for the live warps
 	 * marked dirty (sm_warp_mark_dirty) and those whose I-buffer head's

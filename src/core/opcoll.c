@@ -5,7 +5,11 @@
  * Each scheduler owns opcoll_per_unit collectors per unit type, or with
  * opcoll_generic opcoll_per_unit collectors that serve every unit type
  * (GPGPU-Sim's generic collectors, split evenly among the sub-cores'
- * schedulers: SM6_TITANX's 8 are 2 per scheduler).  An issued
+ * schedulers: SM6_TITANX's 8 are 2 per scheduler).  With opcoll_units the
+ * SM has a number of collectors per unit type that every scheduler issues
+ * into (GPGPU-Sim's specialized collector units without sub_core_model:
+ * SM2_GTX480's 6 SP, 8 SFU and 2 memory units); they live in scheduler
+ * 0's groups.  An issued
  * instruction waits in its collector until every source operand has been
  * read; each register bank serves one read per cycle (a second read of the
  * same bank in a cycle is a register-bank conflict).  Ready collectors
@@ -32,12 +36,19 @@
 
 struct sm_collector *sm_collector_at(struct sm *s, uint32_t sched, uint32_t cu, uint32_t k)
 {
+	if (s->coll_pooled)
+		sched = 0;
 	return &s->coll[((size_t)sched * UNIT_COUNT + (s->coll_generic ? 0 : cu)) * s->ncoll_per + k];
 }
 
 void sm_collector_count(struct sm *s, const struct sm_collector *c, int delta)
 {
 	uint32_t g = (uint32_t)(c - s->coll) / s->ncoll_per;
+	if (s->coll_pooled) { /* g is scheduler 0's group of the type: every scheduler's entry */
+		for (uint32_t sc = 0; sc < s->nsched; sc++)
+			s->coll_now[sc * UNIT_COUNT + g] = (uint8_t)(s->coll_now[sc * UNIT_COUNT + g] + delta);
+		return;
+	}
 	if (!s->coll_generic) {
 		s->coll_now[g] = (uint8_t)(s->coll_now[g] + delta);
 		return;
@@ -174,7 +185,7 @@ void sm_operands_tick(struct sm *s, uint64_t now)
 
 struct sm_collector *sm_collector_free(struct sm *s, uint32_t sched, uint32_t cu)
 {
-	for (uint32_t k = 0; k < s->ncoll_per; k++) {
+	for (uint32_t k = 0, n = s->coll_count[s->coll_generic ? 0 : cu]; k < n; k++) {
 		struct sm_collector *c = sm_collector_at(s, sched, cu, k);
 		if (!c->busy)
 			return c;

@@ -70,10 +70,30 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 		s->last_fetch[k] = UINT32_MAX;
 	s->ncoll_per = (uint32_t)cfg_int(cfg, CFG_opcoll_per_unit);
 	s->coll_generic = cfg_int(cfg, CFG_opcoll_generic) != 0;
+	/* opcoll_units (config_check refuses it with sub_core or opcoll_generic):
+	 * each unit type's collectors are the SM's, in scheduler 0's groups */
+	for (uint32_t cu = 0; cu < UNIT_COUNT; cu++)
+		s->coll_pooled |= cfg_list(cfg, CFG_opcoll_units, (int)cu) != 0;
+	uint32_t per = s->ncoll_per;
+	for (uint32_t cu = 0; cu < UNIT_COUNT; cu++) {
+		uint32_t n = s->ncoll_per;
+		if (s->coll_pooled) {
+			n = (uint32_t)cfg_list(cfg, CFG_opcoll_units, (int)cu);
+			if (!n)
+				n = s->ncoll_per * (s->nsched ? s->nsched : 1);
+			if (n > per)
+				per = n;
+		}
+		s->coll_count[cu] = (uint8_t)n;
+	}
+	s->ncoll_per = per;
 	s->coll = calloc((size_t)s->nsched * UNIT_COUNT * s->ncoll_per, sizeof *s->coll);
 	s->coll_fifo = calloc((size_t)s->nsched * UNIT_COUNT * s->ncoll_per, sizeof *s->coll_fifo);
 	s->coll_free = calloc((size_t)s->nsched * UNIT_COUNT, sizeof *s->coll_free);
 	s->coll_now = calloc((size_t)s->nsched * UNIT_COUNT, sizeof *s->coll_now);
+	s->coll_init = calloc((size_t)s->nsched * UNIT_COUNT + 1, sizeof *s->coll_init);
+	for (uint32_t k = 0; s->coll_init && k < s->nsched * UNIT_COUNT; k++)
+		s->coll_init[k] = s->coll_count[k % UNIT_COUNT];
 	s->nbanks = (uint32_t)cfg_int(cfg, CFG_reg_banks);
 	s->bank_busy = calloc(s->nbanks, sizeof *s->bank_busy);
 	s->sub_core = cfg_int(cfg, CFG_sub_core) != 0;
@@ -88,7 +108,7 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	if (!s->dirty_bits || !s->head_at || !s->w || !s->cta || !s->vw || !s->vc || !s->order || !s->held ||
 	    !s->live || !s->age_sorted || !s->age_count || !s->cand_sorted || !s->cand_count || !s->eligible ||
 	    !s->last_fetch || !s->sched_busy_until || !s->coll || !s->coll_fifo || !s->bank_busy || !s->coll_free ||
-	    !s->coll_now)
+	    !s->coll_now || !s->coll_init)
 		goto fail;
 	for (uint32_t c = 0; c < s->nctaslots; c++) {
 		s->cta[c].slots = calloc(s->nslots, sizeof(uint32_t));
@@ -193,6 +213,7 @@ void sm_destroy(struct sm *s)
 	free(s->coll_fifo);
 	free(s->coll_free);
 	free(s->coll_now);
+	free(s->coll_init);
 	free(s->bank_busy);
 	free(s->dirty_bits);
 	free(s->head_at);

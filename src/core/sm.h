@@ -195,16 +195,21 @@ struct sm {
 	uint64_t *sched_busy_until;   /* [nsched] issue_simd_passes: the scheduler still issues sub-warps until then */
 	uint32_t *last_fetch;         /* [nsched] slot of the scheduler's warp fetched for last, not yet
 	                                 followed by an issue (UINT32_MAX: none); fetch_next_issue */
-	/* operand collectors: [nsched][UNIT_COUNT][opcoll_per_unit] (opcoll_generic: only unit type 0's
-	 * group of each scheduler is used, for every unit type) */
+	/* operand collectors: [nsched][UNIT_COUNT][ncoll_per] (opcoll_generic: only unit type 0's
+	 * group of each scheduler is used, for every unit type; coll_pooled: only scheduler 0's groups,
+	 * shared by every scheduler, coll_count[cu] of unit type cu's) */
 	struct sm_collector *coll;
-	uint32_t ncoll_per;
+	uint32_t ncoll_per;           /* collectors a group has room for: opcoll_per_unit, or the largest coll_count */
 	bool coll_generic;            /* opcoll_generic: a scheduler's collectors serve every unit type */
+	bool coll_pooled;             /* opcoll_units: per-SM collectors per unit type, shared by the schedulers */
+	uint8_t coll_count[UNIT_COUNT]; /* collectors of a group of each unit type (ncoll_per unless coll_pooled) */
+	uint8_t *coll_init;           /* [nsched][UNIT_COUNT] coll_now with no collector busy */
 	uint32_t coll_reads;           /* opcoll_reads_per_cycle: reads per collector per cycle, 0 = no limit */
 	uint32_t exec_reg_cycles;      /* exec_reg_cycles: pipeline-register cycles a unit adds to its latency */
 	uint8_t *coll_free;           /* [nsched][UNIT_COUNT] free collectors at the start of the issue stage (view.coll_free) */
 	uint8_t *coll_now;            /* [nsched][UNIT_COUNT] free collectors now (during the issue stage;
-	                                 opcoll_generic: the scheduler's free count, in each unit type's entry) */
+	                                 opcoll_generic: the scheduler's free count, in each unit type's entry;
+	                                 coll_pooled: the SM's free count of the type, in every scheduler's entry) */
 	bool sub_core;                /* units and register banks partitioned among the schedulers (sub_core) */
 	bool fence_regs;              /* fence_wait=registers: a fence waits for the warp's register writes, not its stores */
 	bool share;                   /* KAWS warp sharing on (warp_sharing, or a policy's preset of it: kaws) */
