@@ -238,6 +238,28 @@ TEST(core_opcoll_units_refused_with_sub_core_and_generic)
 	}
 }
 
+/* ldst_wb_ports (GPGPU-Sim's LD/ST writeback, one result a cycle through
+ * the unit's own port): off, no LD/ST result waits for it; with one port,
+ * mg's shared-memory results (one warp instruction after another) and the
+ * loads a filled MSHR releases together queue for it; with 16 ports far
+ * fewer wait; the work is the same and results verify in every run. */
+TEST(core_ldst_wb_ports_one_result_a_cycle)
+{
+	static const char *const names[] = {"wb_ldst_port_waits", "cycles", "warp_insts"};
+	uint64_t off[3], one[3], many[3];
+	static const char *const s_off[][2] = {{"ldst_wb_ports", "0"}};
+	static const char *const s_one[][2] = {{"ldst_wb_ports", "1"}};
+	static const char *const s_many[][2] = {{"ldst_wb_ports", "16"}};
+	run_tiny(t, "mg", s_off, 1, names, off, 3);
+	run_tiny(t, "mg", s_one, 1, names, one, 3);
+	run_tiny(t, "mg", s_many, 1, names, many, 3);
+	CHECK_EQ(off[0], 0);
+	CHECK_MSG(one[0] > 0, "one port: %llu waits", (unsigned long long)one[0]);
+	CHECK_MSG(many[0] < one[0], "16 ports: %llu waits, one: %llu", (unsigned long long)many[0],
+		  (unsigned long long)one[0]);
+	CHECK(off[2] == one[2] && one[2] == many[2]); /* the same work */
+}
+
 /* A front end that fetches whenever the I-buffer has room (fetch_on_empty =
  * false, 4 or 8 entries) lets a warp exit with an I-cache fill still on its
  * way: its SM goes idle with the reply in the interconnect's input buffer.

@@ -6,10 +6,13 @@
  * with destination registers write back (instructions without one --
  * stores, branches -- retire without a bus); each releases its scoreboard
  * entries, and a finished warp's last writeback lets its CTA complete.
+ * With ldst_wb_ports the LD/ST unit's results take no bus but its own
+ * port, that many a cycle (GPGPU-Sim's ldst_unit::writeback, one a cycle).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/core_counters.h"
 #include "core/core_params.h"
 #include "core/sm.h"
 #include "core/warpstate.h"
@@ -97,36 +100,73 @@ void sm_writeback_push(struct sm *s, const struct sm_op *op, uint64_t ready)
 
 /* ---- the writeback stage ---- */
 
+/* Retire one completed instruction: release its scoreboard entries (and a
+ * DWR large warp's partners'), its in-flight count, and let a finished
+ * warp's CTA complete. */
+static void wb_retire(struct sm *s, const struct sm_op *o, uint64_t now)
+{
+	struct sm_op op = *o;
+	/* a DWR large warp releases every partner sub-warp's registers */
+	for (unsigned i = 1; i <= op.npart; i++) {
+		struct sm_warp *pw = &s->w[op.part_slot[i - 1]];
+		for (unsigned k = 0; op.d && k < op.d->ndst; k++)
+			sb_release(&pw->sb, op.part_fb[i - 1] + (uint32_t)op.d->dst[k]);
+		pw->inflight--;
+		sm_warp_mark_dirty(s, op.part_slot[i - 1]);
+		if (pw->finished)
+			sm_cta_check(s, pw->cta_slot, now);
+	}
+	struct sm_warp *w = &s->w[op.slot];
+	if (op.d)
+		for (unsigned k = 0; k < op.d->ndst; k++)
+			sb_release(&w->sb, op.frame_base + (uint32_t)op.d->dst[k]);
+	w->inflight--;
+	if (op.d && op.d->in->op == OP_CP && op.d->in->mode == MODE_NONE && w->cp_pending[op.cp_group])
+		w->cp_pending[op.cp_group]--; /* the copy's data arrived */
+	if (op.d && op.d->in->op == OP_ATOM && w->pending_atomics)
+		w->pending_atomics--; /* atomic_wait: the warp may issue again */
+	sm_warp_mark_dirty(s, op.slot);
+	s->progress = true;
+	if (w->finished)
+		sm_cta_check(s, w->cta_slot, now);
+}
+
 void sm_writeback_tick(struct sm *s, uint64_t now)
 {
 	uint32_t buses = (uint32_t)cfg_int(s->cfg, CFG_result_buses);
-	while (s->wb.n && s->wb.h[0].ready <= now && buses) {
+	uint32_t ports = (uint32_t)cfg_int(s->cfg, CFG_ldst_wb_ports);
+	if (!ports) { /* one pool of result buses for every unit */
+		while (s->wb.n && s->wb.h[0].ready <= now && buses) {
+			struct sm_op op;
+			wb_pop(&s->wb, &op);
+			wb_retire(s, &op, now);
+			if (op.d && op.d->ndst)
+				buses--;
+		}
+		return;
+	}
+	/* ldst_wb_ports: LD/ST results through their own port; a ready result
+	 * whose bus or port is taken this cycle waits for the next (put back
+	 * after the walk, with its ready cycle: it leaves first among equals) */
+	struct sm_op held[32];
+	uint32_t nheld = 0;
+	while (s->wb.n && s->wb.h[0].ready <= now && (buses || ports) && nheld < 32) {
 		struct sm_op op;
 		wb_pop(&s->wb, &op);
-		/* a DWR large warp releases every partner sub-warp's registers */
-		for (unsigned i = 1; i <= op.npart; i++) {
-			struct sm_warp *pw = &s->w[op.part_slot[i - 1]];
-			for (unsigned k = 0; op.d && k < op.d->ndst; k++)
-				sb_release(&pw->sb, op.part_fb[i - 1] + (uint32_t)op.d->dst[k]);
-			pw->inflight--;
-			sm_warp_mark_dirty(s, op.part_slot[i - 1]);
-			if (pw->finished)
-				sm_cta_check(s, pw->cta_slot, now);
+		bool dst = op.d && op.d->ndst, ldst = op.d && op.d->cu == UNIT_LDST;
+		if (dst && (ldst ? !ports : !buses)) {
+			if (ldst)
+				s->stats->v[STAT_wb_ldst_port_waits]++;
+			held[nheld++] = op;
+			continue;
 		}
-		struct sm_warp *w = &s->w[op.slot];
-		if (op.d)
-			for (unsigned k = 0; k < op.d->ndst; k++)
-				sb_release(&w->sb, op.frame_base + (uint32_t)op.d->dst[k]);
-		w->inflight--;
-		if (op.d && op.d->in->op == OP_CP && op.d->in->mode == MODE_NONE && w->cp_pending[op.cp_group])
-			w->cp_pending[op.cp_group]--; /* the copy's data arrived */
-		if (op.d && op.d->in->op == OP_ATOM && w->pending_atomics)
-			w->pending_atomics--; /* atomic_wait: the warp may issue again */
-		sm_warp_mark_dirty(s, op.slot);
-		if (op.d && op.d->ndst)
+		wb_retire(s, &op, now);
+		if (dst && ldst)
+			ports--;
+		else if (dst)
 			buses--;
-		s->progress = true;
-		if (w->finished)
-			sm_cta_check(s, w->cta_slot, now);
 	}
+	for (uint32_t i = 0; i < nheld; i++)
+		if (!wb_push(&s->wb, &held[i]))
+			s->oom = true;
 }
