@@ -216,6 +216,22 @@ TEST(core_opcoll_units_shared_by_the_schedulers)
 			  (unsigned long long)b[i]);
 }
 
+/* KAWS warp sharing issues another scheduler's warp when that scheduler has
+ * no free collector for it and this one has: with opcoll_units every
+ * scheduler sees the SM's collectors, so it finds none to share (mm, kaws:
+ * some shared warps without, none with). */
+TEST(core_opcoll_units_leave_warp_sharing_nothing)
+{
+	static const char *const names[] = {"warp_sharing_issues"};
+	static const char *const per[][2] = {{"sched", "kaws"}};
+	static const char *const pool[][2] = {{"sched", "kaws"}, {"opcoll_units", "4,4,4,4,4,4"}};
+	uint64_t a, b;
+	run_tiny(t, "mm", per, 1, names, &a, 1);
+	run_tiny(t, "mm", pool, 2, names, &b, 1);
+	CHECK_MSG(a > 0, "kaws, per-scheduler collectors: %llu shared issues", (unsigned long long)a);
+	CHECK_EQ(b, 0);
+}
+
 /* opcoll_units makes the SM's collectors shared; sub_core gives each
  * scheduler its own, opcoll_generic makes them serve every unit type: the
  * combinations are refused with a message naming the parameter. */
