@@ -493,6 +493,24 @@ TEST(sleep_l2_mshr_sectors_identical)
 	run_size = WS_SIZE_TINY;
 }
 
+/* The collectors shared by the schedulers (opcoll_units) and the LD/ST
+ * unit's own writeback port (ldst_wb_ports), both off in every config:
+ * statistics identical with sleep off and on and with 1, 2 and 3 threads
+ * (a result waiting for the port keeps its SM awake; the shared collectors
+ * are counted in every scheduler's entry). */
+TEST(sleep_threads_opcoll_units_ldst_wb_ports_identical)
+{
+	const char *kv[] = {"sched", "gto", "opcoll_units", "6,8,0,0,2,4", "ldst_wb_ports", "1", NULL};
+	const char *names = "mg,mm,3mm,sp,cp";
+	check_sleep_share(t, names, kv, 20);
+	const char *sel = getenv("WARPSIM_THREADS_BENCH");
+	if (sel && *sel)
+		return;
+	setenv("WARPSIM_THREADS_BENCH", names, 1);
+	CHECK(check_config(t, NULL, kv) > 0);
+	unsetenv("WARPSIM_THREADS_BENCH");
+}
+
 /* The same two waits at the head of the L1D latency queue (l1d_latency_queue,
  * on in the GTX480 defaults, sleep_every_benchmark_gtx480_identical): a head
  * that fails the same way every cycle holds its bank, and the pipeline
