@@ -72,8 +72,7 @@ struct sm *sm_create(const struct sm_env *env, uint32_t id)
 	s->coll_generic = cfg_int(cfg, CFG_opcoll_generic) != 0;
 	/* opcoll_units (config_check refuses it with sub_core or opcoll_generic):
 	 * each unit type's collectors are the SM's, in scheduler 0's groups */
-	for (uint32_t cu = 0; cu < UNIT_COUNT; cu++)
-		s->coll_pooled |= cfg_list(cfg, CFG_opcoll_units, (int)cu) != 0;
+	s->coll_pooled = core_opcoll_pooled(cfg);
 	uint32_t per = s->ncoll_per;
 	for (uint32_t cu = 0; cu < UNIT_COUNT; cu++) {
 		uint32_t n = s->ncoll_per;

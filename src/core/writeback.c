@@ -103,29 +103,28 @@ void sm_writeback_push(struct sm *s, const struct sm_op *op, uint64_t ready)
 /* Retire one completed instruction: release its scoreboard entries (and a
  * DWR large warp's partners'), its in-flight count, and let a finished
  * warp's CTA complete. */
-static void wb_retire(struct sm *s, const struct sm_op *o, uint64_t now)
+static void wb_retire(struct sm *s, const struct sm_op *op, uint64_t now)
 {
-	struct sm_op op = *o;
 	/* a DWR large warp releases every partner sub-warp's registers */
-	for (unsigned i = 1; i <= op.npart; i++) {
-		struct sm_warp *pw = &s->w[op.part_slot[i - 1]];
-		for (unsigned k = 0; op.d && k < op.d->ndst; k++)
-			sb_release(&pw->sb, op.part_fb[i - 1] + (uint32_t)op.d->dst[k]);
+	for (unsigned i = 1; i <= op->npart; i++) {
+		struct sm_warp *pw = &s->w[op->part_slot[i - 1]];
+		for (unsigned k = 0; op->d && k < op->d->ndst; k++)
+			sb_release(&pw->sb, op->part_fb[i - 1] + (uint32_t)op->d->dst[k]);
 		pw->inflight--;
-		sm_warp_mark_dirty(s, op.part_slot[i - 1]);
+		sm_warp_mark_dirty(s, op->part_slot[i - 1]);
 		if (pw->finished)
 			sm_cta_check(s, pw->cta_slot, now);
 	}
-	struct sm_warp *w = &s->w[op.slot];
-	if (op.d)
-		for (unsigned k = 0; k < op.d->ndst; k++)
-			sb_release(&w->sb, op.frame_base + (uint32_t)op.d->dst[k]);
+	struct sm_warp *w = &s->w[op->slot];
+	if (op->d)
+		for (unsigned k = 0; k < op->d->ndst; k++)
+			sb_release(&w->sb, op->frame_base + (uint32_t)op->d->dst[k]);
 	w->inflight--;
-	if (op.d && op.d->in->op == OP_CP && op.d->in->mode == MODE_NONE && w->cp_pending[op.cp_group])
-		w->cp_pending[op.cp_group]--; /* the copy's data arrived */
-	if (op.d && op.d->in->op == OP_ATOM && w->pending_atomics)
+	if (op->d && op->d->in->op == OP_CP && op->d->in->mode == MODE_NONE && w->cp_pending[op->cp_group])
+		w->cp_pending[op->cp_group]--; /* the copy's data arrived */
+	if (op->d && op->d->in->op == OP_ATOM && w->pending_atomics)
 		w->pending_atomics--; /* atomic_wait: the warp may issue again */
-	sm_warp_mark_dirty(s, op.slot);
+	sm_warp_mark_dirty(s, op->slot);
 	s->progress = true;
 	if (w->finished)
 		sm_cta_check(s, w->cta_slot, now);

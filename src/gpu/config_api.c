@@ -170,10 +170,7 @@ ws_result config_check(const struct ws_config *cfg, char *err, size_t errsz)
 			 (long long)cfg_int(cfg, CFG_dwr_ilt_entries), (long long)cfg_int(cfg, CFG_dwr_ilt_ways));
 		return WS_ERROR_INVALID_CONFIG;
 	}
-	bool pooled = false;
-	for (int k = 0; k < UNIT_COUNT; k++)
-		pooled |= cfg_list(cfg, CFG_opcoll_units, k) != 0;
-	if (pooled && (cfg_int(cfg, CFG_sub_core) || cfg_int(cfg, CFG_opcoll_generic))) {
+	if (core_opcoll_pooled(cfg) && (cfg_int(cfg, CFG_sub_core) || cfg_int(cfg, CFG_opcoll_generic))) {
 		snprintf(err, errsz, "parameter 'opcoll_units': per-SM collectors shared by the schedulers cannot be "
 			 "combined with %s (set opcoll_units = 0,0,0,0,0,0)",
 			 cfg_int(cfg, CFG_sub_core) ? "sub_core, whose collectors belong to a scheduler" : "opcoll_generic");
