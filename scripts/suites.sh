@@ -117,7 +117,7 @@ case $warpsim in */*) warpsim=$(abspath "$warpsim") ;; esac
 suites=()                      # suite names in order
 declare -A s_url=() s_commit=() s_line=() s_paths=()
 progs=()                       # "suite/program" in order
-declare -A p_dir=() p_build=() p_input=() p_run=() p_pass=() p_fail=() p_exit=() p_papers=() p_note=()
+declare -A p_dir=() p_build=() p_input=() p_run=() p_pass=() p_fail=() p_exit=() p_verify=() p_papers=() p_note=()
 cur_suite="" cur_prog="" ln=0
 merr() { die "$manifest:$ln: $*"; }
 while IFS= read -r line || [ -n "$line" ]; do
@@ -154,7 +154,7 @@ while IFS= read -r line || [ -n "$line" ]; do
 		progs+=("$cur_prog")
 		p_dir[$cur_prog]=.
 		;;
-	dir | build | input | run | pass | fail | check | papers | note)
+	dir | build | input | run | pass | fail | check | verify | papers | note)
 		[ -n "$cur_prog" ] || merr "'$key' outside a 'program'"
 		[ -n "$val" ] || merr "'$key' needs a value"
 		case $key in
@@ -177,11 +177,12 @@ while IFS= read -r line || [ -n "$line" ]; do
 		pass) p_pass[$cur_prog]=$val ;;
 		check) [ "$val" = exit ] || merr "'check' takes one value, exit (its exit status is its check)"; p_exit[$cur_prog]=1 ;;
 		fail) p_fail[$cur_prog]=$val ;;
+		verify) p_verify[$cur_prog]+="$val"$'\n' ;;
 		papers) p_papers[$cur_prog]=$val ;;
 		note) p_note[$cur_prog]+="$val " ;;
 		esac
 		;;
-	*) merr "unknown key '$key' (suite url commit paths program dir build input run pass fail check papers note)" ;;
+	*) merr "unknown key '$key' (suite url commit paths program dir build input run pass fail check verify papers note)" ;;
 	esac
 done <"$manifest"
 for s in "${suites[@]}"; do
@@ -335,17 +336,20 @@ prepare_suite() {
 # NVCC, SUITE_ROOT and WARPSIM_ROOT set), output appended to LOG; prints the failing
 # command's reason and returns 1 on the first failure
 step() {
-	local name=$1 dir=$2 log=$3 cmds=$4 c rc
+	local name=$1 dir=$2 log=$3 cmds=$4 c rc n0
 	while IFS= read -r c; do
 		[ -n "$c" ] || continue
 		echo "\$ $c" >>"$log"
+		n0=$(wc -l <"$log")
 		(cd "$dir" && NVCC=$nvcc SUITE_ROOT=$srcroot WARPSIM_ROOT=$ROOT bash -c "$c") >>"$log" 2>&1
 		rc=$?
 		if [ $rc -ne 0 ]; then
-			local last
-			# the first line that says "error" (a compiler's first complaint), else the last line
-			last=$(grep -v '^\$ ' "$log" | grep -m1 -i 'error' | cut -c1-200)
-			[ -n "$last" ] || last=$(grep -v '^\$ ' "$log" | grep -v '^[[:space:]]*$' | tail -n1 | cut -c1-200)
+			local last out
+			# of this command's output, the first line that says "error" (a compiler's
+			# first complaint), else the last line
+			out=$(tail -n +$((n0 + 1)) "$log")
+			last=$(grep -m1 -i 'error' <<<"$out" | cut -c1-200)
+			[ -n "$last" ] || last=$(grep -v '^[[:space:]]*$' <<<"$out" | tail -n1 | cut -c1-200)
 			echo "$name command '$c' exited $rc${last:+: $last}"
 			return 1
 		fi
@@ -442,6 +446,9 @@ PY
 			failed="its check failed: $(echo "$m" | cut -c1-200)"
 		elif [ -n "${p_exit[$p]:-}" ] && [ $rc -ge 1 ] && [ $rc -le 123 ]; then
 			failed="its check failed: exit status $rc${last:+: $last}"
+		elif [ -n "${p_verify[$p]:-}" ] && [ $rc = 0 ] && [ -z "$lerr" ] &&
+			! vreason=$(step verify "$pdir" "$log" "${p_verify[$p]}"); then
+			failed="its check failed: $vreason"
 		fi
 		if [ -n "$failed" ]; then
 			verif=fail
@@ -449,6 +456,8 @@ PY
 			if grep -q -E -- "${p_pass[$p]}" <<<"$prog_out"; then verif=pass; else verif=fail; fi
 		elif [ -n "${p_exit[$p]:-}" ]; then
 			[ $rc != 0 ] || verif=pass
+		elif [ -n "${p_verify[$p]:-}" ]; then
+			[ $rc != 0 ] || [ -n "$lerr" ] || verif=pass
 		else
 			verif=none
 		fi

@@ -6,7 +6,7 @@
 # suites.manifest pins the first); nvcc-stub stands in for nvcc by copying the
 # executables committed in bin/ (built from repo/*.cu with nvcc -cudart shared).
 # Checks: every row's status and verdict (a program that passes its own check,
-# one that fails it (printed; by its exit status), one without a check, a failing run, build and input
+# one that fails it (printed; by its exit status; by a verify command), one without a check, a failing run, build and input
 # generator), its statistics against warpsim cuda's own --stats of the same
 # program, the pinned commit checked out, a rerun that skips every row (the
 # CSV unchanged), --retry, another policy appended, and the errors (unknown
@@ -92,7 +92,7 @@ expect_has() { # expect_has PROGRAM SCHED COLUMN TEXT
 }
 check "the CSV has its header" test "$(head -n1 "$CSV")" = \
 	"suite,program,size,args,sched,fetch,config,status,verification,cycles,ipc,warp_insts,thread_insts,launches,host_s,reason"
-check "the CSV has 7 rows" test "$(($(wc -l <"$CSV") - 1))" = 7
+check "the CSV has 9 rows" test "$(($(wc -l <"$CSV") - 1))" = 9
 expect selfcheck gto status ok
 expect selfcheck gto verification pass
 expect selfcheck gto args "./selfcheck n.txt"
@@ -113,6 +113,11 @@ expect_has badgen gto reason "no_such_generator.sh"
 expect exitcheck gto status check-failed
 expect exitcheck gto verification fail
 expect_has exitcheck gto reason "exit status 1"
+expect verified gto status ok
+expect verified gto verification pass
+expect misverified gto status check-failed
+expect misverified gto verification fail
+expect_has misverified gto reason "verify command 'cmp nm.txt no_such_reference.txt' exited 2: cmp: no_such_reference.txt: No such file"
 
 # the statistics are warpsim cuda's own for the same program and input
 echo 1000 >"$T/n.txt"
@@ -130,23 +135,23 @@ check "selfcheck's cycles, warp/thread instructions and IPC are warpsim cuda's (
 # resumable: a second run skips every row and leaves the CSV as it was
 cp "$CSV" "$T/csv1"
 "${S[@]}" --sched gto >"$T/run2.out" 2>&1
-check "a rerun skips the 7 rows already in the CSV" grep -q "0 run, 0 not ok, 7 already in" "$T/run2.out"
+check "a rerun skips the 9 rows already in the CSV" grep -q "0 run, 0 not ok, 9 already in" "$T/run2.out"
 check "a rerun leaves the CSV unchanged" cmp -s "$CSV" "$T/csv1"
 # --retry reruns the 4 rows that are not ok, replacing them
 "${S[@]}" --sched gto --retry >"$T/run3.out" 2>&1
-check "--retry reruns the 5 rows not ok" grep -q "5 run, 5 not ok, 2 already in" "$T/run3.out"
-check "--retry leaves 7 rows" test "$(($(wc -l <"$CSV") - 1))" = 7
+check "--retry reruns the 6 rows not ok" grep -q "6 run, 6 not ok, 3 already in" "$T/run3.out"
+check "--retry leaves 9 rows" test "$(($(wc -l <"$CSV") - 1))" = 9
 # another policy, one program, the small input: a row of its own
 "${S[@]}" --sched lrr --fetch rr --program fixture/selfcheck --size small >"$T/run4.out" 2>&1
 check "a run of one passing program exits 0" test $? = 0
-check "it adds one row" test "$(($(wc -l <"$CSV") - 1))" = 8
+check "it adds one row" test "$(($(wc -l <"$CSV") - 1))" = 10
 expect selfcheck lrr fetch rr
 expect selfcheck lrr size small
 expect selfcheck lrr args "./selfcheck n_small.txt"
 expect selfcheck lrr verification pass
 # --retry of one program leaves the other programs' rows that are not ok alone
 "${S[@]}" --sched gto --retry --program selfcheck >"$T/run5.out" 2>&1
-check "--retry --program selfcheck keeps the other rows" test "$(($(wc -l <"$CSV") - 1))" = 8
+check "--retry --program selfcheck keeps the other rows" test "$(($(wc -l <"$CSV") - 1))" = 10
 
 # errors: usage and manifest errors exit 2 naming the thing; a source
 # without the pinned commit is a row with the reason
