@@ -3,7 +3,7 @@
  * DWR paper's CP): potential of natoms random point charges on the lattice
  * points of one z-plane.
  *
- * The lattice is width x height points (width a multiple of the 128 points
+ * The lattice is width x height points (width a multiple of the 32 points
  * a CTA row covers, height a multiple of 8), spacing 0.1; atoms are uniform
  * in the box above/below the plane with charges in [-1, 1).  Atoms go to
  * __constant__ cp_atoms (wsMemcpyToSymbol) in chunks of at most
@@ -11,7 +11,7 @@
  * (zeroed first).
  *
  * Verification: the CPU sums q / r in double; the kernel uses float and
- * rsqrtf, so each point must agree within 1e-4 of sum |q| / r (the size of
+ * 1 / sqrtf, so each point must agree within 1e-4 of sum |q| / r (the size of
  * the terms) plus 1e-4 relative -- an unwritten or doubled point, a wrong
  * atom or a wrong chunk is far outside that.
  */
@@ -25,16 +25,16 @@ extern const char ws_bench_ptx_cp[];
 
 #define CP_BLOCKX 16 /* as kernel.cu */
 #define CP_BLOCKY 8
-#define CP_UNROLLX 8
-#define CP_MAXATOMS 64
+#define CP_UNROLLX 2
+#define CP_MAXATOMS 4000
 #define CP_SPACING 0.1f
 
 static const struct {
 	int gx, gy, natoms; /* CTAs in x and y */
 } cp_sizes[WS_SIZE_COUNT] = {
-    {2, 1, 24},      /* 256 x 8 points, 2 CTAs, 1 launch */
-    {4, 4, 80},      /* 512 x 32 points, 16 CTAs, 2 launches (64 + 16 atoms) */
-    {8, 32, 96},     /* 1024 x 256 points, 256 CTAs, 2 launches (64 + 32 atoms): ~120M thread instructions */
+    {2, 1, 24},      /* 64 x 8 points, 2 CTAs */
+    {4, 4, 80},      /* 128 x 32 points, 16 CTAs */
+    {8, 32, 200},    /* 256 x 256 points, 256 CTAs, 200 atoms: the original's run (cuda_short), 95M thread instructions */
 };
 
 static ws_result cp_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, struct ws_bench_out *out)
@@ -108,13 +108,13 @@ done:
 
 const struct ws_bench_info bench_cp = {
     .name = "cp",
-    .description = "Coulombic potential of point charges (constant memory) on a 2-D lattice, 8 points per thread",
+    .description = "Coulombic potential of point charges (constant memory) on a 2-D lattice, 2 points per thread",
     .sync = "none; no branch divergence (compute-bound, one constant-memory broadcast per atom)",
     .paper = "DWR (CP)",
     .ctas_per_sm = 0,
     .warps_per_cta = CP_BLOCKX * CP_BLOCKY / 32,
-    .sizes = {"256x8 lattice, 24 atoms (2 CTAs)", "512x32 lattice, 80 atoms (16 CTAs x 2 launches)",
-              "1024x256 lattice, 96 atoms (256 CTAs of 16x8 x 2 launches)"},
+    .sizes = {"64x8 lattice, 24 atoms (2 CTAs)", "128x32 lattice, 80 atoms (16 CTAs)",
+              "256x256 lattice, 200 atoms (256 CTAs of 16x8, 1 launch)"},
     .ptx = ws_bench_ptx_cp,
     .run = cp_run,
 };

@@ -25,7 +25,7 @@
 extern const char ws_bench_ptx_nqu[];
 
 #define NQU_THREADS 96 /* as kernel.cu */
-#define NQU_MAXDEPTH 8
+#define NQU_MAXDEPTH 10 /* NQU_LEVELS in kernel.cu */
 
 static const struct {
 	int n, k;               /* board size, rows placed by the host */
