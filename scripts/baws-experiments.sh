@@ -8,6 +8,8 @@
 #   scripts/baws-experiments.sh [--jobs N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/cpu-total.sh
+cpu_total_at_exit baws-experiments.sh
 scripts/setup.sh
 make -j"$(nproc)" all >/dev/null
 mkdir -p docs/baws

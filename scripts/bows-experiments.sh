@@ -23,6 +23,8 @@
 # (minutes to tens of minutes per run; use --jobs or --slurm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/cpu-total.sh
+cpu_total_at_exit bows-experiments.sh
 size=small
 args=()
 paper_sets=0

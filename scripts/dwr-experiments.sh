@@ -10,6 +10,8 @@
 # Runs shared between figures are computed once (--reuse); resumable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/cpu-total.sh
+cpu_total_at_exit dwr-experiments.sh
 size=${1:-paper}
 [ $# -gt 0 ] && shift
 case $size in tiny|small|paper) ;; *) echo "usage: $0 [tiny|small|paper] [sweep options]" >&2; exit 2;; esac

@@ -27,6 +27,8 @@
 # Every sweep resumes where it stopped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/cpu-total.sh
+cpu_total_at_exit kaws-experiments.sh
 make -j"$(nproc)" all >/dev/null
 mkdir -p docs/kaws results
 size=${SIZE:-small}
