@@ -1290,6 +1290,30 @@ TEST(cli_exec_functional_livelock)
 	                   1, "kernel spin_forever livelocked: warps kept executing but none finished");
 }
 
+/* The stuck-warp report says when the issue policy holds a warp back: BOWS
+ * with a fixed delay far beyond the watchdog holds ht's spinning warps, and
+ * the deadlock report names them so (added when TSP's livelock under BOWS
+ * had to be told apart from a held warp: docs/bows.md, "Table I at paper
+ * size"). */
+TEST(cli_deadlock_report_names_held_warps)
+{
+	if (cli_missing(t))
+		return;
+	char *out;
+	int rc = cli_run("run ht --size tiny --set sched=bows:gto --set bows_sib=annotated --set bows_delay=fixed "
+	                 "--set bows_delay_limit=10000000 --set watchdog_cycles=100000 --quiet",
+	                 0, &out); /* the report is in the run's verification line (standard output) */
+	CHECK_MSG(rc == 1, "exit status %d, expected 1", rc);
+	CHECK_MSG(out && strstr(out, "kernel ht deadlocked: the watchdog fired") &&
+	                  strstr(out, "scoreboard pending 0, in flight 0, held back by the issue policy"),
+	          "no held warp in the report:\n%s", out ? out : "");
+	free(out);
+	/* without the hold (no back-off: plain GTO) it completes and nothing is reported */
+	rc = cli_run("run ht --size tiny --set sched=gto --set watchdog_cycles=100000 --quiet", 0, &out);
+	CHECK_MSG(rc == 0 && out && !strstr(out, "held back"), "exit status %d:\n%s", rc, out ? out : "");
+	free(out);
+}
+
 /* --set-var sets .const/.global module variables before the launch; a
  * struct parameter of 32 KB passes as file: bytes or as hex: (it used to fail
  * with "needs an even number of hex digits (1 to 4096 bytes)"). */

@@ -451,8 +451,9 @@ void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsig
 		char d[400];
 		func_warp_describe(s->L, w->fc, w->fw, d, sizeof d);
 		*len += (size_t)snprintf(buf + *len, bufsz - *len,
-					 "\n  SM %u slot %u: %s; I-buffer %u, scoreboard pending %u, in flight %u%s%s", s->id,
+					 "\n  SM %u slot %u: %s; I-buffer %u, scoreboard pending %u, in flight %u%s%s%s", s->id,
 					 i, d, w->ib_count, w->sb.npending, w->inflight,
+					 s->held && s->held[i] ? ", held back by the issue policy" : "",
 					 w->fetch_pending ? ", I-cache miss pending" : "",
 					 s->dwr && dwr_waiting(s->dwr, i, s->view.cycle) ? ", DWR partner barrier" : "");
 		(*shown)++;
