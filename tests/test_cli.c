@@ -1290,7 +1290,8 @@ TEST(cli_exec_functional_livelock)
 	                   1, "kernel spin_forever livelocked: warps kept executing but none finished");
 }
 
-/* The stuck-warp report says when the issue policy holds a warp back: BOWS
+/* The stuck-warp report says when the issue policy holds a warp back, and
+ * what each listed SM's LD/ST unit is working on: BOWS
  * with a fixed delay far beyond the watchdog holds ht's spinning warps, and
  * the deadlock report names them so (added when TSP's livelock under BOWS
  * had to be told apart from a held warp: docs/bows.md, "Table I at paper
@@ -1307,6 +1308,9 @@ TEST(cli_deadlock_report_names_held_warps)
 	CHECK_MSG(out && strstr(out, "kernel ht deadlocked: the watchdog fired") &&
 	                  strstr(out, "scoreboard pending 0, in flight 0, held back by the issue policy"),
 	          "no held warp in the report:\n%s", out ? out : "");
+	/* after an SM's warps, its LD/ST unit: nothing in flight while every warp is held */
+	CHECK_MSG(out && strstr(out, "\n    LD/ST: 0 of ") && strstr(out, "load-table entries used; L1D latency queue empty"),
+	          "no LD/ST line in the report:\n%s", out ? out : "");
 	free(out);
 	/* without the hold (no back-off: plain GTO) it completes and nothing is reported */
 	rc = cli_run("run ht --size tiny --set sched=gto --set watchdog_cycles=100000 --quiet", 0, &out);

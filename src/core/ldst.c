@@ -733,6 +733,44 @@ void ldst_cycle(struct ldst *u, uint64_t now)
 	}
 }
 
+static const char *txn_wait_name(enum txn_wait w)
+{
+	switch (w) {
+	case TXN_SENT: return "sent";
+	case TXN_WAIT_INPUT: return "interconnect input full";
+	case TXN_WAIT_L1D: return "L1D reservation fail";
+	case TXN_WAIT_L1T: return "L1T reservation fail";
+	case TXN_WAIT_L1Q: return "L1D latency queue bank full";
+	case TXN_RETRY: return "retry";
+	}
+	return "?";
+}
+
+void ldst_describe(const struct ldst *u, char *buf, size_t bufsz, size_t *len)
+{
+	if (*len + 200 >= bufsz)
+		return;
+	*len += (size_t)snprintf(buf + *len, bufsz - *len, "\n    LD/ST: %u of %u load-table entries used",
+				 u->tab_used, u->ntab);
+	for (unsigned i = 0; i < u->nproc && *len + 160 < bufsz; i++) {
+		const struct ld_proc *p = &u->proc[i];
+		if (!p->busy)
+			continue;
+		*len += (size_t)snprintf(buf + *len, bufsz - *len,
+					 "; pipeline %u: slot %u, %u of %u transactions sent, last try: %s", i,
+					 u->tab[p->entry].op.slot, p->next, p->ntxn, txn_wait_name(p->wait));
+	}
+	if (u->l1q && *len + 120 < bufsz) {
+		*len += (size_t)snprintf(buf + *len, bufsz - *len, "; L1D latency queue %s",
+					 l1q_empty(u->l1q) ? "empty" : "holding accesses");
+		for (unsigned b = 0; b < u->l1q_nbanks && *len + 80 < bufsz; b++)
+			if (u->l1q_w[b].wait != TXN_SENT)
+				*len += (size_t)snprintf(buf + *len, bufsz - *len, " (bank %u head: %s at cycle %llu)", b,
+							 txn_wait_name(u->l1q_w[b].wait),
+							 (unsigned long long)u->l1q_w[b].at);
+	}
+}
+
 uint64_t ldst_next_event(const struct ldst *u, uint64_t now)
 {
 	uint64_t t = u->l1q ? l1q_next_due(u->l1q) : UINT64_MAX; /* a queued L1D access reaching the tags */

@@ -57,5 +57,8 @@ bool ldst_can_accept(const struct ldst *u);
 void ldst_skip(struct ldst *u, uint64_t k);
 /* A reply from the memory system. */
 void ldst_reply(struct ldst *u, const struct mem_reply *r, uint64_t now);
+/* The stuck-warp report (sm_describe): the load table's use, each busy pipeline's warp, transactions
+ * sent and why its last try failed, and the L1D latency queue's heads. */
+void ldst_describe(const struct ldst *u, char *buf, size_t bufsz, size_t *len);
 
 #endif

@@ -431,6 +431,7 @@ void sm_mem_reply(struct sm *s, const struct mem_reply *r, uint64_t now) { ldst_
 
 void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsigned *shown, unsigned *total)
 {
+	const unsigned shown0 = *shown;
 	for (uint32_t i = 0; i < s->nslots; i++) {
 		const struct sm_warp *w = &s->w[i];
 		/* a finished warp holds its CTA while results or stores are outstanding */
@@ -458,4 +459,6 @@ void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsig
 					 s->dwr && dwr_waiting(s->dwr, i, s->view.cycle) ? ", DWR partner barrier" : "");
 		(*shown)++;
 	}
+	if (*shown > shown0) /* this SM's warps were listed: its LD/ST unit's state after them */
+		ldst_describe(s->ldst, buf, bufsz, len);
 }
