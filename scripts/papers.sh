@@ -33,7 +33,7 @@ parts() {
   cat <<'EOF'
 baws|baws|paper|docs/baws/*.csv, Figs. 3/4/6 timelines, docs/characterization.md|scripts/baws-experiments.sh --jobs "$JOBS" && scripts/baws-timelines.py --out docs/baws
 bows-small|bows|small|docs/bows/{fig2,fig9,...,table1-*}.csv (Figs. 2, 9-16, Table I)|scripts/bows-experiments.sh --size small --jobs "$JOBS"
-bows-paper|bows|paper|docs/bows/fig9-paper.csv (the whole Fig. 9 grid), its subsets fig9-paper-{fast,ht,gto}.csv, adaptive-paper.csv|scripts/bows-experiments.sh --paper-sets --jobs "$JOBS"
+bows-paper|bows|paper|docs/bows/fig9-paper.csv (the whole Fig. 9 grid), its subsets fig9-paper-{fast,ht,gto}.csv, adaptive-paper.csv, fig{10,14,16}-paper.csv, fig15-paper.csv (GTX1080Ti), table1-{h,m,t,l,sh}-paper.csv (Table I)|scripts/bows-experiments.sh --paper-sets --jobs "$JOBS"
 kaws-small|kaws|small|docs/kaws/{fig5,table2,fig6,gtx480,density}.csv|scripts/kaws-experiments.sh --jobs "$JOBS"
 kaws-paper|kaws|paper|docs/kaws/*-paper.csv|SIZE=paper scripts/kaws-experiments.sh --jobs "$JOBS"
 dwr-small|dwr|small|docs/dwr/*-small.csv (Figs. 1, 2, 4, 5a-c)|scripts/dwr-experiments.sh small --jobs "$JOBS"
