@@ -627,8 +627,8 @@ TEST(core_l1d_latency_queue)
 
 /* One warp of ptx's kernel k(buf) on a GPU with the settings kv (key, value, ..., NULL): the
  * statistics stats[0..ns) into vals. */
-static bool run_one_warp_kv(struct test_ctx *t, const char *ptx, const char *const *kv, const char *const *stats,
-			    uint64_t *vals, unsigned ns)
+/* A simulator with the settings kv (key, value, ..., NULL); NULL on failure. */
+static ws_sim *sim_with_kv(struct test_ctx *t, const char *const *kv)
 {
 	ws_config *cfg = wsConfigCreate();
 	char err[128];
@@ -637,6 +637,13 @@ static bool run_one_warp_kv(struct test_ctx *t, const char *ptx, const char *con
 	ws_sim *sim = NULL;
 	CHECK(wsSimCreate(&sim, cfg) == WS_SUCCESS);
 	wsConfigDestroy(cfg);
+	return sim;
+}
+
+static bool run_one_warp_kv(struct test_ctx *t, const char *ptx, const char *const *kv, const char *const *stats,
+			    uint64_t *vals, unsigned ns)
+{
+	ws_sim *sim = sim_with_kv(t, kv);
 	if (!sim)
 		return false;
 	ws_module *mod;
@@ -755,4 +762,54 @@ TEST(core_l1d_sector_accesses)
 			return;
 	CHECK_MSG(acc[0] == 1 && acc[1] == 4, "L1D accesses: %llu without, %llu with", (unsigned long long)acc[0],
 		  (unsigned long long)acc[1]);
+}
+
+/* ldst_inject_fair: in each of 15 CTAs (one per SM) warp 0 counts to 2000
+ * and then stores a whole line (a 5-flit packet through the L1D latency
+ * queue) while the other 31 warps spin forever on atom.cas of one word
+ * that never matches (per-lane 2-flit atomics that the word's L2 slice
+ * serializes, so every SM's interconnect input stays full).  Without the
+ * fair injection the store finds too little room at every try, since an
+ * atomic always fits the room the one before it left: the livelock report
+ * lists warp 0 with its stores still pending behind the L1D queue (BOWS's
+ * TSP at paper size, docs/bows.md).  With it the store holds the input
+ * until it has entered: warp 0 is gone from the report. */
+TEST(core_ldst_inject_fair_store_behind_atomics)
+{
+	static const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				 ".visible .entry k(.param .u64 buf)\n{\n"
+				 "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<2>;\n"
+				 "  ld.param.u64 %rd1, [buf];\n  mov.u32 %r0, %tid.x;\n"
+				 "  setp.ge.u32 %p0, %r0, 32;\n  @%p0 bra SPIN;\n  mov.u32 %r2, 0;\n"
+				 "WAIT:\n  add.u32 %r2, %r2, 1;\n  setp.lt.u32 %p1, %r2, 2000;\n  @%p1 bra WAIT;\n"
+				 "  mul.wide.u32 %rd2, %r0, 4;\n  add.u64 %rd3, %rd1, %rd2;\n"
+				 "  st.global.u32 [%rd3+128], 1;\n  ret;\n"
+				 "SPIN:\n  atom.global.cas.b32 %r1, [%rd1], 1, 2;\n"
+				 "  setp.ne.u32 %p1, %r1, 7;\n  @%p1 bra SPIN;\n  ret;\n}\n";
+	for (int fair = 0; fair < 2; fair++) {
+		const char *kv[] = {"ldst_inject_fair", fair ? "true" : "false", "livelock_cycles", "150000",
+				    "l1d_latency_queue", "true", "num_sms", "15", NULL};
+		ws_sim *sim = sim_with_kv(t, kv);
+		if (!sim)
+			return;
+		ws_module *mod;
+		ws_function *f;
+		ws_deviceptr buf = 0;
+		bool ok = wsModuleLoadData(sim, &mod, ptx, "k.ptx") == WS_SUCCESS &&
+			  wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS && wsMemAlloc(sim, &buf, 256) == WS_SUCCESS &&
+			  wsMemsetD8(sim, buf, 0, 256) == WS_SUCCESS;
+		CHECK_MSG(ok, "%s", wsSimLastError(sim));
+		void *args[] = {&buf};
+		ws_result r = ok ? wsLaunchKernel(f, 15, 1, 1, 1024, 1, 1, 0, args) : WS_SUCCESS;
+		const char *e = wsSimLastError(sim);
+		CHECK_MSG(ok && r != WS_SUCCESS && strstr(e, "livelocked"), "the spin never ends: %s", e);
+		if (!fair)
+			CHECK_MSG(strstr(e, "stores pending") && strstr(e, "L1D latency queue holding accesses"),
+				  "greedy injection: warp 0's store was expected to starve behind the atomics: %s", e);
+		else
+			CHECK_MSG(!strstr(e, "stores pending") && strstr(e, "L1D latency queue empty") &&
+					  strstr(e, "input held by pipeline"),
+				  "fair injection: warp 0's store was expected to enter: %s", e);
+		wsSimDestroy(sim);
+	}
 }

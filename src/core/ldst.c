@@ -91,6 +91,7 @@ enum txn_wait {
 struct l1q_wait {
 	enum txn_wait wait;       /* TXN_SENT (served, or none tried), TXN_WAIT_INPUT, TXN_WAIT_L1D or TXN_RETRY */
 	uint64_t at;              /* the cycle of that try */
+	uint64_t in_since;        /* ldst_inject_fair: since when its head waits for the input (UINT64_MAX: it does not) */
 	struct mem_req req;       /* the request a failed try would have sent (TXN_WAIT_*) */
 };
 
@@ -108,7 +109,17 @@ struct ld_proc {
 	bool cst;                 /* constant/param load: through the constant cache */
 	enum txn_wait wait;       /* why its last send_txn failed (TXN_SENT: it did not) */
 	struct mem_req wait_req;  /* the request a failed try would have sent (TXN_WAIT_*) */
+	uint64_t in_since;        /* ldst_inject_fair: since when its transaction waits for the input (UINT64_MAX: it does not) */
 };
+
+/* ldst_inject_fair: a client of the SM's interconnect input -- l1q bank b
+ * is client b, LD/ST pipeline i client l1q_nbanks + i -- and the cycle
+ * since which it waits for the input */
+struct inj_client {
+	unsigned id;
+	uint64_t *since;
+};
+#define INJ_NONE UINT32_MAX
 
 struct ldst {
 	struct sm *s;
@@ -122,6 +133,9 @@ struct ldst {
 	struct l1q_wait *l1q_w;      /* [l1q_nbanks] with l1q */
 	unsigned l1q_nbanks;
 	unsigned l1q_in_waits;       /* the queue heads the last ldst_cycle found the input full for */
+	bool inj_fair;               /* ldst_inject_fair */
+	unsigned inj_owner;          /* with inj_fair: the client holding the input (INJ_NONE: none) */
+	uint64_t inj_since;          /* since when inj_owner waits */
 	unsigned l1d_line, l1i_line, l1t_line;
 	uint32_t l1d_latency, l1t_latency, lat_shared, lat_const, shmem_banks, shmem_atomic_pass;
 	bool bypass;
@@ -186,10 +200,16 @@ struct ldst *ldst_create(struct sm *s, const struct ws_config *cfg)
 		ldst_destroy(u);
 		return NULL;
 	}
+	u->inj_fair = cfg_int(cfg, CFG_ldst_inject_fair) != 0;
+	u->inj_owner = INJ_NONE;
+	for (unsigned b = 0; b < u->l1q_nbanks; b++)
+		u->l1q_w[b].in_since = UINT64_MAX;
 	u->shmem_banks = (uint32_t)cfg_int(cfg, CFG_shmem_banks);
 	u->shmem_atomic_pass = (uint32_t)cfg_int(cfg, CFG_shmem_atomic_pass);
 	u->nproc = (unsigned)cfg_int(cfg, CFG_num_ldst_units);
 	u->proc = calloc(u->nproc, sizeof *u->proc);
+	for (unsigned i = 0; u->proc && i < u->nproc; i++)
+		u->proc[i].in_since = UINT64_MAX;
 	/* at most one entry per in-flight memory instruction: bounded by warps x I-buffer */
 	u->ntab = s->nslots * 4 + 16;
 	u->tab = calloc(u->ntab, sizeof *u->tab);
@@ -526,6 +546,36 @@ static enum txn_wait wait_for(struct mem_req *keep, const struct mem_req *r, enu
 	return why;
 }
 
+/* May client c send r into the SM's interconnect input now?  Without
+ * ldst_inject_fair: when it has room.  With it, only the client holding
+ * the input (or any, when none holds it) may take room; a client that
+ * may not, or finds too little room, waits, and takes the hold when it
+ * has waited longer than the holder (or none holds it), so the oldest
+ * waiter enters next however small the others' packets. */
+static bool input_room(struct ldst *u, const struct inj_client *c, const struct mem_req *r, uint64_t now)
+{
+	bool room = memsys_can_accept(u->mem, u->s->id, r);
+	if (!u->inj_fair)
+		return room;
+	if (room && (u->inj_owner == INJ_NONE || u->inj_owner == c->id)) {
+		u->inj_owner = INJ_NONE;
+		*c->since = UINT64_MAX;
+		return true;
+	}
+	if (*c->since == UINT64_MAX)
+		*c->since = now;
+	if (u->inj_owner == INJ_NONE || *c->since < u->inj_since) {
+		u->inj_owner = c->id;
+		u->inj_since = *c->since;
+	}
+	return false;
+}
+
+static struct inj_client proc_client(struct ldst *u, struct ld_proc *p)
+{
+	return (struct inj_client){.id = u->l1q_nbanks + (unsigned)(p - u->proc), .since = &p->in_since};
+}
+
 /* A store's write r through the L1D (write-evict) and on to the L2, its
  * interconnect input room checked: TXN_SENT, or why it must retry (the
  * request kept in *keep: a pipeline's, or a queue head's). */
@@ -550,8 +600,8 @@ static enum txn_wait l1d_write(struct ldst *u, struct mem_req *keep, struct ld_e
  * request is kept in *keep (p->wait_req, or the queue head's).  waited:
  * the cycles it spent in that queue (mem_req.waited, statistics only), 0
  * otherwise. */
-static enum txn_wait cached_read(struct ldst *u, struct ld_proc *p, struct mem_req *keep, uint32_t e, uint64_t line,
-				 uint32_t sectors, bool critical, uint64_t waited, uint64_t now)
+static enum txn_wait cached_read(struct ldst *u, struct ld_proc *p, const struct inj_client *ic, struct mem_req *keep,
+				 uint32_t e, uint64_t line, uint32_t sectors, bool critical, uint64_t waited, uint64_t now)
 {
 	struct ld_entry *le = &u->tab[e];
 	struct memsys *ms = u->mem;
@@ -561,7 +611,7 @@ static enum txn_wait cached_read(struct ldst *u, struct ld_proc *p, struct mem_r
 	uint32_t hit_lat = !p ? 0 : cst ? u->lat_const : tex ? u->l1t_latency : u->l1d_latency;
 	struct mem_req r = {.addr = line, .token = TOK(cst ? TOK_L1C : tex ? TOK_L1T : TOK_L1D, 0),
 			    .sectors = sectors, .kind = MEM_READ, .fill = true, .waited = waited};
-	if (!memsys_can_accept(ms, sm, &r))
+	if (!input_room(u, ic, &r, now))
 		return wait_for(keep, &r, TXN_WAIT_INPUT);
 	struct cacp_access ca = {.pc = le->op.d->addr, .critical = critical};
 	struct cache_result cr = cst               ? ccache_access(u->l1c, line, e, now)
@@ -609,7 +659,8 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 	if (p->kind == MEM_ATOMIC || (p->kind == MEM_READ && !p->cached)) {
 		struct mem_req r = {.addr = t->line, .token = TOK(TOK_DIRECT, p->entry), .sectors = t->sectors,
 				    .bytes = p->kind == MEM_ATOMIC ? t->bytes : 0, .kind = p->kind};
-		if (!memsys_can_accept(ms, sm, &r))
+		struct inj_client c = proc_client(u, p);
+		if (!input_room(u, &c, &r, now))
 			return wait_for(&p->wait_req, &r, TXN_WAIT_INPUT);
 		if (!memsys_send(ms, sm, &r))
 			return TXN_RETRY;
@@ -628,7 +679,8 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 				return l1q_bank_full(u->l1q, &qe) ? TXN_WAIT_L1Q : TXN_RETRY;
 			le->outstanding++;
 		} else {
-			if (!memsys_can_accept(ms, sm, &r))
+			struct inj_client c = proc_client(u, p);
+			if (!input_room(u, &c, &r, now))
 				return wait_for(&p->wait_req, &r, TXN_WAIT_INPUT);
 			enum txn_wait w = l1d_write(u, &p->wait_req, le, &r, now);
 			if (w != TXN_SENT)
@@ -646,7 +698,8 @@ static enum txn_wait send_txn(struct ldst *u, struct ld_proc *p, uint64_t now)
 		le->outstanding++;
 		return TXN_SENT;
 	}
-	return cached_read(u, p, &p->wait_req, p->entry, t->line, t->sectors, p->critical, 0, now);
+	struct inj_client c = proc_client(u, p);
+	return cached_read(u, p, &c, &p->wait_req, p->entry, t->line, t->sectors, p->critical, 0, now);
 }
 
 /* Do processor p's transactions enter the l1d_latency_queue (send_txn's queued paths)? */
@@ -667,15 +720,16 @@ static void l1q_serve(struct ldst *u, uint64_t now)
 			continue;
 		struct ld_entry *le = &u->tab[qe->entry];
 		struct l1q_wait *qw = &u->l1q_w[b];
+		struct inj_client c = {.id = b, .since = &qw->in_since};
 		enum txn_wait w;
 		if (qe->kind == MEM_WRITE) {
 			struct mem_req r = {.addr = qe->line, .token = qe->token, .sectors = qe->sectors,
 					    .bytes = qe->bytes, .kind = MEM_WRITE, .waited = now - qe->enter};
-			w = memsys_can_accept(u->mem, u->s->id, &r) ? l1d_write(u, &qw->req, le, &r, now)
-								    : wait_for(&qw->req, &r, TXN_WAIT_INPUT);
+			w = input_room(u, &c, &r, now) ? l1d_write(u, &qw->req, le, &r, now)
+						       : wait_for(&qw->req, &r, TXN_WAIT_INPUT);
 		} else {
-			w = cached_read(u, NULL, &qw->req, qe->entry, qe->line, qe->sectors, qe->critical, now - qe->enter,
-					now);
+			w = cached_read(u, NULL, &c, &qw->req, qe->entry, qe->line, qe->sectors, qe->critical,
+					now - qe->enter, now);
 		}
 		qw->wait = w;
 		qw->at = now;
@@ -746,28 +800,59 @@ static const char *txn_wait_name(enum txn_wait w)
 	return "?";
 }
 
+/* " (a store of 5 flits)": what a try refused by the input would have sent */
+static void input_need(const struct ldst *u, enum txn_wait w, const struct mem_req *r, char *b, size_t n)
+{
+	static const char *const kind[] = {"read", "store", "atomic", "fetch"};
+	_Static_assert(sizeof kind / sizeof *kind == MEM_KIND_COUNT, "a name per enum mem_kind");
+	b[0] = 0;
+	if (w == TXN_WAIT_INPUT && (unsigned)r->kind < MEM_KIND_COUNT)
+		snprintf(b, n, " (%s %s of %u flits)", r->kind == MEM_ATOMIC ? "an" : "a", kind[r->kind],
+			 memsys_req_flits(u->mem, u->s->id, r));
+}
+
 void ldst_describe(const struct ldst *u, char *buf, size_t bufsz, size_t *len)
 {
 	if (*len + 200 >= bufsz)
 		return;
 	*len += (size_t)snprintf(buf + *len, bufsz - *len, "\n    LD/ST: %u of %u load-table entries used",
 				 u->tab_used, u->ntab);
-	for (unsigned i = 0; i < u->nproc && *len + 160 < bufsz; i++) {
+	char need[64];
+	bool input = false;
+	for (unsigned i = 0; i < u->nproc && *len + 200 < bufsz; i++) {
 		const struct ld_proc *p = &u->proc[i];
 		if (!p->busy)
 			continue;
+		input |= p->next < p->ntxn && p->wait == TXN_WAIT_INPUT;
+		input_need(u, p->next < p->ntxn ? p->wait : TXN_SENT, &p->wait_req, need, sizeof need);
 		*len += (size_t)snprintf(buf + *len, bufsz - *len,
-					 "; pipeline %u: slot %u, %u of %u transactions sent, last try: %s", i,
-					 u->tab[p->entry].op.slot, p->next, p->ntxn, txn_wait_name(p->wait));
+					 "; pipeline %u: slot %u, %u of %u transactions sent, last try: %s%s", i,
+					 u->tab[p->entry].op.slot, p->next, p->ntxn, txn_wait_name(p->wait), need);
+	}
+	if (u->inj_fair && u->inj_owner != INJ_NONE && *len + 100 < bufsz) {
+		if (u->inj_owner < u->l1q_nbanks)
+			*len += (size_t)snprintf(buf + *len, bufsz - *len, "; input held by L1D queue bank %u since cycle %llu",
+						 u->inj_owner, (unsigned long long)u->inj_since);
+		else
+			*len += (size_t)snprintf(buf + *len, bufsz - *len, "; input held by pipeline %u since cycle %llu",
+						 u->inj_owner - u->l1q_nbanks, (unsigned long long)u->inj_since);
 	}
 	if (u->l1q && *len + 120 < bufsz) {
 		*len += (size_t)snprintf(buf + *len, bufsz - *len, "; L1D latency queue %s",
 					 l1q_empty(u->l1q) ? "empty" : "holding accesses");
-		for (unsigned b = 0; b < u->l1q_nbanks && *len + 80 < bufsz; b++)
-			if (u->l1q_w[b].wait != TXN_SENT)
-				*len += (size_t)snprintf(buf + *len, bufsz - *len, " (bank %u head: %s at cycle %llu)", b,
-							 txn_wait_name(u->l1q_w[b].wait),
+		for (unsigned b = 0; b < u->l1q_nbanks && *len + 140 < bufsz; b++)
+			if (u->l1q_w[b].wait != TXN_SENT) {
+				input |= u->l1q_w[b].wait == TXN_WAIT_INPUT;
+				input_need(u, u->l1q_w[b].wait, &u->l1q_w[b].req, need, sizeof need);
+				*len += (size_t)snprintf(buf + *len, bufsz - *len, " (bank %u head: %s%s at cycle %llu)", b,
+							 txn_wait_name(u->l1q_w[b].wait), need,
 							 (unsigned long long)u->l1q_w[b].at);
+			}
+	}
+	if (input && *len + 80 < bufsz) {
+		char occ[64];
+		memsys_describe_input(u->mem, u->s->id, occ, sizeof occ);
+		*len += (size_t)snprintf(buf + *len, bufsz - *len, "; interconnect input: %s", occ);
 	}
 }
 
@@ -830,16 +915,19 @@ bool ldst_waits_input(const struct ldst *u)
 
 bool ldst_input_ready(const struct ldst *u)
 {
+	/* ldst_inject_fair: while a client holds the input, only it may enter */
+	unsigned only = u->inj_fair ? u->inj_owner : INJ_NONE;
 	for (unsigned i = 0; i < u->nproc; i++) {
 		const struct ld_proc *p = &u->proc[i];
 		if (p->busy && p->next < p->ntxn && p->wait == TXN_WAIT_INPUT &&
-		    memsys_can_accept(u->mem, u->s->id, &p->wait_req))
+		    (only == INJ_NONE || only == u->l1q_nbanks + i) && memsys_can_accept(u->mem, u->s->id, &p->wait_req))
 			return true;
 	}
 	/* the queue heads the last tick found the input full for (a sleeping
 	 * SM's: nothing served them since) */
 	for (unsigned b = 0; u->l1q_in_waits && b < u->l1q_nbanks; b++)
-		if (u->l1q_w[b].wait == TXN_WAIT_INPUT && memsys_can_accept(u->mem, u->s->id, &u->l1q_w[b].req))
+		if (u->l1q_w[b].wait == TXN_WAIT_INPUT && (only == INJ_NONE || only == b) &&
+		    memsys_can_accept(u->mem, u->s->id, &u->l1q_w[b].req))
 			return true;
 	return false;
 }

@@ -138,6 +138,16 @@ bool icnt_can_push(const struct icnt *n, unsigned in, unsigned flits)
 	return I->flits == 0 || I->flits + flits <= n->p.in_buf_flits;
 }
 
+void icnt_in_occupancy(const struct icnt *n, unsigned in, unsigned *pkts, unsigned *flits, unsigned *max_pkts,
+		       unsigned *max_flits)
+{
+	const struct icnt_in *I = in < n->p.inputs ? &n->in[in] : NULL;
+	*pkts = I ? I->q.n : 0;
+	*flits = I ? I->flits : 0;
+	*max_pkts = I ? I->q.cap : 0;
+	*max_flits = n->p.in_buf_flits;
+}
+
 bool icnt_push(struct icnt *n, unsigned in, unsigned out, unsigned flits, const struct mem_pkt *pkt)
 {
 	if (out >= n->p.outputs || !icnt_can_push(n, in, flits))

@@ -42,6 +42,9 @@ unsigned icnt_flits(const struct icnt *n, unsigned bytes);
 /* Room in input `in` for a packet of `flits` flits?  (A packet larger than
  * the whole buffer is accepted into an empty buffer.) */
 bool icnt_can_push(const struct icnt *n, unsigned in, unsigned flits);
+/* Input `in`'s occupancy: packets and flits queued, and its capacity in each. */
+void icnt_in_occupancy(const struct icnt *n, unsigned in, unsigned *pkts, unsigned *flits, unsigned *max_pkts,
+		       unsigned *max_flits);
 /* Queue a packet at input `in` for output `out`; false (nothing queued) if full. */
 bool icnt_push(struct icnt *n, unsigned in, unsigned out, unsigned flits, const struct mem_pkt *pkt);
 /* One interconnect cycle: switch allocation and traversal. */

@@ -267,6 +267,20 @@ bool memsys_can_accept(const struct memsys *m, unsigned sm, const struct mem_req
 	return icnt_can_push(m->req, sm, icnt_flits(m->req, bytes));
 }
 
+unsigned memsys_req_flits(const struct memsys *m, unsigned sm, const struct mem_req *r)
+{
+	struct mem_pkt p;
+	make_pkt(m, sm, r, &p);
+	return icnt_flits(m->req, m->header + req_data(&p));
+}
+
+void memsys_describe_input(const struct memsys *m, unsigned sm, char *buf, size_t bufsz)
+{
+	unsigned n, f, maxn, maxf;
+	icnt_in_occupancy(m->req, sm, &n, &f, &maxn, &maxf);
+	snprintf(buf, bufsz, "%u of %u packets, %u of %u flits", n, maxn, f, maxf);
+}
+
 bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r)
 {
 	if (!r || sm >= m->nsms)

@@ -48,6 +48,10 @@ void memsys_destroy(struct memsys *m);
 /* Room in SM `sm`'s injection buffer for request r (NULL: for the largest
  * request, a header plus a full L2 line)? */
 bool memsys_can_accept(const struct memsys *m, unsigned sm, const struct mem_req *r);
+/* For reports: the flits request r takes in SM `sm`'s injection buffer,
+ * and that buffer's occupancy ("p of P packets, f of F flits"). */
+unsigned memsys_req_flits(const struct memsys *m, unsigned sm, const struct mem_req *r);
+void memsys_describe_input(const struct memsys *m, unsigned sm, char *buf, size_t bufsz);
 /* Inject a request from SM `sm`; false (nothing sent) if the buffer is full. */
 bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r);
 /* Write acknowledgements a store r gets back: 1, or with l2_sector_writes one per
