@@ -148,6 +148,18 @@ def paper_src(csv, gpu="GTX480"):
     return "%s, paper size; from %s.\n\n" % (gpu, src(csv + ".csv"))
 
 
+def paper_src_set(pattern, parts, gpu="GTX480"):
+    """paper_src for one table drawn from several CSVs, pattern % part for each part: named as one
+    brace pattern ('table1-{h,m}-paper.csv') when they share a commit, else each with its own."""
+    csvs = [pattern % p + ".csv" for p in parts if load(pattern % p)]
+    if not csvs:
+        return ""
+    commits = {COMMIT.get(c, ("?", "?"))[0] for c in csvs}
+    if len(commits) > 1 or len(csvs) < len(parts):
+        return "%s, paper size; from %s.\n\n" % (gpu, src(*csvs))
+    return "%s, paper size; from `%s.csv` @ %s.\n\n" % (gpu, pattern % ("{" + ",".join(parts) + "}"), commits.pop())
+
+
 # ---------------------------------------------------------------- Fig. 9 / 15
 def fig9(fig, paper_speed, paper_energy):
     rows = load(fig)
@@ -952,8 +964,7 @@ SECTIONS = [("headline", "The paper's headline numbers beside ours", headline),
             ("fig13_paper", "Fig. 13 at paper size: dynamic overheads", lambda: fig13("fig10-paper", "-paper")),
             ("table1", "Table I: DDOS sensitivity (ours (paper))", table1),
             ("table1_paper", "Table I at paper size: DDOS sensitivity (ours (paper))",
-             lambda: paper_src("table1-h-paper").replace("table1-h-paper.csv`", "table1-{h,m,t,l,sh}-paper.csv`")
-             + table1("-paper")),
+             lambda: paper_src_set("table1-%s-paper", ["h", "m", "t", "l", "sh"]) + table1("-paper")),
             ("fig14", "Fig. 14: false detections on sync-free benchmarks, MODULO vs XOR, 5000-cycle delay", fig14),
             ("fig14_paper", "Fig. 14 at paper size: false detections on sync-free benchmarks, MODULO vs XOR",
              lambda: paper_src("fig14-paper") + fig14("fig14-paper", "-paper")),

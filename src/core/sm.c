@@ -217,6 +217,7 @@ void sm_destroy(struct sm *s)
 	free(s->dirty_bits);
 	free(s->head_at);
 	free(s->wb.q);
+	free(s->wb.held);
 	wlog_destroy(s->wlog);
 	trace_free(&s->trace);
 	if (s->printf_buf)

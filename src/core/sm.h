@@ -139,6 +139,9 @@ struct sm_wb_queue {
 	struct sm_wb_ent *h;
 	uint32_t *fl;
 	uint32_t n, cap;
+	/* ldst_wb_ports: the ready results one cycle sets aside [held_cap] */
+	struct sm_op *held;
+	uint32_t held_cap;
 };
 
 /* What an SM takes from the GPU it belongs to (sm_create): the launch and

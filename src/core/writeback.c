@@ -147,9 +147,18 @@ void sm_writeback_tick(struct sm *s, uint64_t now)
 	/* ldst_wb_ports: LD/ST results through their own port; a ready result
 	 * whose bus or port is taken this cycle waits for the next (put back
 	 * after the walk, with its ready cycle: it leaves first among equals) */
-	struct sm_op held[32];
+	if (s->wb.held_cap < s->wb.n) { /* room to set every queued result aside */
+		struct sm_op *h = realloc(s->wb.held, (size_t)s->wb.cap * sizeof *h);
+		if (!h) {
+			s->oom = true;
+			return;
+		}
+		s->wb.held = h;
+		s->wb.held_cap = s->wb.cap;
+	}
+	struct sm_op *held = s->wb.held;
 	uint32_t nheld = 0;
-	while (s->wb.n && s->wb.h[0].ready <= now && (buses || ports) && nheld < 32) {
+	while (s->wb.n && s->wb.h[0].ready <= now && (buses || ports)) {
 		struct sm_op op;
 		wb_pop(&s->wb, &op);
 		bool dst = op.d && op.d->ndst, ldst = op.d && op.d->cu == UNIT_LDST;
