@@ -772,7 +772,8 @@ TEST(core_l1d_sector_accesses)
  * fair injection the store finds too little room at every try, since an
  * atomic always fits the room the one before it left: the livelock report
  * lists warp 0 with its stores still pending behind the L1D queue (BOWS's
- * TSP at paper size, docs/bows.md).  With it the store holds the input
+ * TSP at paper size, docs/bows.md), its refused store named with its size
+ * beside the atomics and the full input.  With it the store holds the input
  * until it has entered: warp 0 is gone from the report. */
 TEST(core_ldst_inject_fair_store_behind_atomics)
 {
@@ -804,7 +805,9 @@ TEST(core_ldst_inject_fair_store_behind_atomics)
 		const char *e = wsSimLastError(sim);
 		CHECK_MSG(ok && r != WS_SUCCESS && strstr(e, "livelocked"), "the spin never ends: %s", e);
 		if (!fair)
-			CHECK_MSG(strstr(e, "stores pending") && strstr(e, "L1D latency queue holding accesses"),
+			CHECK_MSG(strstr(e, "stores pending") && strstr(e, "L1D latency queue holding accesses") &&
+					  strstr(e, "interconnect input full (a store of 5 flits)") &&
+					  strstr(e, "(an atomic of 2 flits)") && strstr(e, "64 of 64 flits"),
 				  "greedy injection: warp 0's store was expected to starve behind the atomics: %s", e);
 		else
 			CHECK_MSG(!strstr(e, "stores pending") && strstr(e, "L1D latency queue empty") &&
