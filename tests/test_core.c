@@ -816,3 +816,46 @@ TEST(core_ldst_inject_fair_store_behind_atomics)
 		wsSimDestroy(sim);
 	}
 }
+
+/* The stuck-warp report groups the unfinished warps by instruction and lists
+ * those of the smallest groups first: 15 CTAs of 4 warps spin forever on
+ * atom.cas of one word, except warp 1 of CTA 7, which spins on atom.add 0
+ * of another (its setp at line 25 is where it waits); that warp (on SM 7)
+ * leads the listing, and its LD/ST line is not repeated after. */
+TEST(core_stuck_report_census_lists_rare_warps_first)
+{
+	static const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+				 ".visible .entry k(.param .u64 buf)\n{\n"
+				 "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n  .reg .pred %p<3>;\n"
+				 "  ld.param.u64 %rd1, [buf];\n  mov.u32 %r0, %tid.x;\n  mov.u32 %r3, %ctaid.x;\n"
+				 "  setp.eq.u32 %p0, %r3, 7;\n  setp.ge.u32 %p2, %r0, 32;\n  and.pred %p0, %p0, %p2;\n"
+				 "  setp.lt.u32 %p2, %r0, 64;\n  and.pred %p0, %p0, %p2;\n  @%p0 bra ODD;\n"
+				 "SPIN:\n  atom.global.cas.b32 %r1, [%rd1], 1, 2;\n"
+				 "  setp.ne.u32 %p1, %r1, 7;\n  @%p1 bra SPIN;\n  ret;\n"
+				 "ODD:\n  atom.global.add.u32 %r1, [%rd1+128], 0;\n"
+				 "  setp.ne.u32 %p1, %r1, 7;\n  @%p1 bra ODD;\n  ret;\n}\n";
+	const char *kv[] = {"livelock_cycles", "20000", "num_sms", "15", NULL};
+	ws_sim *sim = sim_with_kv(t, kv);
+	if (!sim)
+		return;
+	ws_module *mod;
+	ws_function *f;
+	ws_deviceptr buf = 0;
+	bool ok = wsModuleLoadData(sim, &mod, ptx, "k.ptx") == WS_SUCCESS &&
+		  wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS && wsMemAlloc(sim, &buf, 256) == WS_SUCCESS &&
+		  wsMemsetD8(sim, buf, 0, 256) == WS_SUCCESS;
+	CHECK_MSG(ok, "%s", wsSimLastError(sim));
+	void *args[] = {&buf};
+	ws_result r = ok ? wsLaunchKernel(f, 15, 1, 1, 128, 1, 1, 0, args) : WS_SUCCESS;
+	const char *e = wsSimLastError(sim);
+	CHECK_MSG(ok && r != WS_SUCCESS && strstr(e, "livelocked"), "the spin never ends: %s", e);
+	const char *census = strstr(e, "the 60 unfinished warps by instruction:");
+	const char *rare = strstr(e, "\n    1 on 1 SM at k pc ");
+	const char *first = strstr(e, "those of the smallest groups first:\n  SM 7 slot 1: CTA (7,0,0) warp 1: ");
+	CHECK_MSG(census && rare && rare > census && first && strstr(first, "(line 25: setp"),
+		  "census and order: %s", e);
+	/* SM 7's LD/ST line once, right after its first warp listed */
+	const char *ldst = first ? strstr(first, "\n    LD/ST:") : NULL;
+	CHECK_MSG(ldst && !strstr(ldst + 1, "\n  SM 7 slot"), "SM 7's warps after its LD/ST line: %s", e);
+	wsSimDestroy(sim);
+}

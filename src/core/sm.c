@@ -430,7 +430,8 @@ bool sm_input_wake(const struct sm *s) { return s->sleep_input && ldst_input_rea
 
 void sm_mem_reply(struct sm *s, const struct mem_reply *r, uint64_t now) { ldst_reply(s->ldst, r, now); }
 
-void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsigned *shown, unsigned *total)
+void sm_describe(const struct sm *s, const struct sm_describe_filter *f, char *buf, size_t bufsz, size_t *len,
+		 unsigned *shown, unsigned *total)
 {
 	const unsigned shown0 = *shown;
 	for (uint32_t i = 0; i < s->nslots; i++) {
@@ -438,6 +439,14 @@ void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsig
 		/* a finished warp holds its CTA while results or stores are outstanding */
 		if (!w->valid || (w->finished && !w->inflight && !w->pending_stores))
 			continue;
+		if (f && f->which != SM_DESCRIBE_ALL) {
+			int32_t fn = -1, pc = w->finished || !w->fw ? -1 : func_warp_where(w->fw, &fn);
+			unsigned n = f->which == SM_DESCRIBE_AT ? 1 : f->nat, k = 0;
+			while (k < n && (w->finished || !w->fw || f->at[k][0] != fn || f->at[k][1] != pc))
+				k++;
+			if ((k < n) != (f->which == SM_DESCRIBE_AT))
+				continue;
+		}
 		(*total)++;
 		if (*shown >= 8 || *len + 300 >= bufsz)
 			continue;
@@ -450,16 +459,32 @@ void sm_describe(const struct sm *s, char *buf, size_t bufsz, size_t *len, unsig
 			(*shown)++;
 			continue;
 		}
-		char d[400];
+		char d[400], issue[96] = "";
 		func_warp_describe(s->L, w->fc, w->fw, d, sizeof d);
+		const struct sched_warp *v = &s->vw[i];
+		if (v->ready && !(s->held && s->held[i])) { /* as the issue stage last saw it */
+			static const char *const unit[] = {"SP", "SFU", "DP", "INT", "LD/ST", "tensor"};
+			_Static_assert(sizeof unit / sizeof *unit == UNIT_COUNT, "a name per enum ws_unit");
+			uint32_t u = v->head_unit < UNIT_COUNT ? v->head_unit : UNIT_SP;
+			if (!s->coll_now[v->sched_id * UNIT_COUNT + u])
+				snprintf(issue, sizeof issue, ", issuable but every %s collector of scheduler %u is busy",
+					 unit[u], v->sched_id);
+			else
+				snprintf(issue, sizeof issue, ", issuable");
+		}
 		*len += (size_t)snprintf(buf + *len, bufsz - *len,
-					 "\n  SM %u slot %u: %s; I-buffer %u, scoreboard pending %u, in flight %u%s%s%s", s->id,
-					 i, d, w->ib_count, w->sb.npending, w->inflight,
+					 "\n  SM %u slot %u: %s; I-buffer %u, scoreboard pending %u, in flight %u%s%s%s%s", s->id,
+					 i, d, w->ib_count, w->sb.npending, w->inflight, issue,
 					 s->held && s->held[i] ? ", held back by the issue policy" : "",
 					 w->fetch_pending ? ", I-cache miss pending" : "",
 					 s->dwr && dwr_waiting(s->dwr, i, s->view.cycle) ? ", DWR partner barrier" : "");
 		(*shown)++;
 	}
-	if (*shown > shown0) /* this SM's warps were listed: its LD/ST unit's state after them */
+	/* this SM's warps were listed: its LD/ST unit's state after them */
+	uint64_t *done = f ? f->ldst_done : NULL;
+	if (*shown > shown0 && !(done && done[s->id >> 6] >> (s->id & 63) & 1)) {
 		ldst_describe(s->ldst, buf, bufsz, len);
+		if (done)
+			done[s->id >> 6] |= 1ull << (s->id & 63);
+	}
 }

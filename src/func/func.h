@@ -173,6 +173,11 @@ bool func_warp_step(struct func_launch *L, struct func_cta *c, struct func_warp 
 
 /* Current pc/function of a warp (top of its stack), -1 if finished. */
 int32_t func_warp_pc(const struct func_warp *w, int32_t *fn);
+/* Where a stuck-warp report places w: func_warp_pc, or for a warp waiting at
+ * a barrier the barrier instruction (not the one after it). */
+int32_t func_warp_where(const struct func_warp *w, int32_t *fn);
+/* "ht pc 37 (line 72: setp.eq.s32 %p1, %r20, 0;)" for instruction pc of function fn. */
+void func_insn_describe(const struct func_launch *L, int32_t fn, int32_t pc, char *buf, size_t bufsz);
 
 /* Record a run-time error at warp w's current instruction (formats location). */
 bool func_fail(struct func_launch *L, struct func_cta *c, struct func_warp *w, int lane, ws_result r,

@@ -39,15 +39,18 @@ int32_t func_warp_pc(const struct func_warp *w, int32_t *fn)
 	return w->stack[w->sp - 1].pc;
 }
 
-void func_warp_describe(const struct func_launch *L, const struct func_cta *c, const struct func_warp *w, char *buf,
-			size_t bufsz)
+int32_t func_warp_where(const struct func_warp *w, int32_t *fn)
 {
-	int32_t fn;
-	int32_t pc = func_warp_pc(w, &fn);
-	if (w->wait == WAIT_BARRIER) { /* the barrier instruction, not the one after it */
-		fn = w->bar_fn;
-		pc = w->bar_pc;
+	if (w->wait == WAIT_BARRIER) {
+		if (fn)
+			*fn = w->bar_fn;
+		return w->bar_pc;
 	}
+	return func_warp_pc(w, fn);
+}
+
+void func_insn_describe(const struct func_launch *L, int32_t fn, int32_t pc, char *buf, size_t bufsz)
+{
 	char text[160] = "";
 	uint32_t line = 0;
 	const char *fname = "?";
@@ -59,6 +62,16 @@ void func_warp_describe(const struct func_launch *L, const struct func_cta *c, c
 			ptx_insn_format(L->mod, f, &f->insns[pc], text, sizeof text);
 		}
 	}
+	snprintf(buf, bufsz, "%s pc %d (line %u: %s)", fname, pc, line, text);
+}
+
+void func_warp_describe(const struct func_launch *L, const struct func_cta *c, const struct func_warp *w, char *buf,
+			size_t bufsz)
+{
+	int32_t fn;
+	int32_t pc = func_warp_where(w, &fn);
+	char where[256];
+	func_insn_describe(L, fn, pc, where, sizeof where);
 	const char *why = w->wait == WAIT_BARRIER ? "waiting at barrier" : w->wait == WAIT_EXITED ? "exited" : "ready";
 	char barinfo[128] = "";
 	if (w->wait == WAIT_BARRIER) {
@@ -70,9 +83,8 @@ void func_warp_describe(const struct func_launch *L, const struct func_cta *c, c
 			snprintf(barinfo, sizeof barinfo, " %u (%u of %u warps arrived)", w->bar_id, b->arrived_warps,
 				 c->live_warps);
 	}
-	snprintf(buf, bufsz, "CTA (%u,%u,%u) warp %u: %s%s at %s pc %d (line %u: %s), active mask 0x%llx", c->id[0],
-		 c->id[1], c->id[2], w->index, why, barinfo, fname, pc, line, text,
-		 w->sp ? (unsigned long long)w->stack[w->sp - 1].mask : 0ull);
+	snprintf(buf, bufsz, "CTA (%u,%u,%u) warp %u: %s%s at %s, active mask 0x%llx", c->id[0], c->id[1], c->id[2],
+		 w->index, why, barinfo, where, w->sp ? (unsigned long long)w->stack[w->sp - 1].mask : 0ull);
 }
 
 bool func_fail(struct func_launch *L, struct func_cta *c, struct func_warp *w, int lane, ws_result r,

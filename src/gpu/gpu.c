@@ -70,13 +70,111 @@ static void dispatch(struct gpu *g)
 		g->dispatch_rr = (g->dispatch_rr + 1) % g->nsms;
 }
 
+/* The unfinished warps grouped by the instruction they are at, the largest
+ * groups first, when there are more than the report lists one by one: where
+ * a lock holder or a straggler stands apart from a thousand spinners. */
+struct pc_group {
+	int32_t fn, pc;
+	uint32_t warps, sms, last_sm; /* last_sm: 1 + the last SM counted in sms */
+};
+
+static size_t report_census(struct gpu *g, size_t len, int32_t (*at)[2], unsigned *nat)
+{
+	*nat = 0;
+	enum { NGROUPS = 32, SHOWN = 6, LISTED = 8 /* sm_describe lists 8 warps */ };
+	struct pc_group grp[NGROUPS];
+	unsigned ng = 0, total = 0, other = 0;
+	for (uint32_t i = 0; i < g->nsms; i++) {
+		const struct sm *s = g->sms[i];
+		for (uint32_t j = 0; j < s->nslots; j++) {
+			const struct sm_warp *w = &s->w[j];
+			if (!w->valid || w->finished || !w->fw)
+				continue;
+			int32_t fn;
+			int32_t pc = func_warp_where(w->fw, &fn);
+			total++;
+			unsigned k = 0;
+			while (k < ng && (grp[k].fn != fn || grp[k].pc != pc))
+				k++;
+			if (k == ng) {
+				if (ng == NGROUPS) {
+					other++;
+					continue;
+				}
+				grp[ng].fn = fn;
+				grp[ng].pc = pc;
+				grp[ng].warps = grp[ng].sms = grp[ng].last_sm = 0;
+				ng++;
+			}
+			grp[k].warps++;
+			if (grp[k].last_sm != i + 1) {
+				grp[k].sms++;
+				grp[k].last_sm = i + 1;
+			}
+		}
+	}
+	if (total <= LISTED)
+		return len;
+	for (unsigned a = 1; a < ng; a++) /* by warps, descending; first seen first among equals */
+		for (unsigned b = a; b > 0 && grp[b].warps > grp[b - 1].warps; b--) {
+			struct pc_group t = grp[b];
+			grp[b] = grp[b - 1];
+			grp[b - 1] = t;
+		}
+	for (unsigned k = 0; ng > 1 && k < ng; k++) { /* the groups, largest first, for the listing */
+		at[k][0] = grp[k].fn;
+		at[k][1] = grp[k].pc;
+		*nat = ng;
+	}
+	char *buf = g->L->errmsg;
+	size_t sz = sizeof g->L->errmsg;
+	if (len + 80 < sz)
+		len += (size_t)snprintf(buf + len, sz - len, "\n  the %u unfinished warps by instruction:", total);
+	unsigned shown = 0;
+	for (unsigned k = 0; k < ng && shown < SHOWN && len + 300 < sz; k++, shown++) {
+		char where[256];
+		func_insn_describe(g->L, grp[k].fn, grp[k].pc, where, sizeof where);
+		len += (size_t)snprintf(buf + len, sz - len, "\n    %u on %u SM%s at %s", grp[k].warps, grp[k].sms,
+					grp[k].sms == 1 ? "" : "s", where);
+	}
+	unsigned rest = other;
+	for (unsigned k = shown; k < ng; k++)
+		rest += grp[k].warps;
+	if (rest && len + 80 < sz)
+		len += (size_t)snprintf(buf + len, sz - len, "\n    %u at other instructions", rest);
+	if (len + 60 < sz)
+		len += (size_t)snprintf(buf + len, sz - len, "\n  the first of them%s:",
+					ng > 1 ? ", those of the smallest groups first" : "");
+	return len;
+}
+
 static void report(struct gpu *g, const char *head)
 {
 	struct func_launch *L = g->L;
 	size_t len = (size_t)snprintf(L->errmsg, sizeof L->errmsg, "%s", head);
+	/* the warps of the smallest groups first: the few that hold the rest up stand there */
+	int32_t at[32][2];
+	unsigned nat = 0;
+	len = report_census(g, len < sizeof L->errmsg ? len : sizeof L->errmsg, at, &nat);
+	struct sm_describe_filter f = {.which = SM_DESCRIBE_ALL, .at = at, .nat = nat};
+	f.ldst_done = nat ? calloc((g->nsms + 63) / 64, sizeof *f.ldst_done) : NULL;
 	unsigned shown = 0, total = 0;
-	for (uint32_t i = 0; i < g->nsms; i++)
-		sm_describe(g->sms[i], L->errmsg, sizeof L->errmsg, &len, &shown, &total);
+	if (f.ldst_done) {
+		/* finished warps holding their CTA, and warps in no group, then each group, smallest first */
+		f.which = SM_DESCRIBE_NONE_OF;
+		for (uint32_t i = 0; i < g->nsms; i++)
+			sm_describe(g->sms[i], &f, L->errmsg, sizeof L->errmsg, &len, &shown, &total);
+		f.which = SM_DESCRIBE_AT;
+		for (unsigned k = nat; k-- > 0;) {
+			f.at = &at[k];
+			for (uint32_t i = 0; i < g->nsms; i++)
+				sm_describe(g->sms[i], &f, L->errmsg, sizeof L->errmsg, &len, &shown, &total);
+		}
+	} else {
+		for (uint32_t i = 0; i < g->nsms; i++)
+			sm_describe(g->sms[i], NULL, L->errmsg, sizeof L->errmsg, &len, &shown, &total);
+	}
+	free(f.ldst_done);
 	if (total > shown && len < sizeof L->errmsg)
 		snprintf(L->errmsg + len, sizeof L->errmsg - len, "\n  ... and %u more warps", total - shown);
 	if (total || len >= sizeof L->errmsg)
