@@ -764,6 +764,28 @@ TEST(core_l1d_sector_accesses)
 		  (unsigned long long)acc[1]);
 }
 
+/* Kernel k(buf) of ptx, 15 CTAs of `block` threads over a zeroed 256-byte
+ * buf, with the settings kv, expected to stop with the livelock report:
+ * the simulator (for its last error; NULL if it could not be made). */
+static ws_sim *run_livelocked(struct test_ctx *t, const char *ptx, const char *const *kv, unsigned block)
+{
+	ws_sim *sim = sim_with_kv(t, kv);
+	if (!sim)
+		return NULL;
+	ws_module *mod;
+	ws_function *f;
+	ws_deviceptr buf = 0;
+	bool ok = wsModuleLoadData(sim, &mod, ptx, "k.ptx") == WS_SUCCESS &&
+		  wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS && wsMemAlloc(sim, &buf, 256) == WS_SUCCESS &&
+		  wsMemsetD8(sim, buf, 0, 256) == WS_SUCCESS;
+	CHECK_MSG(ok, "%s", wsSimLastError(sim));
+	void *args[] = {&buf};
+	ws_result r = ok ? wsLaunchKernel(f, 15, 1, 1, block, 1, 1, 0, args) : WS_SUCCESS;
+	CHECK_MSG(ok && r != WS_SUCCESS && strstr(wsSimLastError(sim), "livelocked"), "the spin never ends: %s",
+		  wsSimLastError(sim));
+	return sim;
+}
+
 /* ldst_inject_fair: in each of 15 CTAs (one per SM) warp 0 counts to 2000
  * and then stores a whole line (a 5-flit packet through the L1D latency
  * queue) while the other 31 warps spin forever on atom.cas of one word
@@ -790,20 +812,10 @@ TEST(core_ldst_inject_fair_store_behind_atomics)
 	for (int fair = 0; fair < 2; fair++) {
 		const char *kv[] = {"ldst_inject_fair", fair ? "true" : "false", "livelock_cycles", "150000",
 				    "l1d_latency_queue", "true", "num_sms", "15", NULL};
-		ws_sim *sim = sim_with_kv(t, kv);
+		ws_sim *sim = run_livelocked(t, ptx, kv, 1024);
 		if (!sim)
 			return;
-		ws_module *mod;
-		ws_function *f;
-		ws_deviceptr buf = 0;
-		bool ok = wsModuleLoadData(sim, &mod, ptx, "k.ptx") == WS_SUCCESS &&
-			  wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS && wsMemAlloc(sim, &buf, 256) == WS_SUCCESS &&
-			  wsMemsetD8(sim, buf, 0, 256) == WS_SUCCESS;
-		CHECK_MSG(ok, "%s", wsSimLastError(sim));
-		void *args[] = {&buf};
-		ws_result r = ok ? wsLaunchKernel(f, 15, 1, 1, 1024, 1, 1, 0, args) : WS_SUCCESS;
 		const char *e = wsSimLastError(sim);
-		CHECK_MSG(ok && r != WS_SUCCESS && strstr(e, "livelocked"), "the spin never ends: %s", e);
 		if (!fair)
 			CHECK_MSG(strstr(e, "stores pending") && strstr(e, "L1D latency queue holding accesses") &&
 					  strstr(e, "interconnect input full (a store of 5 flits)") &&
@@ -835,20 +847,10 @@ TEST(core_stuck_report_census_lists_rare_warps_first)
 				 "ODD:\n  atom.global.add.u32 %r1, [%rd1+128], 0;\n"
 				 "  setp.ne.u32 %p1, %r1, 7;\n  @%p1 bra ODD;\n  ret;\n}\n";
 	const char *kv[] = {"livelock_cycles", "20000", "num_sms", "15", NULL};
-	ws_sim *sim = sim_with_kv(t, kv);
+	ws_sim *sim = run_livelocked(t, ptx, kv, 128);
 	if (!sim)
 		return;
-	ws_module *mod;
-	ws_function *f;
-	ws_deviceptr buf = 0;
-	bool ok = wsModuleLoadData(sim, &mod, ptx, "k.ptx") == WS_SUCCESS &&
-		  wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS && wsMemAlloc(sim, &buf, 256) == WS_SUCCESS &&
-		  wsMemsetD8(sim, buf, 0, 256) == WS_SUCCESS;
-	CHECK_MSG(ok, "%s", wsSimLastError(sim));
-	void *args[] = {&buf};
-	ws_result r = ok ? wsLaunchKernel(f, 15, 1, 1, 128, 1, 1, 0, args) : WS_SUCCESS;
 	const char *e = wsSimLastError(sim);
-	CHECK_MSG(ok && r != WS_SUCCESS && strstr(e, "livelocked"), "the spin never ends: %s", e);
 	const char *census = strstr(e, "the 60 unfinished warps by instruction:");
 	const char *rare = strstr(e, "\n    1 on 1 SM at k pc ");
 	const char *first = strstr(e, "those of the smallest groups first:\n  SM 7 slot 1: CTA (7,0,0) warp 1: ");
