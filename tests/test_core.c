@@ -640,19 +640,29 @@ static ws_sim *sim_with_kv(struct test_ctx *t, const char *const *kv)
 	return sim;
 }
 
+/* Launch kernel k(buf) of ptx on sim, grid x block threads, buf 256 bytes
+ * (zeroed first if zero): WS_SUCCESS or the launch's error; *loaded says
+ * whether the module, the function and the buffer were made. */
+static ws_result launch_k(ws_sim *sim, const char *ptx, unsigned grid, unsigned block, bool zero, bool *loaded)
+{
+	ws_module *mod;
+	ws_function *f;
+	ws_deviceptr buf = 0;
+	*loaded = wsModuleLoadData(sim, &mod, ptx, "k.ptx") == WS_SUCCESS &&
+		  wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS && wsMemAlloc(sim, &buf, 256) == WS_SUCCESS &&
+		  (!zero || wsMemsetD8(sim, buf, 0, 256) == WS_SUCCESS);
+	void *args[] = {&buf};
+	return *loaded ? wsLaunchKernel(f, grid, 1, 1, block, 1, 1, 0, args) : WS_ERROR_INVALID_VALUE;
+}
+
 static bool run_one_warp_kv(struct test_ctx *t, const char *ptx, const char *const *kv, const char *const *stats,
 			    uint64_t *vals, unsigned ns)
 {
 	ws_sim *sim = sim_with_kv(t, kv);
 	if (!sim)
 		return false;
-	ws_module *mod;
-	ws_function *f;
-	ws_deviceptr buf = 0;
-	bool ok = wsModuleLoadData(sim, &mod, ptx, "k.ptx") == WS_SUCCESS &&
-	          wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS && wsMemAlloc(sim, &buf, 256) == WS_SUCCESS;
-	void *args[] = {&buf};
-	ok = ok && wsLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, args) == WS_SUCCESS;
+	bool loaded;
+	bool ok = launch_k(sim, ptx, 1, 32, false, &loaded) == WS_SUCCESS;
 	CHECK_MSG(ok, "%s", wsSimLastError(sim));
 	for (unsigned i = 0; ok && i < ns; i++)
 		wsStatsGet(sim, stats[i], &vals[i]);
@@ -772,15 +782,9 @@ static ws_sim *run_livelocked(struct test_ctx *t, const char *ptx, const char *c
 	ws_sim *sim = sim_with_kv(t, kv);
 	if (!sim)
 		return NULL;
-	ws_module *mod;
-	ws_function *f;
-	ws_deviceptr buf = 0;
-	bool ok = wsModuleLoadData(sim, &mod, ptx, "k.ptx") == WS_SUCCESS &&
-		  wsModuleGetFunction(&f, mod, "k") == WS_SUCCESS && wsMemAlloc(sim, &buf, 256) == WS_SUCCESS &&
-		  wsMemsetD8(sim, buf, 0, 256) == WS_SUCCESS;
+	bool ok;
+	ws_result r = launch_k(sim, ptx, 15, block, true, &ok);
 	CHECK_MSG(ok, "%s", wsSimLastError(sim));
-	void *args[] = {&buf};
-	ws_result r = ok ? wsLaunchKernel(f, 15, 1, 1, block, 1, 1, 0, args) : WS_SUCCESS;
 	CHECK_MSG(ok && r != WS_SUCCESS && strstr(wsSimLastError(sim), "livelocked"), "the spin never ends: %s",
 		  wsSimLastError(sim));
 	return sim;

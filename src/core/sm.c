@@ -448,7 +448,7 @@ void sm_describe(const struct sm *s, const struct sm_describe_filter *f, char *b
 				continue;
 		}
 		(*total)++;
-		if (*shown >= 8 || *len + 300 >= bufsz)
+		if (*shown >= SM_DESCRIBE_WARPS || *len + 300 >= bufsz)
 			continue;
 		if (w->finished) {
 			*len += (size_t)snprintf(buf + *len, bufsz - *len,

@@ -350,14 +350,15 @@ bool sm_input_wake(const struct sm *s);
  * `now`, or an outside event reaches it at `now`: add the skipped cycles'
  * counters and wake it. */
 void sm_wake(struct sm *s, uint64_t now);
-/* Append a description of the live warps (for deadlock reports): at most 8
- * in all the calls that share *shown, each SM's LD/ST unit after its warps.
+/* Append a description of the live warps (for deadlock reports): at most
+ * SM_DESCRIBE_WARPS in all the calls that share *shown, each SM's LD/ST unit after its warps.
  * Which warps sm_describe lists: every one (SM_DESCRIBE_ALL), only those at
  * instruction at[0] (SM_DESCRIBE_AT), or only those at none of at[0 .. nat)
  * (SM_DESCRIBE_NONE_OF; a finished warp is at none); ldst_done (a bit per
  * SM, or NULL): SMs whose LD/ST unit an earlier call described, so that a
  * later pass does not repeat it. */
 enum sm_describe_which { SM_DESCRIBE_ALL, SM_DESCRIBE_AT, SM_DESCRIBE_NONE_OF };
+#define SM_DESCRIBE_WARPS 8 /* warps listed in detail, in all the calls that share *shown */
 struct sm_describe_filter {
 	enum sm_describe_which which;
 	const int32_t (*at)[2]; /* (fn, pc) pairs */

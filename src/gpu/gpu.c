@@ -70,18 +70,22 @@ static void dispatch(struct gpu *g)
 		g->dispatch_rr = (g->dispatch_rr + 1) % g->nsms;
 }
 
-/* The unfinished warps grouped by the instruction they are at, the largest
- * groups first, when there are more than the report lists one by one: where
- * a lock holder or a straggler stands apart from a thousand spinners. */
+/* warps at one instruction, for the stuck-warp report's census */
 struct pc_group {
 	int32_t fn, pc;
 	uint32_t warps, sms, last_sm; /* last_sm: 1 + the last SM counted in sms */
 };
+#define REPORT_GROUPS 32 /* instructions the census tells apart */
 
+/* The unfinished warps grouped by the instruction they are at, the largest
+ * groups first, when there are more than the report lists one by one: where
+ * a lock holder or a straggler stands apart from a thousand spinners.
+ * at[0 .. *nat) gets the groups' (fn, pc), largest first (none with fewer
+ * than two groups). */
 static size_t report_census(struct gpu *g, size_t len, int32_t (*at)[2], unsigned *nat)
 {
 	*nat = 0;
-	enum { NGROUPS = 32, SHOWN = 6, LISTED = 8 /* sm_describe lists 8 warps */ };
+	enum { NGROUPS = REPORT_GROUPS, SHOWN = 6, LISTED = SM_DESCRIBE_WARPS };
 	struct pc_group grp[NGROUPS];
 	unsigned ng = 0, total = 0, other = 0;
 	for (uint32_t i = 0; i < g->nsms; i++) {
@@ -153,7 +157,7 @@ static void report(struct gpu *g, const char *head)
 	struct func_launch *L = g->L;
 	size_t len = (size_t)snprintf(L->errmsg, sizeof L->errmsg, "%s", head);
 	/* the warps of the smallest groups first: the few that hold the rest up stand there */
-	int32_t at[32][2];
+	int32_t at[REPORT_GROUPS][2];
 	unsigned nat = 0;
 	len = report_census(g, len < sizeof L->errmsg ? len : sizeof L->errmsg, at, &nat);
 	struct sm_describe_filter f = {.which = SM_DESCRIBE_ALL, .at = at, .nat = nat};

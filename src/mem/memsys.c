@@ -254,24 +254,25 @@ static void make_pkt(const struct memsys *m, unsigned sm, const struct mem_req *
 	p->sm = sm;
 }
 
-bool memsys_can_accept(const struct memsys *m, unsigned sm, const struct mem_req *r)
+/* The flits request packet p takes in the request network. */
+static unsigned pkt_flits(const struct memsys *m, const struct mem_pkt *p)
 {
-	if (sm >= m->nsms)
-		return false;
-	unsigned bytes = m->header + m->l2_line;
-	if (r) {
-		struct mem_pkt p;
-		make_pkt(m, sm, r, &p);
-		bytes = m->header + req_data(&p);
-	}
-	return icnt_can_push(m->req, sm, icnt_flits(m->req, bytes));
+	return icnt_flits(m->req, m->header + req_data(p));
 }
 
 unsigned memsys_req_flits(const struct memsys *m, unsigned sm, const struct mem_req *r)
 {
 	struct mem_pkt p;
 	make_pkt(m, sm, r, &p);
-	return icnt_flits(m->req, m->header + req_data(&p));
+	return pkt_flits(m, &p);
+}
+
+bool memsys_can_accept(const struct memsys *m, unsigned sm, const struct mem_req *r)
+{
+	if (sm >= m->nsms)
+		return false;
+	unsigned flits = r ? memsys_req_flits(m, sm, r) : icnt_flits(m->req, m->header + m->l2_line);
+	return icnt_can_push(m->req, sm, flits);
 }
 
 void memsys_describe_input(const struct memsys *m, unsigned sm, char *buf, size_t bufsz)
@@ -289,7 +290,7 @@ bool memsys_send(struct memsys *m, unsigned sm, const struct mem_req *r)
 	make_pkt(m, sm, r, &p);
 	p.sent = m->cycles[MEMSYS_CLK_CORE];
 	p.began = p.sent - (r->waited < p.sent ? r->waited : p.sent);
-	unsigned flits = icnt_flits(m->req, m->header + req_data(&p));
+	unsigned flits = pkt_flits(m, &p);
 	if (!icnt_push(m->req, sm, mem_slice_of(&m->map, p.line), flits, &p))
 		return false;
 	struct ws_stats *st = sm_stats(m, sm);
