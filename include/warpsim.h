@@ -408,6 +408,11 @@ ws_result wsStatsGetDerived(const ws_sim *sim, const char *name, double *value);
 unsigned wsLaunchCount(const ws_sim *sim);
 const char *wsLaunchKernelName(const ws_sim *sim, unsigned launch);
 ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name, uint64_t *value);
+/* Every counter of the .def files in that launch alone, as one JSON object
+ * on one line ({"cycles": N, ...}, the order of wsStatsWriteJSON's "stats";
+ * no newline): GPGPU-Sim's per-kernel statistics.  WS_ERROR_NOT_FOUND for
+ * no such launch. */
+ws_result wsLaunchStatsWriteJSON(const ws_sim *sim, unsigned launch, FILE *out);
 /* The occupancy of a launch (as GPGPU-Sim's "CTA/core = N, limited by: regs"):
  * CTAs per SM, the parameter that limits them, and the registers per thread
  * it used with their source -- "config" (regs_per_thread), "estimate" (the

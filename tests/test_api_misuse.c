@@ -844,6 +844,13 @@ CASE(wsLaunchStatsGet)
 	CHECK_BAD(wsLaunchStatsGet(s, 0, "cycles", &v));
 	CHECK_INVALID(wsLaunchStatsGet(F->sim, 0, NULL, &v));
 }
+CASE(wsLaunchStatsWriteJSON)
+{
+	EACH_BAD(ws_sim, s)
+	CHECK_BAD(wsLaunchStatsWriteJSON(s, 0, stdout));
+	CHECK_INVALID(wsLaunchStatsWriteJSON(F->sim, 0, NULL));
+	CHECK(wsLaunchStatsWriteJSON(F->sim, 1u << 30, stdout) == WS_ERROR_NOT_FOUND);
+}
 CASE(wsLaunchOccupancy)
 {
 	ws_occupancy o;
@@ -915,7 +922,7 @@ CASE(wsTimelineWriteSVG)
 	X(wsArrayDestroy) X(wsArrayGetInfo) X(wsMemcpyToArray) X(wsMemcpyFromArray) X(wsTextureCreate)               \
 	X(wsTextureDestroy) X(wsSurfaceCreate) X(wsSurfaceDestroy) X(wsLaunchKernel) X(wsLaunchCooperativeKernel)    \
 	X(wsStatsGet) X(wsStatsReset) X(wsStatsGetDerived) X(wsLaunchCount) X(wsLaunchKernelName)                    \
-	X(wsLaunchStatsGet) X(wsLaunchOccupancy) X(wsOccupancyPrint) X(wsStatsPrint) X(wsStatsWriteJSON)             \
+	X(wsLaunchStatsGet) X(wsLaunchStatsWriteJSON) X(wsLaunchOccupancy) X(wsOccupancyPrint) X(wsStatsPrint) X(wsStatsWriteJSON)             \
 	X(wsTraceInfo) X(wsTraceWriteChrome) X(wsTimelineWriteSVG)
 
 static const struct misuse_case {

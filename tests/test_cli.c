@@ -645,6 +645,38 @@ TEST(cli_run_bench)
 	free(out);
 }
 
+/* run --launch-stats: one JSON line per launch (backprop: 2 kernels), each
+ * with its kernel, occupancy and counters; an empty name is refused. */
+TEST(cli_run_launch_stats)
+{
+	if (cli_missing(t))
+		return;
+	char dir[64], js[128], args[512];
+	if (cli_tmpdir(t, dir))
+		return;
+	cli_path(js, sizeof js, dir, "launches.jsonl");
+	snprintf(args, sizeof args, "run backprop --size tiny --quiet --launch-stats %s", js);
+	char *out;
+	int rc = cli_run(args, 1, &out);
+	CHECK_MSG(rc == 0, "exit %d: %s", rc, out);
+	free(out);
+	char *j = cli_slurp(js, NULL);
+	CHECK_MSG(j != NULL, "%s missing", js);
+	if (j) {
+		const char *l1 = strchr(j, '\n');
+		CHECK_MSG(l1 && strchr(l1 + 1, '\n') && !strchr(strchr(l1 + 1, '\n') + 1, '\n'), "not 2 lines: %s", j);
+		static const char first[] = "{\"launch\": 0, \"kernel\": \"bp_forward\", \"ctas_per_sm\": ";
+		CHECK_MSG(strncmp(j, first, sizeof first - 1) == 0, "first line: %.80s", j);
+		CHECK_STR_CONTAINS(j, "{\"launch\": 1, \"kernel\": \"bp_adjust\", ");
+		CHECK_STR_CONTAINS(j, ", \"stats\": {\"kernels\": 1, ");
+		CHECK_STR_CONTAINS(j, "\"l1d_res_fails\": ");
+	}
+	free(j);
+	remove(js);
+	rmdir(dir);
+	cli_expect(t, "run vecadd --size tiny --launch-stats=", 2, "option '--launch-stats' has an empty value");
+}
+
 /* run --timeline / --trace write an SVG and a Chrome trace; a bad CTA range is
  * rejected before anything runs. */
 TEST(cli_run_timeline_and_trace)

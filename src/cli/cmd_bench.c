@@ -69,6 +69,31 @@ static int create_sim(const struct cli_cmd *cmd, ws_sim **sim, const ws_config *
 	return rc;
 }
 
+
+/* --launch-stats: one JSON line per launch, in launch order: its number,
+ * kernel, occupancy and every counter of that launch alone (GPGPU-Sim
+ * prints its statistics per kernel). */
+static ws_result launch_stats_write(const ws_sim *sim, FILE *f)
+{
+	for (unsigned i = 0; i < wsLaunchCount(sim); i++) {
+		ws_occupancy o;
+		const char *k = wsLaunchKernelName(sim, i);
+		fprintf(f, "{\"launch\": %u, \"kernel\": \"", i);
+		for (; k && *k; k++) /* PTX identifiers: no quote or backslash, but be safe */
+			fprintf(f, *k == '"' || *k == '\\' ? "\\%c" : "%c", *k);
+		fputc('"', f);
+		if (wsLaunchOccupancy(sim, i, &o) == WS_SUCCESS)
+			fprintf(f, ", \"ctas_per_sm\": %u, \"limit\": \"%s\", \"regs_per_thread\": %u, \"regs_source\": \"%s\"",
+			        o.ctas_per_sm, o.limit ? o.limit : "", o.regs_per_thread, o.regs_source ? o.regs_source : "");
+		fputs(", \"stats\": ", f);
+		ws_result r = wsLaunchStatsWriteJSON(sim, i, f);
+		if (r != WS_SUCCESS)
+			return r;
+		fputs("}\n", f);
+	}
+	return ferror(f) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
+}
+
 int cli_cmd_run(const struct cli_args *a)
 {
 	const struct cli_cmd *cmd = a->cmd;
@@ -82,9 +107,11 @@ int cli_cmd_run(const struct cli_args *a)
 		return cli_usage_error(cmd, "unknown benchmark '%s' (known: %s; see 'warpsim list')", a->pos[0],
 		                       ws_bench_names(names, sizeof names));
 	}
-	const char *stats_path = cli_opt_get(a, "stats");
+	const char *stats_path = cli_opt_get(a, "stats"), *lstats_path = cli_opt_get(a, "launch-stats");
 	if (stats_path && !stats_path[0])
 		return cli_usage_error(cmd, "--stats needs a file name");
+	if (lstats_path && !lstats_path[0])
+		return cli_usage_error(cmd, "--launch-stats needs a file name");
 	/* timeline options are checked before anything runs */
 	const char *tl = cli_opt_get(a, "timeline"), *tr = cli_opt_get(a, "trace");
 	unsigned long tl_sm = 0, tl_lo = 0, tl_hi = 0xffffffffu, tl_launch = 0;
@@ -145,13 +172,13 @@ int cli_cmd_run(const struct cli_args *a)
 	}
 	/* the output files are created now (as temporaries renamed into place at
 	 * the end), so an unwritable path fails before the simulation */
-	struct cli_out out_tl = {0}, out_tr = {0}, out_st = {0};
+	struct cli_out out_tl = {0}, out_tr = {0}, out_st = {0}, out_ls = {0};
 	{
 		char why[PATH_MAX + 200];
-		const char *const opt[3] = {"timeline", "trace", "stats"};
-		const char *const path[3] = {tl, tr, stats_path};
-		struct cli_out *const o[3] = {&out_tl, &out_tr, &out_st};
-		for (int k = 0; k < 3; k++)
+		const char *const opt[4] = {"timeline", "trace", "stats", "launch-stats"};
+		const char *const path[4] = {tl, tr, stats_path, lstats_path};
+		struct cli_out *const o[4] = {&out_tl, &out_tr, &out_st, &out_ls};
+		for (int k = 0; k < 4; k++)
 			if (path[k] && cli_out_open(o[k], path[k], why, sizeof why) != 0) {
 				for (int i = 0; i < k; i++)
 					cli_out_abort(o[i]);
@@ -166,6 +193,7 @@ int cli_cmd_run(const struct cli_args *a)
 		cli_out_abort(&out_tl);
 		cli_out_abort(&out_tr);
 		cli_out_abort(&out_st);
+		cli_out_abort(&out_ls);
 		return rc;
 	}
 
@@ -236,6 +264,18 @@ int cli_cmd_run(const struct cli_args *a)
 			              e ? strerror(e) : wsGetErrorString(r));
 		} else if (cli_out_commit(&out_st, why, sizeof why) != 0) {
 			rc = cli_fail(cmd, "--stats %s", why);
+		}
+	}
+	if (lstats_path) {
+		errno = 0;
+		ws_result r = launch_stats_write(sim, out_ls.f);
+		int e = ferror(out_ls.f) ? errno : 0;
+		if (r != WS_SUCCESS) {
+			cli_out_abort(&out_ls);
+			rc = cli_fail(cmd, "--launch-stats %s: writing failed: %s", lstats_path,
+			              e ? strerror(e) : wsGetErrorString(r));
+		} else if (cli_out_commit(&out_ls, why, sizeof why) != 0) {
+			rc = cli_fail(cmd, "--launch-stats %s", why);
 		}
 	}
 	wsSimDestroy(sim);

@@ -16,6 +16,7 @@ static const struct cli_opt run_opts[] = {
     {"set", "KEY=VALUE", CLI_OPT_REPEAT, "set one parameter, applied after --config, in order"},
     {"functional", NULL, 0, "functional simulation only (sets mode=functional, after every --set)"},
     {"stats", "FILE.json", CLI_OPT_OUTFILE, "write every counter and the configuration as JSON"},
+    {"launch-stats", "FILE.jsonl", CLI_OPT_OUTFILE, "write one JSON line per kernel launch: its kernel, occupancy and every counter in that launch alone"},
     {"quiet", NULL, 0, "do not echo the effective configuration, print no progress lines during a long run"},
     {"sched", "POLICY", 0, "warp-scheduling policy (same as --set sched=POLICY; see 'warpsim policies')"},
     {"fetch", "POLICY", 0, "fetch policy (same as --set fetch=POLICY)"},

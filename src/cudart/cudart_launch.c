@@ -93,6 +93,11 @@ static void write_stats_line(const struct cr_launch *L, int idx)
 		if (o.ptxas_regs)
 			fprintf(f, ",\"ptxas_regs\":%u,\"ptxas_ctas_per_sm\":%u", o.ptxas_regs, o.ptxas_ctas_per_sm);
 	}
+	if (L->occ_launch >= 0) { /* every counter of the launch alone, as `warpsim run --launch-stats` */
+		fputs(",\"stats\":", f);
+		if (wsLaunchStatsWriteJSON(G.sim, (unsigned)L->occ_launch, f) != WS_SUCCESS)
+			fputs("null", f);
+	}
 	fprintf(f, ",\"ipc\":%.6g,\"error\":", ipc(L));
 	if (L->err)
 		json_str(f, cudaGetErrorName((cudaError_t)L->err));

@@ -1150,12 +1150,15 @@ static ws_result launch(ws_function *fn, unsigned gx, unsigned gy, unsigned gz, 
 	sim->host_sm_slept += L.host_sm_slept;
 	sim->host_cycles_skipped += L.host_cycles_skipped;
 	stats_add(&sim->stats, st);
+	uint32_t rec = sim->nlaunches;
 	record_launch(sim, k->name, st, &occ);
 	if (r != WS_SUCCESS && sim->tmem && !sim_tmem_reset(sim)) /* requests may still be in flight */
 		return sim_error(sim, WS_ERROR_OUT_OF_MEMORY, "out of host memory");
 	if (r != WS_SUCCESS)
 		return sim_error(sim, r, "%s", L.errmsg[0] ? L.errmsg : wsGetErrorString(r));
 	sim->stats.v[STAT_kernels]++;
+	if (sim->nlaunches > rec) /* the launch's own record counts its one completed kernel too */
+		sim->launches[rec].v[STAT_kernels] = 1;
 	return ok(sim);
 }
 
@@ -1240,6 +1243,19 @@ ws_result wsLaunchStatsGet(const ws_sim *sim, unsigned launch, const char *name,
 	if (value)
 		*value = sim->launches[launch].v[i];
 	return WS_SUCCESS;
+}
+
+ws_result wsLaunchStatsWriteJSON(const ws_sim *sim, unsigned launch, FILE *out)
+{
+	RETURN_BAD_SIM(sim, "wsLaunchStatsWriteJSON");
+	if (!out)
+		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsLaunchStatsWriteJSON: NULL file%.0s", NULL);
+	if (launch >= sim->nlaunches)
+		return getter_error(sim, WS_ERROR_NOT_FOUND, "wsLaunchStatsWriteJSON: no launch %s", "with that index");
+	fputc('{', out);
+	stats_write_json_values(sim->launches[launch].v, out);
+	fputc('}', out);
+	return ferror(out) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
 }
 
 ws_result wsLaunchOccupancy(const ws_sim *sim, unsigned launch, ws_occupancy *occ)

@@ -102,14 +102,19 @@ void stats_print(const struct ws_stats *s, FILE *out)
 			s->extra[i].unit, s->extra[i].help);
 }
 
-void stats_write_json_fields(const struct ws_stats *s, FILE *out)
+void stats_write_json_values(const uint64_t v[STAT_ID_LIMIT], FILE *out)
 {
 	const char *sep = "";
 	for (int d = 0; d < STAT_DOM_COUNT; d++)
 		for (int i = dom_ids[d].first; i < dom_ids[d].end; i++) {
-			fprintf(out, "%s\"%s\": %llu", sep, stat_table[i].name, (unsigned long long)s->v[i]);
+			fprintf(out, "%s\"%s\": %llu", sep, stat_table[i].name, (unsigned long long)v[i]);
 			sep = ", ";
 		}
+}
+
+void stats_write_json_fields(const struct ws_stats *s, FILE *out)
+{
+	stats_write_json_values(s->v, out);
 	for (uint32_t i = 0; i < s->nextra; i++)
 		fprintf(out, ", \"%s\": %llu", s->extra[i].name, (unsigned long long)s->extra[i].v);
 }

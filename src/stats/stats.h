@@ -61,5 +61,8 @@ const struct stat_extra *stats_extra_find(const struct ws_stats *s, const char *
 void stats_add(struct ws_stats *dst, const struct ws_stats *src);
 void stats_print(const struct ws_stats *s, FILE *out);
 void stats_write_json_fields(const struct ws_stats *s, FILE *out); /* "name": value, ... */
+/* The same for the table's counters alone, from an array indexed by counter
+ * id (a launch's counters, struct sim_launch.v). */
+void stats_write_json_values(const uint64_t v[STAT_ID_LIMIT], FILE *out);
 
 #endif
