@@ -79,8 +79,11 @@ static ws_result launch_stats_write(const ws_sim *sim, FILE *f)
 		ws_occupancy o;
 		const char *k = wsLaunchKernelName(sim, i);
 		fprintf(f, "{\"launch\": %u, \"kernel\": \"", i);
-		for (; k && *k; k++) /* PTX identifiers: no quote or backslash, but be safe */
-			fprintf(f, *k == '"' || *k == '\\' ? "\\%c" : "%c", *k);
+		for (; k && *k; k++) { /* PTX identifiers: no quote or backslash, but be safe */
+			if (*k == '"' || *k == '\\')
+				fputc('\\', f);
+			fputc(*k, f);
+		}
 		fputc('"', f);
 		if (wsLaunchOccupancy(sim, i, &o) == WS_SUCCESS)
 			fprintf(f, ", \"ctas_per_sm\": %u, \"limit\": \"%s\", \"regs_per_thread\": %u, \"regs_source\": \"%s\"",
