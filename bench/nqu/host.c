@@ -10,8 +10,12 @@
  * with 0xffffffff.  At paper size the grid is fixed, as GPGPU-Sim's NQU
  * launches it: its default run (8-queens, steps = 24,576 threads) places
  * 2 rows on the host and launches 24,576 / 96 = 256 CTAs whatever the
- * number of prefixes (Table 1's grid of 256), so the threads past the 42
- * prefixes only join the reduction.
+ * number of prefixes (Table 1's grid of 256), so the threads past the
+ * prefixes only join the reduction.  There the host also uses the
+ * original's mirror symmetry: the first queen only in the left half of its
+ * row (columns 0 .. n/2 - 1, n even), every solution counted twice -- 21
+ * prefixes for 8-queens, one working warp, as the original's.  The tiny
+ * and small inputs (ours, for the tests) enumerate the whole first row.
  *
  * Verification: each CTA's count must equal the CPU's recursive count of
  * the completions of that CTA's prefixes (0 for a CTA without any), and the
@@ -31,10 +35,11 @@ static const struct {
 	int n, k;               /* board size, rows placed by the host */
 	unsigned long expected; /* known solution count */
 	int ctas;               /* grid: 0 = one CTA per 96 prefixes; else this many (the rest idle) */
+	int mirror;             /* 1: first queen in columns 0 .. n/2 - 1 only, solutions counted twice (n even) */
 } nqu_sizes[WS_SIZE_COUNT] = {
-    {8, 3, 92, 0},     /* 140 prefixes: 2 CTAs, depth 5 */
-    {10, 4, 724, 0},   /* 1400 prefixes: 15 CTAs, depth 6 */
-    {8, 2, 92, 256},   /* 42 prefixes in a grid of 256 CTAs of 96 (Table 1), depth 6 */
+    {8, 3, 92, 0, 0},     /* 140 prefixes: 2 CTAs, depth 5 */
+    {10, 4, 724, 0, 0},   /* 1400 prefixes: 15 CTAs, depth 6 */
+    {8, 2, 92, 256, 1},   /* the original's default run: 21 prefixes in a grid of 256 CTAs of 96 (Table 1), depth 6 */
 };
 
 struct nqu_jobs {
@@ -42,7 +47,8 @@ struct nqu_jobs {
 	int count, cap;
 };
 
-static int nqu_prefixes(struct nqu_jobs *j, int n, int k, int row, unsigned c, unsigned l, unsigned r)
+/* first: the columns the first row may use (the left half under mirror symmetry) */
+static int nqu_prefixes(struct nqu_jobs *j, int n, int k, int row, unsigned c, unsigned l, unsigned r, unsigned first)
 {
 	if (row == k) {
 		if (j->count == j->cap) {
@@ -66,9 +72,9 @@ static int nqu_prefixes(struct nqu_jobs *j, int n, int k, int row, unsigned c, u
 		return 0;
 	}
 	unsigned all = (1u << n) - 1u;
-	for (unsigned f = all & ~(c | l | r); f; f &= f - 1) {
+	for (unsigned f = (row == 0 ? first : all) & ~(c | l | r); f; f &= f - 1) {
 		unsigned bit = f & (0u - f);
-		if (nqu_prefixes(j, n, k, row + 1, c | bit, (l | bit) << 1, (r | bit) >> 1) < 0)
+		if (nqu_prefixes(j, n, k, row + 1, c | bit, (l | bit) << 1, (r | bit) >> 1, first) < 0)
 			return -1;
 	}
 	return 0;
@@ -99,7 +105,11 @@ static ws_result nqu_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 	int nd = 0, ctas = 0;
 	ws_function *fn;
 
-	if (nqu_prefixes(&j, n, k, 0, 0, 0, 0) < 0) {
+	int mirror = nqu_sizes[size].mirror;
+	if (mirror && n % 2)
+		return bench_fail(NULL, out, WS_ERROR_INVALID_VALUE, "nqu: mirror symmetry needs an even n");
+	unsigned first = mirror ? (1u << (n / 2)) - 1u : (1u << n) - 1u;
+	if (nqu_prefixes(&j, n, k, 0, 0, 0, 0, first) < 0) {
 		rc = bench_fail(NULL, out, WS_ERROR_OUT_OF_MEMORY, "nqu: prefixes");
 		goto done;
 	}
@@ -136,13 +146,16 @@ static ws_result nqu_run(ws_sim *sim, ws_module *mod, enum ws_bench_size size, s
 		}
 		total += want;
 	}
+	if (mirror)
+		total *= 2; /* each solution's mirror image starts in the right half */
 	if (total != nqu_sizes[size].expected) {
 		rc = bench_mismatch(out, "nqu: %d-queens total: expected %lu, got %lu", n, nqu_sizes[size].expected,
 		                    total);
 		goto done;
 	}
-	snprintf(out->msg, sizeof out->msg, "nqu: %d-queens, %d prefixes of %d rows, %d CTA counts and total %lu verified",
-	         n, j.count, k, ctas, total);
+	snprintf(out->msg, sizeof out->msg,
+	         "nqu: %d-queens, %d prefixes of %d rows%s, %d CTA counts and total %lu verified", n, j.count, k,
+	         mirror ? " (first queen in the left half, counted twice)" : "", ctas, total);
 done:
 	while (nd > 0)
 		wsMemFree(sim, d[--nd]);
@@ -162,8 +175,8 @@ const struct ws_bench_info bench_nqu = {
     .ctas_per_sm = 0,
     .warps_per_cta = NQU_THREADS / 32,
     .sizes = {"8-queens, 3 rows placed (140 jobs, 2 CTAs)", "10-queens, 4 rows placed (1400 jobs, 15 CTAs)",
-              "8-queens, 2 rows placed (42 jobs in a fixed grid of 256 CTAs of 96, as the original's default "
-              "24,576-thread launch)"},
+              "8-queens, 2 rows placed, the first queen in the left half (21 jobs, counted twice, in a fixed grid "
+              "of 256 CTAs of 96: the original's default 24,576-thread launch)"},
     .ptx = ws_bench_ptx_nqu,
     .run = nqu_run,
 };
