@@ -69,7 +69,6 @@ static int create_sim(const struct cli_cmd *cmd, ws_sim **sim, const ws_config *
 	return rc;
 }
 
-
 /* --launch-stats: one JSON line per launch, in launch order: its number,
  * kernel, occupancy and every counter of that launch alone (GPGPU-Sim
  * prints its statistics per kernel). */
@@ -97,6 +96,24 @@ static ws_result launch_stats_write(const ws_sim *sim, FILE *f)
 	return ferror(f) ? WS_ERROR_INVALID_VALUE : WS_SUCCESS;
 }
 
+/* Write output file `o` (--OPT PATH) with `w` and rename it into place;
+ * the exit status to return: `rc`, or CLI_EXIT_FAIL with the reason. */
+static int write_out(const struct cli_cmd *cmd, const ws_sim *sim, struct cli_out *o, const char *opt,
+                     const char *path, ws_result (*w)(const ws_sim *, FILE *), int rc)
+{
+	char why[PATH_MAX + 200];
+	errno = 0;
+	ws_result r = w(sim, o->f);
+	int e = ferror(o->f) ? errno : 0; /* a write error (a full disk), not a bad argument */
+	if (r != WS_SUCCESS) {
+		cli_out_abort(o);
+		return cli_fail(cmd, "--%s %s: writing failed: %s", opt, path, e ? strerror(e) : wsGetErrorString(r));
+	}
+	if (cli_out_commit(o, why, sizeof why) != 0)
+		return cli_fail(cmd, "--%s %s", opt, why);
+	return rc;
+}
+
 int cli_cmd_run(const struct cli_args *a)
 {
 	const struct cli_cmd *cmd = a->cmd;
@@ -113,8 +130,6 @@ int cli_cmd_run(const struct cli_args *a)
 	const char *stats_path = cli_opt_get(a, "stats"), *lstats_path = cli_opt_get(a, "launch-stats");
 	if (stats_path && !stats_path[0])
 		return cli_usage_error(cmd, "--stats needs a file name");
-	if (lstats_path && !lstats_path[0])
-		return cli_usage_error(cmd, "--launch-stats needs a file name");
 	/* timeline options are checked before anything runs */
 	const char *tl = cli_opt_get(a, "timeline"), *tr = cli_opt_get(a, "trace");
 	unsigned long tl_sm = 0, tl_lo = 0, tl_hi = 0xffffffffu, tl_launch = 0;
@@ -257,30 +272,10 @@ int cli_cmd_run(const struct cli_args *a)
 			rc = cli_fail(cmd, "--trace %s", why);
 		}
 	}
-	if (stats_path) {
-		errno = 0;
-		ws_result r = wsStatsWriteJSON(sim, out_st.f);
-		int e = ferror(out_st.f) ? errno : 0; /* a write error (a full disk), not a bad argument */
-		if (r != WS_SUCCESS) {
-			cli_out_abort(&out_st);
-			rc = cli_fail(cmd, "--stats %s: writing failed: %s", stats_path,
-			              e ? strerror(e) : wsGetErrorString(r));
-		} else if (cli_out_commit(&out_st, why, sizeof why) != 0) {
-			rc = cli_fail(cmd, "--stats %s", why);
-		}
-	}
-	if (lstats_path) {
-		errno = 0;
-		ws_result r = launch_stats_write(sim, out_ls.f);
-		int e = ferror(out_ls.f) ? errno : 0;
-		if (r != WS_SUCCESS) {
-			cli_out_abort(&out_ls);
-			rc = cli_fail(cmd, "--launch-stats %s: writing failed: %s", lstats_path,
-			              e ? strerror(e) : wsGetErrorString(r));
-		} else if (cli_out_commit(&out_ls, why, sizeof why) != 0) {
-			rc = cli_fail(cmd, "--launch-stats %s", why);
-		}
-	}
+	if (stats_path)
+		rc = write_out(cmd, sim, &out_st, "stats", stats_path, wsStatsWriteJSON, rc);
+	if (lstats_path)
+		rc = write_out(cmd, sim, &out_ls, "launch-stats", lstats_path, launch_stats_write, rc);
 	wsSimDestroy(sim);
 	return rc;
 }

@@ -1251,7 +1251,7 @@ ws_result wsLaunchStatsWriteJSON(const ws_sim *sim, unsigned launch, FILE *out)
 	if (!out)
 		return getter_error(sim, WS_ERROR_INVALID_VALUE, "wsLaunchStatsWriteJSON: NULL file%.0s", NULL);
 	if (launch >= sim->nlaunches)
-		return getter_error(sim, WS_ERROR_NOT_FOUND, "wsLaunchStatsWriteJSON: no launch %s", "with that index");
+		return getter_error(sim, WS_ERROR_NOT_FOUND, "wsLaunchStatsWriteJSON: no such launch%.0s", NULL);
 	fputc('{', out);
 	stats_write_json_values(sim->launches[launch].v, out);
 	fputc('}', out);
